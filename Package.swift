@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Lectern",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Lectern", targets: ["Lectern"]),
+        .executable(name: "lectern", targets: ["lectern"]),
+    ],
+    targets: [
+        // System libraries, reached only through the C shims below.
+        .target(name: "CCompression", linkerSettings: [.linkedLibrary("z")]),
+        .target(
+            name: "CUnicodeShim",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
+
+        // Swift modules, one concern each.
+        .target(name: "ScriptureModel"),
+        .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
+        .target(
+            name: "Lectern",
+            dependencies: ["ScriptureModel", "TextNormalization", "CCompression"]
+        ),
+        .target(name: "LecternCLI", dependencies: ["Lectern"]),
+        .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
+
+        .target(name: "TestSupport", dependencies: ["ScriptureModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
+        .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,204 @@
+/// A verse's identity within a version: book, chapter and the verse label as written.
+public struct VerseKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The book.
+    public var book: BookID
+    /// The chapter number.
+    public var chapter: Int
+    /// The verse label: `16`, a bridge `15-16`, a segment `3a`.
+    public var verse: String
+
+    /// Creates a key.
+    public init(book: BookID, chapter: Int, verse: String) {
+        self.book = book
+        self.chapter = chapter
+        self.verse = verse
+    }
+
+    /// `JHN 3:16`, the form of a `vref` line.
+    public var description: String { "\(book.code) \(chapter):\(verse)" }
+
+    /// The first verse number of the label (`15` for `15-16`, `3` for `3a`), or 0 when it has none.
+    public var firstVerseNumber: Int { VerseKey.leadingNumber(verse) }
+
+    /// Canon order of books, then chapters, then verse numbers (labels compare by their first number, then as text).
+    public static func < (lhs: VerseKey, rhs: VerseKey) -> Bool {
+        if lhs.book != rhs.book { return lhs.book < rhs.book }
+        if lhs.chapter != rhs.chapter { return lhs.chapter < rhs.chapter }
+        let left = lhs.firstVerseNumber
+        let right = rhs.firstVerseNumber
+        if left != right { return left < right }
+        return lhs.verse < rhs.verse
+    }
+
+    /// The integer at the start of a label, or 0.
+    public static func leadingNumber(_ label: String) -> Int {
+        var value = 0
+        for byte in label.utf8 {
+            guard byte >= 0x30 && byte <= 0x39 else { break }
+            value = value &* 10 &+ Int(byte - 0x30)
+            if value > 1_000_000 { break }
+        }
+        return value
+    }
+}
+
+/// One verse's plain text, the contract the store, search and export rely on.
+public struct VerseText: Sendable, Hashable {
+    /// Which verse.
+    public var key: VerseKey
+    /// NFC text, ASCII whitespace runs collapsed to one space and trimmed; notes,
+    /// headings, numbers and figures left out; character styles kept without attributes.
+    public var text: String
+    /// Where the verse marker is.
+    public var location: SourceLocation
+
+    /// Creates a verse text.
+    public init(key: VerseKey, text: String, location: SourceLocation) {
+        self.key = key
+        self.text = text
+        self.location = location
+    }
+}
+
+extension Book {
+    /// The plain text of every verse, in file order.
+    ///
+    /// Only ASCII white space (space, tab, CR, LF) is collapsed; other spaces such
+    /// as U+3000 (the honorific gap in Chinese) and U+00A0 (USFM `~`) are text.
+    /// Where a left-out note sits between two letters or digits (`hell\f …\f*will`),
+    /// a space is kept so the words are not joined.
+    ///
+    /// - Complexity: O(n) in the book's content.
+    public func verseTexts() -> [VerseText] {
+        var collector = VerseTextCollector(book: id)
+        for chapter in chapters {
+            collector.startChapter(chapter.number)
+            for block in chapter.blocks {
+                collector.add(block)
+            }
+            collector.finishVerse()
+        }
+        return collector.verses
+    }
+}
+
+/// Character styles whose content is not verse text.
+private let excludedCharacterMarkers: Set<String> = ["va", "vp", "ca", "cp", "cat", "fig"]
+
+private struct VerseTextCollector {
+    let book: BookID
+    var chapter = 0
+    var verses: [VerseText] = []
+    var current: (key: VerseKey, location: SourceLocation)?
+    var buffer: [UInt8] = []
+    var pendingSpace = false
+    var afterNote = false
+
+    init(book: BookID) {
+        self.book = book
+        buffer.reserveCapacity(1024)
+    }
+
+    mutating func startChapter(_ number: Int) {
+        finishVerse()
+        chapter = number
+    }
+
+    mutating func finishVerse() {
+        if let current {
+            verses.append(VerseText(key: current.key, text: String(decoding: buffer, as: UTF8.self), location: current.location))
+        }
+        current = nil
+        buffer.removeAll(keepingCapacity: true)
+        pendingSpace = false
+        afterNote = false
+    }
+
+    mutating func add(_ block: Block) {
+        switch block {
+        case .paragraph(let paragraph):
+            guard paragraph.kind.carriesVerseText else { return }
+            boundary()
+            add(paragraph.content)
+            boundary()
+        case .table(let table):
+            for row in table.rows {
+                boundary()
+                add(row.leading)
+                for cell in row.cells {
+                    boundary()
+                    add(cell.content)
+                }
+            }
+            boundary()
+        }
+    }
+
+    mutating func boundary() {
+        pendingSpace = true
+        afterNote = false
+    }
+
+    mutating func add(_ content: [Inline]) {
+        for inline in content {
+            switch inline {
+            case .text(let text):
+                append(text)
+            case .verse(let start):
+                finishVerse()
+                current = (VerseKey(book: book, chapter: chapter, verse: start.number), start.location)
+            case .character(let span):
+                if !excludedCharacterMarkers.contains(span.marker) { add(span.content) }
+            case .note:
+                afterNote = true
+            case .milestone, .figure, .optionalBreak:
+                break
+            }
+        }
+    }
+
+    mutating func append(_ text: String) {
+        guard current != nil else { return }
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                    pendingSpace = true
+                    afterNote = false
+                    continue
+                }
+                if afterNote {
+                    afterNote = false
+                    if !pendingSpace, let last = lastScalar(), last.properties.isAlphabetic || last.properties.numericType != nil,
+                        let next = firstScalar(of: bytes), next.properties.isAlphabetic || next.properties.numericType != nil
+                    {
+                        pendingSpace = true
+                    }
+                }
+                if pendingSpace {
+                    if !buffer.isEmpty { buffer.append(0x20) }
+                    pendingSpace = false
+                }
+                buffer.append(byte)
+            }
+        }
+    }
+
+    private func lastScalar() -> Unicode.Scalar? {
+        guard !buffer.isEmpty else { return nil }
+        var start = buffer.count - 1
+        while start > 0 && buffer[start] & 0xC0 == 0x80 { start -= 1 }
+        return String(decoding: buffer[start...], as: UTF8.self).unicodeScalars.first
+    }
+
+    private func firstScalar(of bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        var index = 0
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
+        var end = index + 1
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self).unicodeScalars.first
+    }
+}

@@ -1,0 +1,59 @@
+import CUnicodeShim
+
+/// Unicode Normalization Form C, the form Lectern stores all text in.
+public enum NFC {
+    /// Whether bytes could be non-NFC at all: only a scalar of U+0300 or above
+    /// (UTF-8 lead byte 0xCC or more) can change under NFC or combine with what
+    /// precedes it, so text without such bytes is NFC as it is.
+    ///
+    /// - Complexity: O(n), a byte scan.
+    @inlinable
+    public static func mayNeedNormalization(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte >= 0xCC { return true }
+        return false
+    }
+
+    /// Returns the NFC form of UTF-8 bytes as a `String` (invalid sequences become U+FFFD).
+    ///
+    /// Calls `lectern_nfc` (ICU's `unorm2_normalize`) only when the byte scan and
+    /// `unorm2_isNormalized` say the text may change.
+    public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard mayNeedNormalization(bytes), let base = bytes.baseAddress else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let count = Int32(clamping: bytes.count)
+        if lectern_is_nfc(base, count) == 1 {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var capacity = bytes.count + bytes.count / 2 + 16
+        while true {
+            var result: String?
+            var needed: Int32 = 0
+            let buffer = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
+                needed = lectern_nfc(base, count, out.baseAddress, Int32(clamping: capacity))
+                initialized = needed >= 0 && Int(needed) <= capacity ? Int(needed) : 0
+            }
+            if needed < 0 { return String(decoding: bytes, as: UTF8.self) }
+            if Int(needed) <= capacity {
+                result = String(decoding: buffer, as: UTF8.self)
+            }
+            if let result { return result }
+            capacity = Int(needed) + 1
+        }
+    }
+
+    /// Returns the NFC form of a string.
+    public static func normalize(_ text: String) -> String {
+        var copy = text
+        return copy.withUTF8 { string($0) }
+    }
+
+    /// Whether a string is already NFC.
+    public static func isNormalized(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard mayNeedNormalization(bytes), let base = bytes.baseAddress else { return true }
+            return lectern_is_nfc(base, Int32(clamping: bytes.count)) == 1
+        }
+    }
+}
