@@ -1,0 +1,47 @@
+import ScriptureModel
+
+/// A character style as stored: a marker with its attributes (`w` + `strong="H430"`).
+struct StyleKey: Hashable {
+    var marker: String
+    var attributes: [Attribute]
+}
+
+/// Gives each distinct value a small integer id, the most used values the smallest.
+///
+/// Values are first counted (`count`), then `freeze` numbers them by use, most
+/// first (ties in first-seen order, so the same input always gives the same
+/// file), so the common ones take one varint byte. Values first met after
+/// freezing get the next ids.
+struct FrequencyInterner<Key: Hashable> {
+    private(set) var values: [Key] = []
+    private var ids: [Key: Int] = [:]
+    private var counts: [Int] = []
+
+    /// Counts one use of `value` (before freezing).
+    mutating func count(_ value: Key) {
+        if let id = ids[value] {
+            counts[id] += 1
+        } else {
+            ids[value] = values.count
+            values.append(value)
+            counts.append(1)
+        }
+    }
+
+    /// Numbers the values counted so far, most used first.
+    mutating func freeze() {
+        let order = values.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
+        values = order.map { values[$0] }
+        ids = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1, $0) })
+        counts = []
+    }
+
+    /// The id of `value`, adding it when new.
+    mutating func id(_ value: Key) -> Int {
+        if let id = ids[value] { return id }
+        let id = values.count
+        ids[value] = id
+        values.append(value)
+        return id
+    }
+}
