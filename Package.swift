@@ -31,5 +31,6 @@ let package = Package(
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
+        .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
     ]
 )

@@ -61,7 +61,10 @@ struct USFMBookBuilder {
             }
         }
         finishBook()
-        return ParseResult(books: books, diagnostics: diagnostics)
+        let ordered = diagnostics.enumerated().sorted {
+            ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset)
+        }
+        return ParseResult(books: books, diagnostics: ordered.map(\.element))
     }
 
     // MARK: - Diagnostics
@@ -109,7 +112,9 @@ struct USFMBookBuilder {
         let onlySpace = scratch.allSatisfy { $0 == space }
         if stack.isEmpty {
             if onlySpace { return }
-            guard openStrayParagraph(at: offset) else { return }
+            var textStart = offset
+            while textStart < input.count, isSpace(input[textStart]) { textStart += 1 }
+            guard openStrayParagraph(at: textStart) else { return }
         }
         guard let top = stack.last else { return }
         if onlySpace, top.isBlockLevel, top.content.isEmpty { return }
@@ -129,9 +134,10 @@ struct USFMBookBuilder {
             report(
                 .error, .textBeforeChapter, at: offset,
                 "text outside any paragraph before the first \\c; start introductions with \\ip or move the text after \\c 1")
-        } else {
-            report(.warning, .misplacedMarker, at: offset, "text outside a paragraph; add a paragraph marker such as \\p before it")
+            openParagraph("ip", at: offset)
+            return true
         }
+        report(.warning, .misplacedMarker, at: offset, "text outside a paragraph; add a paragraph marker such as \\p before it")
         openParagraph("p", at: offset)
         return true
     }
@@ -242,7 +248,10 @@ struct USFMBookBuilder {
 
     private mutating func readBookID(at offset: Int) {
         finishBook()
-        let (code, codeOffset) = readToken()
+        while position < input.count, input[position] == 0x20 || input[position] == 0x09 { position += 1 }
+        let codeOffset = position
+        while position < input.count, !isSpace(input[position]), input[position] != backslash { position += 1 }
+        let code = String(decoding: UnsafeBufferPointer(rebasing: input[codeOffset..<position]), as: UTF8.self)
         var lineEnd = position
         while lineEnd < input.count, input[lineEnd] != 0x0A, input[lineEnd] != 0x0D { lineEnd += 1 }
         let rest = String(decoding: UnsafeBufferPointer(rebasing: input[position..<lineEnd]), as: UTF8.self)
@@ -302,6 +311,27 @@ struct USFMBookBuilder {
         stack[stack.count - 1].content.append(.verse(VerseStart(number: label, location: verseLocation)))
     }
 
+    /// Content without the white space that ended its last line.
+    static func trimmingTrailingSpace(_ content: [Inline]) -> [Inline] {
+        guard case .text(let text) = content.last, text.utf8.last == space else { return content }
+        var trimmed = content
+        let kept = text.trimmingASCIISpaces(leading: false)
+        if kept.isEmpty { trimmed.removeLast() } else { trimmed[trimmed.count - 1] = .text(kept) }
+        return trimmed
+    }
+
+    /// Whether content ends with a verse start, ignoring white space after it (where `\\va` and `\\vp` belong).
+    static func endsWithVerseStart(_ content: [Inline]) -> Bool {
+        for inline in content.reversed() {
+            switch inline {
+            case .verse: return true
+            case .text(let text) where text.utf8.allSatisfy({ $0 == 0x20 }): continue
+            default: return false
+            }
+        }
+        return false
+    }
+
     /// `1`, `1-2`, `3a`, `3a-4b`, `12b`.
     static func isValidVerseLabel(_ label: String) -> Bool {
         var sawDigit = false
@@ -339,7 +369,7 @@ struct USFMBookBuilder {
                 "\\\(open) is not closed before \\\(name); close it with \\\(open)* or nest with \\+\(name)")
             popFrame(explicit: false)
         }
-        if name == "va" || name == "vp", case .verse = stack.last?.content.last {
+        if name == "va" || name == "vp", let content = stack.last?.content, Self.endsWithVerseStart(content) {
             stack.append(USFMFrame(kind: .verseField(name), offset: offset))
             return
         }
@@ -413,16 +443,22 @@ struct USFMBookBuilder {
     private mutating func readMilestone(_ name: String, at offset: Int) {
         var attributes: [Attribute] = []
         while position < input.count, isSpace(input[position]) { position += 1 }
+        var attributeRange: Range<Int>?
         if position < input.count, input[position] == pipe {
             position += 1
             let start = position
             while position < input.count, input[position] != backslash { position += 1 }
-            attributes = parseAttributes(start..<position, marker: name)
+            attributeRange = start..<position
         }
         if position + 1 < input.count, input[position] == backslash, input[position + 1] == asterisk {
             position += 2
+            if let attributeRange { attributes = parseAttributes(attributeRange, marker: name) }
         } else {
             report(.warning, .unclosedMilestone, at: offset, "milestone \\\(name) must end with \\*")
+            if let attributeRange {
+                let raw = UnsafeBufferPointer(rebasing: input[attributeRange])
+                if case .failure(let problem) = USFMAttributes.parse(raw, marker: name) { attributes = problem.recovered }
+            }
         }
         let milestone = Inline.milestone(Milestone(marker: name, attributes: attributes))
         if stack.isEmpty {
@@ -488,9 +524,12 @@ struct USFMBookBuilder {
             inline = .figure(USFMAttributes.figure(caption: frame.plainText, attributes: frame.attributes))
         case .verseField(let marker):
             let value = frame.plainText
-            if let last = stack.indices.last, case .verse(var start) = stack[last].content.last {
+            if let last = stack.indices.last,
+                let index = stack[last].content.lastIndex(where: { if case .verse = $0 { true } else { false } }),
+                case .verse(var start) = stack[last].content[index]
+            {
                 if marker == "va" { start.alternateNumber = value } else { start.publishedNumber = value }
-                stack[last].content[stack[last].content.count - 1] = .verse(start)
+                stack[last].content[index] = .verse(start)
             }
             return
         case .chapterAlternate:
@@ -529,11 +568,7 @@ struct USFMBookBuilder {
         if let bottom = stack.popLast() {
             switch bottom.kind {
             case .paragraph(let marker):
-                var content = bottom.content
-                if case .text(let text) = content.last, text.utf8.last == space {
-                    let trimmed = text.trimmingASCIISpaces()
-                    if trimmed.isEmpty { content.removeLast() } else { content[content.count - 1] = .text(trimmed) }
-                }
+                let content = Self.trimmingTrailingSpace(bottom.content)
                 appendBlock(.paragraph(Paragraph(marker: marker, content: content, location: location(bottom.offset))))
             case .field(let marker):
                 assignField(marker, value: bottom.plainText)
@@ -612,11 +647,11 @@ struct USFMBookBuilder {
     private mutating func finishCell() {
         while let top = stack.last, !top.isBlockLevel { popFrame(explicit: false, warn: true) }
         guard let bottom = stack.popLast() else { return }
+        let content = Self.trimmingTrailingSpace(bottom.content)
         switch bottom.kind {
-        case .rowLeading: openRow?.leading = bottom.content
+        case .rowLeading: openRow?.leading = content
         case .cell(let marker):
-            openRow?.cells.append(
-                TableCell(marker: marker, columnSpan: USFMMarkers.columnSpan(of: marker), content: bottom.content))
+            openRow?.cells.append(TableCell(marker: marker, columnSpan: USFMMarkers.columnSpan(of: marker), content: content))
         default: stack.append(bottom)
         }
     }
