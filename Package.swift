@@ -19,10 +19,11 @@ let package = Package(
         // Swift modules, one concern each.
         .target(name: "ScriptureModel"),
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
+        .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(
             name: "Lectern",
-            dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore", "CCompression"]
+            dependencies: ["ScriptureModel", "TextNormalization", "USFM", "ScriptureStore", "CCompression"]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -30,6 +31,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ScriptureModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
+        .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
         .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "TestSupport"]),
+        .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
     ]
 )

@@ -1,2 +1,4 @@
 @_exported import ScriptureModel
 @_exported import ScriptureStore
+@_exported import TextNormalization
+@_exported import USFM
