@@ -2,7 +2,7 @@
 public enum LecternCLI {
     /// Every subcommand, in the order `lectern --help` lists them.
     public static let commands: [any LecternCommand.Type] = [
-        CheckCommand.self
+        CheckCommand.self, ImportCommand.self, VersionsCommand.self, VerifyCommand.self, RemoveCommand.self,
     ]
 
     /// The top-level usage.

@@ -108,6 +108,9 @@ struct ContentDecoder {
                 content.append(
                     .character(
                         CharacterSpan(marker: style.marker, attributes: style.attributes, content: [.text(text)])))
+                if flags & TextFlags.spaceAfter != 0 { content.append(.text(" ")) }
+            case .space:
+                content.append(.text(" "))
             case .note:
                 let marker = try string()
                 let caller = try string()

@@ -106,7 +106,10 @@ struct ContentEncoder {
         guard depth < maximumContentDepth else {
             throw .cannotEncode("content nested deeper than \(maximumContentDepth) levels")
         }
-        for inline in content {
+        var index = 0
+        while index < content.count {
+            let inline = content[index]
+            index += 1
             switch inline {
             case .text(let text):
                 self.text(text, flow: flow)
@@ -116,7 +119,12 @@ struct ContentEncoder {
                 if flow, mode == .encoding, span.isClosed, span.content.count == 1,
                     case .text(let text) = span.content[0], let run = match(text)
                 {
-                    op(.word, run.flags)
+                    var flags = run.flags
+                    if index < content.count, case .text(let next) = content[index], Self.isSpaceOnly(next) {
+                        flags |= TextFlags.spaceAfter
+                        index += 1
+                    }
+                    op(.word, flags)
                     style(span.marker, span.attributes)
                     out.varint(run.length)
                     continue
@@ -163,6 +171,10 @@ struct ContentEncoder {
 
     private mutating func text(_ text: String, flow: Bool) {
         guard mode == .encoding else { return }
+        if Self.isSpaceOnly(text) {
+            op(.space)
+            return
+        }
         if flow, let run = match(text) {
             op(.textRef, run.flags)
             out.varint(run.length)
@@ -202,6 +214,11 @@ struct ContentEncoder {
             index += 1
         }
         return true
+    }
+
+    /// Whether `text` is ASCII white space and nothing else (and not empty).
+    private static func isSpaceOnly(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
     /// Puts `text` with ASCII white space runs collapsed and trimmed into `scratch`; says whether it had

@@ -13,7 +13,8 @@
 ///            | TEXT_LITERAL length bytes
 ///            | VERSE label [alternate:string] [published:string]
 ///            | SPAN style inline* END        (flag 1: not closed in the source)
-///            | WORD style length             (a closed span holding one TEXT_REF)
+///            | WORD style length             (a closed span holding one TEXT_REF; flag 8: then a SPACE)
+///            | SPACE                         (a text run of white space only, stored as one space)
 ///            | NOTE marker:string caller:string inline* END
 ///            | MILESTONE style | FIGURE style caption:bytes | OPTIONAL_BREAK
 /// ```
@@ -41,6 +42,7 @@ enum ContentOp: UInt8 {
     case milestone = 11
     case figure = 12
     case optionalBreak = 13
+    case space = 14
 }
 
 /// The flags of `TEXT_REF` and `WORD`.
@@ -51,6 +53,8 @@ enum TextFlags {
     static let trailing: UInt8 = 0x20
     /// Skip one space of the verse text before taking the run.
     static let skip: UInt8 = 0x40
+    /// `WORD` only: a `SPACE` follows the span (the usual gap between two `\w` words).
+    static let spaceAfter: UInt8 = 0x80
 }
 
 /// Other flags.
