@@ -1,3 +1,4 @@
 @_exported import ScriptureModel
 @_exported import USFM
 @_exported import TextNormalization
+@_exported import ReaderCore
