@@ -21,9 +21,10 @@ let package = Package(
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization"]),
+        .target(name: "ReaderCore", dependencies: ["ScriptureModel"]),
         .target(
             name: "Lectern",
-            dependencies: ["ScriptureModel", "TextNormalization", "USFM", "ScriptureStore", "CCompression"]
+            dependencies: ["ScriptureModel", "TextNormalization", "USFM", "ScriptureStore", "ReaderCore", "CCompression"]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -33,6 +34,7 @@ let package = Package(
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
         .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "TestSupport"]),
+        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+@_exported import ReaderCore
 @_exported import ScriptureModel
 @_exported import ScriptureStore
 @_exported import TextNormalization
