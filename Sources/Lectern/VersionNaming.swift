@@ -41,7 +41,9 @@ public enum VersionNaming {
         for word in identification.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             let lower = word.lowercased()
             if lower.hasSuffix(".sfm") || lower.hasSuffix(".usfm") || lower.hasSuffix(".usx") { continue }
-            if word.allSatisfy({ $0.isNumber || $0 == "-" }), word.contains(where: \.isNumber), word.count >= 4 { continue }
+            if word.allSatisfy({ $0.isNumber || $0 == "-" }), word.contains(where: \.isNumber), word.count >= 4 {
+                continue
+            }
             if word.hasPrefix("("), word.hasSuffix(")"), word.count >= 4, word.count <= 14 {
                 let inner = word.dropFirst().dropLast()
                 if inner.allSatisfy({ $0.isLetter || $0.isNumber }) {

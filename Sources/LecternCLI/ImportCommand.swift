@@ -54,9 +54,12 @@ public enum ImportCommand: LecternCommand {
         let warnings = result.diagnostics.count { $0.severity == .warning }
         if errors > 0, !allowErrors {
             throw CommandFailure(
-                "\(errors) \(errors == 1 ? "error" : "errors") in the input; nothing was imported (fix them, or use --allow-errors)")
+                "\(errors) \(errors == 1 ? "error" : "errors") in the input; nothing was imported (fix them, or use --allow-errors)"
+            )
         }
-        guard !result.books.isEmpty else { throw CommandFailure("no books found in \(arguments.positionals.joined(separator: " "))") }
+        guard !result.books.isEmpty else {
+            throw CommandFailure("no books found in \(arguments.positionals.joined(separator: " "))")
+        }
 
         let suggestion = VersionNaming.suggest(books: result.books, source: first)
         let formats = Set(result.books.map { $0.location.file.lowercased().contains(".usx") ? "usx" : "usfm" })

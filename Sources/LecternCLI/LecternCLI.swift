@@ -2,7 +2,8 @@
 public enum LecternCLI {
     /// Every subcommand, in the order `lectern --help` lists them.
     public static let commands: [any LecternCommand.Type] = [
-        CheckCommand.self, ImportCommand.self, VersionsCommand.self, VerifyCommand.self, RemoveCommand.self,
+        CheckCommand.self, ImportCommand.self, VersionsCommand.self, ReadCommand.self, ExportCommand.self,
+        VerifyCommand.self, RemoveCommand.self,
     ]
 
     /// The top-level usage.

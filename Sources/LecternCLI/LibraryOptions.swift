@@ -22,7 +22,9 @@ enum LibraryOptions {
             throw CommandFailure("the library \(library.directory) has no versions; add one with 'lectern import'")
         }
         guard ids.count == 1 else {
-            throw UsageError("the library has \(ids.count) versions; choose one with --version ID|ABBR ('lectern versions' lists them)")
+            throw UsageError(
+                "the library has \(ids.count) versions; choose one with --version ID|ABBR ('lectern versions' lists them)"
+            )
         }
         return try library.open(only)
     }

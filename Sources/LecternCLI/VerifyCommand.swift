@@ -22,7 +22,9 @@ public enum VerifyCommand: LecternCommand {
         let all = arguments.flag("all")
         let library = LibraryOptions.library(&arguments, context: context)
         try arguments.finish()
-        guard arguments.positionals.isEmpty else { throw UsageError("verify takes no arguments; name the version with --version") }
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("verify takes no arguments; name the version with --version")
+        }
         if all, name != nil { throw UsageError("--all and --version cannot be combined") }
         let paths: [String]
         if all {

@@ -39,11 +39,14 @@ public enum VersionsCommand: LecternCommand {
             case .success(let store):
                 let metadata = store.metadata
                 return Row(
-                    id: entry.id, abbreviation: metadata.abbreviation, title: metadata.title, language: metadata.language,
+                    id: entry.id, abbreviation: metadata.abbreviation, title: metadata.title,
+                    language: metadata.language,
                     books: store.books.count, verses: store.verseCount, bytes: store.fileSize)
             case .failure(let error):
                 let size = (try? FileManager.default.attributesOfItem(atPath: entry.path)[.size] as? Int) ?? 0
-                return Row(id: entry.id, abbreviation: "?", title: "", language: "", books: 0, verses: 0, bytes: size, error: error.description)
+                return Row(
+                    id: entry.id, abbreviation: "?", title: "", language: "", books: 0, verses: 0, bytes: size,
+                    error: error.description)
             }
         }
         if json {
@@ -75,7 +78,9 @@ public enum VersionsCommand: LecternCommand {
         func format(_ line: [String]) -> String {
             line.enumerated().map { index, cell in
                 let right = index == 0 || index >= 4
-                let cell = index == 2 && cell.count > widths[2] && rows.count > 0 && !cell.hasPrefix("damaged") ? String(cell.prefix(widths[2] - 1)) + "…" : cell
+                let cell =
+                    index == 2 && cell.count > widths[2] && rows.count > 0 && !cell.hasPrefix("damaged")
+                    ? String(cell.prefix(widths[2] - 1)) + "…" : cell
                 let pad = String(repeating: " ", count: max(0, widths[index] - cell.count))
                 return right ? pad + cell : cell + pad
             }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"

@@ -1,7 +1,7 @@
 /// How verse labels (`16`, `15-16`, `3a`) are stored and matched against verse numbers.
-enum VerseLabel {
+public enum VerseLabel {
     /// The label as a plain number when it is one, written the canonical way (digits, no leading zero, below 2³¹).
-    static func number(_ label: String) -> Int? {
+    public static func number(_ label: String) -> Int? {
         var value = 0
         var digits = 0
         for byte in label.utf8 {
@@ -14,7 +14,7 @@ enum VerseLabel {
     }
 
     /// The verse numbers a label covers: `15-16` → 15…16, `3a` → 3…3, `7` → 7…7; nil when it starts with no number.
-    static func range(_ label: String) -> ClosedRange<Int>? {
+    public static func range(_ label: String) -> ClosedRange<Int>? {
         let bytes = Array(label.utf8)
         var index = 0
         func readNumber() -> Int? {

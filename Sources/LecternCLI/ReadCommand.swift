@@ -1,0 +1,106 @@
+import Lectern
+
+/// `lectern read REF`: prints a chapter, an introduction or verses of a stored version.
+public enum ReadCommand: LecternCommand {
+    public static let name = "read"
+    public static let summary = "print a chapter or verses of a stored version"
+    public static let valuedOptions: Set<String> = ["version", "library"]
+    public static let usage = """
+        Usage: lectern read REF [--version ID|ABBR] [--json] [--library DIR]
+
+        REF is a chapter (JHN.3, "JHN 3", "John 3"), verses (JHN.3.16, "JHN 3:16-18")
+        or an introduction (JHN.INTRO). Prints readable text with verse numbers,
+        headings and paragraph breaks.
+
+        Options:
+          --version ID|ABBR  the version (default: the library's only version)
+          --json             print the structured content (paragraphs, verses, notes,
+                             character styles) and the verses' plain text as JSON
+
+        """ + LibraryOptions.usage
+
+    public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
+        let versionName = arguments.value("version")
+        let json = arguments.flag("json")
+        let library = LibraryOptions.library(&arguments, context: context)
+        try arguments.finish()
+        guard !arguments.positionals.isEmpty else { throw UsageError("give a reference such as JHN.3 or \"JHN 3:16\"") }
+        let store = try LibraryOptions.version(versionName, in: library)
+        let names = BookNameIndex(
+            versionNames: Dictionary(
+                store.books.map { ($0.id, [$0.names.short, $0.names.long, $0.names.abbreviation].compactMap { $0 }) }
+            ) { $1 },
+            books: Set(store.books.map(\.id)))
+        let reference: BibleReference
+        do {
+            reference = try ReferenceParser.parse(arguments.positionals.joined(separator: " "), names: names)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        guard let book = store.book(reference.book) else {
+            throw CommandFailure("\(store.metadata.abbreviation) has no book \(reference.book.code)")
+        }
+        let passage = try Passage(reference: reference, store: store)
+        let title = (book.names.display ?? reference.book.englishName) + passage.heading
+        if json {
+            context.standardOutput(passage.json(reference: reference, store: store) + "\n")
+        } else {
+            context.standardOutput("\(title) (\(store.metadata.abbreviation))\n\n" + PassageText.render(passage.blocks))
+        }
+        return ExitStatus.success
+    }
+}
+
+/// What a reference selects from a version: the blocks to show and, for chapters and verses, the verses.
+private struct Passage {
+    var blocks: [Block]
+    var chapter: Chapter?
+    var verses: [VerseText] = []
+    var heading = ""
+
+    init(reference: BibleReference, store: VersionStore) throws {
+        switch reference.target {
+        case .introduction:
+            let blocks = try store.introduction(reference.book)
+            guard !blocks.isEmpty else {
+                throw CommandFailure("\(reference.book.code) has no introduction in this version")
+            }
+            self.blocks = blocks
+            heading = " (introduction)"
+        case .chapter(let number):
+            let chapter = try store.chapter(reference.book, number)
+            self.chapter = chapter
+            blocks = chapter.blocks
+            verses = try store.verses(reference.book, number)
+            heading = " \(number)"
+        case .verses(let number, let first, let last):
+            var chapter = try store.chapter(reference.book, number)
+            let range =
+                VerseKey.leadingNumber(
+                    first)...max(VerseKey.leadingNumber(first), VerseKey.leadingNumber(last ?? first))
+            verses = try store.verses(reference.book, number, range)
+            guard !verses.isEmpty else {
+                throw CommandFailure(
+                    "\(reference.book.code) \(number) has no verse \(first)\(last.map { "-\($0)" } ?? "")")
+            }
+            chapter.blocks = PassageText.select(chapter.blocks, verses: range)
+            self.chapter = chapter
+            blocks = chapter.blocks
+            heading = " \(number):\(first)" + (last.map { "-\($0)" } ?? "")
+        }
+    }
+
+    func json(reference: BibleReference, store: VersionStore) -> String {
+        var text = "{\"reference\":\(ModelJSON.string(reference.id)),\"version\":{\"id\":\(store.metadata.id),"
+        text += "\"abbreviation\":\(ModelJSON.string(store.metadata.abbreviation))},"
+        if let chapter {
+            text += "\"chapter\":" + ModelJSON.chapter(chapter, book: reference.book) + ",\"verses\":["
+            text += verses.map { "{\"verse\":\(ModelJSON.string($0.key.verse)),\"text\":\(ModelJSON.string($0.text))}" }
+                .joined(separator: ",")
+            text += "]}"
+        } else {
+            text += "\"introduction\":" + ModelJSON.blocks(blocks) + "}"
+        }
+        return text
+    }
+}
