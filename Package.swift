@@ -19,9 +19,10 @@ let package = Package(
         // Swift modules, one concern each.
         .target(name: "ScriptureModel"),
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
+        .target(name: "ReaderCore", dependencies: ["ScriptureModel"]),
         .target(
             name: "Lectern",
-            dependencies: ["ScriptureModel", "TextNormalization", "CCompression"]
+            dependencies: ["ScriptureModel", "TextNormalization", "ReaderCore", "CCompression"]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -29,5 +30,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ScriptureModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
+        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
+        .testTarget(
+            name: "LecternCLITests",
+            dependencies: ["LecternCLI", "Lectern", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

@@ -1,1 +1,2 @@
+@_exported import ReaderCore
 @_exported import ScriptureModel
