@@ -170,8 +170,9 @@ struct JSONReader {
     }
 
     private mutating func readWord(_ word: String, _ value: JSONNode.Value) throws(JSONSyntaxError) -> JSONNode.Value {
+        let start = error("expected '\(word)'")
         for byte in word.utf8 {
-            guard current == byte else { throw error("expected '\(word)'") }
+            guard current == byte else { throw start }
             advance()
         }
         return value

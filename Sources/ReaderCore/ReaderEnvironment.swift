@@ -186,6 +186,21 @@ extension ReaderEnvironment {
         return true
     }
 
+    /// A setting's value as scenario files and the command line write it: `18`, `bottom`, `true`.
+    public func word(for key: Key) -> String {
+        switch key {
+        case .os: String(osVersion)
+        case .tabBar: tabBar.rawValue
+        case .placement: placement.rawValue
+        case .stack: stack.rawValue
+        case .verticalToolbar: String(hasVerticalToolbar)
+        case .overflowMenuToolchain: String(toolchainHasOverflowMenu)
+        case .signInConfigured: String(signInConfigured)
+        case .signedIn: String(isSignedIn)
+        case .collapsed: String(controlsCollapsed)
+        }
+    }
+
     /// `top, bottom, none, sidebar or unreported`: the words a closed set accepts, for messages.
     public static func choices<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) -> String
     where Choice.RawValue == String {
