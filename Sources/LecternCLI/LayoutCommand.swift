@@ -121,11 +121,14 @@ public enum LayoutCommand: LecternCommand {
 
     /// The system's reason for a failed read, without Foundation's restatement of the path.
     private static func reason(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain, let text = strerror(Int32(code)) {
-            return String(cString: text)
+        guard let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error else {
+            return error.localizedDescription
         }
-        return error.localizedDescription
+        let posix = underlying as NSError
+        guard posix.domain == NSPOSIXErrorDomain, let text = strerror(Int32(truncatingIfNeeded: posix.code)) else {
+            return error.localizedDescription
+        }
+        return String(cString: text)
     }
 
     /// The readable form: the environment as given, the scroll trace, then placement → value (and rule).
