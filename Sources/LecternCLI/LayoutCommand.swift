@@ -3,8 +3,11 @@ import Lectern
 
 /// `lectern layout`: where a reader's controls go in a host app, and which rule of the spec says so.
 public enum LayoutCommand: LecternCommand {
+    /// `layout`.
     public static let name = "layout"
+    /// One line for `lectern --help`.
     public static let summary = "Show where the reader's controls go in a host app"
+    /// The options, the scenario keys and the exit statuses.
     public static let usage = """
         Usage: lectern layout [ENVIRONMENT] [--scroll EVENTS] [--json] [--explain]
                lectern layout --scenarios FILE [--explain]
@@ -22,13 +25,15 @@ public enum LayoutCommand: LecternCommand {
           --sign-in-configured       the SDK is configured to offer sign-in
           --signed-in                the user is signed in
           --collapsed                the custom controls are collapsed (before --scroll)
-          --scroll EVENTS            run the collapse state machine over scroll events:
-                                     \(ControlsCollapseState.Event.scriptSyntax),
-                                     separated by spaces or commas
+          --scroll EVENTS            run the collapse state machine over scroll events, separated
+                                     by spaces or commas: down:N, up:N (user scrolling, points),
+                                     program:N (programmatic, ignored), top, bottom (an edge of
+                                     the content reached), end (gesture ended), tap, picker, navigate
 
         Output:
           --json                     print the plan as a JSON object
           --explain                  add, for each placement, the rule of the spec that decided it
+                                     (in JSON each plan becomes {"plan": …, "rules": {field: …}})
           --scenarios FILE           read a JSON array of environments (keys: os, tabBar, placement,
                                      stack, verticalToolbar, overflowMenuToolchain, signInConfigured,
                                      signedIn, collapsed) and print a JSON array of plans, in order
@@ -36,10 +41,13 @@ public enum LayoutCommand: LecternCommand {
         Exit status: 0 plan printed, 1 scenario file unreadable or invalid, 64 usage error.
 
         """
+    /// `--os`, `--tab-bar`, `--placement`, `--stack`, `--scenarios` and `--scroll` take values.
     public static let valuedOptions: Set<String> = Set(
         ReaderEnvironment.Key.allCases.filter { !$0.isFlag }.map(\.optionName) + ["scenarios", "scroll"]
     )
 
+    /// Resolves one environment from the options (text table, or JSON with `--json`), or every environment
+    /// of `--scenarios FILE` (a JSON array); returns 0, 1 for a bad scenario file; throws `UsageError`.
     public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
         let json = arguments.flag("json")
         let explain = arguments.flag("explain")

@@ -6,6 +6,7 @@ public struct ScrollScriptError: Error, Sendable, Hashable, CustomStringConverti
     /// Creates an error.
     public init(word: String) { self.word = word }
 
+    /// `'sideways' is not a scroll event; expected …`.
     public var description: String {
         "'\(word)' is not a scroll event; expected \(ControlsCollapseState.Event.scriptSyntax)"
     }
