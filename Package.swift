@@ -34,5 +34,10 @@ let package = Package(
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
+        .testTarget(
+            name: "LecternCLITests",
+            dependencies: ["LecternCLI", "Lectern", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

@@ -1,4 +1,5 @@
-@_exported import ScriptureModel
-@_exported import USFM
-@_exported import TextNormalization
+// The library API apps use: `import Lectern` brings the model, the parsers, normalisation and the reader core.
 @_exported import ReaderCore
+@_exported import ScriptureModel
+@_exported import TextNormalization
+@_exported import USFM
