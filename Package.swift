@@ -36,5 +36,10 @@ let package = Package(
         .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
+        .testTarget(
+            name: "LecternCLITests",
+            dependencies: ["LecternCLI", "Lectern", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )
