@@ -131,7 +131,7 @@ struct ContentDecoder {
 
     private mutating func verse(flags: UInt8) throws(StoreError) -> VerseStart {
         let code = try cursor.varint()
-        let number = code & 1 == 0 ? String(code >> 1) : try strings.string(code >> 1)
+        let number = code & 1 == 0 ? String(code >> 1) : try strings.string(code >> 1, referrer: .content)
         var start = VerseStart(number: number, location: location)
         if flags & OpFlags.alternate != 0 { start.alternateNumber = try string() }
         if flags & OpFlags.published != 0 { start.publishedNumber = try string() }
@@ -156,7 +156,7 @@ struct ContentDecoder {
     }
 
     private mutating func string() throws(StoreError) -> String {
-        try strings.string(cursor.varint())
+        try strings.string(cursor.varint(), referrer: .content)
     }
 
     private func damaged(_ reason: String) -> StoreError {

@@ -20,8 +20,14 @@ struct OffsetTable: Sendable {
     }
 
     /// Where entry `index` starts and how long it is, relative to the section.
-    func entry(_ index: Int) throws(StoreError) -> (offset: Int, length: Int) {
-        guard index >= 0, index < count else { throw bytes.damaged("entry \(index) out of range (\(count) entries)") }
+    ///
+    /// An index out of range is damage in the section that gave it, `referrer`.
+    func entry(_ index: Int, referrer: SectionKind) throws(StoreError) -> (offset: Int, length: Int) {
+        guard index >= 0, index < count else {
+            throw .damaged(
+                path: bytes.file.path, section: referrer,
+                reason: "\(bytes.section) entry \(index) out of range (\(count) entries)")
+        }
         let start = Int(try bytes.u32(at: 4 + index * 4))
         let end = Int(try bytes.u32(at: 8 + index * 4))
         guard start <= end else { throw bytes.damaged("entry \(index) ends before it starts") }
@@ -49,9 +55,9 @@ struct OffsetTable: Sendable {
 struct StringTable: Sendable {
     let table: OffsetTable
 
-    /// String `id`.
-    func string(_ id: Int) throws(StoreError) -> String {
-        let (offset, length) = try table.entry(id)
+    /// String `id`, which the section `referrer` gave.
+    func string(_ id: Int, referrer: SectionKind) throws(StoreError) -> String {
+        let (offset, length) = try table.entry(id, referrer: referrer)
         return try table.bytes.string(at: offset, length: length)
     }
 
@@ -68,15 +74,15 @@ struct StyleTable: Sendable {
 
     /// Style `id`: its marker and attributes.
     func style(_ id: Int) throws(StoreError) -> (marker: String, attributes: [Attribute]) {
-        let (offset, length) = try table.entry(id)
+        let (offset, length) = try table.entry(id, referrer: .content)
         var cursor = try table.bytes.slice(offset, length).cursor()
-        let marker = try strings.string(cursor.varint())
+        let marker = try strings.string(cursor.varint(), referrer: .styles)
         let count = try cursor.varint(below: length, "attribute count")
         var attributes: [Attribute] = []
         attributes.reserveCapacity(count)
         for _ in 0..<count {
-            let name = try strings.string(cursor.varint())
-            let value = try strings.string(cursor.varint())
+            let name = try strings.string(cursor.varint(), referrer: .styles)
+            let value = try strings.string(cursor.varint(), referrer: .styles)
             attributes.append(Attribute(name, value))
         }
         return (marker, attributes)

@@ -11,14 +11,16 @@ import ScriptureModel
 ///     10     2  header size (32)
 ///     12     4  section count
 ///     16     8  file length in bytes
-///     24     4  CRC-32 of bytes 0..<24 and of the section table
+///     24     4  CRC-32 of the header and section table, this field left out
 ///     28     4  reserved (0)
 ///     32  32×n  section table: kind u32, flags u32, offset u64, length u64, CRC-32 u32, reserved u32
 ///      …        sections, each starting on an 8-byte boundary
 /// ```
 ///
 /// Opening checks the header, the table checksum and that every section lies
-/// inside the file; the per-section checksums are checked by `verify`.
+/// inside the file; the per-section checksums are checked by `verify`, which
+/// also checks that the padding between sections is zero, so every byte of a
+/// file is covered by some check.
 public enum StoreFormat {
     /// The eight bytes every store file starts with.
     public static let magic: [UInt8] = [0x4C, 0x45, 0x43, 0x54, 0x45, 0x52, 0x4E, 0x1A]

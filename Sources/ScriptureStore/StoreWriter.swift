@@ -142,11 +142,11 @@ public enum StoreWriter {
         return file.bytes
     }
 
-    /// The CRC-32 of the header (without its checksum field) and the section table.
+    /// The CRC-32 of the header (all but its checksum field) and the section table.
     static func headerChecksum(_ headerAndTable: some Collection<UInt8>) -> UInt32 {
         var crc = CRC32()
         crc.update(headerAndTable.prefix(24))
-        crc.update(headerAndTable.dropFirst(32))
+        crc.update(headerAndTable.dropFirst(28))
         return crc.value
     }
 }

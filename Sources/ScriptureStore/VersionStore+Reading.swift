@@ -114,7 +114,7 @@ extension VersionStore {
     func verseLabel(_ index: Int) throws(StoreError) -> String {
         let code = try verseRecords.u32(at: index * RecordLayout.verseSize + 4)
         if code & RecordLayout.labelIsString == 0 { return String(code) }
-        return try strings.string(Int(code & ~RecordLayout.labelIsString))
+        return try strings.string(Int(code & ~RecordLayout.labelIsString), referrer: .verses)
     }
 
     func verseText(_ index: Int, key: VerseKey) throws(StoreError) -> VerseText {

@@ -23,24 +23,30 @@ extension VersionStore {
     /// Returns the problems found (empty when the file is sound); never throws.
     /// - Complexity: O(file size).
     public static func verify(path: String) -> [StoreProblem] {
-        let store: VersionStore
+        let file: MappedFile
+        let layout: (entries: [SectionEntry], covered: [Range<Int>])
         do {
-            store = try VersionStore(path: path)
+            file = try MappedFile(path: path)
+            layout = try readHeader(StoreBytes(file: file, section: .metadata, start: 0, count: file.count), path: path)
         } catch {
             return [problem(error)]
         }
-        return store.verify()
+        let damage = checksumProblems(file: file, entries: layout.entries, covered: layout.covered)
+        do {
+            return damage + (try VersionStore(path: path)).structureProblems()
+        } catch {
+            return damage + [problem(error)]
+        }
     }
 
     /// Checks every checksum and decodes everything (see `verify(path:)`).
     public func verify() -> [StoreProblem] {
+        checksumProblems() + structureProblems()
+    }
+
+    /// Decodes every book, chapter and verse and checks that each chapter gives back its verse text.
+    func structureProblems() -> [StoreProblem] {
         var problems: [StoreProblem] = []
-        for entry in sections {
-            let bytes = StoreBytes(file: file, section: entry.kind, start: entry.offset, count: entry.length)
-            if bytes.checksum() != entry.checksum {
-                problems.append(Self.problem(.checksumMismatch(path: path, section: entry.kind)))
-            }
-        }
         if let last = try? verseRecords.u32(at: verseCount * RecordLayout.verseSize), Int(last) != text.count {
             problems.append(
                 StoreProblem(section: .verses, message: "\(path): the verse table does not end at the end of the text"))
@@ -51,6 +57,37 @@ extension VersionStore {
             } catch {
                 problems.append(Self.problem(error))
             }
+        }
+        return problems
+    }
+
+    /// Checks every section's checksum and that the bytes between sections are zero, without decoding.
+    ///
+    /// - Complexity: O(file size), at the speed of CRC-32.
+    public func checksumProblems() -> [StoreProblem] {
+        Self.checksumProblems(file: file, entries: sections, covered: coveredRanges)
+    }
+
+    private static func checksumProblems(
+        file: MappedFile, entries: [SectionEntry], covered: [Range<Int>]
+    ) -> [StoreProblem] {
+        let path = file.path
+        var problems: [StoreProblem] = []
+        for entry in entries {
+            let bytes = StoreBytes(file: file, section: entry.kind, start: entry.offset, count: entry.length)
+            if bytes.checksum() != entry.checksum {
+                problems.append(problem(.checksumMismatch(path: path, section: entry.kind)))
+            }
+        }
+        let whole = StoreBytes(file: file, section: .metadata, start: 0, count: file.count)
+        var position = 0
+        for range in covered.sorted(by: { $0.lowerBound < $1.lowerBound }) + [file.count..<file.count] {
+            for offset in position..<max(position, range.lowerBound) where (try? whole.u8(at: offset)) != 0 {
+                problems.append(
+                    StoreProblem(section: nil, message: "\(path): byte \(offset) between sections is not zero"))
+                break
+            }
+            position = max(position, range.upperBound)
         }
         return problems
     }

@@ -13,8 +13,10 @@ public final class VersionStore: Sendable {
     public let metadata: VersionMetadata
     /// The books, in canon order.
     public let books: [StoredBook]
-    /// The section table, in file order.
+    /// The section table, in file order (sections of kinds this version does not know are left out).
     public let sections: [SectionEntry]
+    /// Where the header and every section (known kinds or not) lie, for the padding check.
+    let coveredRanges: [Range<Int>]
     /// The file's size in bytes.
     public var fileSize: Int { file.count }
 
@@ -37,9 +39,10 @@ public final class VersionStore: Sendable {
         self.path = path
         let file = try MappedFile(path: path)
         let whole = StoreBytes(file: file, section: .metadata, start: 0, count: file.count)
-        let sections = try Self.readHeader(whole, path: path)
+        let (sections, coveredRanges) = try Self.readHeader(whole, path: path)
         self.file = file
         self.sections = sections
+        self.coveredRanges = coveredRanges
         func section(_ kind: SectionKind) throws(StoreError) -> StoreBytes {
             guard let entry = sections.first(where: { $0.kind == kind }) else {
                 throw .missingSection(path: path, section: kind)
@@ -71,7 +74,9 @@ public final class VersionStore: Sendable {
     }
 
     /// Checks the magic, version, length and table checksum, and that every section lies inside the file.
-    static func readHeader(_ whole: StoreBytes, path: String) throws(StoreError) -> [SectionEntry] {
+    static func readHeader(
+        _ whole: StoreBytes, path: String
+    ) throws(StoreError) -> (entries: [SectionEntry], covered: [Range<Int>]) {
         guard whole.count >= StoreFormat.headerSize else {
             if whole.count >= 8, try whole.bytes(at: 0, length: 8) == StoreFormat.magic {
                 throw .truncated(path: path, expected: StoreFormat.headerSize, actual: whole.count)
@@ -102,6 +107,7 @@ public final class VersionStore: Sendable {
             throw .badHeader(path: path, reason: "header checksum mismatch")
         }
         var entries: [SectionEntry] = []
+        var covered = [0..<tableEnd]
         for index in 0..<count {
             let base = StoreFormat.headerSize + index * StoreFormat.sectionEntrySize
             let rawKind = try whole.u32(at: base)
@@ -111,13 +117,14 @@ public final class VersionStore: Sendable {
             else {
                 throw .badHeader(path: path, reason: "section \(index) (kind \(rawKind)) lies outside the file")
             }
+            covered.append(Int(offset)..<Int(offset + length))
             // A kind this version does not know is skipped: later versions may add sections.
             guard let kind = SectionKind(rawValue: rawKind) else { continue }
             let entry = SectionEntry(
                 kind: kind, offset: Int(offset), length: Int(length), checksum: try whole.u32(at: base + 24))
             entries.append(entry)
         }
-        return entries
+        return (entries, covered)
     }
 
     static func readBooks(
@@ -129,7 +136,7 @@ public final class VersionStore: Sendable {
         books.reserveCapacity(count)
         func optionalString(_ cursor: inout ByteCursor) throws(StoreError) -> String? {
             let code = try cursor.varint()
-            return code == 0 ? nil : try strings.string(code - 1)
+            return code == 0 ? nil : try strings.string(code - 1, referrer: .books)
         }
         for _ in 0..<count {
             let raw = try cursor.u8()
