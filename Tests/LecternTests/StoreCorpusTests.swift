@@ -1,0 +1,79 @@
+import Foundation
+import Lectern
+import TestSupport
+import Testing
+
+/// Real Bibles through the store: what comes out is what went in, and what the USFM and USX writers
+/// export reads back to the same verse text.
+@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+struct StoreCorpusTests {
+    /// A temporary folder for store files and exports.
+    final class Scratch {
+        let path = NSTemporaryDirectory() + "/lectern-store-corpus-\(UUID().uuidString)"
+        init() { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        /// Stores books in a file here and opens it.
+        func store(_ books: [Book], name: String) throws -> VersionStore {
+            let metadata = VersionMetadata(id: 1, abbreviation: "T", title: name)
+            let file = path + "/\(name).lectern"
+            try Data(StoreWriter.encode(books: books, metadata: metadata)).write(to: URL(fileURLWithPath: file))
+            return try VersionStore(path: file)
+        }
+    }
+
+    static let folders = [
+        "eng-web-usfm", "cmn-cu89s-usfm", "hbo-wlc-usfm", "grc-nestle1904-usfm", "eng-bsb-usfm", "kor-1910-usfm",
+    ]
+
+    @Test(arguments: folders)
+    func vrefFromTheStoreIsCheckVrefAndTheModelComesBackWhole(_ folder: String) throws {
+        let scratch = Scratch()
+        let books = VersionSource.parse(paths: [TestCorpus.folder(folder).path]).books
+        let store = try scratch.store(books, name: folder)
+        #expect(Vref.format(verses: try store.allVerseTexts()) == Vref.format(books))
+        #expect(store.books.map(\.id) == books.map(\.id))
+        #expect(store.books.map(\.chapters) == books.map { $0.chapters.map(\.number) })
+        for book in books {
+            let stored = try store.fullBook(book.id)
+            #expect(stored.normalizedForStore() == book.normalizedForStore(), "\(folder) \(book.id.code)")
+        }
+        #expect(store.checksumProblems() == [])
+    }
+
+    @Test func engWebStoreIsNoLargerThanItsSourceWithoutStrongs() throws {
+        let scratch = Scratch()
+        let folder = TestCorpus.folder("eng-web-usfm")
+        let books = VersionSource.parse(paths: [folder.path]).books
+        let store = try scratch.store(books, name: "web")
+        var withoutStrongs = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".usfm") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            withoutStrongs += text.replacingOccurrences(of: #"\|strong="[^"]*""#, with: "", options: .regularExpression).utf8.count
+        }
+        #expect(store.fileSize < withoutStrongs, "store \(store.fileSize) bytes, source without Strong's \(withoutStrongs)")
+        #expect(store.verify() == [])
+    }
+
+    @Test(arguments: ["eng-web-usfm", "cmn-cu89s-usfm", "hbo-wlc-usfm"])
+    func usfmRoundTripKeepsEveryVerse(_ folder: String) throws {
+        let scratch = Scratch()
+        let first = try scratch.store(VersionSource.parse(paths: [TestCorpus.folder(folder).path]).books, name: "first")
+        let exported = scratch.path + "/usfm"
+        try FileManager.default.createDirectory(atPath: exported, withIntermediateDirectories: true)
+        for book in first.books {
+            let text = USFMWriter.write(try first.fullBook(book.id))
+            try text.write(toFile: exported + "/\(book.id.code).usfm", atomically: true, encoding: .utf8)
+        }
+        let reparsed = VersionSource.parse(paths: [exported])
+        #expect(reparsed.diagnostics.filter { $0.severity != .note } == [])
+        let second = try scratch.store(reparsed.books, name: "second")
+        let firstVerses = try first.allVerseTexts()
+        let secondVerses = try second.allVerseTexts()
+        #expect(firstVerses.count == secondVerses.count)
+        #expect(zip(firstVerses, secondVerses).allSatisfy { $0.key == $1.key && $0.text == $1.text })
+        for book in first.books {
+            #expect(try second.fullBook(book.id).normalizedForStore() == first.fullBook(book.id).normalizedForStore())
+        }
+    }
+}
