@@ -8,7 +8,8 @@ import Testing
 @Suite struct StoreCommandsTests {
     /// A temporary library folder, deleted when the value goes away.
     final class TemporaryLibrary {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-cli-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-cli-\(UUID().uuidString)")
+            .path
         deinit { try? FileManager.default.removeItem(atPath: path) }
 
         /// Runs `lectern` in-process against this library.
@@ -32,7 +33,9 @@ import Testing
         let library = TemporaryLibrary()
         let imported = library.run(["import", Self.sample, "--abbreviation", "SMP", "--language", "en"])
         #expect(imported.status == 0, "\(imported)")
-        #expect(imported.standardOutput.hasPrefix("Imported SMP (id 1, Lectern sample version): 4 books, 7 chapters, 30 verses"))
+        #expect(
+            imported.standardOutput.hasPrefix(
+                "Imported SMP (id 1, Lectern sample version): 4 books, 7 chapters, 30 verses"))
         let listed = library.run(["versions"])
         #expect(listed.status == 0)
         #expect(listed.standardOutput.contains("1  SMP   Lectern sample version  en        4      30"), "\(listed)")
@@ -42,7 +45,8 @@ import Testing
         let chapter = library.run(["read", "John", "2"])
         try GoldenFile.check(chapter.standardOutput, matches: "read-sample-JHN.2.txt")
         let json = library.run(["read", "JHN 2:1", "--json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         let verses = try #require(object["verses"] as? [[String: String]])
         #expect(verses == [["verse": "1", "text": "The third day, there was a wedding in Cana of Galilee."]])
         #expect(library.run(["remove", "SMP"]).status == 0)
@@ -65,11 +69,15 @@ import Testing
         let folder = library.path + "/export"
         let exported = library.run(["export", "--format", "usfm", "--output", folder])
         #expect(exported.status == 0, "\(exported)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["001GEN.usfm", "019PSA.usfm", "043JHN.usfm", "067TOB.usfm"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "001GEN.usfm", "019PSA.usfm", "043JHN.usfm", "067TOB.usfm",
+            ])
         let again = library.run(["import", folder, "--abbreviation", "B"])
         #expect(again.status == 0 && again.standardError == "", "\(again)")
-        #expect(library.run(["export", "--format", "vref", "--version", "B"]).standardOutput
-            == library.run(["export", "--format", "vref", "--version", "A"]).standardOutput)
+        #expect(
+            library.run(["export", "--format", "vref", "--version", "B"]).standardOutput
+                == library.run(["export", "--format", "vref", "--version", "A"]).standardOutput)
     }
 
     @Test func errorsInTheInputWriteNothing() throws {
@@ -79,7 +87,8 @@ import Testing
         try Data("\\id GEN\n\\c 1\n\\p\n\\v 1 Text.\n\\c x\n".utf8).write(to: URL(fileURLWithPath: source))
         let refused = library.run(["import", source])
         #expect(refused.status == 1)
-        #expect(refused.standardError.contains("-bad.usfm:5:4: error: chapter number 'x' is not a positive whole number"))
+        #expect(
+            refused.standardError.contains("-bad.usfm:5:4: error: chapter number 'x' is not a positive whole number"))
         #expect(refused.standardError.contains("Error: 1 error in the input; nothing was imported"))
         #expect(library.files.isEmpty)
         let forced = library.run(["import", source, "--allow-errors", "--abbreviation", "BAD"])
@@ -97,7 +106,8 @@ import Testing
         #expect(exists.status == 1 && exists.standardError.contains("version 1 already exists"), "\(exists)")
         #expect(library.files == before)
         #expect(library.run(["import", Self.sample, "--id", "1", "--abbreviation", "B", "--replace"]).status == 0)
-        #expect(library.run(["import", Self.sample, "--abbreviation", "C", "--json"]).standardOutput.contains("\"id\" : 2"))
+        #expect(
+            library.run(["import", Self.sample, "--abbreviation", "C", "--json"]).standardOutput.contains("\"id\" : 2"))
         let ambiguous = library.run(["read", "JHN.1"])
         #expect(ambiguous.status == 64 && ambiguous.standardError.contains("the library has 2 versions"))
     }
@@ -126,10 +136,13 @@ import Testing
 
     @Test(arguments: [
         UsageCase(arguments: ["import"], message: "give at least one file or folder"),
-        UsageCase(arguments: ["import", "x", "--id", "0"], message: "option '--id' expects a positive number, not '0'"),
+        UsageCase(
+            arguments: ["import", "x", "--id", "0"], message: "option '--id' expects a positive number, not '0'"),
         UsageCase(arguments: ["read"], message: "give a reference such as JHN.3"),
         UsageCase(arguments: ["export"], message: "give --format vref, usfm, usx or json"),
-        UsageCase(arguments: ["export", "--format", "pdf"], message: "option '--format' expects vref, usfm, usx or json, not 'pdf'"),
+        UsageCase(
+            arguments: ["export", "--format", "pdf"],
+            message: "option '--format' expects vref, usfm, usx or json, not 'pdf'"),
         UsageCase(arguments: ["remove"], message: "give the id or abbreviation of one version"),
         UsageCase(arguments: ["versions", "extra"], message: "versions takes no arguments"),
     ])
@@ -144,7 +157,9 @@ import Testing
     @Test func anEmptyLibrarySaysSo() {
         let library = TemporaryLibrary()
         let read = library.run(["read", "JHN.3"])
-        #expect(read.status == 1 && read.standardError.contains("has no versions; add one with 'lectern import'"), "\(read)")
+        #expect(
+            read.status == 1 && read.standardError.contains("has no versions; add one with 'lectern import'"), "\(read)"
+        )
         let remove = library.run(["remove", "7"])
         #expect(remove.status == 1 && remove.standardError == "Error: no version '7' in the library\n", "\(remove)")
     }

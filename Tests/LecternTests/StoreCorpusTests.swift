@@ -49,9 +49,11 @@ struct StoreCorpusTests {
         var withoutStrongs = 0
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".usfm") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            withoutStrongs += text.replacingOccurrences(of: #"\|strong="[^"]*""#, with: "", options: .regularExpression).utf8.count
+            withoutStrongs +=
+                text.replacingOccurrences(of: #"\|strong="[^"]*""#, with: "", options: .regularExpression).utf8.count
         }
-        #expect(store.fileSize < withoutStrongs, "store \(store.fileSize) bytes, source without Strong's \(withoutStrongs)")
+        #expect(
+            store.fileSize < withoutStrongs, "store \(store.fileSize) bytes, source without Strong's \(withoutStrongs)")
         #expect(store.verify() == [])
     }
 
