@@ -2,10 +2,11 @@ import ScriptureModel
 
 /// Encodes chapters and introductions into the content stream described by `ContentOp`.
 ///
-/// Run it twice over the same books: first in `.counting` mode, which only
-/// counts how often each marker, string and style is used, then `freeze()` and
-/// run it in `.encoding` mode, which writes the bytes with the most used values
-/// given the shortest ids.
+/// Run it twice over the same books: first counting (`init()`), which only
+/// counts how often each marker, string and style is used, then, once the
+/// counts of all books are merged and frozen, encoding (`init(tables:)`), which
+/// writes the bytes with the most used values given the shortest ids. Each
+/// book can have its own encoder, so books are encoded in parallel.
 struct ContentEncoder {
     /// What a pass does.
     enum Mode {
@@ -15,11 +16,12 @@ struct ContentEncoder {
         case encoding
     }
 
-    private(set) var mode = Mode.counting
-    /// The string pool shared by the whole file.
+    let mode: Mode
+    /// Counting: the strings and styles met so far, with their counts.
     var strings = FrequencyInterner<String>()
-    /// The character styles shared by the whole file.
     var styles = FrequencyInterner<StyleKey>()
+    /// Encoding: the ids of every string and style.
+    private let tables: InternTables
     /// The encoded streams, one after another.
     var out = ByteWriter()
 
@@ -28,12 +30,16 @@ struct ContentEncoder {
     private var cursor = 0
     private var scratch: [UInt8] = []
 
-    /// Ends the counting pass: numbers strings and styles by use.
-    mutating func freeze() {
-        strings.freeze()
-        styles.freeze()
+    /// An encoder that counts.
+    init() {
+        mode = .counting
+        tables = InternTables(strings: [:], styles: [:])
+    }
+
+    /// An encoder that writes, with the ids the counting gave.
+    init(tables: InternTables) {
         mode = .encoding
-        out = ByteWriter()
+        self.tables = tables
     }
 
     /// Encodes a chapter whose verse text (all its verses, concatenated) is `verseText`.
@@ -46,7 +52,7 @@ struct ContentEncoder {
         if chapter.publishedNumber != nil { flags |= ChapterFlags.published }
         out.u8(flags)
         for text in [chapter.label, chapter.alternateNumber, chapter.publishedNumber] {
-            if let text { string(text) }
+            if let text { try string(text) }
         }
         for block in chapter.blocks { try self.block(block, flow: true) }
     }
@@ -59,18 +65,18 @@ struct ContentEncoder {
     }
 
     /// Writes the id of a pooled string (or counts it).
-    mutating func string(_ text: String) {
+    mutating func string(_ text: String) throws(StoreError) {
         switch mode {
         case .counting: strings.count(text)
-        case .encoding: out.varint(strings.id(text))
+        case .encoding: out.varint(try tables.id(of: text))
         }
     }
 
-    private mutating func style(_ marker: String, _ attributes: [Attribute]) {
+    private mutating func style(_ marker: String, _ attributes: [Attribute]) throws(StoreError) {
         let key = StyleKey(marker: marker, attributes: attributes)
         switch mode {
         case .counting: styles.count(key)
-        case .encoding: out.varint(styles.id(key))
+        case .encoding: out.varint(try tables.id(of: key))
         }
     }
 
@@ -80,7 +86,7 @@ struct ContentEncoder {
         switch block {
         case .paragraph(let paragraph):
             op(.paragraph)
-            string(paragraph.marker)
+            try string(paragraph.marker)
             try inlines(paragraph.content, flow: flow && paragraph.kind.carriesVerseText, depth: 1)
             op(.end)
         case .table(let table):
@@ -91,7 +97,7 @@ struct ContentEncoder {
                 op(.end)
                 for cell in row.cells {
                     op(.cell)
-                    string(cell.marker)
+                    try string(cell.marker)
                     out.varint(cell.columnSpan)
                     try inlines(cell.content, flow: flow, depth: 2)
                     op(.end)
@@ -114,7 +120,7 @@ struct ContentEncoder {
             case .text(let text):
                 self.text(text, flow: flow)
             case .verse(let start):
-                verse(start)
+                try verse(start)
             case .character(let span):
                 if flow, mode == .encoding, span.isClosed, span.content.count == 1,
                     case .text(let text) = span.content[0], let run = match(text)
@@ -125,26 +131,26 @@ struct ContentEncoder {
                         index += 1
                     }
                     op(.word, flags)
-                    style(span.marker, span.attributes)
+                    try style(span.marker, span.attributes)
                     out.varint(run.length)
                     continue
                 }
                 op(.span, span.isClosed ? 0 : OpFlags.unclosed)
-                style(span.marker, span.attributes)
+                try style(span.marker, span.attributes)
                 try inlines(span.content, flow: flow, depth: depth + 1)
                 op(.end)
             case .note(let note):
                 op(.note)
-                string(note.marker)
-                string(note.caller)
+                try string(note.marker)
+                try string(note.caller)
                 try inlines(note.content, flow: false, depth: depth + 1)
                 op(.end)
             case .milestone(let milestone):
                 op(.milestone)
-                style(milestone.marker, milestone.attributes)
+                try style(milestone.marker, milestone.attributes)
             case .figure(let figure):
                 op(.figure)
-                style("fig", figure.attributes)
+                try style("fig", figure.attributes)
                 out.string(figure.caption)
             case .optionalBreak:
                 op(.optionalBreak)
@@ -152,7 +158,7 @@ struct ContentEncoder {
         }
     }
 
-    private mutating func verse(_ start: VerseStart) {
+    private mutating func verse(_ start: VerseStart) throws(StoreError) {
         var flags: UInt8 = 0
         if start.alternateNumber != nil { flags |= OpFlags.alternate }
         if start.publishedNumber != nil { flags |= OpFlags.published }
@@ -160,12 +166,12 @@ struct ContentEncoder {
         if let number = VerseLabel.number(start.number) {
             out.varint(number << 1)
         } else if mode == .encoding {
-            out.varint(strings.id(start.number) << 1 | 1)
+            out.varint(try tables.id(of: start.number) << 1 | 1)
         } else {
             strings.count(start.number)
         }
         for text in [start.alternateNumber, start.publishedNumber] {
-            if let text { string(text) }
+            if let text { try string(text) }
         }
     }
 

@@ -1,5 +1,4 @@
 import ScriptureModel
-import TextNormalization
 
 /// Turns parsed books into the bytes of a store file (see `StoreFormat`).
 ///
@@ -8,95 +7,73 @@ import TextNormalization
 public enum StoreWriter {
     /// Encodes `books` (stored in canon order) with `metadata`, plus any extra sections such as a search index.
     ///
-    /// - Complexity: O(n) in the books' content, two passes.
+    /// - Complexity: O(n) in the books' content, two passes, books in parallel.
     public static func encode(
         books: [Book], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = []
     ) throws(StoreError) -> [UInt8] {
         let books = books.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
-        let verseTexts = books.map { book in book.chapters.map { chapterVerseTexts(book, $0) } }
-
-        var encoder = ContentEncoder()
-        for book in books {
-            try encoder.introduction(book.introduction)
-            for chapter in book.chapters { try encoder.chapter(chapter, verseText: []) }
+        let counted = try Parallel.map(books) { book throws(StoreError) in try BookEncoder.count(book) }
+        var strings = FrequencyInterner<String>()
+        var styles = FrequencyInterner<StyleKey>()
+        for book in counted {
+            strings.merge(book.strings)
+            styles.merge(book.styles)
         }
-        encoder.freeze()
+        strings.freeze()
+        styles.freeze()
+        let tables = InternTables(strings: strings.frozenIDs, styles: styles.frozenIDs)
+        let encoded = try Parallel.map(Array(books.indices)) { index throws(StoreError) in
+            try BookEncoder.encode(books[index], verseTexts: counted[index].verseTexts, tables: tables)
+        }
 
+        var content = ByteWriter()
         var text = ByteWriter()
         var verses = ByteWriter()
         var chapters = ByteWriter()
         var booksSection = ByteWriter()
-        var verseCount = 0
         booksSection.varint(books.count)
-        for (bookIndex, book) in books.enumerated() {
-            let introStart = encoder.out.count
-            try encoder.introduction(book.introduction)
-            let introLength = encoder.out.count - introStart
-            let firstChapter = chapters.count / RecordLayout.chapterSize
-            var bookVerses = 0
-            for (chapterIndex, chapter) in book.chapters.enumerated() {
-                let chapterVerses = verseTexts[bookIndex][chapterIndex]
-                let textStart = text.count
-                let firstVerse = verseCount
-                for verse in chapterVerses {
-                    verses.u32(try offset32(text.count))
-                    verses.u32(try label(verse.key.verse, &encoder.strings))
-                    text.append(verse.text.utf8)
-                }
-                verseCount += chapterVerses.count
-                bookVerses += chapterVerses.count
-                let contentStart = encoder.out.count
-                try encoder.chapter(chapter, verseText: Array(text.bytes[textStart...]))
-                for value in [
-                    chapter.number, firstVerse, chapterVerses.count, textStart, text.count - textStart, contentStart,
-                    encoder.out.count - contentStart,
-                ] {
-                    chapters.u32(try offset32(value))
-                }
+        var verseCount = 0
+        var chapterCount = 0
+        for (book, part) in zip(books, encoded) {
+            let (contentBase, textBase) = (content.count, text.count)
+            for verse in part.verses {
+                verses.u32(try offset32(textBase + verse.offset))
+                verses.u32(verse.label)
+            }
+            for record in part.chapters {
+                let fields = [
+                    record[0], verseCount + record[1], record[2], textBase + record[3], record[4],
+                    contentBase + record[5],
+                    record[6],
+                ]
+                for value in fields { chapters.u32(try offset32(value)) }
                 chapters.u8(book.id.rawValue)
                 chapters.append([0, 0, 0])
             }
             booksSection.u8(book.id.rawValue)
             booksSection.u8(book.hasIntroduction ? 1 : 0)
-            for name in [
-                book.names.header, book.names.long, book.names.short, book.names.abbreviation, book.identification,
-                book.formatVersion, book.chapterLabel,
-            ] {
-                booksSection.varint(name.map { encoder.strings.id($0) + 1 } ?? 0)
-            }
-            for value in [firstChapter, book.chapters.count, introStart, introLength, bookVerses] {
+            for name in part.names { booksSection.varint(name) }
+            for value in [chapterCount, book.chapters.count, contentBase, part.introductionLength, part.verses.count] {
                 booksSection.varint(value)
             }
+            content.append(part.content)
+            text.append(part.text)
+            verseCount += part.verses.count
+            chapterCount += part.chapters.count
         }
         verses.u32(try offset32(text.count))
         verses.u32(0)
+        _ = try offset32(content.count)
 
-        let styles = try StyleTable.build(encoder.styles.values, strings: &encoder.strings)
-        let strings = try StringTable.build(encoder.strings.values)
+        let stylesSection = try StyleTable.build(styles.values, strings: &strings)
+        let stringsSection = try StringTable.build(strings.values)
         var sections: [(SectionKind, [UInt8])] = [
-            (.metadata, metadata.encoded()), (.strings, strings), (.styles, styles), (.books, booksSection.bytes),
-            (.chapters, chapters.bytes), (.verses, verses.bytes), (.text, text.bytes), (.content, encoder.out.bytes),
+            (.metadata, metadata.encoded()), (.strings, stringsSection), (.styles, stylesSection),
+            (.books, booksSection.bytes), (.chapters, chapters.bytes), (.verses, verses.bytes), (.text, text.bytes),
+            (.content, content.bytes),
         ]
         sections += extraSections
         return assemble(sections)
-    }
-
-    /// The verse texts of one chapter, as `Book.verseTexts()` gives them, in NFC.
-    static func chapterVerseTexts(_ book: Book, _ chapter: Chapter) -> [VerseText] {
-        let single = Book(id: book.id, chapters: [chapter], location: book.location)
-        return single.verseTexts().map { verse in
-            var verse = verse
-            if !NFC.isNormalized(verse.text) { verse.text = NFC.normalize(verse.text) }
-            return verse
-        }
-    }
-
-    private static func label(_ label: String, _ strings: inout FrequencyInterner<String>) throws(StoreError) -> UInt32
-    {
-        if let number = VerseLabel.number(label) { return UInt32(number) }
-        let id = strings.id(label)
-        guard id < Int(RecordLayout.labelIsString) else { throw .cannotEncode("too many distinct verse labels") }
-        return UInt32(id) | RecordLayout.labelIsString
     }
 
     private static func offset32(_ value: Int) throws(StoreError) -> UInt32 {

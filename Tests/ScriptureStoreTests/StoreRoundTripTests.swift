@@ -119,3 +119,15 @@ final class Results: @unchecked Sendable {
     var values: [Bool] { lock.withLock { stored } }
     func add(_ value: Bool) { lock.withLock { stored.append(value) } }
 }
+
+struct StoreDeterminismTests {
+    @Test func theSameBooksGiveTheSameBytes() throws {
+        let metadata = VersionMetadata(id: 1, abbreviation: "A", title: "A", importedAt: "2026-01-01T00:00:00Z")
+        let books = [SampleBooks.tobit, SampleBooks.genesis]
+        let first = try StoreWriter.encode(books: books, metadata: metadata)
+        for _ in 0..<5 {
+            #expect(try StoreWriter.encode(books: books, metadata: metadata) == first)
+            #expect(try StoreWriter.encode(books: books.reversed(), metadata: metadata) == first)
+        }
+    }
+}
