@@ -5,31 +5,22 @@ import ScriptureModel
 /// Every op, id, length and nesting level is checked, so a damaged stream
 /// throws `StoreError.damaged` instead of crashing or looping.
 struct ContentDecoder {
-    private var cursor: ByteCursor
-    private let verseText: StoreBytes
-    private var textPosition = 0
-    private let strings: StringTable
-    private let styles: StyleTable
+    private var reader: ContentReader
     private let location: SourceLocation
-    /// Styles already decoded in this stream, so repeated words share their attribute arrays.
-    private var styleCache: [Int: (marker: String, attributes: [Attribute])] = [:]
+    /// One shared space run: an indirect enum's box is shared when copied, so no allocation per space.
+    private static let space = Inline.text(" ")
 
-    init(content: StoreBytes, verseText: StoreBytes, strings: StringTable, styles: StyleTable, location: SourceLocation)
-    {
-        cursor = content.cursor()
-        self.verseText = verseText
-        self.strings = strings
-        self.styles = styles
+    init(reader: ContentReader, location: SourceLocation) {
+        self.reader = reader
         self.location = location
     }
 
     /// Decodes a chapter stream into a chapter numbered `number`.
     mutating func chapter(number: Int) throws(StoreError) -> Chapter {
-        let flags = try cursor.u8()
-        var chapter = Chapter(number: number, location: location)
-        if flags & ChapterFlags.label != 0 { chapter.label = try string() }
-        if flags & ChapterFlags.alternate != 0 { chapter.alternateNumber = try string() }
-        if flags & ChapterFlags.published != 0 { chapter.publishedNumber = try string() }
+        let header = try reader.chapterHeader()
+        var chapter = Chapter(
+            number: number, label: header.label, alternateNumber: header.alternate, publishedNumber: header.published,
+            location: location)
         chapter.blocks = try blocks()
         return chapter
     }
@@ -37,16 +28,15 @@ struct ContentDecoder {
     /// Decodes blocks up to the end of the stream.
     mutating func blocks() throws(StoreError) -> [Block] {
         var blocks: [Block] = []
-        while !cursor.isAtEnd {
-            let byte = try cursor.u8()
-            switch ContentOp(rawValue: byte & 0x0F) {
-            case .paragraph:
-                let marker = try string()
+        while !reader.isAtEnd {
+            switch try reader.next() {
+            case .paragraph(let marker):
+                let marker = try reader.string(marker)
                 blocks.append(.paragraph(Paragraph(marker: marker, content: try inlines(depth: 1), location: location)))
             case .table:
                 blocks.append(.table(try table()))
             default:
-                throw damaged("expected a paragraph or table, found op \(byte)")
+                throw reader.damaged("expected a paragraph or table")
             }
         }
         return blocks
@@ -55,111 +45,82 @@ struct ContentDecoder {
     private mutating func table() throws(StoreError) -> Table {
         var table = Table(location: location)
         while true {
-            let byte = try cursor.u8()
-            switch ContentOp(rawValue: byte & 0x0F) {
+            switch try reader.next() {
             case .end:
                 return table
             case .row:
                 var row = TableRow(location: location)
                 row.leading = try inlines(depth: 2)
-                while true {
-                    let cellByte = try cursor.u8()
-                    if cellByte == ContentOp.end.rawValue { break }
-                    guard cellByte & 0x0F == ContentOp.cell.rawValue else {
-                        throw damaged("expected a table cell, found op \(cellByte)")
+                cells: while true {
+                    switch try reader.next() {
+                    case .end:
+                        break cells
+                    case .cell(let marker, let span):
+                        let marker = try reader.string(marker)
+                        row.cells.append(TableCell(marker: marker, columnSpan: span, content: try inlines(depth: 2)))
+                    default:
+                        throw reader.damaged("expected a table cell")
                     }
-                    let marker = try string()
-                    let span = try cursor.varint()
-                    row.cells.append(TableCell(marker: marker, columnSpan: span, content: try inlines(depth: 2)))
                 }
                 table.rows.append(row)
             default:
-                throw damaged("expected a table row, found op \(byte)")
+                throw reader.damaged("expected a table row")
             }
         }
     }
 
     /// Decodes inlines up to and including the next `END`.
     private mutating func inlines(depth: Int) throws(StoreError) -> [Inline] {
-        guard depth < maximumContentDepth else { throw damaged("content nested deeper than \(maximumContentDepth)") }
+        guard depth < maximumContentDepth else {
+            throw reader.damaged("content nested deeper than \(maximumContentDepth)")
+        }
         var content: [Inline] = []
         while true {
-            let byte = try cursor.u8()
-            let flags = byte & 0xF0
-            switch ContentOp(rawValue: byte & 0x0F) {
+            switch try reader.next() {
             case .end:
                 return content
-            case .textRef:
-                content.append(.text(try verseTextRun(flags: flags, length: cursor.varint())))
-            case .textLiteral:
-                content.append(.text(try cursor.string()))
-            case .verse:
-                content.append(.verse(try verse(flags: flags)))
-            case .span:
-                let style = try self.style(cursor.varint())
+            case .textRef(let run):
+                content.append(.text(try reader.text(run)))
+            case .textLiteral(let offset, let length):
+                content.append(.text(try reader.literal(offset: offset, length: length)))
+            case .space:
+                content.append(Self.space)
+            case .verse(let label, let alternate, let published):
+                var start = VerseStart(number: try reader.verseLabel(label), location: location)
+                if let alternate { start.alternateNumber = try reader.string(alternate) }
+                if let published { start.publishedNumber = try reader.string(published) }
+                content.append(.verse(start))
+            case .span(let id, let closed):
+                let style = try reader.style(id)
                 let inner = try inlines(depth: depth + 1)
-                let span = CharacterSpan(
-                    marker: style.marker, attributes: style.attributes, content: inner,
-                    isClosed: flags & OpFlags.unclosed == 0)
-                content.append(.character(span))
-            case .word:
-                let style = try self.style(cursor.varint())
-                let text = try verseTextRun(flags: flags, length: cursor.varint())
                 content.append(
                     .character(
-                        CharacterSpan(marker: style.marker, attributes: style.attributes, content: [.text(text)])))
-                if flags & TextFlags.spaceAfter != 0 { content.append(.text(" ")) }
-            case .space:
-                content.append(.text(" "))
-            case .note:
-                let marker = try string()
-                let caller = try string()
-                content.append(.note(Note(marker: marker, caller: caller, content: try inlines(depth: depth + 1))))
-            case .milestone:
-                let style = try self.style(cursor.varint())
+                        CharacterSpan(
+                            marker: style.marker, attributes: style.attributes, content: inner, isClosed: closed)))
+            case .word(let id, let run, let spaceAfter):
+                let style = try reader.style(id)
+                let text = Inline.text(try reader.text(run))
+                content.append(
+                    .character(CharacterSpan(marker: style.marker, attributes: style.attributes, content: [text])))
+                if spaceAfter { content.append(Self.space) }
+            case .note(let marker, let caller):
+                let note = Note(marker: try reader.string(marker), caller: try reader.string(caller))
+                content.append(
+                    .note(Note(marker: note.marker, caller: note.caller, content: try inlines(depth: depth + 1))))
+            case .milestone(let id):
+                let style = try reader.style(id)
                 content.append(.milestone(Milestone(marker: style.marker, attributes: style.attributes)))
-            case .figure:
-                let style = try self.style(cursor.varint())
-                content.append(.figure(Figure(caption: try cursor.string(), attributes: style.attributes)))
+            case .figure(let id, let offset, let length):
+                let style = try reader.style(id)
+                content.append(
+                    .figure(
+                        Figure(
+                            caption: try reader.literal(offset: offset, length: length), attributes: style.attributes)))
             case .optionalBreak:
                 content.append(.optionalBreak)
-            case .paragraph, .table, .row, .cell, nil:
-                throw damaged("unexpected op \(byte) inside a paragraph")
+            case .paragraph, .table, .row, .cell:
+                throw reader.damaged("a block op inside a paragraph")
             }
         }
-    }
-
-    private mutating func verse(flags: UInt8) throws(StoreError) -> VerseStart {
-        let code = try cursor.varint()
-        let number = code & 1 == 0 ? String(code >> 1) : try strings.string(code >> 1, referrer: .content)
-        var start = VerseStart(number: number, location: location)
-        if flags & OpFlags.alternate != 0 { start.alternateNumber = try string() }
-        if flags & OpFlags.published != 0 { start.publishedNumber = try string() }
-        return start
-    }
-
-    /// Takes `length` bytes of verse text at the text cursor (after one space when flagged).
-    private mutating func verseTextRun(flags: UInt8, length: Int) throws(StoreError) -> String {
-        if flags & TextFlags.skip != 0 { textPosition += 1 }
-        let text = try verseText.string(
-            at: textPosition, length: length, leadingSpace: flags & TextFlags.leading != 0,
-            trailingSpace: flags & TextFlags.trailing != 0)
-        textPosition += length
-        return text
-    }
-
-    private mutating func style(_ id: Int) throws(StoreError) -> (marker: String, attributes: [Attribute]) {
-        if let cached = styleCache[id] { return cached }
-        let style = try styles.style(id)
-        styleCache[id] = style
-        return style
-    }
-
-    private mutating func string() throws(StoreError) -> String {
-        try strings.string(cursor.varint(), referrer: .content)
-    }
-
-    private func damaged(_ reason: String) -> StoreError {
-        cursor.bytes.damaged("\(reason) at offset \(cursor.position)")
     }
 }

@@ -51,6 +51,11 @@ final class MappedFile: @unchecked Sendable {
         return crc.value
     }
 
+    /// The address of byte `offset`, for cursors that read many bytes in a row; nil for an empty file.
+    fileprivate func address(_ offset: Int) -> UnsafePointer<UInt8>? {
+        base.map { ($0 + offset).assumingMemoryBound(to: UInt8.self) }
+    }
+
     fileprivate func load<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> T {
         guard let base else { return 0 }
         return T(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: T.self))
@@ -75,6 +80,17 @@ final class MappedFile: @unchecked Sendable {
             }
             if trailingSpace { buffer[index + length] = 0x20 }
             return total
+        }
+    }
+
+    @inline(__always)
+    fileprivate func append(at offset: Int, length: Int, to target: inout [UInt8]) {
+        guard let base, length > 0 else { return }
+        let source = (base + offset).assumingMemoryBound(to: UInt8.self)
+        if length <= 16 {
+            for index in 0..<length { target.append(source[index]) }  // a word: cheaper than a memmove call
+        } else {
+            target.append(contentsOf: UnsafeBufferPointer(start: source, count: length))
         }
     }
 
@@ -112,6 +128,13 @@ public struct StoreBytes: Sendable {
         guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
             throw damaged("\(length) bytes at offset \(offset) run past the end (\(count) bytes)")
         }
+    }
+
+    /// The varint at `offset`, without making a cursor.
+    func varint(at offset: Int) throws(StoreError) -> Int {
+        var cursor = ByteCursor(bytes: self)
+        cursor.position = offset
+        return try cursor.varint()
     }
 
     /// A smaller window; throws when it does not fit inside this one.
@@ -156,6 +179,13 @@ public struct StoreBytes: Sendable {
         return file.string(at: start + offset, length: length, leadingSpace: leadingSpace, trailingSpace: trailingSpace)
     }
 
+    /// Appends `length` bytes at `offset` to `target` (one copy, no intermediate string).
+    @inline(__always)
+    func append(at offset: Int, length: Int, to target: inout [UInt8]) throws(StoreError) {
+        try check(offset, length)
+        file.append(at: start + offset, length: length, to: &target)
+    }
+
     /// A copy of `length` bytes at `offset`.
     public func bytes(at offset: Int, length: Int) throws(StoreError) -> [UInt8] {
         try check(offset, length)
@@ -172,14 +202,19 @@ public struct StoreBytes: Sendable {
 }
 
 /// Reads a `StoreBytes` window in sequence: bytes, varints and strings, each bounds-checked.
-public struct ByteCursor: Sendable {
-    /// The window being read.
+public struct ByteCursor: @unchecked Sendable {
+    /// The window being read (it also keeps the mapping alive while the cursor reads it).
     public let bytes: StoreBytes
     /// The offset of the next read within the window.
     public var position = 0
+    /// The window's first byte, read directly so the hot loop does no reference counting.
+    private let start: UnsafePointer<UInt8>?
 
     /// Creates a cursor at the start of `bytes`.
-    public init(bytes: StoreBytes) { self.bytes = bytes }
+    public init(bytes: StoreBytes) {
+        self.bytes = bytes
+        start = bytes.count > 0 ? bytes.file.address(bytes.start) : nil
+    }
 
     /// Whether every byte has been read.
     public var isAtEnd: Bool { position >= bytes.count }
@@ -190,8 +225,8 @@ public struct ByteCursor: Sendable {
     /// Reads one byte.
     @inline(__always)
     public mutating func u8() throws(StoreError) -> UInt8 {
-        guard position < bytes.count else { throw bytes.damaged("unexpected end at offset \(position)") }
-        let value = bytes.file.load(UInt8.self, at: bytes.start + position)
+        guard position < bytes.count, let start else { throw bytes.damaged("unexpected end at offset \(position)") }
+        let value = start[position]
         position += 1
         return value
     }

@@ -88,6 +88,12 @@ struct StyleTable: Sendable {
         return (marker, attributes)
     }
 
+    /// The string id of style `id`'s marker (nothing else is decoded).
+    func markerID(_ id: Int) throws(StoreError) -> Int {
+        let (offset, _) = try table.entry(id, referrer: .content)
+        return try table.bytes.varint(at: offset)
+    }
+
     /// Builds the section, adding the styles' strings to the pool.
     static func build(_ styles: [StyleKey], strings: inout FrequencyInterner<String>) throws(StoreError) -> [UInt8] {
         let entries = styles.map { style in

@@ -18,6 +18,22 @@ extension VersionStore {
         return try decoder.chapter(number: record.number)
     }
 
+    /// A chapter as styled text, for drawing: one string per paragraph with style ranges and verse and
+    /// note marks (see `StyledChapter`).
+    ///
+    /// - Complexity: O(size of the chapter), a few allocations per paragraph.
+    public func styledChapter(_ book: BookID, _ number: Int) throws(StoreError) -> StyledChapter {
+        let record = try chapterRecord(book, number)
+        var decoder = StyledChapterDecoder(
+            reader: try reader(content: (record.contentOffset, record.contentLength), text: record))
+        return try decoder.chapter(book: book, number: record.number)
+    }
+
+    /// A character style by its id (`StyledSpan.style`): its marker and attributes, such as Strong's numbers.
+    public func characterStyle(_ id: Int) throws(StoreError) -> (marker: String, attributes: [Attribute]) {
+        try styles.style(id)
+    }
+
     /// A book's introduction (titles and introduction paragraphs before chapter 1); empty when it has none.
     public func introduction(_ book: BookID) throws(StoreError) -> [Block] {
         guard let stored = self.book(book) else { throw .notFound(book.code) }
@@ -127,10 +143,16 @@ extension VersionStore {
     private func decoder(
         content range: (offset: Int, length: Int), text record: ChapterRecord?
     ) throws(StoreError) -> ContentDecoder {
+        ContentDecoder(reader: try reader(content: range, text: record), location: location)
+    }
+
+    private func reader(
+        content range: (offset: Int, length: Int), text record: ChapterRecord?
+    ) throws(StoreError) -> ContentReader {
         var verseText = try text.slice(0, 0)
         if let record { verseText = try text.slice(record.textOffset, record.textLength) }
-        return ContentDecoder(
+        return ContentReader(
             content: try content.slice(range.offset, range.length), verseText: verseText, strings: strings,
-            styles: styles, location: location)
+            styles: styles)
     }
 }

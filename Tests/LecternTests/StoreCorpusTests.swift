@@ -39,6 +39,7 @@ struct StoreCorpusTests {
             #expect(stored.normalizedForStore() == book.normalizedForStore(), "\(folder) \(book.id.code)")
         }
         #expect(store.checksumProblems() == [])
+        #expect(try StyledChapterCheck.mismatches(in: store) == [])
     }
 
     @Test func engWebStoreIsNoLargerThanItsSourceWithoutStrongs() throws {

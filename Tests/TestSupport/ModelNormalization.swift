@@ -78,3 +78,52 @@ public func collapseWhiteSpace(_ text: String) -> String {
     }
     return String(decoding: bytes, as: UTF8.self)
 }
+
+/// A paragraph's content flattened the way `StyledChapter` flattens it: the visible text, each
+/// character span's marker with its UTF-8 range (outer before inner), and the verse starts with their
+/// offsets. Notes, milestones and optional breaks add no text.
+public struct FlattenedParagraph: Equatable, Sendable {
+    public var text: [UInt8] = []
+    public var spans: [String] = []
+    public var verses: [String] = []
+    public var notes: [Int] = []
+
+    /// Flattens `content`.
+    public init(_ content: [Inline]) {
+        add(content)
+    }
+
+    private mutating func add(_ content: [Inline]) {
+        for inline in content {
+            switch inline {
+            case .text(let value): text += Array(value.utf8)
+            case .verse(let start): verses.append("\(start.number)@\(text.count)")
+            case .character(let span):
+                let index = spans.count
+                let start = text.count
+                spans.append("")
+                add(span.content)
+                spans[index] = "\(span.marker)@\(start)..<\(text.count)"
+            case .note: notes.append(text.count)
+            case .milestone, .figure, .optionalBreak: break
+            }
+        }
+    }
+}
+
+extension Chapter {
+    /// The chapter's paragraphs and table cells (a row's leading content as `tr`), flattened, in order.
+    public var flattenedParagraphs: [(marker: String, content: FlattenedParagraph)] {
+        blocks.flatMap { block -> [(marker: String, content: FlattenedParagraph)] in
+            switch block {
+            case .paragraph(let paragraph):
+                return [(paragraph.marker, FlattenedParagraph(paragraph.content))]
+            case .table(let table):
+                return table.rows.flatMap { row in
+                    [("tr", FlattenedParagraph(row.leading))]
+                        + row.cells.map { ($0.marker, FlattenedParagraph($0.content)) }
+                }
+            }
+        }
+    }
+}
