@@ -1,0 +1,131 @@
+import Foundation
+
+/// One search of the comparison, as a reader types it and as FTS5's MATCH expression.
+struct SearchQuery: Sendable {
+    /// The benchmark name part: `common`, `rare`, `phrase`, `and`, `prefix`.
+    var name: String
+    /// What it stands for, for the table.
+    var description: String
+    /// The query as a reader types it.
+    var text: String
+    /// The same query in FTS5's syntax.
+    var fts5: String
+
+    /// The search issue's five queries, on eng-web.
+    static let all = [
+        SearchQuery(name: "common", description: "a common word", text: "God", fts5: "God"),
+        SearchQuery(name: "rare", description: "a rare word", text: "Melchizedek", fts5: "Melchizedek"),
+        SearchQuery(
+            name: "phrase", description: "a phrase", text: "\"in the beginning\"", fts5: "\"in the beginning\""),
+        SearchQuery(name: "and", description: "two words, both", text: "faith love", fts5: "faith AND love"),
+        SearchQuery(name: "prefix", description: "a prefix", text: "bless*", fts5: "bless*"),
+    ]
+}
+
+/// The search comparison: the same queries against SQLite FTS5 (through its C API, in this
+/// process) and against Lectern's index, (a) fetching all hits and (b) the first page of 20 with
+/// the total count.
+enum SearchBenchmarks {
+    /// How long one timed sample runs at least: fast queries repeat within a sample until then.
+    static let minimumSampleSeconds = 0.02
+
+    /// Registers the FTS5 build and, per query and shape, FTS5's and Lectern's rows.
+    static func register(in registry: inout BenchmarkRegistry) {
+        registry.register("search/build/fts5", "build the FTS5 table from eng-web's verses in memory (ms)") { context in
+            let source = try verseSource(context)
+            let identity = RowIdentity(
+                benchmark: "search/build/fts5", workload: "Search index build, \(source.name)", mode: .inProcess,
+                implementation: fts5Implementation)
+            var size = 0
+            var result = try context.measure(identity, unit: .milliseconds, work: 1) {
+                let index = try FTS5Index(verses: source.verses)
+                size = try index.sizeBytes()
+                return index.rowCount
+            }
+            result.notes.append("\(source.verses.verses.count) rows, \(String(format: "%.1f", Double(size) / 1_000_000)) MB")
+            return [result]
+        }
+        registry.register("search/build/lectern", "Lectern's search index build (ms)") { context in
+            let source = try verseSource(context)
+            let identity = LecternWorkloads.row(
+                "search/build/lectern", "Search index build, \(source.name)", .inProcess, "search index builder")
+            return [BenchmarkResult(identity, unit: .milliseconds, unavailable: LecternWorkloads.searchMissing)]
+        }
+        for query in SearchQuery.all {
+            for shape in Shape.allCases {
+                let base = "search/\(query.name)/\(shape.rawValue)"
+                registry.register("\(base)/fts5", "FTS5: \(query.description), \(shape.description) (µs/query)") {
+                    context in [try fts5Row(query, shape, name: "\(base)/fts5", context)]
+                }
+                registry.register("\(base)/lectern", "Lectern: \(query.description), \(shape.description) (µs/query)") {
+                    context in
+                    let identity = LecternWorkloads.row(
+                        "\(base)/lectern", try workload(query, shape, context), .inProcess, "search \(query.text)")
+                    return [BenchmarkResult(identity, unit: .microsecondsPerQuery, unavailable: LecternWorkloads.searchMissing)]
+                }
+            }
+        }
+    }
+
+    /// What a search returns.
+    enum Shape: String, CaseIterable {
+        /// Every hit.
+        case all
+        /// The first page of 20 and the total count.
+        case page
+
+        /// For the table.
+        var description: String { self == .all ? "all hits" : "first 20 + count" }
+    }
+
+    static let fts5Implementation = Implementation(
+        name: "SQLite FTS5", version: SQLiteDatabase.libraryVersion,
+        invocation: "C API in this process, :memory:, tokenize='unicode61 remove_diacritics 2', prepared statements")
+
+    private static func workload(_ query: SearchQuery, _ shape: Shape, _ context: BenchmarkContext) throws -> String {
+        "Search \(query.text) (\(query.description)), \(shape.description), \(try verseSource(context).name)"
+    }
+
+    private static func fts5Row(
+        _ query: SearchQuery, _ shape: Shape, name: String, _ context: BenchmarkContext
+    ) throws -> BenchmarkResult {
+        let source = try verseSource(context)
+        let index = try context.fixture("fts5") { try FTS5Index(verses: source.verses) }
+        let run: () throws -> Int =
+            switch shape {
+            case .all: { try index.allHits(query.fts5).count }
+            case .page: { try index.firstPage(query.fts5).total }
+            }
+        let hits = try run()
+        let once = try Stopwatch.time { BlackHole.consume(try run()) }
+        let batch = max(1, Int(minimumSampleSeconds / max(once, 1e-9)))
+        let identity = RowIdentity(
+            benchmark: name, workload: try workload(query, shape, context), mode: .inProcess,
+            implementation: fts5Implementation)
+        return try context.measure(
+            identity, unit: .microsecondsPerQuery, work: Double(batch), notes: ["\(hits) hits", "\(batch) queries per sample"]
+        ) {
+            var sum = 0
+            for _ in 0..<batch { sum &+= try run() }
+            return sum
+        }
+    }
+
+    /// The verses the index is built from: Lectern's `vref` of eng-web-usfm, or until Lectern's parser
+    /// lands, usfm3's (which agrees with usfmtc's on every verse).
+    static func verseSource(_ context: BenchmarkContext) throws -> (name: String, verses: VerseList) {
+        try context.fixture("search/verses") {
+            if let lectern = try LecternWorkloads.referenceVerses(context) { return lectern }
+            guard context.peers.unavailableReason(.usfm3) == nil else {
+                throw CorpusError(
+                    description: "search needs verse texts: Lectern's parser has not landed and usfm3 is not set up "
+                        + "(run Benchmarks/peers/setup.sh)")
+            }
+            let vref = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-bench-search.vref")
+            defer { try? FileManager.default.removeItem(at: vref) }
+            _ = try context.peers.runDriver(
+                .usfm3, ["--mode", "once", "--vref", vref.path, context.corpusFolder(ParseBenchmarks.usfmFolder).path])
+            return ("eng-web-usfm verses from usfm3", try VerseList(contentsOf: vref))
+        }
+    }
+}
