@@ -19,9 +19,10 @@ let package = Package(
         // Swift modules, one concern each.
         .target(name: "ScriptureModel"),
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
+        .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(
             name: "Lectern",
-            dependencies: ["ScriptureModel", "TextNormalization", "CCompression"]
+            dependencies: ["ScriptureModel", "TextNormalization", "USFM", "CCompression"]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -29,5 +30,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ScriptureModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
+        .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
+        .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
     ]
 )

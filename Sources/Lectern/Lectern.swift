@@ -1,1 +1,3 @@
 @_exported import ScriptureModel
+@_exported import USFM
+@_exported import TextNormalization

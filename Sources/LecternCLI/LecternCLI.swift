@@ -1,7 +1,9 @@
 /// The `lectern` command line: dispatches to a subcommand and turns errors into exit statuses.
 public enum LecternCLI {
     /// Every subcommand, in the order `lectern --help` lists them.
-    public static let commands: [any LecternCommand.Type] = []
+    public static let commands: [any LecternCommand.Type] = [
+        CheckCommand.self
+    ]
 
     /// The top-level usage.
     public static var usage: String {

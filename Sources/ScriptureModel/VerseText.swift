@@ -63,6 +63,8 @@ public struct VerseText: Sendable, Hashable {
 extension Book {
     /// The plain text of every verse, in file order.
     ///
+    /// Headings, titles and remarks are not verse text, except what follows a verse
+    /// marker inside them (some versions start a psalm's verse 1 in its `\d` title).
     /// Only ASCII white space (space, tab, CR, LF) is collapsed; other spaces such
     /// as U+3000 (the honorific gap in Chinese) and U+00A0 (USFM `~`) are text.
     /// Where a left-out note sits between two letters or digits (`hell\f …\f*will`),
@@ -93,6 +95,8 @@ private struct VerseTextCollector {
     var buffer: [UInt8] = []
     var pendingSpace = false
     var afterNote = false
+    /// True in a heading until a verse starts inside it.
+    var suppressed = false
 
     init(book: BookID) {
         self.book = book
@@ -117,10 +121,18 @@ private struct VerseTextCollector {
     mutating func add(_ block: Block) {
         switch block {
         case .paragraph(let paragraph):
-            guard paragraph.kind.carriesVerseText else { return }
-            boundary()
-            add(paragraph.content)
-            boundary()
+            if paragraph.kind.carriesVerseText {
+                boundary()
+                add(paragraph.content)
+                boundary()
+            } else if paragraph.content.contains(where: { if case .verse = $0 { true } else { false } }) {
+                // A verse that starts inside a heading (`\d \v 1 A Psalm of David`) owns the text after it.
+                boundary()
+                suppressed = true
+                add(paragraph.content)
+                suppressed = false
+                boundary()
+            }
         case .table(let table):
             for row in table.rows {
                 boundary()
@@ -146,6 +158,7 @@ private struct VerseTextCollector {
                 append(text)
             case .verse(let start):
                 finishVerse()
+                suppressed = false
                 current = (VerseKey(book: book, chapter: chapter, verse: start.number), start.location)
             case .character(let span):
                 if !excludedCharacterMarkers.contains(span.marker) { add(span.content) }
@@ -158,7 +171,7 @@ private struct VerseTextCollector {
     }
 
     mutating func append(_ text: String) {
-        guard current != nil else { return }
+        guard current != nil, !suppressed else { return }
         var text = text
         text.withUTF8 { bytes in
             for byte in bytes {

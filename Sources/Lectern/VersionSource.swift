@@ -1,0 +1,166 @@
+import Dispatch
+import Foundation
+import ScriptureModel
+import USFM
+
+/// The formats Lectern reads.
+public enum SourceFormat: String, Sendable, Codable {
+    /// USFM 2.x or 3.x text.
+    case usfm
+    /// USX 2.x or 3.x XML.
+    case usx
+
+    /// Detects the format from content, not from the file name: XML starts with `<`, USFM with a backslash.
+    public static func detect(_ bytes: [UInt8]) -> SourceFormat? {
+        var index = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: "<") { return .usx }
+        if bytes[index] == UInt8(ascii: "\\") { return .usfm }
+        // A USFM file may open with stray text; it is USFM if an \id marker appears early.
+        let head = bytes[index..<min(bytes.count, index + 4096)]
+        let needle = Array("\\id ".utf8)
+        if head.count >= needle.count {
+            for start in head.startIndex...(head.endIndex - needle.count) where head[start] == needle[0] {
+                if Array(head[start..<start + needle.count]) == needle { return .usfm }
+            }
+        }
+        return nil
+    }
+}
+
+/// The input of a version: files and folders of USFM or USX, read and parsed into books.
+public enum VersionSource {
+    /// File name endings read when a folder is scanned (each optionally with `.gz`).
+    public static let extensions: Set<String> = ["usfm", "sfm", "usx"]
+
+    /// Expands paths: files are taken as given, folders are scanned recursively for `.usfm`, `.sfm`, `.usx`
+    /// (and their `.gz`), in sorted order.
+    public static func files(in paths: [String]) -> (files: [String], diagnostics: [Diagnostic]) {
+        var files: [String] = []
+        var diagnostics: [Diagnostic] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                diagnostics.append(
+                    Diagnostic(.error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1), "no such file or folder"))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let entries = (manager.enumerator(atPath: path)?.allObjects as? [String]) ?? []
+            let matching = entries.filter { isSourceName($0) }.sorted()
+            if matching.isEmpty {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
+                        "folder has no .usfm, .sfm or .usx files"))
+            }
+            files.append(contentsOf: matching.map { base + "/" + $0 })
+        }
+        return (files, diagnostics)
+    }
+
+    private static func isSourceName(_ name: String) -> Bool {
+        var name = name.lowercased()
+        if name.hasSuffix(".gz") { name.removeLast(3) }
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return extensions.contains(String(name[name.index(after: dot)...]))
+    }
+
+    /// Reads a file, decompressing gzip when the content says so.
+    public static func read(_ path: String) throws -> [UInt8] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let bytes = [UInt8](data)
+        return Gzip.isCompressed(bytes) ? try Gzip.decompress(bytes) : bytes
+    }
+
+    /// Parses one file, detecting its format from its content.
+    public static func parseFile(_ path: String) -> ParseResult {
+        let bytes: [UInt8]
+        do {
+            bytes = try read(path)
+        } catch {
+            return ParseResult(diagnostics: [
+                Diagnostic(.error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1), "cannot read: \(error)")
+            ])
+        }
+        return parse(bytes, path: path)
+    }
+
+    /// Parses bytes already read, detecting the format.
+    public static func parse(_ bytes: [UInt8], path: String) -> ParseResult {
+        switch SourceFormat.detect(bytes) {
+        case .usfm: return USFMParser.parse(bytes, path: path)
+        case .usx: return parseUSX(bytes, path: path)
+        case nil:
+            let isBlank = !bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+            return ParseResult(diagnostics: [
+                Diagnostic(
+                    .error, isBlank ? .emptyFile : .unknownFormat, at: SourceLocation(file: path, line: 1, column: 1),
+                    isBlank ? "file is empty" : "neither USFM (starts with \\id) nor USX (XML); check that this is a scripture file")
+            ])
+        }
+    }
+
+    /// Reads and parses every file under `paths`, several files at once, and checks that no book comes twice.
+    ///
+    /// Books come back in canon order; diagnostics in file order.
+    public static func parse(paths: [String]) -> ParseResult {
+        let (files, listing) = files(in: paths)
+        let results = parseConcurrently(files)
+        var combined = ParseResult(diagnostics: listing)
+        var seen: [BookID: SourceLocation] = [:]
+        for result in results {
+            combined.diagnostics.append(contentsOf: result.diagnostics)
+            for book in result.books {
+                if let first = seen[book.id] {
+                    combined.diagnostics.append(
+                        Diagnostic(
+                            .error, .duplicateBook, at: book.location,
+                            "book \(book.id.code) was already read from \(first); this copy is skipped"))
+                    continue
+                }
+                seen[book.id] = book.location
+                combined.books.append(book)
+            }
+        }
+        combined.books.sort { $0.id < $1.id }
+        return combined
+    }
+
+    private static func parseConcurrently(_ files: [String]) -> [ParseResult] {
+        let results = ResultSlots(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            results.set(index, parseFile(files[index]))
+        }
+        return results.values
+    }
+}
+
+/// Slots filled from several threads, each written once.
+private final class ResultSlots: @unchecked Sendable {
+    private var slots: [ParseResult]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: ParseResult(), count: count) }
+
+    func set(_ index: Int, _ value: ParseResult) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [ParseResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}

@@ -1,0 +1,47 @@
+import ScriptureModel
+
+/// Parses USFM 2.x and 3.x into the document model.
+///
+/// The parser works on bytes: it scans the UTF-8 input once with a cursor,
+/// compares against ASCII byte literals and never builds `Character`s. It never
+/// throws: problems become diagnostics with their `file:line:col`, and it
+/// recovers to keep reading the rest of the file.
+public enum USFMParser {
+    /// Parses one USFM file (already decompressed).
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's bytes.
+    ///   - path: the path to show in diagnostics and locations.
+    /// - Returns: the books in the file (usually one) and every diagnostic.
+    /// - Complexity: O(n) in the size of the input.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, path: String) -> ParseResult {
+        let input = bytes.bindMemory(to: UInt8.self)
+        var diagnostics: [Diagnostic] = []
+        let table = LineTable(file: path, bytes: input)
+        let hygiene = SourceHygiene.inspect(input, table: table, diagnostics: &diagnostics)
+        if hygiene.isEmpty {
+            return ParseResult(books: [], diagnostics: diagnostics)
+        }
+        if let repaired = hygiene.repairedBytes {
+            return repaired.withUnsafeBufferPointer { buffer in
+                let repairedTable = LineTable(file: path, bytes: buffer)
+                var parser = USFMBookBuilder(input: buffer, table: repairedTable, start: hygiene.contentStart)
+                parser.diagnostics = diagnostics
+                return parser.run()
+            }
+        }
+        var parser = USFMBookBuilder(input: input, table: table, start: hygiene.contentStart)
+        parser.diagnostics = diagnostics
+        return parser.run()
+    }
+
+    /// Parses one USFM file held in an array.
+    public static func parse(_ bytes: [UInt8], path: String) -> ParseResult {
+        bytes.withUnsafeBytes { parse($0, path: path) }
+    }
+
+    /// Parses USFM text (convenient in tests).
+    public static func parse(_ text: String, path: String = "<string>") -> ParseResult {
+        parse(Array(text.utf8), path: path)
+    }
+}

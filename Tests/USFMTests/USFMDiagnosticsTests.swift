@@ -1,0 +1,112 @@
+import ScriptureModel
+import Testing
+import USFM
+
+/// Malformed inputs and the exact diagnostics (kind, severity, line, column) they must produce.
+@Suite struct USFMDiagnosticsTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var input: [UInt8]
+        var expected: [Expected]
+        var testDescription: String { name }
+
+        init(_ name: String, _ text: String, _ expected: [Expected]) {
+            self.name = name
+            self.input = Array(text.utf8)
+            self.expected = expected
+        }
+
+        init(_ name: String, bytes: [UInt8], _ expected: [Expected]) {
+            self.name = name
+            self.input = bytes
+            self.expected = expected
+        }
+    }
+
+    struct Expected: Equatable, CustomStringConvertible, Sendable {
+        var severity: Diagnostic.Severity
+        var kind: Diagnostic.Kind
+        var line: Int
+        var column: Int
+        var description: String { "\(line):\(column): \(severity.rawValue) \(kind.rawValue)" }
+
+        init(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, _ line: Int, _ column: Int) {
+            self.severity = severity
+            self.kind = kind
+            self.line = line
+            self.column = column
+        }
+    }
+
+    static let body = "\\c 1\n\\p\n\\v 1 a\n"
+
+    static let cases: [Case] = [
+        Case("empty file", "", [Expected(.error, .emptyFile, 1, 1)]),
+        Case("only white space", " \n\n", [Expected(.error, .emptyFile, 1, 1)]),
+        Case("byte order mark", "\u{FEFF}\\id GEN\n" + body, [Expected(.note, .byteOrderMark, 1, 1)]),
+        Case("CRLF line ends", "\\id GEN\r\n\\c 1\r\n\\p\r\n\\v 1 a\r\n", [Expected(.note, .crlfLineEnds, 1, 8)]),
+        Case("trailing spaces", "\\id GEN\n\\c 1  \n\\p\n\\v 1 a\n", [Expected(.note, .trailingSpaces, 2, 5)]),
+        Case(
+            "invalid UTF-8", bytes: Array("\\id GEN\n\\c 1\n\\p\n\\v 1 é".utf8) + [0xFF] + Array("b\n".utf8),
+            [Expected(.error, .invalidUTF8, 4, 7)]),
+        Case("missing \\id", body, [Expected(.error, .missingID, 1, 1)]),
+        Case("unknown book code", "\\id XYZ\n" + body, [Expected(.error, .unknownBook, 1, 5)]),
+        Case("text before the first \\c", "\\id GEN\nstray text\n" + body, [Expected(.error, .textBeforeChapter, 2, 1)]),
+        Case(
+            "verse before its chapter", "\\id GEN\n\\p\n\\v 1 a\n",
+            [Expected(.warning, .textBeforeChapter, 2, 1), Expected(.error, .verseBeforeChapter, 3, 1)]),
+        Case("duplicate verse", "\\id GEN\n" + body + "\\v 1 b\n", [Expected(.error, .duplicateVerse, 5, 1)]),
+        Case("duplicate chapter", "\\id GEN\n" + body + body, [Expected(.error, .duplicateChapter, 5, 1)]),
+        Case("invalid chapter number", "\\id GEN\n\\c one\n\\p\n", [Expected(.error, .invalidChapterNumber, 2, 4)]),
+        Case("invalid verse number", "\\id GEN\n\\c 1\n\\p\n\\v x1 a\n", [Expected(.error, .invalidVerseNumber, 4, 4)]),
+        Case("unknown marker", "\\id GEN\n\\c 1\n\\p\n\\v 1 a \\xyz b\n", [Expected(.warning, .unknownMarker, 4, 8)]),
+        Case(
+            "unclosed character style", "\\id GEN\n\\c 1\n\\p\n\\v 1 \\nd Lord\n\\p b\n",
+            [Expected(.warning, .unclosedCharacterStyle, 4, 6)]),
+        Case(
+            "note left open at a paragraph end", "\\id GEN\n\\c 1\n\\p\n\\v 1 a\\f + \\ft note\n\\p\n\\v 2 b\n",
+            [Expected(.warning, .unclosedNote, 4, 7)]),
+        Case(
+            "closing marker that closes nothing", "\\id GEN\n\\c 1\n\\p\n\\v 1 a\\nd* b\n",
+            [Expected(.warning, .unexpectedClosingMarker, 4, 7)]),
+        Case(
+            "attribute without quotes", "\\id GEN\n\\c 1\n\\p\n\\v 1 \\w a|strong=H1\\w*\n",
+            [Expected(.warning, .malformedAttributes, 4, 18)]),
+        Case(
+            "milestone without \\*", "\\id GEN\n\\c 1\n\\p\n\\v 1 \\qt-s |who=\"x\" a\n",
+            [Expected(.warning, .unclosedMilestone, 4, 6)]),
+        Case(
+            "verse outside a paragraph", "\\id GEN\n\\c 1\n\\v 1 a\n", [Expected(.warning, .misplacedMarker, 3, 1)]),
+    ]
+
+    @Test(arguments: cases)
+    func reportsExactLocationAndKind(_ testCase: Case) {
+        let result = USFMParser.parse(testCase.input, path: "bad.usfm")
+        let actual = result.diagnostics.map { Expected($0.severity, $0.kind, $0.location.line, $0.location.column) }
+        #expect(actual == testCase.expected, "\(result.diagnostics.map(\.description))")
+        #expect(result.diagnostics.allSatisfy { $0.location.file == "bad.usfm" && !$0.message.isEmpty })
+    }
+
+    @Test func recoversAndKeepsReadingAfterErrors() throws {
+        let result = USFMParser.parse(
+            "\\id GEN\n\\c 1\n\\p\n\\v 1 a \\nd b\n\\v 1 dup\n\\c x\n\\p\n\\v 2 c\n\\c 2\n\\p\n\\v 1 d\n", path: "bad.usfm")
+        #expect(result.hasErrors)
+        let book = try #require(result.books.first)
+        #expect(book.chapters.map(\.number) == [1, 2])
+        #expect(book.verseTexts().map(\.text) == ["a b", "dup", "c", "d"])
+    }
+
+    @Test func diagnosticsPrintAsFileLineColumn() {
+        let result = USFMParser.parse("\\id GEN\n\\c 1\n\\p\n\\v 1 a \\xyz b\n", path: "dir/bad.usfm")
+        #expect(result.diagnostics.first?.description
+            == "dir/bad.usfm:4:8: warning: unknown marker \\xyz; check its spelling against USFM 3")
+    }
+
+    @Test(arguments: [
+        "\\", "\\\\", "\\v", "\\c", "\\id", "\\f", "\\w|", "|", "\\+", "\\*", "\\tr \\tc1", "\\id GEN\n\\c 1\n\\f + \\fr",
+        "\\id GEN\n\\c 1\n\\p \\w a|b=\"", "\\id GEN\n\\esb\n\\tc1 x\n\\va 1\\va*\\ca 2\\ca*",
+    ])
+    func neverCrashesOnFragments(_ text: String) {
+        _ = USFMParser.parse(text, path: "fragment.usfm")
+    }
+}
