@@ -1,16 +1,15 @@
 import Foundation
+import Lectern
 
-/// Lectern's side of the workloads, and what is not there yet.
-///
-/// The parsers, the store and search land on other branches; until they do, their rows say so
-/// instead of showing a figure.
+/// Lectern's side of the workloads: in-process calls into the library, whole processes of the
+/// release `lectern` binary, and the rows of what has not landed yet.
 enum LecternWorkloads {
-    /// Why the USFM rows have no Lectern figure yet.
-    static let usfmParserMissing = "not yet available: Lectern's USFM parser has not landed"
     /// Why the USX rows have no Lectern figure yet.
     static let usxParserMissing = "not yet available: Lectern's USX parser has not landed"
     /// Why the search rows have no Lectern figure yet.
     static let searchMissing = "not yet available: Lectern's search index has not landed"
+    /// Why the store rows have no Lectern figure yet.
+    static let storeMissing = "not yet available: Lectern's store and import have not landed"
 
     /// Lectern as the table names it: the commit of the package root, when it is a git checkout.
     static let version: String = {
@@ -28,9 +27,45 @@ enum LecternWorkloads {
             implementation: Implementation(name: Implementation.lecternName, version: version, invocation: invocation))
     }
 
-    /// Lectern's verse texts of eng-web-usfm, the reference every peer's verses are compared with;
-    /// nil while Lectern's USFM parser has not landed.
-    static func referenceVerses(_ context: BenchmarkContext) throws -> (name: String, verses: VerseList)? {
-        nil
+    /// Parses every file of `input` in turn on this thread (USFMParser.parse), as the USFM benchmark times it.
+    static func parseUSFM(_ input: CorpusInput) -> ParseResult {
+        var combined = ParseResult()
+        for file in input.files {
+            let result = USFMParser.parse(file.bytes, path: file.path)
+            combined.books += result.books
+            combined.diagnostics += result.diagnostics
+        }
+        return combined
+    }
+
+    /// Lectern's verse texts of eng-web-usfm (`Vref.format` of the parsed books), the reference every
+    /// peer's verses are compared with and the rows of the FTS5 table.
+    static func referenceVerses(_ context: BenchmarkContext) throws -> (name: String, verses: VerseList) {
+        try context.fixture("lectern/verses/\(ParseBenchmarks.usfmFolder)") {
+            let books = parseUSFM(try ParseBenchmarks.usfmInput(context)).books
+            return ("Lectern's vref of \(ParseBenchmarks.usfmFolder)", VerseList(vref: Vref.format(books)))
+        }
+    }
+
+    /// The `lectern` executable for whole-process rows: beside this runner, built on first use with
+    /// `swift build --product lectern` in the runner's own configuration (release under `swift run -c release`).
+    static func executable(_ context: BenchmarkContext) throws -> String {
+        try context.fixture("lectern/executable") {
+            let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            let directory = runner.deletingLastPathComponent()
+            let binary = directory.appendingPathComponent("lectern").path
+            if !FileManager.default.isExecutableFile(atPath: binary) {
+                let configuration = directory.lastPathComponent == "release" ? "release" : "debug"
+                context.log("building lectern (\(configuration)) for the whole-process rows")
+                let package = RunOptions.packageRoot.appendingPathComponent("Benchmarks").path
+                let outcome = try ProcessRunner.run(
+                    "/usr/bin/env",
+                    ["swift", "build", "-c", configuration, "--package-path", package, "--product", "lectern"])
+                guard outcome.status == 0, FileManager.default.isExecutableFile(atPath: binary) else {
+                    throw ProcessError(description: "cannot build lectern: \(outcome.standardError.suffix(300))")
+                }
+            }
+            return binary
+        }
     }
 }

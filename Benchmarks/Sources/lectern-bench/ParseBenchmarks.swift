@@ -10,12 +10,12 @@ enum ParseBenchmarks {
     /// Registers the parse benchmarks.
     static func register(in registry: inout BenchmarkRegistry) {
         registry.register(
-            "usfm-parse/lectern", "Lectern's USFM parser over all of eng-web-usfm held in memory (MB/s)"
-        ) { context in
-            let input = try usfmInput(context)
-            let identity = LecternWorkloads.row("usfm-parse/lectern", workload(input), .inProcess, "USFM parser")
-            return [BenchmarkResult(identity, unit: .megabytesPerSecond, unavailable: LecternWorkloads.usfmParserMissing)]
-        }
+            "usfm-parse/lectern",
+            "Lectern's USFM parser over all of eng-web-usfm held in memory, one file after another on one core (MB/s)"
+        ) { context in [try lecternInProcess(context)] }
+        registry.register(
+            "usfm-parse/lectern-process", "`lectern check --vref eng-web-usfm` as a whole process (MB/s)"
+        ) { context in [try lecternWholeProcess(context)] }
         for peer in Peer.usfmParsers {
             registry.register(
                 "usfm-parse/\(peer.name)",
@@ -31,6 +31,42 @@ enum ParseBenchmarks {
             let identity = LecternWorkloads.row("usx-parse/lectern", "USX parse, \(input.label)", .inProcess, "USX parser")
             return [BenchmarkResult(identity, unit: .megabytesPerSecond, unavailable: LecternWorkloads.usxParserMissing)]
         }
+    }
+
+    /// Lectern's parser in this process: `USFMParser.parse` on each file's bytes in turn, on one core.
+    static func lecternInProcess(_ context: BenchmarkContext) throws -> BenchmarkResult {
+        let input = try usfmInput(context)
+        let identity = LecternWorkloads.row(
+            "usfm-parse/lectern", workload(input), .inProcess, "USFMParser.parse(bytes, path:) per file, one core")
+        let errors = LecternWorkloads.parseUSFM(input).diagnostics.count { $0.severity == .error }
+        var result = try context.measure(identity, unit: .megabytesPerSecond, work: Double(input.totalBytes)) {
+            let parsed = LecternWorkloads.parseUSFM(input)
+            return parsed.books.count &+ parsed.diagnostics.count
+        }
+        if errors > 0 { result.notes.append("\(errors) parse errors") }
+        return result
+    }
+
+    /// `lectern check --vref` on the folder, timed around the whole process; its verses are checked too.
+    static func lecternWholeProcess(_ context: BenchmarkContext) throws -> BenchmarkResult {
+        let input = try usfmInput(context)
+        let executable = try LecternWorkloads.executable(context)
+        let identity = LecternWorkloads.row(
+            "usfm-parse/lectern-process", workload(input), .wholeProcess,
+            "lectern check --vref DIR (parse + write vref; files parsed concurrently, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
+        context.log("lectern: \(context.options.warmup) + \(context.options.repetitions) whole-process runs on \(usfmFolder)")
+        let outcomes = try ProcessRunner.samples(
+            executable, ["check", "--vref", context.corpusFolder(usfmFolder).path],
+            warmup: context.options.warmup, repetitions: context.options.repetitions)
+        let reference = try LecternWorkloads.referenceVerses(context)
+        let agreement = outcomes.last.map {
+            VerseAgreement(reference: reference.name, reference.verses, VerseList(vref: $0.standardOutput))
+        }
+        let bytes = Double(input.totalBytes)
+        return BenchmarkResult(
+            identity, unit: .megabytesPerSecond,
+            statistics: Statistics(outcomes.map { FigureUnit.megabytesPerSecond.figure(seconds: $0.seconds, work: bytes) }),
+            peakMemoryBytes: outcomes.compactMap(\.peakMemoryBytes).max(), agreement: agreement)
     }
 
     /// eng-web-usfm in memory, read once per run.
@@ -78,13 +114,12 @@ enum ParseBenchmarks {
         let bytes = Double(reports.first?.bytes ?? input.totalBytes)
         var notes: [String] = []
         if Int(bytes) != input.totalBytes { notes.append("read \(Int(bytes)) bytes, not \(input.totalBytes)") }
-        let agreement = try LecternWorkloads.referenceVerses(context).map { reference in
-            VerseAgreement(reference: reference.name, reference.verses, try VerseList(contentsOf: vref))
-        }
+        let reference = try LecternWorkloads.referenceVerses(context)
+        let agreement = VerseAgreement(reference: reference.name, reference.verses, try VerseList(contentsOf: vref))
         let wholeRow = BenchmarkResult(
             whole, unit: .megabytesPerSecond,
             statistics: Statistics(outcomes.map { FigureUnit.megabytesPerSecond.figure(seconds: $0.seconds, work: bytes) }),
-            peakMemoryBytes: outcomes.map(\.peakMemoryBytes).max(), agreement: agreement, notes: notes)
+            peakMemoryBytes: outcomes.compactMap(\.peakMemoryBytes).max(), agreement: agreement, notes: notes)
 
         let driverRuns: [PeerReport]
         var inProcessNotes = notes

@@ -12,8 +12,8 @@ struct ProcessOutcome {
     var status: Int32
     /// Wall-clock seconds from spawn to exit.
     var seconds: Double
-    /// The child's peak resident set in bytes (wait4's ru_maxrss).
-    var peakMemoryBytes: Int
+    /// The child's peak resident set in bytes, or nil when it could not be told apart from the runner's.
+    var peakMemoryBytes: Int?
     /// Its standard output, as bytes.
     var standardOutputData: Data
     /// Its standard error.
@@ -31,9 +31,16 @@ struct ProcessError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// Runs whole processes under the clock with posix_spawn and wait4, so a child's time and
-/// peak memory are its own (Foundation's Process does not report rusage).
+/// Runs whole processes under the clock with posix_spawn.
+///
+/// Linux carries a process's peak RSS across exec, so a child spawned straight from this runner
+/// reports at least the runner's own memory (hundreds of MB once a parsed Bible is held). The child
+/// is therefore started through GNU time (`/usr/bin/time -f %M`, Debian package `time`), a small
+/// process whose own child's peak is the program's; without it no peak is reported.
 enum ProcessRunner {
+    /// GNU time, when installed.
+    static let gnuTime: String? = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
+
     /// Runs `executable` with `arguments`, capturing its output in temporary files.
     static func run(_ executable: String, _ arguments: [String]) throws -> ProcessOutcome {
         let scratch = FileManager.default.temporaryDirectory
@@ -50,27 +57,29 @@ enum ProcessRunner {
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let memoryPath = scratch.appendingPathComponent("peak").path
+        let command = gnuTime.map { [$0, "-f", "%M", "-o", memoryPath, executable] } ?? [executable]
+        let argv: [UnsafeMutablePointer<CChar>?] = (command + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
 
         var pid: pid_t = 0
         let clock = ContinuousClock()
         let start = clock.now
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
         guard spawned == 0 else {
             throw ProcessError(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw ProcessError(description: "wait4 failed for \(executable)") }
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw ProcessError(description: "waitpid failed for \(executable)") }
         }
         let seconds = (clock.now - start).inSeconds
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return ProcessOutcome(
             status: exitStatus,
             seconds: seconds,
-            peakMemoryBytes: Int(usage.ru_maxrss) * 1024,
+            peakMemoryBytes: (try? String(contentsOfFile: memoryPath, encoding: .utf8))
+                .flatMap { Int($0.split(separator: "\n").last { !$0.isEmpty } ?? "") }.map { $0 * 1024 },
             standardOutputData: (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data(),
             standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }

@@ -34,7 +34,7 @@ enum SearchBenchmarks {
         registry.register("search/build/fts5", "build the FTS5 table from eng-web's verses in memory (ms)") { context in
             let source = try verseSource(context)
             let identity = RowIdentity(
-                benchmark: "search/build/fts5", workload: "Search index build, \(source.name)", mode: .inProcess,
+                benchmark: "search/build/fts5", workload: "Search index build, \(source.verses.verses.count) verses", mode: .inProcess,
                 implementation: fts5Implementation)
             var size = 0
             var result = try context.measure(identity, unit: .milliseconds, work: 1) {
@@ -42,13 +42,14 @@ enum SearchBenchmarks {
                 size = try index.sizeBytes()
                 return index.rowCount
             }
-            result.notes.append("\(source.verses.verses.count) rows, \(String(format: "%.1f", Double(size) / 1_000_000)) MB")
+            result.notes.append("rows from \(source.name); \(String(format: "%.1f", Double(size) / 1_000_000)) MB")
             return [result]
         }
         registry.register("search/build/lectern", "Lectern's search index build (ms)") { context in
             let source = try verseSource(context)
             let identity = LecternWorkloads.row(
-                "search/build/lectern", "Search index build, \(source.name)", .inProcess, "search index builder")
+                "search/build/lectern", "Search index build, \(source.verses.verses.count) verses", .inProcess,
+                "search index builder")
             return [BenchmarkResult(identity, unit: .milliseconds, unavailable: LecternWorkloads.searchMissing)]
         }
         for query in SearchQuery.all {
@@ -60,7 +61,7 @@ enum SearchBenchmarks {
                 registry.register("\(base)/lectern", "Lectern: \(query.description), \(shape.description) (µs/query)") {
                     context in
                     let identity = LecternWorkloads.row(
-                        "\(base)/lectern", try workload(query, shape, context), .inProcess, "search \(query.text)")
+                        "\(base)/lectern", workload(query, shape), .inProcess, "search \(query.text)")
                     return [BenchmarkResult(identity, unit: .microsecondsPerQuery, unavailable: LecternWorkloads.searchMissing)]
                 }
             }
@@ -82,8 +83,8 @@ enum SearchBenchmarks {
         name: "SQLite FTS5", version: SQLiteDatabase.libraryVersion,
         invocation: "C API in this process, :memory:, tokenize='unicode61 remove_diacritics 2', prepared statements")
 
-    private static func workload(_ query: SearchQuery, _ shape: Shape, _ context: BenchmarkContext) throws -> String {
-        "Search \(query.text) (\(query.description)), \(shape.description), \(try verseSource(context).name)"
+    private static func workload(_ query: SearchQuery, _ shape: Shape) -> String {
+        "Search \(query.text) (\(query.description)), \(shape.description)"
     }
 
     private static func fts5Row(
@@ -100,7 +101,7 @@ enum SearchBenchmarks {
         let once = try Stopwatch.time { BlackHole.consume(try run()) }
         let batch = max(1, Int(minimumSampleSeconds / max(once, 1e-9)))
         let identity = RowIdentity(
-            benchmark: name, workload: try workload(query, shape, context), mode: .inProcess,
+            benchmark: name, workload: workload(query, shape), mode: .inProcess,
             implementation: fts5Implementation)
         return try context.measure(
             identity, unit: .microsecondsPerQuery, work: Double(batch), notes: ["\(hits) hits", "\(batch) queries per sample"]
@@ -111,21 +112,8 @@ enum SearchBenchmarks {
         }
     }
 
-    /// The verses the index is built from: Lectern's `vref` of eng-web-usfm, or until Lectern's parser
-    /// lands, usfm3's (which agrees with usfmtc's on every verse).
+    /// The verses the index is built from: Lectern's `vref` of eng-web-usfm.
     static func verseSource(_ context: BenchmarkContext) throws -> (name: String, verses: VerseList) {
-        try context.fixture("search/verses") {
-            if let lectern = try LecternWorkloads.referenceVerses(context) { return lectern }
-            guard context.peers.unavailableReason(.usfm3) == nil else {
-                throw CorpusError(
-                    description: "search needs verse texts: Lectern's parser has not landed and usfm3 is not set up "
-                        + "(run Benchmarks/peers/setup.sh)")
-            }
-            let vref = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-bench-search.vref")
-            defer { try? FileManager.default.removeItem(at: vref) }
-            _ = try context.peers.runDriver(
-                .usfm3, ["--mode", "once", "--vref", vref.path, context.corpusFolder(ParseBenchmarks.usfmFolder).path])
-            return ("eng-web-usfm verses from usfm3", try VerseList(contentsOf: vref))
-        }
+        try LecternWorkloads.referenceVerses(context)
     }
 }
