@@ -45,6 +45,7 @@ struct BenchmarkRegistry {
     static func all() -> BenchmarkRegistry {
         var registry = BenchmarkRegistry()
         ParseBenchmarks.register(in: &registry)
+        StoreBenchmarks.register(in: &registry)
         SearchBenchmarks.register(in: &registry)
         return registry
     }
