@@ -1,6 +1,7 @@
 import Foundation
+import Lectern
 
-/// A corpus folder's files, read into memory once (gunzipped when they end in `.gz`).
+/// A corpus folder's files, read into memory once (`VersionSource.read`: gzip is undone).
 struct CorpusInput {
     /// The folder's name, such as `eng-web-usfm`.
     var folder: String
@@ -23,28 +24,12 @@ struct CorpusInput {
             let plain = lower.hasSuffix(".gz") ? String(lower.dropLast(3)) : lower
             guard extensions.contains(where: { plain.hasSuffix("." + $0) }) else { continue }
             let path = folder.appendingPathComponent(name).path
-            files.append((path, lower.hasSuffix(".gz") ? try CorpusInput.gunzip(path) : try CorpusInput.read(path)))
+            files.append((path, try VersionSource.read(path)))
         }
         guard !files.isEmpty else {
             throw CorpusError(description: "no \(extensions.joined(separator: "/")) files in \(folder.path)")
         }
         self.files = files
-    }
-}
-
-extension CorpusInput {
-    private static func read(_ path: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
-    /// Decompresses with `gzip -dc`: input preparation, never timed (Lectern's own gzip reader is
-    /// internal to the library).
-    private static func gunzip(_ path: String) throws -> [UInt8] {
-        let outcome = try ProcessRunner.run("/bin/gzip", ["-dc", path])
-        guard outcome.status == 0 else {
-            throw CorpusError(description: "\(path): gzip failed: \(outcome.standardError)")
-        }
-        return [UInt8](outcome.standardOutputData)
     }
 }
 
