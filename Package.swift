@@ -20,9 +20,10 @@ let package = Package(
         .target(name: "ScriptureModel"),
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
+        .target(name: "ReaderCore", dependencies: ["ScriptureModel"]),
         .target(
             name: "Lectern",
-            dependencies: ["ScriptureModel", "TextNormalization", "USFM", "CCompression"]
+            dependencies: ["ScriptureModel", "TextNormalization", "USFM", "ReaderCore", "CCompression"]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -31,6 +32,12 @@ let package = Package(
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
+        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
+        .testTarget(
+            name: "LecternCLITests",
+            dependencies: ["LecternCLI", "Lectern", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

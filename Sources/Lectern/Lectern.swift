@@ -1,3 +1,5 @@
+// The library API apps use: `import Lectern` brings the model, the parsers, normalisation and the reader core.
+@_exported import ReaderCore
 @_exported import ScriptureModel
-@_exported import USFM
 @_exported import TextNormalization
+@_exported import USFM

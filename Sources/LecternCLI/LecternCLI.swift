@@ -2,7 +2,8 @@
 public enum LecternCLI {
     /// Every subcommand, in the order `lectern --help` lists them.
     public static let commands: [any LecternCommand.Type] = [
-        CheckCommand.self
+        CheckCommand.self,
+        LayoutCommand.self,
     ]
 
     /// The top-level usage.
