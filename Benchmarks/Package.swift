@@ -25,5 +25,6 @@ let package = Package(
                 "SQLiteShim",
             ]
         ),
+        .testTarget(name: "LecternBenchTests", dependencies: ["lectern-bench"]),
     ]
 )

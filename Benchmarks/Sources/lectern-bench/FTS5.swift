@@ -40,7 +40,8 @@ final class FTS5Index {
         rowCount = verses.verses.count
         allHits = try database.prepare("SELECT rowid FROM verses WHERE verses MATCH ? ORDER BY rowid")
         page = try database.prepare(
-            "SELECT rowid, book, chapter, verse FROM verses WHERE verses MATCH ? ORDER BY rowid LIMIT \(FTS5Index.pageSize)")
+            "SELECT rowid, book, chapter, verse FROM verses WHERE verses MATCH ? ORDER BY rowid LIMIT \(FTS5Index.pageSize)"
+        )
         count = try database.prepare("SELECT count(*) FROM verses WHERE verses MATCH ?")
     }
 

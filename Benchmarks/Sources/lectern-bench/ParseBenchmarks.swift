@@ -28,8 +28,11 @@ enum ParseBenchmarks {
             let input = try context.fixture("input/\(usxFolder)") {
                 try CorpusInput(folder: context.corpusFolder(usxFolder), extensions: ["usx"])
             }
-            let identity = LecternWorkloads.row("usx-parse/lectern", "USX parse, \(input.label)", .inProcess, "USX parser")
-            return [BenchmarkResult(identity, unit: .megabytesPerSecond, unavailable: LecternWorkloads.usxParserMissing)]
+            let identity = LecternWorkloads.row(
+                "usx-parse/lectern", "USX parse, \(input.label)", .inProcess, "USX parser")
+            return [
+                BenchmarkResult(identity, unit: .megabytesPerSecond, unavailable: LecternWorkloads.usxParserMissing)
+            ]
         }
     }
 
@@ -53,8 +56,10 @@ enum ParseBenchmarks {
         let executable = try LecternWorkloads.executable(context)
         let identity = LecternWorkloads.row(
             "usfm-parse/lectern-process", workload(input), .wholeProcess,
-            "lectern check --vref DIR (parse + write vref; files parsed concurrently, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
-        context.log("lectern: \(context.options.warmup) + \(context.options.repetitions) whole-process runs on \(usfmFolder)")
+            "lectern check --vref DIR (parse + write vref; files parsed concurrently, \(ProcessInfo.processInfo.activeProcessorCount) cores)"
+        )
+        context.log(
+            "lectern: \(context.options.warmup) + \(context.options.repetitions) whole-process runs on \(usfmFolder)")
         let outcomes = try ProcessRunner.samples(
             executable, ["check", "--vref", context.corpusFolder(usfmFolder).path],
             warmup: context.options.warmup, repetitions: context.options.repetitions)
@@ -65,7 +70,8 @@ enum ParseBenchmarks {
         let bytes = Double(input.totalBytes)
         return BenchmarkResult(
             identity, unit: .megabytesPerSecond,
-            statistics: Statistics(outcomes.map { FigureUnit.megabytesPerSecond.figure(seconds: $0.seconds, work: bytes) }),
+            statistics: Statistics(
+                outcomes.map { FigureUnit.megabytesPerSecond.figure(seconds: $0.seconds, work: bytes) }),
             peakMemoryBytes: outcomes.compactMap(\.peakMemoryBytes).max(), agreement: agreement)
     }
 
@@ -118,7 +124,8 @@ enum ParseBenchmarks {
         let agreement = VerseAgreement(reference: reference.name, reference.verses, try VerseList(contentsOf: vref))
         let wholeRow = BenchmarkResult(
             whole, unit: .megabytesPerSecond,
-            statistics: Statistics(outcomes.map { FigureUnit.megabytesPerSecond.figure(seconds: $0.seconds, work: bytes) }),
+            statistics: Statistics(
+                outcomes.map { FigureUnit.megabytesPerSecond.figure(seconds: $0.seconds, work: bytes) }),
             peakMemoryBytes: outcomes.compactMap(\.peakMemoryBytes).max(), agreement: agreement, notes: notes)
 
         let driverRuns: [PeerReport]

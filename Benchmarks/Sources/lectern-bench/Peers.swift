@@ -92,7 +92,8 @@ struct PeerEnvironment {
     /// The table's description of `peer`.
     func implementation(_ peer: Peer, mode: RunMode) -> Implementation {
         let python = versions["python"].map { "CPython \($0)" } ?? "Python"
-        let how = mode == .inProcess ? "driver's own loop over files in memory" : "python \(peer.driver) (parse + write vref)"
+        let how =
+            mode == .inProcess ? "driver's own loop over files in memory" : "python \(peer.driver) (parse + write vref)"
         return Implementation(
             name: peer.name, version: versions[peer.name] ?? "?", invocation: "\(peer.call); \(how); \(python)")
     }
@@ -121,7 +122,8 @@ struct PeerEnvironment {
         guard let line = outcome.standardOutput.split(separator: "\n").last,
             let report = try? PeerEnvironment.decoder.decode(PeerReport.self, from: Data(line.utf8))
         else {
-            throw ProcessError(description: "\(peer.name) driver printed no report: \(outcome.standardOutput.prefix(200))")
+            throw ProcessError(
+                description: "\(peer.name) driver printed no report: \(outcome.standardOutput.prefix(200))")
         }
         return report
     }

@@ -34,7 +34,8 @@ enum SearchBenchmarks {
         registry.register("search/build/fts5", "build the FTS5 table from eng-web's verses in memory (ms)") { context in
             let source = try verseSource(context)
             let identity = RowIdentity(
-                benchmark: "search/build/fts5", workload: "Search index build, \(source.verses.verses.count) verses", mode: .inProcess,
+                benchmark: "search/build/fts5", workload: "Search index build, \(source.verses.verses.count) verses",
+                mode: .inProcess,
                 implementation: fts5Implementation)
             var size = 0
             var result = try context.measure(identity, unit: .milliseconds, work: 1) {
@@ -62,7 +63,10 @@ enum SearchBenchmarks {
                     context in
                     let identity = LecternWorkloads.row(
                         "\(base)/lectern", workload(query, shape), .inProcess, "search index query")
-                    return [BenchmarkResult(identity, unit: .microsecondsPerQuery, unavailable: LecternWorkloads.searchMissing)]
+                    return [
+                        BenchmarkResult(
+                            identity, unit: .microsecondsPerQuery, unavailable: LecternWorkloads.searchMissing)
+                    ]
                 }
             }
         }
@@ -104,7 +108,8 @@ enum SearchBenchmarks {
             benchmark: name, workload: workload(query, shape), mode: .inProcess,
             implementation: fts5Implementation)
         return try context.measure(
-            identity, unit: .microsecondsPerQuery, work: Double(batch), notes: ["\(hits) hits", "\(batch) queries per sample"]
+            identity, unit: .microsecondsPerQuery, work: Double(batch),
+            notes: ["\(hits) hits", "\(batch) queries per sample"]
         ) {
             var sum = 0
             for _ in 0..<batch { sum &+= try run() }

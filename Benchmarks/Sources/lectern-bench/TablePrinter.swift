@@ -50,7 +50,9 @@ struct TablePrinter {
             groups[key, default: []].append(result)
         }
         return order.flatMap { key -> [[String]] in
-            let group = (groups[key] ?? []).sorted { $0.identity.implementation.isLectern && !$1.identity.implementation.isLectern }
+            let group = (groups[key] ?? []).sorted {
+                $0.identity.implementation.isLectern && !$1.identity.implementation.isLectern
+            }
             let lectern = group.first { $0.identity.implementation.isLectern }?.shownFigure
             return group.map { row(for: $0, lectern: lectern) }
         }
@@ -91,7 +93,8 @@ struct TablePrinter {
         for result in results where seen.insert(result.identity.implementation).inserted {
             let implementation = result.identity.implementation
             lines.append(
-                "\(implementation.name) \(implementation.version) (\(result.identity.mode.rawValue)): \(implementation.invocation)")
+                "\(implementation.name) \(implementation.version) (\(result.identity.mode.rawValue)): \(implementation.invocation)"
+            )
         }
         lines.append(
             "Median, min and max of the timed repetitions after a warm-up; MB = 10^6 bytes of input; "
