@@ -46,6 +46,7 @@ struct BenchmarkRegistry {
         var registry = BenchmarkRegistry()
         ParseBenchmarks.register(in: &registry)
         StoreBenchmarks.register(in: &registry)
+        NavigationBenchmarks.register(in: &registry)
         SearchBenchmarks.register(in: &registry)
         return registry
     }
@@ -84,7 +85,7 @@ final class BenchmarkContext {
     /// Times `body` in this process (warm-up, then the configured repetitions) and makes a row of it.
     ///
     /// - Parameters:
-    ///   - work: bytes for MB/s, queries per call for µs/query, ignored for ms.
+    ///   - work: bytes for MB/s; calls per run of `body` for µs/query and ms.
     ///   - body: one run; returns a checksum that goes to the black hole.
     func measure(
         _ row: RowIdentity, unit: FigureUnit, work: Double, repetitions: Int? = nil, notes: [String] = [],
@@ -97,5 +98,22 @@ final class BenchmarkContext {
         return BenchmarkResult(
             row, unit: unit, statistics: Statistics(seconds.map { unit.figure(seconds: $0, work: work) }),
             peakMemoryBytes: peak, notes: notes)
+    }
+
+    /// How long one timed sample of `measureBatched` runs at least.
+    static let minimumSampleSeconds = 0.02
+
+    /// Times a short operation: each sample repeats `body` as often as fits in about 20 ms (counted
+    /// from one untimed call), and the figure is per call (µs per query, ms per run).
+    func measureBatched(
+        _ row: RowIdentity, unit: FigureUnit, _ body: () throws -> Int
+    ) throws -> BenchmarkResult {
+        let once = try Stopwatch.time { BlackHole.consume(try body()) }
+        let batch = max(1, Int(BenchmarkContext.minimumSampleSeconds / max(once, 1e-9)))
+        return try measure(row, unit: unit, work: Double(batch), notes: ["\(batch) calls per sample"]) {
+            var sum = 0
+            for _ in 0..<batch { sum &+= try body() }
+            return sum
+        }
     }
 }

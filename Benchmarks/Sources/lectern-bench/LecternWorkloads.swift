@@ -38,13 +38,27 @@ enum LecternWorkloads {
         return combined
     }
 
-    /// Lectern's verse texts of eng-web-usfm (`Vref.format` of the parsed books), the reference every
-    /// peer's verses are compared with and the rows of the FTS5 table.
-    static func referenceVerses(_ context: BenchmarkContext) throws -> (name: String, verses: VerseList) {
-        try context.fixture("lectern/verses/\(ParseBenchmarks.usfmFolder)") {
+    /// What the other workloads need of eng-web-usfm as Lectern parses it: its verses and its outline.
+    /// The books themselves are not kept, so later benchmarks' peak memory does not carry them.
+    struct ParsedVersion {
+        /// `Vref.format` of the books.
+        var verses: VerseList
+        /// `VersionOutline(parsed:)` of the books.
+        var outline: VersionOutline
+    }
+
+    /// eng-web-usfm parsed once per run.
+    static func parsedVersion(_ context: BenchmarkContext) throws -> ParsedVersion {
+        try context.fixture("lectern/parsed/\(ParseBenchmarks.usfmFolder)") {
             let books = parseUSFM(try ParseBenchmarks.usfmInput(context)).books
-            return ("Lectern's vref of \(ParseBenchmarks.usfmFolder)", VerseList(vref: Vref.format(books)))
+            return ParsedVersion(verses: VerseList(vref: Vref.format(books)), outline: VersionOutline(parsed: books))
         }
+    }
+
+    /// Lectern's verse texts of eng-web-usfm, the reference every peer's verses are compared with and
+    /// the rows of the FTS5 table.
+    static func referenceVerses(_ context: BenchmarkContext) throws -> (name: String, verses: VerseList) {
+        ("Lectern's vref of \(ParseBenchmarks.usfmFolder)", try parsedVersion(context).verses)
     }
 
     /// The `lectern` executable for whole-process rows: beside this runner, built on first use with

@@ -1,23 +1,27 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// How a benchmark's figure is expressed.
 enum FigureUnit: String, Codable, Sendable {
     /// Megabytes (10⁶ bytes) of input per second; higher is better.
     case megabytesPerSecond = "MB/s"
     /// Microseconds per query; lower is better.
     case microsecondsPerQuery = "µs/query"
-    /// Milliseconds per run; lower is better.
+    /// Milliseconds per call; lower is better.
     case milliseconds = "ms"
 
     /// Whether a larger figure means faster.
     var higherIsBetter: Bool { self == .megabytesPerSecond }
 
-    /// The figure for one sample that took `seconds` to do `work` (bytes for MB/s, queries for µs/query).
+    /// The figure for one sample that took `seconds` to do `work` (bytes for MB/s, calls for µs/query and ms).
     func figure(seconds: Double, work: Double) -> Double {
         switch self {
         case .megabytesPerSecond: work / 1_000_000 / max(seconds, 1e-12)
         case .microsecondsPerQuery: seconds * 1_000_000 / max(work, 1)
-        case .milliseconds: seconds * 1_000
+        case .milliseconds: seconds * 1_000 / max(work, 1)
         }
     }
 }
@@ -90,9 +94,11 @@ enum Stopwatch {
 
 /// The process's peak resident memory, resettable on Linux so each benchmark sees its own peak.
 enum PeakMemory {
-    /// Resets the high-water mark (writes 5 to /proc/self/clear_refs); false where the kernel does not allow it.
+    /// Returns freed heap to the system (malloc_trim), then resets the high-water mark (writes 5 to
+    /// /proc/self/clear_refs); false where the kernel does not allow it.
     @discardableResult
     static func reset() -> Bool {
+        trimHeap()
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
         defer { try? handle.close() }
         do {
@@ -101,6 +107,20 @@ enum PeakMemory {
         } catch {
             return false
         }
+    }
+
+    /// glibc's malloc_trim, looked up at run time (Swift's Glibc module does not import malloc.h).
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+            return nil
+        #endif
+    }()
+
+    private static func trimHeap() {
+        _ = mallocTrim?(0)
     }
 
     /// The peak resident set in bytes since the last reset (VmHWM in /proc/self/status), else getrusage's ru_maxrss.

@@ -26,9 +26,6 @@ struct SearchQuery: Sendable {
 /// process) and against Lectern's index, (a) fetching all hits and (b) the first page of 20 with
 /// the total count.
 enum SearchBenchmarks {
-    /// How long one timed sample runs at least: fast queries repeat within a sample until then.
-    static let minimumSampleSeconds = 0.02
-
     /// Registers the FTS5 build and, per query and shape, FTS5's and Lectern's rows.
     static func register(in registry: inout BenchmarkRegistry) {
         registry.register("search/build/fts5", "build the FTS5 table from eng-web's verses in memory (ms)") { context in
@@ -101,20 +98,12 @@ enum SearchBenchmarks {
             case .all: { try index.allHits(query.fts5).count }
             case .page: { try index.firstPage(query.fts5).total }
             }
-        let hits = try run()
-        let once = try Stopwatch.time { BlackHole.consume(try run()) }
-        let batch = max(1, Int(minimumSampleSeconds / max(once, 1e-9)))
         let identity = RowIdentity(
             benchmark: name, workload: workload(query, shape), mode: .inProcess,
             implementation: fts5Implementation)
-        return try context.measure(
-            identity, unit: .microsecondsPerQuery, work: Double(batch),
-            notes: ["\(hits) hits", "\(batch) queries per sample"]
-        ) {
-            var sum = 0
-            for _ in 0..<batch { sum &+= try run() }
-            return sum
-        }
+        var result = try context.measureBatched(identity, unit: .microsecondsPerQuery, run)
+        result.notes.insert("\(try run()) hits", at: 0)
+        return result
     }
 
     /// The verses the index is built from: Lectern's `vref` of eng-web-usfm.

@@ -1,12 +1,11 @@
-/// The store and reader workloads: whole import, opening a version, reading a chapter, and the
-/// next-walk over a whole version. Their rows say what is missing until the store lands.
+/// The store workloads: whole import, opening a version, reading a chapter. Their rows say what is
+/// missing until the store lands.
 enum StoreBenchmarks {
     /// The workloads, as `(name, workload label, unit)`.
     static let workloads: [(name: String, label: String, unit: FigureUnit)] = [
         ("import", "Import eng-web-usfm (parse, normalise, index, write)", .milliseconds),
         ("open-version", "Open a version (eng-web)", .milliseconds),
         ("read-chapter", "Read a chapter (eng-web)", .milliseconds),
-        ("next-walk", "Next-walk over a whole version (eng-web)", .milliseconds),
     ]
 
     /// Registers one Lectern row per workload.

@@ -32,6 +32,7 @@ struct MeasurementTests {
         (FigureUnit.megabytesPerSecond, 0.5, 20_000_000.0, 40.0),
         (FigureUnit.microsecondsPerQuery, 0.02, 100.0, 200.0),
         (FigureUnit.milliseconds, 0.25, 1.0, 250.0),
+        (FigureUnit.milliseconds, 0.5, 10.0, 50.0),
     ])
     func unitsConvertSecondsAndWork(unit: FigureUnit, seconds: Double, work: Double, figure: Double) {
         #expect(abs(unit.figure(seconds: seconds, work: work) - figure) < 1e-9)
