@@ -65,6 +65,17 @@ struct BenchmarkResult: Codable, Sendable {
         self.notes = notes
     }
 
+    /// A row of whole processes: figures from each one's wall time, peak memory the largest child peak.
+    init(
+        _ identity: RowIdentity, unit: FigureUnit, processes: [ProcessOutcome], work: Double,
+        agreement: VerseAgreement? = nil, notes: [String] = []
+    ) {
+        self.init(
+            identity, unit: unit,
+            statistics: Statistics(processes.map { unit.figure(seconds: $0.seconds, work: work) }),
+            peakMemoryBytes: processes.compactMap(\.peakMemoryBytes).max(), agreement: agreement, notes: notes)
+    }
+
     /// A row that says why there is no figure.
     init(_ identity: RowIdentity, unit: FigureUnit, unavailable reason: String) {
         self.identity = identity

@@ -67,12 +67,9 @@ enum ParseBenchmarks {
         let agreement = outcomes.last.map {
             VerseAgreement(reference: reference.name, reference.verses, VerseList(vref: $0.standardOutput))
         }
-        let bytes = Double(input.totalBytes)
         return BenchmarkResult(
-            identity, unit: .megabytesPerSecond,
-            statistics: Statistics(
-                outcomes.map { FigureUnit.megabytesPerSecond.figure(seconds: $0.seconds, work: bytes) }),
-            peakMemoryBytes: outcomes.compactMap(\.peakMemoryBytes).max(), agreement: agreement)
+            identity, unit: .megabytesPerSecond, processes: outcomes, work: Double(input.totalBytes),
+            agreement: agreement)
     }
 
     /// eng-web-usfm in memory, read once per run.
@@ -112,21 +109,17 @@ enum ParseBenchmarks {
         defer { try? FileManager.default.removeItem(at: vref) }
 
         context.log("\(peer.name): \(warmup) + \(repetitions) whole-process run(s) on \(usfmFolder)")
-        let python = context.peers.python ?? ""
-        let outcomes = try ProcessRunner.samples(
-            python, context.peers.driverArguments(peer, ["--mode", "once", "--vref", vref.path, folder]),
-            warmup: warmup, repetitions: repetitions)
-        let reports = try outcomes.map { try context.peers.decodeReport($0, peer) }
+        let runs = try context.peers.run(
+            peer, ["--mode", "once", "--vref", vref.path, folder], warmup: warmup, repetitions: repetitions)
+        let reports = runs.map(\.report)
         let bytes = Double(reports.first?.bytes ?? input.totalBytes)
         var notes: [String] = []
         if Int(bytes) != input.totalBytes { notes.append("read \(Int(bytes)) bytes, not \(input.totalBytes)") }
         let reference = try LecternWorkloads.referenceVerses(context)
         let agreement = VerseAgreement(reference: reference.name, reference.verses, try VerseList(contentsOf: vref))
         let wholeRow = BenchmarkResult(
-            whole, unit: .megabytesPerSecond,
-            statistics: Statistics(
-                outcomes.map { FigureUnit.megabytesPerSecond.figure(seconds: $0.seconds, work: bytes) }),
-            peakMemoryBytes: outcomes.compactMap(\.peakMemoryBytes).max(), agreement: agreement, notes: notes)
+            whole, unit: .megabytesPerSecond, processes: runs.map(\.outcome), work: bytes, agreement: agreement,
+            notes: notes)
 
         let driverRuns: [PeerReport]
         var inProcessNotes = notes
@@ -139,7 +132,7 @@ enum ParseBenchmarks {
                 "--mode", "time", "--stage", "parse", "--warmup", String(warmup), "--repetitions", String(repetitions),
                 folder,
             ]
-            driverRuns = [try context.peers.runDriver(peer, arguments).1]
+            driverRuns = try context.peers.run(peer, arguments, warmup: 0, repetitions: 1).map(\.report)
         }
         let seconds = driverRuns.flatMap(\.seconds)
         let inProcessRow = BenchmarkResult(

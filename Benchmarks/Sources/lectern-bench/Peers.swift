@@ -98,17 +98,15 @@ struct PeerEnvironment {
             name: peer.name, version: versions[peer.name] ?? "?", invocation: "\(peer.call); \(how); \(python)")
     }
 
-    /// Runs a driver once and decodes its report.
-    func runDriver(_ peer: Peer, _ arguments: [String]) throws -> (ProcessOutcome, PeerReport) {
+    /// Runs a driver as whole processes (`warmup` untimed, then `repetitions` timed) and decodes each report.
+    func run(
+        _ peer: Peer, _ arguments: [String], warmup: Int, repetitions: Int
+    ) throws -> [(outcome: ProcessOutcome, report: PeerReport)] {
         guard let python else { throw ProcessError(description: "peers not set up") }
-        let outcomes = try ProcessRunner.samples(python, driverArguments(peer, arguments), warmup: 0, repetitions: 1)
-        guard let outcome = outcomes.first else { throw ProcessError(description: "\(peer.name) did not run") }
-        return (outcome, try decodeReport(outcome, peer))
-    }
-
-    /// The interpreter's arguments for a driver call.
-    func driverArguments(_ peer: Peer, _ arguments: [String]) -> [String] {
-        [directory.appendingPathComponent(peer.driver).path] + arguments
+        let script = directory.appendingPathComponent(peer.driver).path
+        let outcomes = try ProcessRunner.samples(
+            python, [script] + arguments, warmup: warmup, repetitions: repetitions)
+        return try outcomes.map { ($0, try decodeReport($0, peer)) }
     }
 
     private static let decoder: JSONDecoder = {
@@ -118,7 +116,7 @@ struct PeerEnvironment {
     }()
 
     /// Decodes the JSON line a driver prints.
-    func decodeReport(_ outcome: ProcessOutcome, _ peer: Peer) throws -> PeerReport {
+    private func decodeReport(_ outcome: ProcessOutcome, _ peer: Peer) throws -> PeerReport {
         guard let line = outcome.standardOutput.split(separator: "\n").last,
             let report = try? PeerEnvironment.decoder.decode(PeerReport.self, from: Data(line.utf8))
         else {

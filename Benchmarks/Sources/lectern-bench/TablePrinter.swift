@@ -86,11 +86,11 @@ struct TablePrinter {
         ]
     }
 
-    /// How each implementation was invoked, and how to read the figures.
+    /// How each measured implementation was invoked, and how to read the figures.
     func legend() -> [String] {
         var seen = Set<Implementation>()
         var lines: [String] = []
-        for result in results where seen.insert(result.identity.implementation).inserted {
+        for result in results where result.statistics != nil && seen.insert(result.identity.implementation).inserted {
             let implementation = result.identity.implementation
             lines.append(
                 "\(implementation.name) \(implementation.version) (\(result.identity.mode.rawValue)): \(implementation.invocation)"
