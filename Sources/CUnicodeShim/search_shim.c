@@ -151,18 +151,23 @@ static int32_t strip_marks(UChar *text, int32_t len) {
     return write;
 }
 
-// Exact folding before NFC: unifies apostrophes and quotes, drops default-ignorable
-// code points (word joiner, soft hyphen, variation selectors...). Works in place.
-static int32_t unify_and_drop_ignorables(UChar *text, int32_t len) {
+// Exact folding before NFC: drops default-ignorable code points (word joiner, soft
+// hyphen, variation selectors...). Works in place.
+static int32_t drop_ignorables(UChar *text, int32_t len) {
     int32_t read = 0, write = 0;
     while (read < len) {
         UChar32 c;
         U16_NEXT(text, read, len, c);
         if (c >= 0xAD && u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) continue;
-        c = unify_punctuation(c);
         U16_APPEND_UNSAFE(text, write, c);
     }
     return write;
+}
+
+// Unifies apostrophes and quotes in place: all are BMP starters that never compose,
+// so normalized text stays normalized.
+static void unify_all_punctuation(UChar *text, int32_t len) {
+    for (int32_t i = 0; i < len; i++) text[i] = (UChar)unify_punctuation(text[i]);
 }
 
 // Folds UTF-8 into UTF-16 held by `scratch`; sets `*out` to the result and returns its
@@ -176,13 +181,15 @@ static int32_t fold_utf16(int32_t options, Scratch *scratch, const uint8_t *src,
     if (options & LECTERN_FOLD_EXACT) {
         const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
         if (U_FAILURE(status)) return -1;
-        wide = unify_and_drop_ignorables(scratch->a.data, wide);
+        wide = drop_ignorables(scratch->a.data, wide);
         int32_t composed = normalize_into(nfc, scratch->a.data, wide, &scratch->b);
+        if (composed < 0) return -1;
+        unify_all_punctuation(scratch->b.data, composed);  // after NFC, which makes ` from U+1FEF
         *out = scratch->b.data;  // after normalize_into, which may move the buffer
         return composed;
     }
     // Punctuation first: NFKD would turn U+00B4 into a space and a mark, U+2033 into two primes.
-    for (int32_t i = 0; i < wide; i++) scratch->a.data[i] = (UChar)unify_punctuation(scratch->a.data[i]);
+    unify_all_punctuation(scratch->a.data, wide);
     const UNormalizer2 *nfkd = unorm2_getNFKDInstance(&status);
     const UNormalizer2 *casefold = unorm2_getNFKCCasefoldInstance(&status);
     if (U_FAILURE(status)) return -1;
