@@ -20,9 +20,11 @@ import CUnicodeShim
 public enum WordBreaker {
     /// Returns the tokens of `text` in order, each with its folded term and its ranges.
     ///
-    /// - Complexity: O(n). Text whose only non-ASCII characters are punctuation, symbols
-    ///   or spaces skips ICU's break iterator (same tokens: ICU never breaks inside a run of
-    ///   ASCII letters and digits); ASCII words are folded without ICU.
+    /// - Complexity: O(n). Text whose only non-ASCII characters are punctuation, symbols,
+    ///   spaces, Han or kana skips ICU's break iterator (same tokens: ICU never breaks inside
+    ///   a run of ASCII letters and digits, and Han and kana are split per character anyway).
+    ///   ASCII words fold without ICU; other words are folded once per pooled breaker and
+    ///   then remembered (up to 64K terms), as Bible text repeats a small vocabulary.
     public static func tokens(in text: String, mode: FoldingMode = .default) -> [SearchToken] {
         tokens(in: text, options: mode.shimOptions)
     }

@@ -67,8 +67,9 @@ final class PooledWordBreaker: @unchecked Sendable {
 
 /// Lends ``PooledWordBreaker``s to callers on any thread, opening one when none is idle.
 enum WordBreakerPool {
-    /// At most this many idle breakers are kept; more are closed when returned.
-    static let idleLimit = 16
+    /// At most this many idle breakers are kept; more are closed when returned. Each holds
+    /// an ICU break iterator and a memo of folded terms of at most about 3.5 MB.
+    static let idleLimit = 8
     private static let idle = Mutex<[PooledWordBreaker]>([])
 
     /// Runs `body` with a breaker that no other thread uses meanwhile.

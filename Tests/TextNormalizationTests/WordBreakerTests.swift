@@ -35,6 +35,9 @@ import Testing
         Case(text: "하나님이 세상을", terms: ["하나님이", "세상을"], why: "Hangul words stay whole"),
         Case(text: "Jesus(耶稣)说", terms: ["jesus", "耶", "稣", "说"], why: "mixed scripts"),
         Case(text: "ｶﾞ ＡＢＣ ﬁne", terms: ["ガ", "abc", "fine"], why: "half-width, full-width, ligature"),
+        Case(
+            text: "か\u{3099}ー々〇abc2x", terms: ["が", "ー", "々", "〇", "abc2x"],
+            why: "kana mark, long vowel, iteration mark"),
         Case(text: "Aáy là", terms: ["aay", "la"], why: "Vietnamese legacy damage folds as written"),
         Case(text: " \u{301} — ’ ", terms: [], why: "no word characters"),
         Case(text: "", terms: [], why: "empty text"),
