@@ -97,6 +97,19 @@ import Testing
         }
     }
 
+    /// More distinct non-ASCII words than the memo of folded terms holds (it starts over when full).
+    @Test func termsStayRightPastTheMemoLimit() {
+        var wrong = 0
+        for chunk in 0..<70 {
+            let numbers = (chunk * 1000)..<(chunk * 1000 + 1000)
+            let text = numbers.map { "Señor\($0)’s" }.joined(separator: " ")
+            let terms = WordBreaker.tokens(in: text).map(\.term)
+            let expected = numbers.flatMap { ["senor\($0)", "s"] }
+            wrong += zip(terms, expected).filter { $0 != $1 }.count + abs(terms.count - expected.count)
+        }
+        #expect(wrong == 0)
+    }
+
     @Test func concurrentCallsAgreeWithSerialOnes() {
         let texts = Self.samples
         let expected = texts.map { WordBreaker.tokens(in: $0) }
