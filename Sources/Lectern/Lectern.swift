@@ -1,1 +1,2 @@
 @_exported import ScriptureModel
+@_exported import USX

@@ -1,0 +1,82 @@
+import ScriptureModel
+
+/// Turns byte offsets of the parsed buffer into file locations (line, column in scalars, original offset).
+///
+/// Queries usually come in increasing order, so a cursor walks forward from
+/// the previous answer: locating every element of a file costs O(n) in all.
+struct SourceLocator {
+    /// The file's path as the user gave it.
+    let path: String
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Offsets in `bytes` where one invalid byte of the file was replaced by the three bytes of U+FFFD.
+    private let replacements: [Int]
+    /// Where line 1, column 1 is: after a byte order mark, which editors do not count as a column.
+    private let origin: Int
+    private var cursor: Int
+    private var line = 1
+    private var column = 1
+
+    /// Creates a locator over the buffer being parsed.
+    init(path: String, bytes: UnsafeBufferPointer<UInt8>, replacements: [Int] = []) {
+        self.path = path
+        self.bytes = bytes
+        self.replacements = replacements
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        origin = hasBOM ? 3 : 0
+        cursor = origin
+    }
+
+    /// The location of the byte at `offset`.
+    ///
+    /// - Complexity: amortized O(distance from the previous query).
+    mutating func location(at offset: Int) -> SourceLocation {
+        let target = min(max(offset, origin), bytes.count)
+        if target < cursor { rewind(to: target) }
+        while cursor < target {
+            let byte = bytes[cursor]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            cursor += 1
+        }
+        return SourceLocation(file: path, line: line, column: column, offset: originalOffset(max(offset, 0)))
+    }
+
+    /// The location of the `<` that starts the tag whose `>` or `/>` is at `end`.
+    ///
+    /// Attribute values cannot hold a raw `<`, so the nearest `<` before the end is the tag's start.
+    mutating func location(ofTagEndingAt end: Int) -> SourceLocation {
+        var start = min(end, bytes.count - 1)
+        while start > 0 && bytes[start] != UInt8(ascii: "<") { start -= 1 }
+        return location(at: start)
+    }
+
+    /// The file offset of a buffer offset: each replacement before it added two bytes.
+    func originalOffset(_ offset: Int) -> Int {
+        var low = 0
+        var high = replacements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if replacements[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return offset - 2 * low
+    }
+
+    /// Moves the cursor back to the start of `target`'s line and recounts that line's line number.
+    private mutating func rewind(to target: Int) {
+        var lineStart = target
+        while lineStart > origin && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        var newlines = 0
+        var index = lineStart
+        while index < cursor {
+            if bytes[index] == 0x0A { newlines += 1 }
+            index += 1
+        }
+        line -= newlines
+        column = 1
+        cursor = lineStart
+    }
+}

@@ -1,0 +1,198 @@
+import ScriptureModel
+import TextNormalization
+
+/// Builds one `Book` from the events of a USX file, keeping a stack of open elements.
+///
+/// Every start tag pushes exactly one frame and every end tag pops one, so the
+/// stack stays in step with the XML even where the USX inside it is wrong.
+final class USXBuilder: XMLStreamHandler {
+    /// At most this many problems from libxml2 are reported; then parsing stops.
+    static let maximumXMLProblems = 50
+
+    let path: String
+    var locator: SourceLocator
+    var diagnostics: [Diagnostic] = []
+
+    // What becomes the book.
+    var bookID: BookID?
+    var bookLocation: SourceLocation?
+    var identification = ""
+    var formatVersion: String?
+    var names = BookNames()
+    var introduction: [Block] = []
+    var chapterLabel: String?
+    var chapters: [Chapter] = []
+
+    // Where the reader is.
+    var stack: [USXFrame] = []
+    var rootLocation: SourceLocation?
+    var sawRoot = false
+    var sawBook = false
+    var isRejected = false
+    /// Set after a `<chapter>` that could not be read, until the next good one: its verses are dropped quietly.
+    var isChapterBroken = false
+    var chapterNumbers: Set<Int> = []
+    var verseLabels: Set<String> = []
+    var openChapterID: String?
+    var openVerseID: String?
+    var xmlProblems = 0
+
+    init(path: String, locator: SourceLocator) {
+        self.path = path
+        self.locator = locator
+        stack.reserveCapacity(32)
+    }
+
+    // MARK: Events
+
+    func startElement(_ name: Int?, unknownName: String, attributes: XMLAttributes, endOffset: Int) {
+        if isRejected || stack.last?.kind == .ignored {
+            stack.append(USXFrame(.ignored))
+            return
+        }
+        let element = USXVocabulary.element(name)
+        guard sawRoot else {
+            startRoot(element, unknownName: unknownName, attributes: attributes, endOffset: endOffset)
+            return
+        }
+        if let index = contextIndex { stack[index].isAtStart = false }
+        switch element {
+        case .book: startBook(attributes, endOffset: endOffset)
+        case .para: startParagraph(attributes, endOffset: endOffset)
+        case .chapter: startChapter(attributes, endOffset: endOffset)
+        case .verse: startVerse(attributes, endOffset: endOffset)
+        case .char: startCharacter(attributes, endOffset: endOffset)
+        case .ref: startReference(attributes, endOffset: endOffset)
+        case .category: startCategory(endOffset: endOffset)
+        case .note: startNote(attributes, endOffset: endOffset)
+        case .ms: startMilestone(attributes, endOffset: endOffset)
+        case .figure: startFigure(attributes, endOffset: endOffset)
+        case .optbreak: startOptionalBreak(endOffset: endOffset)
+        case .table: startTable(endOffset: endOffset)
+        case .row: startRow(endOffset: endOffset)
+        case .cell: startCell(attributes, endOffset: endOffset)
+        case .sidebar: startContainer(.sidebar, endOffset: endOffset)
+        case .periph: startContainer(.periph, endOffset: endOffset)
+        case .usx, nil: startUnknown(element.map { String(describing: $0) } ?? unknownName, endOffset: endOffset)
+        }
+    }
+
+    func endElement(_ name: Int?, endOffset: Int) {
+        guard let frame = stack.popLast() else { return }
+        finish(frame)
+    }
+
+    func text(_ bytes: [UInt8], startOffset: Int) {
+        guard !isRejected, let index = contextIndex else { return }
+        let kind = stack[index].kind
+        var start = 0
+        while start < bytes.count && Self.isSpace(bytes[start]) { start += 1 }
+        let isBlank = start == bytes.count
+        if kind.holdsInlines {
+            if stack[index].isAtStart, bytes[0..<start].contains(0x0A), case .paragraph = kind {
+                stack[index].isAtStart = false
+                if isBlank { return }
+                appendText(bytes, from: start, at: index)
+            } else if kind == .cell && stack[index].isAtStart && bytes[0..<start].contains(0x0A) {
+                stack[index].isAtStart = false
+                if !isBlank { appendText(bytes, from: start, at: index) }
+            } else {
+                stack[index].isAtStart = false
+                appendText(bytes, from: 0, at: index)
+            }
+        } else if kind == .row {
+            if !isBlank { appendText(bytes, from: 0, at: index) }
+        } else if !isBlank && kind != .ignored {
+            let shown = String(decoding: bytes[start...].prefix(30), as: UTF8.self)
+            report(
+                .error, .misplacedText, at: locator.location(at: startOffset + start),
+                "text outside a paragraph (\"\(shown)\") is not kept; put it inside a <para>")
+        }
+    }
+
+    func problem(_ problem: XMLProblem) -> Bool {
+        xmlProblems += 1
+        let location =
+            problem.line > 0
+            ? SourceLocation(
+                file: path, line: problem.line, column: max(problem.column, 1),
+                offset: locator.originalOffset(max(problem.offset, 0)))
+            : locator.location(at: problem.offset)
+        if xmlProblems > Self.maximumXMLProblems {
+            report(.error, .malformedXML, at: location, "too many XML errors; stopped reading here")
+            return false
+        }
+        report(problem.isError ? .error : .warning, .malformedXML, at: location, "malformed XML: \(problem.message)")
+        return true
+    }
+
+    // MARK: Result
+
+    /// Closes what the file left open and returns the book (if the file had a good `<book>`) and all diagnostics.
+    func result() -> ParseResult {
+        while let frame = stack.popLast() { finish(frame) }
+        if sawRoot && !isRejected && !sawBook {
+            report(
+                .error, .missingID, at: rootLocation ?? start,
+                "no <book code=\"…\"> element; add <book code=\"GEN\" style=\"id\"> as the first element of <usx>")
+        }
+        var books: [Book] = []
+        if let bookID, !isRejected {
+            books.append(
+                Book(
+                    id: bookID, identification: identification, formatVersion: formatVersion, names: names,
+                    introduction: introduction, chapterLabel: chapterLabel, chapters: chapters,
+                    location: bookLocation ?? start))
+        }
+        return ParseResult(books: books, diagnostics: diagnostics)
+    }
+
+    // MARK: Helpers
+
+    /// The start of the file, where problems without a better place are reported.
+    var start: SourceLocation { SourceLocation(file: path, line: 1, column: 1, offset: 0) }
+
+    /// The innermost open element that is not transparent: where content goes.
+    var contextIndex: Int? {
+        var index = stack.count - 1
+        while index >= 0 && stack[index].kind == .transparent { index -= 1 }
+        return index >= 0 ? index : nil
+    }
+
+    /// The kind of the innermost open element that is not transparent.
+    var contextKind: USXFrame.Kind? { contextIndex.map { stack[$0].kind } }
+
+    func report(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(severity, kind, at: location, message))
+    }
+
+    /// Adds inline content where it belongs: the open element, or for a row, its last cell or leading content.
+    func appendInline(_ inline: Inline) {
+        guard let index = contextIndex else { return }
+        if stack[index].kind == .row, !stack[index].cells.isEmpty {
+            stack[index].cells[stack[index].cells.count - 1].content.append(inline)
+        } else if stack[index].kind.holdsInlines || stack[index].kind == .row {
+            stack[index].content.append(inline)
+        }
+    }
+
+    /// Adds a paragraph or table to the current chapter, or to the introduction before the first chapter.
+    func appendBlock(_ block: Block) {
+        if chapters.isEmpty {
+            introduction.append(block)
+        } else {
+            chapters[chapters.count - 1].blocks.append(block)
+        }
+    }
+
+    private func appendText(_ bytes: [UInt8], from start: Int, at index: Int) {
+        let text = bytes.withUnsafeBufferPointer { NFC.string(UnsafeBufferPointer(rebasing: $0[start...])) }
+        if stack[index].kind == .row {
+            appendInline(.text(text))
+        } else {
+            stack[index].content.append(.text(text))
+        }
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import ScriptureModel
+import Synchronization
+import TestSupport
+import Testing
+import USX
+
+/// One corpus folder parsed with `USXParser`: its books, verse texts and diagnostics.
+struct ParsedFolder: Sendable {
+    var books: [Book] = []
+    var verses: [VerseKey: String] = [:]
+    var duplicateKeys: [VerseKey] = []
+    var diagnostics: [Diagnostic] = []
+
+    /// Parses every `.usx.gz` file of a corpus folder, once per test run.
+    static func load(_ folder: String) throws -> ParsedFolder {
+        if let cached = cache.withLock({ $0[folder] }) { return cached }
+        var parsed = ParsedFolder()
+        for file in try TestCorpus.files(in: folder, endingWith: ".usx.gz") {
+            let result = USXParser.parse(try TestCorpus.bytes(of: file), path: file.lastPathComponent)
+            parsed.diagnostics += result.diagnostics
+            for book in result.books {
+                parsed.books.append(book)
+                for verse in book.verseTexts() where parsed.verses.updateValue(verse.text, forKey: verse.key) != nil {
+                    parsed.duplicateKeys.append(verse.key)
+                }
+            }
+        }
+        cache.withLock { $0[folder] = parsed }
+        return parsed
+    }
+
+    func count(_ severity: Diagnostic.Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
+
+    private static let cache = Mutex<[String: ParsedFolder]>([:])
+}
+
+@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+struct USXCorpusTests {
+    struct Folder: Sendable, CustomTestStringConvertible {
+        var name: String
+        var books: Int
+        var verseKeys: Int
+        var testDescription: String { name }
+    }
+
+    // Figures from SOURCES.md.
+    static let folders = [
+        Folder(name: "eng-web-usx", books: 83, verseKeys: 38_058),
+        Folder(name: "eng-web-usx-usfmtc", books: 83, verseKeys: 38_058),
+        Folder(name: "eng-bsb-usx", books: 66, verseKeys: 31_052),
+        Folder(name: "grc-ugnt-usx", books: 27, verseKeys: 7_958),
+        Folder(name: "hbo-uhb-usx", books: 39, verseKeys: 23_145),
+    ]
+
+    @Test(arguments: folders)
+    func everyBookAndVerseIsReadWithoutErrors(folder: Folder) throws {
+        let parsed = try ParsedFolder.load(folder.name)
+        let errors = parsed.diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.prefix(5).map(\.description))")
+        #expect(parsed.count(.warning) == 0, "\(parsed.diagnostics.filter { $0.severity == .warning }.prefix(5))")
+        #expect(parsed.books.count == folder.books)
+        #expect(Set(parsed.books.map(\.id)).count == folder.books)
+        #expect(parsed.verses.count == folder.verseKeys)
+        #expect(parsed.duplicateKeys.isEmpty, "\(parsed.duplicateKeys.prefix(5))")
+    }
+
+    @Test func paratextAndUsfmtcExportsOfTheWEBHaveTheSameVerses() throws {
+        let paratext = try ParsedFolder.load("eng-web-usx")
+        let usfmtc = try ParsedFolder.load("eng-web-usx-usfmtc")
+        #expect(Set(paratext.verses.keys) == Set(usfmtc.verses.keys))
+        // The Paratext export is an older edition: most verses read the same, a few hundred were revised.
+        let same = paratext.verses.filter { usfmtc.verses[$0.key] == $0.value }.count
+        #expect(same > 37_700)
+    }
+
+    @Test(arguments: [
+        ("GEN", 1, "1", "In the beginning, God created the heavens and the earth."),
+        ("JHN", 11, "35", "Jesus wept."),
+        ("PSA", 23, "1", "Yahweh is my shepherd; I shall lack nothing."),
+    ])
+    func usfmtcVerseTextIsExact(book: String, chapter: Int, verse: String, text: String) throws {
+        let parsed = try ParsedFolder.load("eng-web-usx-usfmtc")
+        let key = try VerseKey(book: #require(BookID(code: book)), chapter: chapter, verse: verse)
+        #expect(parsed.verses[key] == text)
+    }
+
+    @Test func aNoteBetweenTwoWordsKeepsThemApart() throws {
+        let parsed = try ParsedFolder.load("eng-web-usx-usfmtc")
+        let text = try #require(parsed.verses[VerseKey(book: .secondEsdras, chapter: 7, verse: "36")])
+        #expect(text.contains("hell will"))
+        #expect(!text.contains("hellwill"))
+    }
+
+    @Test func bookFieldsComeFromHeaderParagraphs() throws {
+        let parsed = try ParsedFolder.load("eng-web-usx")
+        let genesis = try #require(parsed.books.first { $0.id == .genesis })
+        #expect(genesis.identification == "World English Bible (WEB)")
+        #expect(genesis.formatVersion == "3.0")
+        #expect(genesis.names.header == "Genesis")
+        #expect(genesis.names.long == "The First Book of Moses, Commonly Called Genesis")
+        #expect(genesis.chapters.count == 50)
+        #expect(genesis.introduction.map(\.paragraphKind) == [.title, .title, .title])
+    }
+}
