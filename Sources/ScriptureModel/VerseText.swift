@@ -48,6 +48,8 @@ public struct VerseText: Sendable, Hashable {
     public var key: VerseKey
     /// NFC text, ASCII whitespace runs collapsed to one space and trimmed; notes,
     /// headings, numbers and figures left out; character styles kept without attributes.
+    /// A heading paragraph is left out unless a verse starts in it (`\d \v 1 …`): then
+    /// its text from that verse on is verse text.
     public var text: String
     /// Where the verse marker is.
     public var location: SourceLocation
@@ -117,9 +119,17 @@ private struct VerseTextCollector {
     mutating func add(_ block: Block) {
         switch block {
         case .paragraph(let paragraph):
-            guard paragraph.kind.carriesVerseText else { return }
+            var content = paragraph.content[...]
+            if !paragraph.kind.carriesVerseText {
+                // A verse that starts inside a heading (`\d \v 1 …`, as Psalm titles and BSB ZEC 12:1 have it)
+                // makes the rest of that paragraph verse text; a heading without one is never verse text.
+                guard let first = content.firstIndex(where: { if case .verse = $0 { true } else { false } }) else {
+                    return
+                }
+                content = content[first...]
+            }
             boundary()
-            add(paragraph.content)
+            add(content)
             boundary()
         case .table(let table):
             for row in table.rows {
@@ -139,7 +149,7 @@ private struct VerseTextCollector {
         afterNote = false
     }
 
-    mutating func add(_ content: [Inline]) {
+    mutating func add(_ content: some Collection<Inline>) {
         for inline in content {
             switch inline {
             case .text(let text):
