@@ -19,7 +19,21 @@ typedef struct {
     void *context;
     const xmlChar *slot_name[NAME_SLOTS];
     int32_t slot_id[NAME_SLOTS];
+    // Character data since the last tag: libxml2 delivers a text node in
+    // pieces (every 300 bytes, at each entity), the callback gets it whole.
+    uint8_t *text;
+    size_t text_length;
+    size_t text_capacity;
 } shim_state;
+
+static int32_t clamp_length(ptrdiff_t length) { return length < 0 ? 0 : (length > INT32_MAX ? INT32_MAX : (int32_t)length); }
+
+static void flush_text(shim_state *state) {
+    if (state->text_length == 0) return;
+    size_t length = state->text_length;
+    state->text_length = 0;
+    state->callbacks->characters(state->context, state->text, clamp_length((ptrdiff_t)length));
+}
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
@@ -59,7 +73,6 @@ static int64_t current_offset(xmlParserCtxtPtr ctxt) {
     return (int64_t)ctxt->input->consumed + (int64_t)(ctxt->input->cur - ctxt->input->base);
 }
 
-static int32_t clamp_length(ptrdiff_t length) { return length < 0 ? 0 : (length > INT32_MAX ? INT32_MAX : (int32_t)length); }
 
 static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri,
                      int namespace_count, const xmlChar **namespaces, int attribute_count, int defaulted_count,
@@ -69,6 +82,7 @@ static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix
     (void)namespaces;
     (void)defaulted_count;
     shim_state *state = (shim_state *)user;
+    flush_text(state);
     lectern_xml_attribute small[16];
     lectern_xml_attribute *list = small;
     if (attribute_count < 0) attribute_count = 0;
@@ -96,13 +110,28 @@ static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix
 static void on_end(void *user, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri) {
     (void)uri;
     shim_state *state = (shim_state *)user;
+    flush_text(state);
     state->callbacks->end_element(state->context, prefix == NULL ? name_id(state, localname) : -1,
                                   current_offset(state->ctxt));
 }
 
 static void on_characters(void *user, const xmlChar *text, int length) {
     shim_state *state = (shim_state *)user;
-    if (length > 0) state->callbacks->characters(state->context, text, length);
+    if (length <= 0) return;
+    size_t needed = state->text_length + (size_t)length;
+    if (needed > state->text_capacity) {
+        size_t capacity = state->text_capacity == 0 ? 4096 : state->text_capacity;
+        while (capacity < needed) capacity *= 2;
+        uint8_t *grown = (uint8_t *)realloc(state->text, capacity);
+        if (grown == NULL) {
+            xmlStopParser(state->ctxt);
+            return;
+        }
+        state->text = grown;
+        state->text_capacity = capacity;
+    }
+    memcpy(state->text + state->text_length, text, (size_t)length);
+    state->text_length = needed;
 }
 
 static void on_error(void *user, xmlErrorPtr error) {
@@ -159,6 +188,7 @@ int32_t lectern_xml_parse(const uint8_t *bytes, size_t length, const char *const
     ctxt->userData = state;
 
     xmlParseDocument(ctxt);
+    flush_text(state);
     int32_t result = ctxt->wellFormed ? 0 : 1;
 
     if (ctxt->myDoc != NULL) {
@@ -166,6 +196,7 @@ int32_t lectern_xml_parse(const uint8_t *bytes, size_t length, const char *const
         ctxt->myDoc = NULL;
     }
     xmlFreeParserCtxt(ctxt);
+    free(state->text);
     free(state);
     return result;
 }

@@ -2,7 +2,7 @@ import ScriptureModel
 
 /// Start tags: each pushes one frame, and checks what USX requires of it.
 extension USXBuilder {
-    func startRoot(_ element: USXElement?, unknownName: String, attributes: XMLAttributes, endOffset: Int) {
+    mutating func startRoot(_ element: USXElement?, unknownName: String, attributes: XMLAttributes, endOffset: Int) {
         sawRoot = true
         let location = locator.location(ofTagEndingAt: endOffset)
         rootLocation = location
@@ -17,7 +17,7 @@ extension USXBuilder {
         stack.append(USXFrame(.root, location: location))
     }
 
-    func startBook(_ attributes: XMLAttributes, endOffset: Int) {
+    mutating func startBook(_ attributes: XMLAttributes, endOffset: Int) {
         let location = locator.location(ofTagEndingAt: endOffset)
         guard !sawBook else {
             report(.error, .duplicateBook, at: location, "a second <book>; a USX file holds one book, so this one is ignored")
@@ -40,7 +40,7 @@ extension USXBuilder {
         stack.append(USXFrame(.book, location: location))
     }
 
-    func startParagraph(_ attributes: XMLAttributes, endOffset: Int) {
+    mutating func startParagraph(_ attributes: XMLAttributes, endOffset: Int) {
         let location = locator.location(ofTagEndingAt: endOffset)
         guard contextKind?.holdsBlocks == true else {
             report(.error, .misplacedMarker, at: location, "<para> inside another element; paragraphs go between paragraphs")
@@ -51,15 +51,19 @@ extension USXBuilder {
         if style.isEmpty {
             report(.error, .missingAttribute, at: location, "<para> has no style; add one such as style=\"p\" (read as p)")
             style = "p"
-        } else if !USXVocabulary.isParagraphStyle(style) {
+        }
+        if style != lastParagraphStyle.style {
+            let role: USXFrame.ParagraphRole =
+                style == "cl" ? .chapterLabel : USXVocabulary.headerField(style).map { .header($0) } ?? .block
+            lastParagraphStyle = (style, role, USXVocabulary.isParagraphStyle(style))
+        }
+        if !lastParagraphStyle.isKnown {
             report(.warning, .unknownStyle, at: location, "unknown paragraph style \"\(style)\"; kept as a paragraph")
         }
-        let role: USXFrame.ParagraphRole =
-            style == "cl" ? .chapterLabel : USXVocabulary.headerField(style).map { .header($0) } ?? .block
-        stack.append(USXFrame(.paragraph(role), marker: style, location: location))
+        stack.append(USXFrame(.paragraph(lastParagraphStyle.role), marker: style, location: location))
     }
 
-    func startChapter(_ attributes: XMLAttributes, endOffset: Int) {
+    mutating func startChapter(_ attributes: XMLAttributes, endOffset: Int) {
         defer { stack.append(USXFrame(.ignored)) }
         let location = locator.location(ofTagEndingAt: endOffset)
         let number = attributes.value(of: USXAttribute.number.nameIndex)
@@ -96,7 +100,7 @@ extension USXBuilder {
         openChapterID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(value)"
     }
 
-    func startVerse(_ attributes: XMLAttributes, endOffset: Int) {
+    mutating func startVerse(_ attributes: XMLAttributes, endOffset: Int) {
         defer { stack.append(USXFrame(.ignored)) }
         let location = locator.location(ofTagEndingAt: endOffset)
         let number = attributes.value(of: USXAttribute.number.nameIndex)
@@ -139,7 +143,7 @@ extension USXBuilder {
         openVerseID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(chapter.number):\(number)"
     }
 
-    func startCharacter(_ attributes: XMLAttributes, endOffset: Int) {
+    mutating func startCharacter(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<char>", endOffset: endOffset) else { return }
         guard let style = attributes.value(of: USXAttribute.style.nameIndex), !style.isEmpty else {
             report(
@@ -171,7 +175,7 @@ extension USXBuilder {
         stack.append(frame)
     }
 
-    func startReference(_ attributes: XMLAttributes, endOffset: Int) {
+    mutating func startReference(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<ref>", endOffset: endOffset) else { return }
         var frame = USXFrame(.character, marker: "ref")
         for index in 0..<attributes.count {
@@ -185,7 +189,7 @@ extension USXBuilder {
         stack.append(frame)
     }
 
-    func startCategory(endOffset: Int) {
+    mutating func startCategory(endOffset: Int) {
         guard contextKind?.holdsInlines == true || contextKind == .row else {
             stack.append(USXFrame(.ignored))
             return
@@ -193,7 +197,7 @@ extension USXBuilder {
         stack.append(USXFrame(.character, marker: "cat"))
     }
 
-    func startNote(_ attributes: XMLAttributes, endOffset: Int) {
+    mutating func startNote(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<note>", endOffset: endOffset) else { return }
         var style = attributes.value(of: USXAttribute.style.nameIndex) ?? ""
         if style.isEmpty {

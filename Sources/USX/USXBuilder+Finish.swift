@@ -3,7 +3,7 @@ import ScriptureModel
 /// End tags: each closed element becomes part of the model where it belongs.
 extension USXBuilder {
     /// Turns a closed element into model content and hands it to the element around it.
-    func finish(_ frame: USXFrame) {
+    mutating func finish(_ frame: consuming USXFrame) {
         switch frame.kind {
         case .root, .container, .transparent, .ignored:
             break
@@ -35,7 +35,7 @@ extension USXBuilder {
         }
     }
 
-    private func finishParagraph(_ frame: USXFrame, role: USXFrame.ParagraphRole) {
+    private mutating func finishParagraph(_ frame: USXFrame, role: USXFrame.ParagraphRole) {
         switch role {
         case .block:
             appendBlock(.paragraph(Paragraph(marker: frame.marker, content: frame.content, location: frame.location ?? start)))

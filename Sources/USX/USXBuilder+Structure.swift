@@ -2,7 +2,7 @@ import ScriptureModel
 
 /// Start tags of milestones, figures, tables and wrappers, and the placement checks they share.
 extension USXBuilder {
-    func startMilestone(_ attributes: XMLAttributes, endOffset: Int) {
+    mutating func startMilestone(_ attributes: XMLAttributes, endOffset: Int) {
         defer { stack.append(USXFrame(.ignored)) }
         guard inlineMayStart("<ms>", endOffset: endOffset, pushing: false) else { return }
         guard let style = attributes.value(of: USXAttribute.style.nameIndex), !style.isEmpty else {
@@ -23,7 +23,7 @@ extension USXBuilder {
         appendInline(.milestone(milestone))
     }
 
-    func startFigure(_ attributes: XMLAttributes, endOffset: Int) {
+    mutating func startFigure(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<figure>", endOffset: endOffset) else { return }
         var frame = USXFrame(.figure, marker: "fig")
         for index in 0..<attributes.count {
@@ -37,13 +37,13 @@ extension USXBuilder {
         stack.append(frame)
     }
 
-    func startOptionalBreak(endOffset: Int) {
+    mutating func startOptionalBreak(endOffset: Int) {
         defer { stack.append(USXFrame(.ignored)) }
         guard inlineMayStart("<optbreak>", endOffset: endOffset, pushing: false) else { return }
         appendInline(.optionalBreak)
     }
 
-    func startTable(endOffset: Int) {
+    mutating func startTable(endOffset: Int) {
         let location = locator.location(ofTagEndingAt: endOffset)
         guard contextKind?.holdsBlocks == true else {
             report(.error, .misplacedMarker, at: location, "<table> inside another element; tables go between paragraphs")
@@ -53,7 +53,7 @@ extension USXBuilder {
         stack.append(USXFrame(.table, location: location))
     }
 
-    func startRow(endOffset: Int) {
+    mutating func startRow(endOffset: Int) {
         let location = locator.location(ofTagEndingAt: endOffset)
         guard contextKind == .table else {
             report(.error, .misplacedMarker, at: location, "<row> outside a <table>; its cells are kept as text")
@@ -63,7 +63,7 @@ extension USXBuilder {
         stack.append(USXFrame(.row, location: location))
     }
 
-    func startCell(_ attributes: XMLAttributes, endOffset: Int) {
+    mutating func startCell(_ attributes: XMLAttributes, endOffset: Int) {
         guard contextKind == .row else {
             report(
                 .error, .misplacedMarker, at: locator.location(ofTagEndingAt: endOffset),
@@ -91,7 +91,7 @@ extension USXBuilder {
         stack.append(frame)
     }
 
-    func startContainer(_ element: USXElement, endOffset: Int) {
+    mutating func startContainer(_ element: USXElement, endOffset: Int) {
         guard contextKind?.holdsBlocks == true else {
             report(
                 .error, .misplacedMarker, at: locator.location(ofTagEndingAt: endOffset),
@@ -102,7 +102,7 @@ extension USXBuilder {
         stack.append(USXFrame(.container))
     }
 
-    func startUnknown(_ name: String, endOffset: Int) {
+    mutating func startUnknown(_ name: String, endOffset: Int) {
         report(
             .warning, .unknownElement, at: locator.location(ofTagEndingAt: endOffset),
             "unknown element <\(name)>; its content is kept as if the tags were not there")
@@ -112,7 +112,7 @@ extension USXBuilder {
     // MARK: Placement
 
     /// Whether inline content may start here; if not, reports it and (when `pushing`) pushes an ignored frame.
-    func inlineMayStart(_ tag: String, endOffset: Int, pushing: Bool = true) -> Bool {
+    mutating func inlineMayStart(_ tag: String, endOffset: Int, pushing: Bool = true) -> Bool {
         if let kind = contextKind, kind.holdsInlines || kind == .row { return true }
         if contextKind != .ignored {
             report(
@@ -124,7 +124,7 @@ extension USXBuilder {
     }
 
     /// Whether a verse may start in the open elements: inside a paragraph, cell or row, not in a note or header.
-    func verseMayStart(at location: SourceLocation) -> Bool {
+    mutating func verseMayStart(at location: SourceLocation) -> Bool {
         guard let kind = contextKind, kind.holdsInlines || kind == .row else {
             report(.error, .misplacedMarker, at: location, "<verse> outside a paragraph is not kept; put it inside a <para>")
             return false
@@ -141,7 +141,7 @@ extension USXBuilder {
     }
 
     /// Checks a `<chapter eid>` or `<verse eid>` against the `sid` it should close.
-    func checkEnd(_ end: String, against open: String?, what: String, at location: SourceLocation) {
+    mutating func checkEnd(_ end: String, against open: String?, what: String, at location: SourceLocation) {
         guard let open else {
             report(.warning, .mismatchedEndID, at: location, "\(what) end \"\(end)\" with no \(what) open")
             return

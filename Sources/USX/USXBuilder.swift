@@ -1,11 +1,12 @@
 import ScriptureModel
-import TextNormalization
 
 /// Builds one `Book` from the events of a USX file, keeping a stack of open elements.
 ///
 /// Every start tag pushes exactly one frame and every end tag pops one, so the
 /// stack stays in step with the XML even where the USX inside it is wrong.
-final class USXBuilder: XMLStreamHandler {
+/// A value type, so that its many small updates need no runtime exclusivity checks;
+/// `USXParser` hands it the stream's events through a small class.
+struct USXBuilder {
     /// At most this many problems from libxml2 are reported; then parsing stops.
     static let maximumXMLProblems = 50
 
@@ -36,6 +37,8 @@ final class USXBuilder: XMLStreamHandler {
     var openChapterID: String?
     var openVerseID: String?
     var xmlProblems = 0
+    /// The last paragraph style looked up: consecutive paragraphs mostly share one.
+    var lastParagraphStyle: (style: String, role: USXFrame.ParagraphRole, isKnown: Bool) = ("", .block, false)
 
     init(path: String, locator: SourceLocator) {
         self.path = path
@@ -45,8 +48,8 @@ final class USXBuilder: XMLStreamHandler {
 
     // MARK: Events
 
-    func startElement(_ name: Int?, unknownName: String, attributes: XMLAttributes, endOffset: Int) {
-        if isRejected || stack.last?.kind == .ignored {
+    mutating func startElement(_ name: Int?, unknownName: String, attributes: XMLAttributes, endOffset: Int) {
+        if isRejected || (!stack.isEmpty && stack[stack.count - 1].kind == .ignored) {
             stack.append(USXFrame(.ignored))
             return
         }
@@ -77,40 +80,37 @@ final class USXBuilder: XMLStreamHandler {
         }
     }
 
-    func endElement(_ name: Int?, endOffset: Int) {
+    mutating func endElement(_ name: Int?, endOffset: Int) {
         guard let frame = stack.popLast() else { return }
         finish(frame)
     }
 
-    func text(_ bytes: [UInt8], startOffset: Int) {
+    mutating func text(_ text: XMLText, startOffset: Int) {
         guard !isRejected, let index = contextIndex else { return }
         let kind = stack[index].kind
-        var start = 0
-        while start < bytes.count && Self.isSpace(bytes[start]) { start += 1 }
-        let isBlank = start == bytes.count
+        let leading = text.leadingSpaceCount
+        let isBlank = text.isBlank
         if kind.holdsInlines {
-            if stack[index].isAtStart, bytes[0..<start].contains(0x0A), case .paragraph = kind {
+            var start = 0
+            if stack[index].isAtStart {
                 stack[index].isAtStart = false
-                if isBlank { return }
-                appendText(bytes, from: start, at: index)
-            } else if kind == .cell && stack[index].isAtStart && bytes[0..<start].contains(0x0A) {
-                stack[index].isAtStart = false
-                if !isBlank { appendText(bytes, from: start, at: index) }
-            } else {
-                stack[index].isAtStart = false
-                appendText(bytes, from: 0, at: index)
+                // Paratext indents the content of a paragraph or cell on a new line: not text.
+                if kind.dropsIndentation && text.hasLineFeed(inFirst: leading) {
+                    if isBlank { return }
+                    start = leading
+                }
             }
+            stack[index].content.append(.text(text.string(from: start)))
         } else if kind == .row {
-            if !isBlank { appendText(bytes, from: 0, at: index) }
+            if !isBlank { appendInline(.text(text.string())) }
         } else if !isBlank && kind != .ignored {
-            let shown = String(decoding: bytes[start...].prefix(30), as: UTF8.self)
             report(
-                .error, .misplacedText, at: locator.location(at: startOffset + start),
-                "text outside a paragraph (\"\(shown)\") is not kept; put it inside a <para>")
+                .error, .misplacedText, at: locator.location(at: startOffset + leading),
+                "text outside a paragraph (\"\(text.preview(from: leading, length: 30))\") is not kept; put it inside a <para>")
         }
     }
 
-    func problem(_ problem: XMLProblem) -> Bool {
+    mutating func problem(_ problem: XMLProblem) -> Bool {
         xmlProblems += 1
         let location =
             problem.line > 0
@@ -129,7 +129,7 @@ final class USXBuilder: XMLStreamHandler {
     // MARK: Result
 
     /// Closes what the file left open and returns the book (if the file had a good `<book>`) and all diagnostics.
-    func result() -> ParseResult {
+    mutating func result() -> ParseResult {
         while let frame = stack.popLast() { finish(frame) }
         if sawRoot && !isRejected && !sawBook {
             report(
@@ -162,12 +162,12 @@ final class USXBuilder: XMLStreamHandler {
     /// The kind of the innermost open element that is not transparent.
     var contextKind: USXFrame.Kind? { contextIndex.map { stack[$0].kind } }
 
-    func report(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String) {
+    mutating func report(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String) {
         diagnostics.append(Diagnostic(severity, kind, at: location, message))
     }
 
     /// Adds inline content where it belongs: the open element, or for a row, its last cell or leading content.
-    func appendInline(_ inline: Inline) {
+    mutating func appendInline(_ inline: Inline) {
         guard let index = contextIndex else { return }
         if stack[index].kind == .row, !stack[index].cells.isEmpty {
             stack[index].cells[stack[index].cells.count - 1].content.append(inline)
@@ -177,20 +177,11 @@ final class USXBuilder: XMLStreamHandler {
     }
 
     /// Adds a paragraph or table to the current chapter, or to the introduction before the first chapter.
-    func appendBlock(_ block: Block) {
+    mutating func appendBlock(_ block: Block) {
         if chapters.isEmpty {
             introduction.append(block)
         } else {
             chapters[chapters.count - 1].blocks.append(block)
-        }
-    }
-
-    private func appendText(_ bytes: [UInt8], from start: Int, at index: Int) {
-        let text = bytes.withUnsafeBufferPointer { NFC.string(UnsafeBufferPointer(rebasing: $0[start...])) }
-        if stack[index].kind == .row {
-            appendInline(.text(text))
-        } else {
-            stack[index].content.append(.text(text))
         }
     }
 

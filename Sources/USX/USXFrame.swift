@@ -37,6 +37,14 @@ struct USXFrame {
             }
         }
 
+        /// Whether Paratext's line break and indentation at its start are layout, not text.
+        var dropsIndentation: Bool {
+            switch self {
+            case .paragraph, .cell: true
+            default: false
+            }
+        }
+
         /// Whether paragraphs and tables belong in it.
         var holdsBlocks: Bool { self == .root || self == .container }
     }

@@ -38,18 +38,18 @@ public enum USXParser {
         _ buffer: UnsafeBufferPointer<UInt8>, path: String, replacements: [Int], before: [Diagnostic]
     ) -> ParseResult {
         let locator = SourceLocator(path: path, bytes: buffer, replacements: replacements)
-        let builder = USXBuilder(path: path, locator: locator)
+        let sink = EventSink(USXBuilder(path: path, locator: locator))
         do {
-            _ = try XMLStream.parse(buffer, names: USXVocabulary.names, handler: builder)
+            _ = try XMLStream.parse(buffer, names: USXVocabulary.names, handler: sink)
         } catch {
             let message =
                 switch error {
                 case .inputTooLarge: "the file is larger than 2 GiB, which libxml2 cannot read"
                 case .parserUnavailable: "libxml2 could not start a parser (out of memory?)"
                 }
-            builder.report(.error, .unreadableFile, at: builder.start, message)
+            sink.builder.report(.error, .unreadableFile, at: sink.builder.start, message)
         }
-        var result = builder.result()
+        var result = sink.builder.result()
         result.diagnostics = inSourceOrder(before + result.diagnostics)
         return result
     }
@@ -61,5 +61,22 @@ public enum USXParser {
             if (a.line, a.column) != (b.line, b.column) { return (a.line, a.column) < (b.line, b.column) }
             return left.offset < right.offset
         }.map(\.element)
+    }
+
+    /// Hands the stream's events to the builder value it owns.
+    private final class EventSink: XMLStreamHandler {
+        var builder: USXBuilder
+
+        init(_ builder: USXBuilder) { self.builder = builder }
+
+        func startElement(_ name: Int?, unknownName: String, attributes: XMLAttributes, endOffset: Int) {
+            builder.startElement(name, unknownName: unknownName, attributes: attributes, endOffset: endOffset)
+        }
+
+        func endElement(_ name: Int?, endOffset: Int) { builder.endElement(name, endOffset: endOffset) }
+
+        func text(_ text: XMLText, startOffset: Int) { builder.text(text, startOffset: startOffset) }
+
+        func problem(_ problem: XMLProblem) -> Bool { builder.problem(problem) }
     }
 }

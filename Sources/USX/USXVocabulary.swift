@@ -40,7 +40,20 @@ enum USXVocabulary {
 
     /// Whether a `<char>` style is one USFM 3 defines (number suffixes ignored), or a custom `z` style.
     static func isCharacterStyle(_ style: String) -> Bool {
-        style.hasPrefix("z") || characterStyles.contains(MarkerName.stripNumber(style))
+        if style == "w" { return true }  // most words of a Strong's-tagged Bible
+        return style.utf8.first == UInt8(ascii: "z") || characterStyles.contains(withoutNumber(style))
+    }
+
+    /// `q1` → `q`, `liv2` → `liv`: the style without the ASCII digits at its end.
+    static func withoutNumber(_ style: String) -> Substring {
+        let utf8 = style.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex {
+            let before = utf8.index(before: end)
+            guard utf8[before] >= 0x30 && utf8[before] <= 0x39 else { break }
+            end = before
+        }
+        return Substring(utf8[utf8.startIndex..<end])
     }
 
     /// Whether a `<para>` style is one USFM 3 defines, or a custom `z` style.
@@ -56,7 +69,7 @@ enum USXVocabulary {
         if style.hasPrefix("z") || style == "ts" { return true }
         var base = Substring(style)
         if base.hasSuffix("-s") || base.hasSuffix("-e") { base = base.dropLast(2) }
-        return milestoneBases.contains(MarkerName.stripNumber(String(base)))
+        return milestoneBases.contains(withoutNumber(String(base)))
     }
 
     /// The book field a header paragraph style fills, or nil when the style is not a header.

@@ -9,9 +9,8 @@ protocol XMLStreamHandler: AnyObject {
     /// An end tag (or the end of an empty-element tag); `endOffset` is just after it.
     func endElement(_ name: Int?, endOffset: Int)
     /// A whole text node: adjacent character data, CDATA and character
-    /// references joined. Raw UTF-8, CRLF already turned into LF. `startOffset`
-    /// is where the markup before it ended.
-    func text(_ bytes: [UInt8], startOffset: Int)
+    /// references joined. `startOffset` is where the markup before it ended.
+    func text(_ text: XMLText, startOffset: Int)
     /// A problem libxml2 reports. Returns false to stop parsing.
     func problem(_ problem: XMLProblem) -> Bool
 }
@@ -28,6 +27,43 @@ struct XMLProblem {
     var column: Int
     /// The byte offset where the parser stood, or -1.
     var offset: Int
+}
+
+/// A text node's UTF-8 bytes (CRLF already LF); valid only during `text(_:startOffset:)`.
+struct XMLText {
+    private let bytes: UnsafeBufferPointer<UInt8>
+
+    fileprivate init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// How many bytes of ASCII white space (space, tab, CR, LF) the text starts with.
+    var leadingSpaceCount: Int {
+        var count = 0
+        while count < bytes.count && Self.isSpace(bytes[count]) { count += 1 }
+        return count
+    }
+
+    /// Whether the text is only ASCII white space.
+    var isBlank: Bool { leadingSpaceCount == bytes.count }
+
+    /// Whether the first `count` bytes hold a line feed.
+    func hasLineFeed(inFirst count: Int) -> Bool {
+        bytes.prefix(count).contains(0x0A)
+    }
+
+    /// The text from byte `start` on, in NFC.
+    func string(from start: Int = 0) -> String {
+        guard start < bytes.count else { return "" }
+        return NFC.string(UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+
+    /// The first `length` scalars from byte `start` on, for messages.
+    func preview(from start: Int, length: Int) -> String {
+        guard start < bytes.count else { return "" }
+        let scalars = String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self).unicodeScalars
+        return String(String.UnicodeScalarView(scalars.prefix(length)))
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 }
 
 /// The attributes of one start tag; valid only during `startElement`.
@@ -104,7 +140,6 @@ enum XMLStream {
             start_element: { context, id, name, nameLength, attributes, count, offset in
                 guard let context else { return }
                 let session = Unmanaged<Session>.fromOpaque(context).takeUnretainedValue()
-                session.flushText()
                 var unknown = ""
                 if id < 0, let name, nameLength > 0 {
                     unknown = String(decoding: UnsafeBufferPointer(start: name, count: Int(nameLength)), as: UTF8.self)
@@ -117,14 +152,14 @@ enum XMLStream {
             end_element: { context, id, offset in
                 guard let context else { return }
                 let session = Unmanaged<Session>.fromOpaque(context).takeUnretainedValue()
-                session.flushText()
                 session.handler.endElement(id < 0 ? nil : Int(id), endOffset: Int(offset))
                 session.markupEnd = Int(offset)
             },
             characters: { context, text, length in
                 guard let context, let text, length > 0 else { return }
                 let session = Unmanaged<Session>.fromOpaque(context).takeUnretainedValue()
-                session.pending.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(length)))
+                session.handler.text(
+                    XMLText(UnsafeBufferPointer(start: text, count: Int(length))), startOffset: session.markupEnd)
             },
             problem: { context, level, message, line, column, offset in
                 guard let context else { return 1 }
@@ -150,7 +185,6 @@ enum XMLStream {
                 lectern_xml_parse(base, bytes.count, list.baseAddress, Int32(clamping: list.count), &callbacks, context)
             }
         }
-        session.flushText()
         withExtendedLifetime(session) {}
         switch status {
         case 0: return true
@@ -160,30 +194,22 @@ enum XMLStream {
         }
     }
 
-    /// Joins character data into whole text nodes between the parser's callbacks.
+    /// What the callbacks need: the handler, and where the last tag ended.
     private final class Session {
         let handler: any XMLStreamHandler
         let bytes: UnsafeBufferPointer<UInt8>
-        var pending: [UInt8] = []
         /// Where the last tag ended: the start of the text that follows it.
         var markupEnd = 0
 
         init(handler: any XMLStreamHandler, bytes: UnsafeBufferPointer<UInt8>) {
             self.handler = handler
             self.bytes = bytes
-            pending.reserveCapacity(4096)
         }
 
         /// The offset just after a start tag whose `>` or `/>` begins at `offset`.
         func offset(after offset: Int) -> Int {
             guard offset >= 0, offset < bytes.count else { return max(0, offset) }
             return offset + (bytes[offset] == UInt8(ascii: "/") ? 2 : 1)
-        }
-
-        func flushText() {
-            guard !pending.isEmpty else { return }
-            handler.text(pending, startOffset: markupEnd)
-            pending.removeAll(keepingCapacity: true)
         }
     }
 }

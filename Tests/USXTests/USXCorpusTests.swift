@@ -1,6 +1,5 @@
 import Foundation
 import ScriptureModel
-import Synchronization
 import TestSupport
 import Testing
 import USX
@@ -14,7 +13,26 @@ struct ParsedFolder: Sendable {
 
     /// Parses every `.usx.gz` file of a corpus folder, once per test run.
     static func load(_ folder: String) throws -> ParsedFolder {
-        if let cached = cache.withLock({ $0[folder] }) { return cached }
+        let loaded: Result<ParsedFolder, any Error>
+        switch folder {
+        case "eng-web-usx": loaded = engWeb
+        case "eng-web-usx-usfmtc": loaded = engWebUsfmtc
+        case "eng-bsb-usx": loaded = engBSB
+        case "grc-ugnt-usx": loaded = greek
+        case "hbo-uhb-usx": loaded = hebrew
+        default: loaded = Result { try parse(folder) }
+        }
+        return try loaded.get()
+    }
+
+    // Each folder is parsed once, however many tests ask for it at the same time.
+    private static let engWeb = Result { try parse("eng-web-usx") }
+    private static let engWebUsfmtc = Result { try parse("eng-web-usx-usfmtc") }
+    private static let engBSB = Result { try parse("eng-bsb-usx") }
+    private static let greek = Result { try parse("grc-ugnt-usx") }
+    private static let hebrew = Result { try parse("hbo-uhb-usx") }
+
+    private static func parse(_ folder: String) throws -> ParsedFolder {
         var parsed = ParsedFolder()
         for file in try TestCorpus.files(in: folder, endingWith: ".usx.gz") {
             let result = USXParser.parse(try TestCorpus.bytes(of: file), path: file.lastPathComponent)
@@ -26,13 +44,8 @@ struct ParsedFolder: Sendable {
                 }
             }
         }
-        cache.withLock { $0[folder] = parsed }
         return parsed
     }
-
-    func count(_ severity: Diagnostic.Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
-
-    private static let cache = Mutex<[String: ParsedFolder]>([:])
 }
 
 @Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
@@ -41,6 +54,8 @@ struct USXCorpusTests {
         var name: String
         var books: Int
         var verseKeys: Int
+        /// The warnings the folder really deserves, as `file:line:col kind`.
+        var warnings: [String] = []
         var testDescription: String { name }
     }
 
@@ -48,7 +63,8 @@ struct USXCorpusTests {
     static let folders = [
         Folder(name: "eng-web-usx", books: 83, verseKeys: 38_058),
         Folder(name: "eng-web-usx-usfmtc", books: 83, verseKeys: 38_058),
-        Folder(name: "eng-bsb-usx", books: 66, verseKeys: 31_052),
+        // `<verse number="14..." sid="EPH 3:14...">`: the label is kept as written, with a warning.
+        Folder(name: "eng-bsb-usx", books: 66, verseKeys: 31_052, warnings: ["049EPH.usx.gz:90:5 invalidVerseNumber"]),
         Folder(name: "grc-ugnt-usx", books: 27, verseKeys: 7_958),
         Folder(name: "hbo-uhb-usx", books: 39, verseKeys: 23_145),
     ]
@@ -58,7 +74,8 @@ struct USXCorpusTests {
         let parsed = try ParsedFolder.load(folder.name)
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.prefix(5).map(\.description))")
-        #expect(parsed.count(.warning) == 0, "\(parsed.diagnostics.filter { $0.severity == .warning }.prefix(5))")
+        let warnings = parsed.diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.map { "\($0.location) \($0.kind)" } == folder.warnings)
         #expect(parsed.books.count == folder.books)
         #expect(Set(parsed.books.map(\.id)).count == folder.books)
         #expect(parsed.verses.count == folder.verseKeys)

@@ -29,8 +29,8 @@ typedef struct {
                           const lectern_xml_attribute *attributes, int32_t attribute_count, int64_t end_offset);
     /// An end tag, or the end of an empty-element tag; `offset` is just after its `>`.
     void (*end_element)(void *context, int32_t name_id, int64_t offset);
-    /// A run of character data (text, CDATA, or resolved character and predefined
-    /// entity references). One text node may arrive in several runs.
+    /// A whole text node: character data, CDATA sections and resolved character
+    /// and predefined entity references between two tags, joined. CRLF is LF.
     void (*characters)(void *context, const uint8_t *text, int32_t length);
     /// A warning (level 1), error (2) or fatal error (3) with libxml2's own
     /// message (no trailing newline), its 1-based line and column, and the byte
