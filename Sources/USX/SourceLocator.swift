@@ -33,16 +33,37 @@ struct SourceLocator {
         let target = min(max(offset, origin), bytes.count)
         if target < cursor { rewind(to: target) }
         while cursor < target {
-            let byte = bytes[cursor]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+            skipWords(to: target)
+            while cursor < target {
+                let byte = bytes[cursor]
+                cursor += 1
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                    break
+                }
+                if byte & 0xC0 != 0x80 { column += 1 }
             }
-            cursor += 1
         }
         return SourceLocation(file: path, line: line, column: column, offset: originalOffset(max(offset, 0)))
+    }
+
+    /// Advances the cursor eight bytes at a time while no line feed is among them: the column
+    /// grows by the bytes that start a scalar (all but the `10xxxxxx` continuation bytes).
+    private mutating func skipWords(to target: Int) {
+        guard let base = bytes.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while cursor + 8 <= target {
+            let word = raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self)
+            let newlines = word ^ (ones &* 0x0A)
+            if (newlines &- ones) & ~newlines & highs != 0 { return }
+            // A continuation byte has bit 7 set and bit 6 clear.
+            let continuations = word & ~(word << 1) & highs
+            column += 8 - continuations.nonzeroBitCount
+            cursor += 8
+        }
     }
 
     /// The location of the `<` that starts the tag whose `>` or `/>` is at `end`.

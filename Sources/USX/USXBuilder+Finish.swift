@@ -22,16 +22,16 @@ extension USXBuilder {
         case .figure:
             appendInline(.figure(Figure(caption: Self.plainText(frame.content), attributes: frame.attributes)))
         case .table:
-            let location = frame.rows.first?.location ?? frame.location ?? start
-            appendBlock(.table(Table(rows: frame.rows, location: location)))
+            let rows = frame.parts?.rows ?? []
+            appendBlock(.table(Table(rows: rows, location: rows.first?.location ?? frame.location ?? start)))
         case .row:
             guard let index = contextIndex, stack[index].kind == .table else { return }
-            stack[index].rows.append(
-                TableRow(cells: frame.cells, leading: frame.content, location: frame.location ?? start))
+            stack[index].parts?.rows.append(
+                TableRow(cells: frame.parts?.cells ?? [], leading: frame.content, location: frame.location ?? start))
         case .cell:
             guard let index = contextIndex, stack[index].kind == .row else { return }
-            stack[index].cells.append(
-                TableCell(marker: frame.marker, columnSpan: frame.columnSpan, content: frame.content))
+            stack[index].parts?.cells.append(
+                TableCell(marker: frame.marker, columnSpan: frame.parts?.columnSpan ?? 1, content: frame.content))
         }
     }
 

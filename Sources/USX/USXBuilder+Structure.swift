@@ -50,7 +50,9 @@ extension USXBuilder {
             stack.append(USXFrame(.transparent))
             return
         }
-        stack.append(USXFrame(.table, location: location))
+        var frame = USXFrame(.table, location: location)
+        frame.parts = TableParts()
+        stack.append(frame)
     }
 
     mutating func startRow(endOffset: Int) {
@@ -60,7 +62,9 @@ extension USXBuilder {
             stack.append(USXFrame(.transparent))
             return
         }
-        stack.append(USXFrame(.row, location: location))
+        var frame = USXFrame(.row, location: location)
+        frame.parts = TableParts()
+        stack.append(frame)
     }
 
     mutating func startCell(_ attributes: XMLAttributes, endOffset: Int) {
@@ -79,9 +83,11 @@ extension USXBuilder {
             style = "tc1"
         }
         var frame = USXFrame(.cell, marker: style)
+        let parts = TableParts()
+        frame.parts = parts
         if let span = attributes.value(of: USXAttribute.colspan.nameIndex) {
             if let value = Int(span), value >= 1, value <= 1000 {
-                frame.columnSpan = value
+                parts.columnSpan = value
             } else {
                 report(
                     .warning, .malformedAttributes, at: locator.location(ofTagEndingAt: endOffset),

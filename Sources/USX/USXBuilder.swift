@@ -169,8 +169,8 @@ struct USXBuilder {
     /// Adds inline content where it belongs: the open element, or for a row, its last cell or leading content.
     mutating func appendInline(_ inline: Inline) {
         guard let index = contextIndex else { return }
-        if stack[index].kind == .row, !stack[index].cells.isEmpty {
-            stack[index].cells[stack[index].cells.count - 1].content.append(inline)
+        if stack[index].kind == .row, let parts = stack[index].parts, !parts.cells.isEmpty {
+            parts.cells[parts.cells.count - 1].content.append(inline)
         } else if stack[index].kind.holdsInlines || stack[index].kind == .row {
             stack[index].content.append(inline)
         }

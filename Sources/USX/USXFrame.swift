@@ -71,12 +71,8 @@ struct USXFrame {
     var caller = ""
     /// Whether a character span was closed (`closed="false"` makes it false).
     var isClosed = true
-    /// The cell's column span.
-    var columnSpan = 1
-    /// Rows of a table, cells of a row.
-    var rows: [TableRow] = []
-    /// Cells of a row.
-    var cells: [TableCell] = []
+    /// The rows of a table, the cells of a row, the span of a cell; nil for every other element.
+    var parts: TableParts?
     /// Where the element starts.
     var location: SourceLocation?
     /// Whether nothing has been read inside the element yet (for Paratext's indenting after `<para>`).
@@ -88,4 +84,15 @@ struct USXFrame {
         self.marker = marker
         self.location = location
     }
+}
+
+/// What an open table, row or cell collects, kept out of `USXFrame` so that the
+/// frames of the far more common elements stay small and cheap to copy.
+final class TableParts {
+    /// The rows of a table.
+    var rows: [TableRow] = []
+    /// The cells of a row.
+    var cells: [TableCell] = []
+    /// The column span of a cell.
+    var columnSpan = 1
 }

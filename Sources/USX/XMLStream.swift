@@ -138,36 +138,35 @@ enum XMLStream {
         let context = Unmanaged.passUnretained(session).toOpaque()
         var callbacks = lectern_xml_callbacks(
             start_element: { context, id, name, nameLength, attributes, count, offset in
-                guard let context else { return }
-                let session = Unmanaged<Session>.fromOpaque(context).takeUnretainedValue()
-                var unknown = ""
-                if id < 0, let name, nameLength > 0 {
-                    unknown = String(decoding: UnsafeBufferPointer(start: name, count: Int(nameLength)), as: UTF8.self)
+                Session.with(context) { session in
+                    var unknown = ""
+                    if id < 0, let name, nameLength > 0 {
+                        unknown = String(decoding: UnsafeBufferPointer(start: name, count: Int(nameLength)), as: UTF8.self)
+                    }
+                    session.handler.startElement(
+                        id < 0 ? nil : Int(id), unknownName: unknown, attributes: XMLAttributes(base: attributes, count: count),
+                        endOffset: Int(offset))
+                    session.markupEnd = session.offset(after: Int(offset))
                 }
-                let list = XMLAttributes(base: attributes, count: count)
-                session.handler.startElement(
-                    id < 0 ? nil : Int(id), unknownName: unknown, attributes: list, endOffset: Int(offset))
-                session.markupEnd = session.offset(after: Int(offset))
             },
             end_element: { context, id, offset in
-                guard let context else { return }
-                let session = Unmanaged<Session>.fromOpaque(context).takeUnretainedValue()
-                session.handler.endElement(id < 0 ? nil : Int(id), endOffset: Int(offset))
-                session.markupEnd = Int(offset)
+                Session.with(context) { session in
+                    session.handler.endElement(id < 0 ? nil : Int(id), endOffset: Int(offset))
+                    session.markupEnd = Int(offset)
+                }
             },
             characters: { context, text, length in
-                guard let context, let text, length > 0 else { return }
-                let session = Unmanaged<Session>.fromOpaque(context).takeUnretainedValue()
-                session.handler.text(
-                    XMLText(UnsafeBufferPointer(start: text, count: Int(length))), startOffset: session.markupEnd)
+                guard let text, length > 0 else { return }
+                Session.with(context) { session in
+                    session.handler.text(
+                        XMLText(UnsafeBufferPointer(start: text, count: Int(length))), startOffset: session.markupEnd)
+                }
             },
             problem: { context, level, message, line, column, offset in
-                guard let context else { return 1 }
-                let session = Unmanaged<Session>.fromOpaque(context).takeUnretainedValue()
                 let text = message.map { String(cString: $0) } ?? "unknown XML error"
                 let problem = XMLProblem(
                     isError: level >= 2, message: text, line: Int(line), column: Int(column), offset: Int(offset))
-                return session.handler.problem(problem) ? 0 : 1
+                return Session.with(context) { $0.handler.problem(problem) } == false ? 1 : 0
             }
         )
         var storage: [CChar] = []
@@ -204,6 +203,13 @@ enum XMLStream {
         init(handler: any XMLStreamHandler, bytes: UnsafeBufferPointer<UInt8>) {
             self.handler = handler
             self.bytes = bytes
+        }
+
+        /// Runs `body` with the session behind a callback's context pointer, without retaining it
+        /// (`parse` keeps it alive); nil when the pointer is missing.
+        static func with<Result>(_ context: UnsafeMutableRawPointer?, _ body: (Session) -> Result) -> Result? {
+            guard let context else { return nil }
+            return Unmanaged<Session>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
         }
 
         /// The offset just after a start tag whose `>` or `/>` begins at `offset`.
