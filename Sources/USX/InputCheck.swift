@@ -1,85 +1,128 @@
 import ScriptureModel
 
-/// What the bytes of a file say before any XML is read: empty, wrong encoding,
-/// byte order mark, CRLF line ends, invalid UTF-8.
+/// What the bytes of a file say before any XML is read: empty, not XML, wrong
+/// encoding, byte order mark, CRLF line ends, invalid UTF-8, NUL bytes.
 struct InputCheck {
     /// Diagnostics about the bytes, in file order.
     var diagnostics: [Diagnostic] = []
-    /// Whether the file cannot be read as XML at all (empty, UTF-16 or UTF-32).
+    /// Whether the file cannot be read as USX at all (empty, UTF-16 or UTF-32, not XML).
     var isUnreadable = false
-    /// The bytes to parse when some were invalid UTF-8: each invalid byte becomes U+FFFD.
+    /// The bytes to parse when some could not be: each invalid UTF-8 byte and each NUL becomes U+FFFD.
     var repaired: [UInt8]?
     /// Offsets in `repaired` where a replacement starts (each adds two bytes).
     var replacements: [Int] = []
 
-    /// At most this many invalid UTF-8 sequences are reported one by one.
-    static let reportedInvalidSequences = 10
+    /// At most this many damaged places are reported one by one.
+    static let reportedDamage = 10
+
+    /// A run of bytes that cannot be parsed: invalid UTF-8, or a NUL, which XML does not allow.
+    struct Damage {
+        /// The bytes, in the file.
+        var range: Range<Int>
+        /// Whether it is a NUL byte (valid UTF-8, but not XML).
+        var isNUL: Bool
+    }
 
     /// Checks `bytes`, read from `path`.
     ///
-    /// - Complexity: O(n); UTF-8 validation runs at memory speed when the file is valid.
+    /// - Complexity: O(n), at memory speed when the file is sound.
     init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) {
-        var locator = SourceLocator(path: path, bytes: bytes)
         let start = SourceLocation(file: path, line: 1, column: 1, offset: 0)
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        guard let first = bytes.dropFirst(hasBOM ? 3 : 0).first(where: { !USXBuilder.isSpace($0) }) else {
             diagnostics.append(
                 Diagnostic(.error, .emptyFile, at: start, "the file is empty; a USX file holds <usx version=\"3.0\">…</usx>"))
             isUnreadable = true
             return
         }
         if let encoding = Self.wideEncoding(bytes) {
-            diagnostics.append(
-                Diagnostic(.error, .invalidUTF8, at: start, "the file is \(encoding), not UTF-8; save it as UTF-8"))
+            diagnostics.append(Diagnostic(.error, .invalidUTF8, at: start, "the file is \(encoding); save it as UTF-8"))
             isUnreadable = true
             return
         }
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+        if first != UInt8(ascii: "<") {
+            diagnostics.append(
+                Diagnostic(
+                    .error, .notUSX, at: start,
+                    "the file does not start with \"<\", so it is not XML and not USX (is it USFM?)"))
+            isUnreadable = true
+            return
+        }
+        if hasBOM {
             diagnostics.append(
                 Diagnostic(.note, .byteOrderMark, at: start, "the file starts with a UTF-8 byte order mark (allowed in XML)"))
         }
-        if let crlf = Self.firstCRLF(bytes) {
-            diagnostics.append(
-                Diagnostic(.note, .crlfLineEnds, at: locator.location(at: crlf), "lines end with CRLF (allowed in XML)"))
+        let damage = Self.damage(bytes)
+        if !damage.isEmpty { repair(bytes, damage) }
+        let original = bytes
+        let replacements = replacements
+        let check = { (buffer: UnsafeBufferPointer<UInt8>) -> [Diagnostic] in
+            var locator = SourceLocator(path: path, bytes: buffer, replacements: replacements)
+            return Self.located(original, damage: damage, locator: &locator)
         }
-        let invalid = Self.invalidRanges(bytes)
-        guard !invalid.isEmpty else { return }
-        for range in invalid.prefix(Self.reportedInvalidSequences) {
-            let shown = bytes[range].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-            diagnostics.append(
-                Diagnostic(
-                    .error, .invalidUTF8, at: locator.location(at: range.lowerBound),
-                    "invalid UTF-8 (\(shown)), read as U+FFFD; save the file as UTF-8"))
-        }
-        if invalid.count > Self.reportedInvalidSequences, let last = invalid.last {
-            let more = invalid.count - Self.reportedInvalidSequences
-            diagnostics.append(
-                Diagnostic(
-                    .error, .invalidUTF8, at: locator.location(at: last.lowerBound),
-                    "\(more) more invalid UTF-8 sequences up to here, read as U+FFFD"))
-        }
-        repair(bytes, invalid)
+        diagnostics += repaired.map { $0.withUnsafeBufferPointer(check) } ?? check(bytes)
     }
 
-    /// Copies `bytes` with every byte of the invalid ranges replaced by U+FFFD.
-    private mutating func repair(_ bytes: UnsafeBufferPointer<UInt8>, _ invalid: [Range<Int>]) {
+    /// The diagnostics that need a location, found with `locator` over the bytes being parsed.
+    private static func located(
+        _ bytes: UnsafeBufferPointer<UInt8>, damage: [Damage], locator: inout SourceLocator
+    ) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        // Each replaced byte before an offset moved it two bytes on in the repaired buffer.
+        func parsedOffset(_ offset: Int) -> Int {
+            offset + 2 * damage.reduce(0) { $0 + max(0, min($1.range.upperBound, offset) - $1.range.lowerBound) }
+        }
+        if let declared = declaredEncoding(bytes), !["utf-8", "utf8"].contains(declared.name.lowercased()) {
+            found.append(
+                Diagnostic(
+                    .warning, .malformedXML, at: locator.location(at: parsedOffset(declared.offset)),
+                    "the XML declaration says encoding=\"\(declared.name)\"; USX is UTF-8 and is read as UTF-8"))
+        }
+        for item in damage.prefix(reportedDamage) {
+            let location = locator.location(at: parsedOffset(item.range.lowerBound))
+            if item.isNUL {
+                found.append(
+                    Diagnostic(.error, .malformedXML, at: location, "a NUL byte, which XML does not allow; read as U+FFFD"))
+            } else {
+                let shown = bytes[item.range].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                found.append(
+                    Diagnostic(.error, .invalidUTF8, at: location, "invalid UTF-8 (\(shown)), read as U+FFFD; save as UTF-8"))
+            }
+        }
+        if damage.count > reportedDamage, let last = damage.last {
+            found.append(
+                Diagnostic(
+                    .error, .invalidUTF8, at: locator.location(at: parsedOffset(last.range.lowerBound)),
+                    "\(damage.count - reportedDamage) more invalid UTF-8 sequences or NUL bytes up to here"))
+        }
+        if let crlf = firstCRLF(bytes) {
+            found.append(
+                Diagnostic(
+                    .note, .crlfLineEnds, at: locator.location(at: parsedOffset(crlf)), "lines end with CRLF (allowed in XML)"))
+        }
+        return found
+    }
+
+    /// Copies `bytes` with every damaged byte replaced by U+FFFD.
+    private mutating func repair(_ bytes: UnsafeBufferPointer<UInt8>, _ damage: [Damage]) {
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 6 * invalid.count)
+        output.reserveCapacity(bytes.count + 2 * damage.reduce(0) { $0 + $1.range.count })
         var copied = 0
-        for range in invalid {
-            output.append(contentsOf: bytes[copied..<range.lowerBound])
-            for _ in range {
+        for item in damage {
+            output.append(contentsOf: bytes[copied..<item.range.lowerBound])
+            for _ in item.range {
                 replacements.append(output.count)
                 output.append(contentsOf: [0xEF, 0xBF, 0xBD])
             }
-            copied = range.upperBound
+            copied = item.range.upperBound
         }
         output.append(contentsOf: bytes[copied..<bytes.count])
         repaired = output
     }
 
-    /// The byte ranges that are not valid UTF-8, in order.
-    static func invalidRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
+    /// The byte runs that are not valid UTF-8, and the NUL bytes, in order.
+    static func damage(_ bytes: UnsafeBufferPointer<UInt8>) -> [Damage] {
+        var found: [Damage] = []
         var start = 0
         let span = bytes.span
         while start < span.count {
@@ -88,20 +131,72 @@ struct InputCheck {
                 break
             } catch {
                 let bad = (start + error.byteOffsets.lowerBound)..<(start + error.byteOffsets.upperBound)
-                ranges.append(bad)
+                found.append(Damage(range: bad, isNUL: false))
                 start = max(bad.upperBound, start + 1)
             }
         }
-        return ranges
+        let nuls = nulOffsets(bytes)
+        guard !nuls.isEmpty else { return found }
+        return (found + nuls.map { Damage(range: $0..<($0 + 1), isNUL: true) }).sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The offsets of NUL bytes.
+    static func nulOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var offsets: [Int] = []
+        var index = 0
+        while let found = nextOffset(of: 0, in: bytes, from: index) {
+            offsets.append(found)
+            index = found + 1
+        }
+        return offsets
     }
 
     /// The offset of the first CR LF pair, if any.
     static func firstCRLF(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count >= 2 else { return nil }
-        for index in 0..<(bytes.count - 1) where bytes[index] == 0x0D && bytes[index + 1] == 0x0A {
-            return index
+        var index = 0
+        while let found = nextOffset(of: 0x0D, in: bytes, from: index) {
+            if found + 1 < bytes.count && bytes[found + 1] == 0x0A { return found }
+            index = found + 1
         }
         return nil
+    }
+
+    /// The offset of the next byte equal to `value` from `start` on, checking eight bytes at a time.
+    static func nextOffset(of value: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start >= 0 else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let pattern = ones &* UInt64(value)
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
+            if (word &- ones) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] == value { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The encoding named in the XML declaration (`<?xml version="1.0" encoding="…"?>`) and where the name is.
+    static func declaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, offset: Int)? {
+        let head = Array(bytes.prefix(256))
+        let start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard head[start...].starts(with: Array("<?xml".utf8)),
+            let end = head.indices.first(where: { $0 > start + 1 && head[$0...].starts(with: [0x3F, 0x3E]) })
+        else { return nil }
+        let declaration = head[start..<end]
+        let key = Array("encoding".utf8)
+        guard let keyStart = declaration.indices.first(where: { declaration[$0...].starts(with: key) }) else { return nil }
+        var index = keyStart + key.count
+        while index < end && (USXBuilder.isSpace(head[index]) || head[index] == UInt8(ascii: "=")) { index += 1 }
+        guard index < end, head[index] == UInt8(ascii: "\"") || head[index] == UInt8(ascii: "'") else { return nil }
+        let quote = head[index]
+        let nameStart = index + 1
+        guard let nameEnd = head[nameStart..<end].firstIndex(of: quote) else { return nil }
+        return (String(decoding: head[nameStart..<nameEnd], as: UTF8.self), nameStart)
     }
 
     /// The name of a UTF-16 or UTF-32 encoding the file starts with, by byte order mark or zero bytes.

@@ -48,6 +48,36 @@ struct SourceLocator {
         return SourceLocation(file: path, line: line, column: column, offset: originalOffset(max(offset, 0)))
     }
 
+    /// The location of a line and column (as libxml2 reports them), with the byte offset they stand for.
+    ///
+    /// - Complexity: O(distance from the previous query); O(n) when the place is before it.
+    mutating func location(line targetLine: Int, column targetColumn: Int) -> SourceLocation {
+        if targetLine < line || (targetLine == line && targetColumn < column) {
+            cursor = origin
+            line = 1
+            column = 1
+        }
+        while line < targetLine && cursor < bytes.count {
+            skipWords(to: bytes.count)
+            while cursor < bytes.count {
+                let byte = bytes[cursor]
+                cursor += 1
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                    break
+                }
+                if byte & 0xC0 != 0x80 { column += 1 }
+            }
+        }
+        while column < targetColumn && cursor < bytes.count && bytes[cursor] != 0x0A {
+            cursor += 1
+            while cursor < bytes.count && bytes[cursor] & 0xC0 == 0x80 { cursor += 1 }
+            column += 1
+        }
+        return SourceLocation(file: path, line: targetLine, column: targetColumn, offset: originalOffset(cursor))
+    }
+
     /// Advances the cursor eight bytes at a time while no line feed is among them: the column
     /// grows by the bytes that start a scalar (all but the `10xxxxxx` continuation bytes).
     private mutating func skipWords(to target: Int) {

@@ -114,9 +114,7 @@ struct USXBuilder {
         xmlProblems += 1
         let location =
             problem.line > 0
-            ? SourceLocation(
-                file: path, line: problem.line, column: max(problem.column, 1),
-                offset: locator.originalOffset(max(problem.offset, 0)))
+            ? locator.location(line: problem.line, column: max(problem.column, 1))
             : locator.location(at: problem.offset)
         if xmlProblems > Self.maximumXMLProblems {
             report(.error, .malformedXML, at: location, "too many XML errors; stopped reading here")
