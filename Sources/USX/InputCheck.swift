@@ -31,7 +31,8 @@ struct InputCheck {
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         guard let first = bytes.dropFirst(hasBOM ? 3 : 0).first(where: { !USXBuilder.isSpace($0) }) else {
             diagnostics.append(
-                Diagnostic(.error, .emptyFile, at: start, "the file is empty; a USX file holds <usx version=\"3.0\">…</usx>"))
+                Diagnostic(
+                    .error, .emptyFile, at: start, "the file is empty; a USX file holds <usx version=\"3.0\">…</usx>"))
             isUnreadable = true
             return
         }
@@ -50,7 +51,8 @@ struct InputCheck {
         }
         if hasBOM {
             diagnostics.append(
-                Diagnostic(.note, .byteOrderMark, at: start, "the file starts with a UTF-8 byte order mark (allowed in XML)"))
+                Diagnostic(
+                    .note, .byteOrderMark, at: start, "the file starts with a UTF-8 byte order mark (allowed in XML)"))
         }
         let damage = Self.damage(bytes)
         if !damage.isEmpty { repair(bytes, damage) }
@@ -82,11 +84,14 @@ struct InputCheck {
             let location = locator.location(at: parsedOffset(item.range.lowerBound))
             if item.isNUL {
                 found.append(
-                    Diagnostic(.error, .malformedXML, at: location, "a NUL byte, which XML does not allow; read as U+FFFD"))
+                    Diagnostic(
+                        .error, .malformedXML, at: location, "a NUL byte, which XML does not allow; read as U+FFFD"))
             } else {
-                let shown = bytes[item.range].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                let shown = bytes[item.range].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(
+                    separator: " ")
                 found.append(
-                    Diagnostic(.error, .invalidUTF8, at: location, "invalid UTF-8 (\(shown)), read as U+FFFD; save as UTF-8"))
+                    Diagnostic(
+                        .error, .invalidUTF8, at: location, "invalid UTF-8 (\(shown)), read as U+FFFD; save as UTF-8"))
             }
         }
         if damage.count > reportedDamage, let last = damage.last {
@@ -98,7 +103,8 @@ struct InputCheck {
         if let crlf = firstCRLF(bytes) {
             found.append(
                 Diagnostic(
-                    .note, .crlfLineEnds, at: locator.location(at: parsedOffset(crlf)), "lines end with CRLF (allowed in XML)"))
+                    .note, .crlfLineEnds, at: locator.location(at: parsedOffset(crlf)),
+                    "lines end with CRLF (allowed in XML)"))
         }
         return found
     }
@@ -137,7 +143,9 @@ struct InputCheck {
         }
         let nuls = nulOffsets(bytes)
         guard !nuls.isEmpty else { return found }
-        return (found + nuls.map { Damage(range: $0..<($0 + 1), isNUL: true) }).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        return (found + nuls.map { Damage(range: $0..<($0 + 1), isNUL: true) }).sorted {
+            $0.range.lowerBound < $1.range.lowerBound
+        }
     }
 
     /// The offsets of NUL bytes.
@@ -189,7 +197,9 @@ struct InputCheck {
         else { return nil }
         let declaration = head[start..<end]
         let key = Array("encoding".utf8)
-        guard let keyStart = declaration.indices.first(where: { declaration[$0...].starts(with: key) }) else { return nil }
+        guard let keyStart = declaration.indices.first(where: { declaration[$0...].starts(with: key) }) else {
+            return nil
+        }
         var index = keyStart + key.count
         while index < end && (USXBuilder.isSpace(head[index]) || head[index] == UInt8(ascii: "=")) { index += 1 }
         guard index < end, head[index] == UInt8(ascii: "\"") || head[index] == UInt8(ascii: "'") else { return nil }

@@ -20,19 +20,25 @@ extension USXBuilder {
     mutating func startBook(_ attributes: XMLAttributes, endOffset: Int) {
         let location = locator.location(ofTagEndingAt: endOffset)
         guard !sawBook else {
-            report(.error, .duplicateBook, at: location, "a second <book>; a USX file holds one book, so this one is ignored")
+            report(
+                .error, .duplicateBook, at: location,
+                "a second <book>; a USX file holds one book, so this one is ignored")
             stack.append(USXFrame(.ignored))
             return
         }
         sawBook = true
         bookLocation = location
         guard let code = attributes.value(of: USXAttribute.code.nameIndex), !code.isEmpty else {
-            report(.error, .missingAttribute, at: location, "<book> has no code; add the USFM book code, as in code=\"GEN\"")
+            report(
+                .error, .missingAttribute, at: location,
+                "<book> has no code; add the USFM book code, as in code=\"GEN\"")
             stack.append(USXFrame(.ignored))
             return
         }
         guard let book = BookID(code: code) else {
-            report(.error, .unknownBook, at: location, "unknown book code \"\(code)\"; use a USFM 3 code such as GEN or 1CO")
+            report(
+                .error, .unknownBook, at: location,
+                "unknown book code \"\(code)\"; use a USFM 3 code such as GEN or 1CO")
             stack.append(USXFrame(.ignored))
             return
         }
@@ -43,13 +49,16 @@ extension USXBuilder {
     mutating func startParagraph(_ attributes: XMLAttributes, endOffset: Int) {
         let location = locator.location(ofTagEndingAt: endOffset)
         guard contextKind?.holdsBlocks == true else {
-            report(.error, .misplacedMarker, at: location, "<para> inside another element; paragraphs go between paragraphs")
+            report(
+                .error, .misplacedMarker, at: location,
+                "<para> inside another element; paragraphs go between paragraphs")
             stack.append(USXFrame(.transparent))
             return
         }
         var style = attributes.value(of: USXAttribute.style.nameIndex) ?? ""
         if style.isEmpty {
-            report(.error, .missingAttribute, at: location, "<para> has no style; add one such as style=\"p\" (read as p)")
+            report(
+                .error, .missingAttribute, at: location, "<para> has no style; add one such as style=\"p\" (read as p)")
             style = "p"
         }
         if style != lastParagraphStyle.style {
@@ -73,7 +82,9 @@ extension USXBuilder {
             return
         }
         if contextKind?.holdsBlocks != true {
-            report(.error, .misplacedMarker, at: location, "<chapter> inside another element; chapters go between paragraphs")
+            report(
+                .error, .misplacedMarker, at: location,
+                "<chapter> inside another element; chapters go between paragraphs")
         }
         guard let number, !number.isEmpty else {
             report(.error, .missingAttribute, at: location, "<chapter> has neither number nor eid; add number=\"1\"")
@@ -207,7 +218,8 @@ extension USXBuilder {
             style = "f"
         } else if !USXVocabulary.isNoteStyle(style) {
             report(
-                .warning, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset), "unknown note style \"\(style)\"; kept")
+                .warning, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
+                "unknown note style \"\(style)\"; kept")
         }
         var caller = attributes.value(of: USXAttribute.caller.nameIndex) ?? ""
         if caller.isEmpty {

@@ -38,7 +38,8 @@ extension USXBuilder {
     private mutating func finishParagraph(_ frame: USXFrame, role: USXFrame.ParagraphRole) {
         switch role {
         case .block:
-            appendBlock(.paragraph(Paragraph(marker: frame.marker, content: frame.content, location: frame.location ?? start)))
+            appendBlock(
+                .paragraph(Paragraph(marker: frame.marker, content: frame.content, location: frame.location ?? start)))
         case .chapterLabel:
             let text = Self.plainText(frame.content)
             let label = text.isEmpty ? nil : text

@@ -46,7 +46,8 @@ extension USXBuilder {
     mutating func startTable(endOffset: Int) {
         let location = locator.location(ofTagEndingAt: endOffset)
         guard contextKind?.holdsBlocks == true else {
-            report(.error, .misplacedMarker, at: location, "<table> inside another element; tables go between paragraphs")
+            report(
+                .error, .misplacedMarker, at: location, "<table> inside another element; tables go between paragraphs")
             stack.append(USXFrame(.transparent))
             return
         }
@@ -132,7 +133,9 @@ extension USXBuilder {
     /// Whether a verse may start in the open elements: inside a paragraph, cell or row, not in a note or header.
     mutating func verseMayStart(at location: SourceLocation) -> Bool {
         guard let kind = contextKind, kind.holdsInlines || kind == .row else {
-            report(.error, .misplacedMarker, at: location, "<verse> outside a paragraph is not kept; put it inside a <para>")
+            report(
+                .error, .misplacedMarker, at: location,
+                "<verse> outside a paragraph is not kept; put it inside a <para>")
             return false
         }
         for frame in stack {
@@ -153,7 +156,9 @@ extension USXBuilder {
             return
         }
         if end != open {
-            report(.warning, .mismatchedEndID, at: location, "\(what) end \"\(end)\" does not match the open \(what) \"\(open)\"")
+            report(
+                .warning, .mismatchedEndID, at: location,
+                "\(what) end \"\(end)\" does not match the open \(what) \"\(open)\"")
         }
     }
 
@@ -185,7 +190,8 @@ extension USXBuilder {
             !text.utf8.contains(where: isSpace)
         else { return .invalid }
         let regular = text.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D || byte == 0x2C
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D
+                || byte == 0x2C
         }
         return regular ? .regular : .unusual
     }

@@ -106,7 +106,8 @@ struct USXBuilder {
         } else if !isBlank && kind != .ignored {
             report(
                 .error, .misplacedText, at: locator.location(at: startOffset + leading),
-                "text outside a paragraph (\"\(text.preview(from: leading, length: 30))\") is not kept; put it inside a <para>")
+                "text outside a paragraph (\"\(text.preview(from: leading, length: 30))\") is not kept; put it inside a <para>"
+            )
         }
     }
 
@@ -160,7 +161,9 @@ struct USXBuilder {
     /// The kind of the innermost open element that is not transparent.
     var contextKind: USXFrame.Kind? { contextIndex.map { stack[$0].kind } }
 
-    mutating func report(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String) {
+    mutating func report(
+        _ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String
+    ) {
         diagnostics.append(Diagnostic(severity, kind, at: location, message))
     }
 

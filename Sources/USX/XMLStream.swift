@@ -130,7 +130,8 @@ enum XMLStream {
     /// indexes into `names`. Returns whether the document was well formed.
     ///
     /// - Complexity: O(n), streaming; memory is the handler's plus libxml2's small window.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, names: [String], handler: any XMLStreamHandler) throws(Failure)
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, names: [String], handler: any XMLStreamHandler)
+        throws(Failure)
         -> Bool
     {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
@@ -141,10 +142,12 @@ enum XMLStream {
                 Session.with(context) { session in
                     var unknown = ""
                     if id < 0, let name, nameLength > 0 {
-                        unknown = String(decoding: UnsafeBufferPointer(start: name, count: Int(nameLength)), as: UTF8.self)
+                        unknown = String(
+                            decoding: UnsafeBufferPointer(start: name, count: Int(nameLength)), as: UTF8.self)
                     }
                     session.handler.startElement(
-                        id < 0 ? nil : Int(id), unknownName: unknown, attributes: XMLAttributes(base: attributes, count: count),
+                        id < 0 ? nil : Int(id), unknownName: unknown,
+                        attributes: XMLAttributes(base: attributes, count: count),
                         endOffset: Int(offset))
                     session.markupEnd = session.offset(after: Int(offset))
                 }

@@ -14,7 +14,12 @@ import Testing
             number: 12,
             blocks: [
                 Self.paragraph("s1", [.text("The Coming Deliverance")]),
-                Self.paragraph("d", [.text("Title "), .verse(VerseStart(number: "1", location: Self.here)), .text("This is the burden.")]),
+                Self.paragraph(
+                    "d",
+                    [
+                        .text("Title "), .verse(VerseStart(number: "1", location: Self.here)),
+                        .text("This is the burden."),
+                    ]),
                 Self.paragraph("m", [.text("Thus declares the LORD.")]),
                 Self.paragraph("s1", [.text("A heading between verses")]),
                 Self.paragraph("p", [.verse(VerseStart(number: "2", location: Self.here)), .text("Behold.")]),

@@ -10,7 +10,8 @@ enum ModelDump {
         var lines = ["book \(book.id.code) \"\(book.identification)\" usx=\(book.formatVersion ?? "-")"]
         let names = book.names
         lines.append(
-            "names h=\(names.header ?? "-") toc1=\(names.long ?? "-") toc2=\(names.short ?? "-") toc3=\(names.abbreviation ?? "-")")
+            "names h=\(names.header ?? "-") toc1=\(names.long ?? "-") toc2=\(names.short ?? "-") toc3=\(names.abbreviation ?? "-")"
+        )
         if let label = book.chapterLabel { lines.append("cl \(label)") }
         lines += book.introduction.map { "intro " + block($0) }
         for chapter in book.chapters {

@@ -35,12 +35,15 @@ import Testing
             let order = Array(0...bytes.count) + Array((0...bytes.count).reversed()) + [5, 40, 2, 77, 0, 60]
             for offset in order {
                 let location = locator.location(at: offset)
-                #expect(location.line == expected[offset].line && location.column == expected[offset].column, "at \(offset)")
+                #expect(
+                    location.line == expected[offset].line && location.column == expected[offset].column, "at \(offset)"
+                )
                 #expect(location.offset == offset)
                 // Where a scalar starts, its line and column lead back to its offset.
                 let startsScalar = offset == bytes.count || bytes[offset] & 0xC0 != 0x80
                 if startsScalar && offset >= (withBOM ? 3 : 0) {
-                    #expect(locator.location(line: location.line, column: location.column).offset == offset, "at \(offset)")
+                    #expect(
+                        locator.location(line: location.line, column: location.column).offset == offset, "at \(offset)")
                 }
             }
         }

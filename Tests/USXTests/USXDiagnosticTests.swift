@@ -26,7 +26,8 @@ import USX
     }
 
     /// Lines 1–3 of every case: the root, the book and chapter 1; what a case adds starts on line 4.
-    static let head = "<usx version=\"3.0\">\n<book code=\"GEN\" style=\"id\">Test</book>\n<chapter number=\"1\" style=\"c\"/>\n"
+    static let head =
+        "<usx version=\"3.0\">\n<book code=\"GEN\" style=\"id\">Test</book>\n<chapter number=\"1\" style=\"c\"/>\n"
     /// `<para style="p"><verse number="1" style="v"/>` is 45 columns: text after it starts at column 46.
     static let verse1 = "<para style=\"p\"><verse number=\"1\" style=\"v\"/>"
 
@@ -39,18 +40,22 @@ import USX
         Case("not XML at all (USFM)", "\\id GEN\n\\c 1\n\\p \\v 1 In", ["error notUSX 1:1"], verses: nil),
         Case("XML, but not USX", "<?xml version=\"1.0\"?>\n<html><body/></html>", ["error notUSX 2:1"], verses: nil),
         Case(
-            "invalid UTF-8 in a verse", Array((head + verse1 + "caf").utf8) + [0xE9] + Array(" au lait</para>\n</usx>".utf8),
+            "invalid UTF-8 in a verse",
+            Array((head + verse1 + "caf").utf8) + [0xE9] + Array(" au lait</para>\n</usx>".utf8),
             ["error invalidUTF8 4:49"], verses: ["GEN 1:1 caf\u{FFFD} au lait"]),
         Case(
             "a NUL byte", Array((head + verse1 + "caf").utf8) + [0] + Array(" au lait</para>\n</usx>".utf8),
             ["error malformedXML 4:49"], verses: ["GEN 1:1 caf\u{FFFD} au lait"]),
         Case(
             "byte order mark and CRLF: one note each",
-            [0xEF, 0xBB, 0xBF] + Array(usx(verse1 + "a</para>\n" + verse1 + "b</para>").replacingOccurrences(of: "\n", with: "\r\n").utf8),
+            [0xEF, 0xBB, 0xBF]
+                + Array(
+                    usx(verse1 + "a</para>\n" + verse1 + "b</para>").replacingOccurrences(of: "\n", with: "\r\n").utf8),
             ["note byteOrderMark 1:1", "note crlfLineEnds 1:20", "error duplicateVerse 5:17"],
             verses: ["GEN 1:1 a", "GEN 1:1 b"]),
         Case(
-            "encoding declared other than UTF-8", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n" + usx(verse1 + "é</para>"),
+            "encoding declared other than UTF-8",
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n" + usx(verse1 + "é</para>"),
             ["warning malformedXML 1:31"], verses: ["GEN 1:1 é"]),
         Case(
             "end tag that does not match", usx(verse1 + "a <char style=\"w\">b</para>"),
@@ -87,7 +92,8 @@ import USX
             "verse without a number", usx(verse1 + "a <verse style=\"v\"/>b</para>"),
             ["error missingAttribute 4:48"], verses: ["GEN 1:1 a b"]),
         Case(
-            "book without a code", "<usx version=\"3.0\">\n<book style=\"id\"/>\n</usx>", ["error missingAttribute 2:1"],
+            "book without a code", "<usx version=\"3.0\">\n<book style=\"id\"/>\n</usx>",
+            ["error missingAttribute 2:1"],
             verses: nil),
         Case(
             "unknown book code", "<usx version=\"3.0\">\n<book code=\"XYZ\" style=\"id\"/>\n</usx>",
@@ -106,7 +112,8 @@ import USX
             "verse number that is not a number", usx(verse1 + "a <verse number=\"x2\" style=\"v\"/>b</para>"),
             ["error invalidVerseNumber 4:48"], verses: ["GEN 1:1 a b"]),
         Case(
-            "unusual verse number: kept as written", usx("<para style=\"p\"><verse number=\"14...\" style=\"v\"/>a</para>"),
+            "unusual verse number: kept as written",
+            usx("<para style=\"p\"><verse number=\"14...\" style=\"v\"/>a</para>"),
             ["warning invalidVerseNumber 4:17"], verses: ["GEN 1:14... a"]),
         Case(
             "verse end that does not match its start",
@@ -134,27 +141,35 @@ import USX
             ["error malformedXML 6:51"], verses: ["GEN 1:1 a b"]),
         Case(
             "nesting deeper than 256 elements",
-            usx(verse1 + "a" + String(repeating: "<char style=\"w\">", count: 300) + String(repeating: "</char>", count: 300)),
+            usx(
+                verse1 + "a" + String(repeating: "<char style=\"w\">", count: 300)
+                    + String(repeating: "</char>", count: 300)),
             ["error malformedXML 4:4127"], verses: ["GEN 1:1 a"]),
     ]
 
     @Test(arguments: cases)
     func reportsExactlyWhatIsWrongAndWhere(_ example: Case) {
         let result = USXParser.parse(example.bytes, path: "bad.usx")
-        #expect(result.diagnostics.map { "\($0.severity) \($0.kind) \($0.location.line):\($0.location.column)" } == example.diagnostics)
+        #expect(
+            result.diagnostics.map { "\($0.severity) \($0.kind) \($0.location.line):\($0.location.column)" }
+                == example.diagnostics)
         #expect(result.diagnostics.allSatisfy { $0.location.file == "bad.usx" && !$0.message.isEmpty })
         #expect(result.books.first.map { $0.verseTexts().map { "\($0.key) \($0.text)" } } == example.verses)
     }
 
     @Test func malformedXMLCarriesLibxml2sMessage() {
-        let result = USXParser.parse(Array(Self.usx(Self.verse1 + "a <char style=\"w\">b</para>").utf8), path: "bad.usx")
-        #expect(result.diagnostics.first?.message == "malformed XML: Opening and ending tag mismatch: char line 4 and para")
+        let result = USXParser.parse(
+            Array(Self.usx(Self.verse1 + "a <char style=\"w\">b</para>").utf8), path: "bad.usx")
+        #expect(
+            result.diagnostics.first?.message == "malformed XML: Opening and ending tag mismatch: char line 4 and para")
         // Line 4 starts at byte 92; libxml2 reports column 72, just after `</para>`.
         #expect(result.diagnostics.first?.location.offset == 163)
     }
 
     @Test func manyInvalidBytesAreSummarized() {
-        let latin1 = Array(Self.head.utf8) + Array(Self.verse1.utf8) + [UInt8](repeating: 0xE9, count: 15) + Array("</para></usx>".utf8)
+        let latin1 =
+            Array(Self.head.utf8) + Array(Self.verse1.utf8) + [UInt8](repeating: 0xE9, count: 15)
+            + Array("</para></usx>".utf8)
         let result = USXParser.parse(latin1, path: "latin1.usx")
         #expect(result.diagnostics.filter { $0.kind == .invalidUTF8 }.count == 11)
         #expect(result.diagnostics.last?.message.hasPrefix("5 more") == true)

@@ -191,13 +191,15 @@ import USX
             [0xEF, 0xBB, 0xBF] + Array(usx.replacingOccurrences(of: "\n", with: "\r\n").utf8), path: "crlf.usx")
         #expect(windows.books.map(ModelDump.book) == plain.books.map(ModelDump.book))
         #expect(windows.books.flatMap { $0.verseTexts().map(\.text) } == ["Jesus wept. two spaces"])
-        #expect(windows.diagnostics.map { "\($0.severity) \($0.kind) \(ModelDump.at($0.location))" } == [
-            "note byteOrderMark 1:1", "note crlfLineEnds 1:20",
-        ])
+        #expect(
+            windows.diagnostics.map { "\($0.severity) \($0.kind) \(ModelDump.at($0.location))" } == [
+                "note byteOrderMark 1:1", "note crlfLineEnds 1:20",
+            ])
     }
 
     @Test func locationsCarryTheByteOffset() throws {
-        let usx = "<usx version=\"3.0\"><book code=\"GEN\" style=\"id\"/>\n<chapter number=\"1\" style=\"c\"/>\n"
+        let usx =
+            "<usx version=\"3.0\"><book code=\"GEN\" style=\"id\"/>\n<chapter number=\"1\" style=\"c\"/>\n"
             + "<para style=\"p\">é<verse number=\"1\" style=\"v\"/>x</para></usx>"
         let book = try #require(USXParser.parse(Array(usx.utf8), path: "x.usx").books.first)
         let verse = try #require(book.verseTexts().first)

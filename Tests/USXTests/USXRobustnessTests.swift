@@ -29,7 +29,8 @@ import USX
         let result = USXParser.parse(Array(Self.sample.utf8), path: "sample.usx")
         #expect(result.diagnostics.isEmpty)
         let book = try #require(result.books.first)
-        #expect(book.verseTexts().map(\.text) == ["In the days when judges judged,", "Élimélech died.", "Mahlon Chilion"])
+        #expect(
+            book.verseTexts().map(\.text) == ["In the days when judges judged,", "Élimélech died.", "Mahlon Chilion"])
     }
 
     @Test func everyCutBeforeTheEndIsAnErrorInsideTheFile() throws {
