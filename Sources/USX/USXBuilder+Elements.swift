@@ -67,7 +67,9 @@ extension USXBuilder {
             lastParagraphStyle = (style, role, USXVocabulary.isParagraphStyle(style))
         }
         if !lastParagraphStyle.isKnown {
-            report(.warning, .unknownStyle, at: location, "unknown paragraph style \"\(style)\"; kept as a paragraph")
+            reportUnknown(
+                "para:" + style, .unknownStyle, at: location,
+                "unknown paragraph style \"\(style)\"; kept as a paragraph")
         }
         stack.append(USXFrame(.paragraph(lastParagraphStyle.role), marker: style, location: location))
     }
@@ -164,26 +166,27 @@ extension USXBuilder {
             return
         }
         if !USXVocabulary.isCharacterStyle(style) {
-            report(
-                .warning, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
+            reportUnknown(
+                "char:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
                 "unknown character style \"\(style)\"; kept")
         }
-        var frame = USXFrame(.character, marker: style)
+        var kept: [Attribute] = []
+        var isClosed = true
         for index in 0..<attributes.count {
             switch USXVocabulary.attribute(attributes.name(at: index)) {
             case .style: continue
             case .closed:
                 let value = attributes.value(at: index)
-                frame.isClosed = value != "false"
+                isClosed = value != "false"
                 if value != "false" && value != "true" {
                     report(
                         .warning, .malformedAttributes, at: locator.location(ofTagEndingAt: endOffset),
                         "closed=\"\(value)\" should be \"true\" or \"false\"")
                 }
-            default: frame.attributes.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
+            default: kept.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
             }
         }
-        stack.append(frame)
+        stack.append(USXFrame(.character, marker: style, attributes: kept, isClosed: isClosed))
     }
 
     mutating func startReference(_ attributes: XMLAttributes, endOffset: Int) {
@@ -217,8 +220,8 @@ extension USXBuilder {
                 "<note> has no style; add style=\"f\" for a footnote or \"x\" for a cross-reference (read as f)")
             style = "f"
         } else if !USXVocabulary.isNoteStyle(style) {
-            report(
-                .warning, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
+            reportUnknown(
+                "note:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
                 "unknown note style \"\(style)\"; kept")
         }
         var caller = attributes.value(of: USXAttribute.caller.nameIndex) ?? ""

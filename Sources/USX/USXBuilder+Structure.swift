@@ -12,8 +12,8 @@ extension USXBuilder {
             return
         }
         if !USXVocabulary.isMilestoneStyle(style) {
-            report(
-                .warning, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
+            reportUnknown(
+                "ms:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
                 "unknown milestone style \"\(style)\"; kept")
         }
         var milestone = Milestone(marker: style)
@@ -110,8 +110,8 @@ extension USXBuilder {
     }
 
     mutating func startUnknown(_ name: String, endOffset: Int) {
-        report(
-            .warning, .unknownElement, at: locator.location(ofTagEndingAt: endOffset),
+        reportUnknown(
+            "element:" + name, .unknownElement, at: locator.location(ofTagEndingAt: endOffset),
             "unknown element <\(name)>; its content is kept as if the tags were not there")
         stack.append(USXFrame(.transparent))
     }

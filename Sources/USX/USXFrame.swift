@@ -79,9 +79,14 @@ struct USXFrame {
     var isAtStart = true
 
     /// Creates a frame.
-    init(_ kind: Kind, marker: String = "", location: SourceLocation? = nil) {
+    init(
+        _ kind: Kind, marker: String = "", attributes: [Attribute] = [], isClosed: Bool = true,
+        location: SourceLocation? = nil
+    ) {
         self.kind = kind
         self.marker = marker
+        self.attributes = attributes
+        self.isClosed = isClosed
         self.location = location
     }
 }

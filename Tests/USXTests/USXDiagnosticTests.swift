@@ -166,6 +166,14 @@ import USX
         #expect(result.diagnostics.first?.location.offset == 163)
     }
 
+    @Test func anUnknownStyleIsReportedOnceWithItsCount() {
+        let body =
+            Self.verse1 + "<char style=\"zz\">a</char> <char style=\"xy\">b</char> <char style=\"xy\">c</char></para>"
+        let result = USXParser.parse(Array(Self.usx(body).utf8), path: "styles.usx")
+        #expect(result.diagnostics.map(\.message) == ["unknown character style \"xy\"; kept (2 times in this file)"])
+        #expect(result.books.first?.verseTexts().first?.text == "a b c")
+    }
+
     @Test func manyInvalidBytesAreSummarized() {
         let latin1 =
             Array(Self.head.utf8) + Array(Self.verse1.utf8) + [UInt8](repeating: 0xE9, count: 15)
