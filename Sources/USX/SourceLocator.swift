@@ -32,19 +32,7 @@ struct SourceLocator {
     mutating func location(at offset: Int) -> SourceLocation {
         let target = min(max(offset, origin), bytes.count)
         if target < cursor { rewind(to: target) }
-        while cursor < target {
-            skipWords(to: target)
-            while cursor < target {
-                let byte = bytes[cursor]
-                cursor += 1
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                    break
-                }
-                if byte & 0xC0 != 0x80 { column += 1 }
-            }
-        }
+        while cursor < target { advance(upTo: target) }
         return SourceLocation(file: path, line: line, column: column, offset: originalOffset(max(offset, 0)))
     }
 
@@ -57,25 +45,28 @@ struct SourceLocator {
             line = 1
             column = 1
         }
-        while line < targetLine && cursor < bytes.count {
-            skipWords(to: bytes.count)
-            while cursor < bytes.count {
-                let byte = bytes[cursor]
-                cursor += 1
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                    break
-                }
-                if byte & 0xC0 != 0x80 { column += 1 }
-            }
-        }
+        while line < targetLine && cursor < bytes.count { advance(upTo: bytes.count) }
         while column < targetColumn && cursor < bytes.count && bytes[cursor] != 0x0A {
             cursor += 1
             while cursor < bytes.count && bytes[cursor] & 0xC0 == 0x80 { cursor += 1 }
             column += 1
         }
         return SourceLocation(file: path, line: targetLine, column: targetColumn, offset: originalOffset(cursor))
+    }
+
+    /// Moves the cursor towards `limit`, stopping just after the first line feed.
+    private mutating func advance(upTo limit: Int) {
+        skipWords(to: limit)
+        while cursor < limit {
+            let byte = bytes[cursor]
+            cursor += 1
+            if byte == 0x0A {
+                line += 1
+                column = 1
+                return
+            }
+            if byte & 0xC0 != 0x80 { column += 1 }
+        }
     }
 
     /// Advances the cursor eight bytes at a time while no line feed is among them: the column

@@ -55,12 +55,7 @@ extension USXBuilder {
             stack.append(USXFrame(.transparent))
             return
         }
-        var style = attributes.value(of: USXAttribute.style.nameIndex) ?? ""
-        if style.isEmpty {
-            report(
-                .error, .missingAttribute, at: location, "<para> has no style; add one such as style=\"p\" (read as p)")
-            style = "p"
-        }
+        let style = required(.style, of: "para", attributes, endOffset: endOffset, fallback: "p", "add one such as")
         if style != lastParagraphStyle.style {
             let role: USXFrame.ParagraphRole =
                 style == "cl" ? .chapterLabel : USXVocabulary.headerField(style).map { .header($0) } ?? .block
@@ -77,21 +72,20 @@ extension USXBuilder {
     mutating func startChapter(_ attributes: XMLAttributes, endOffset: Int) {
         defer { stack.append(USXFrame(.ignored)) }
         let location = locator.location(ofTagEndingAt: endOffset)
-        let number = attributes.value(of: USXAttribute.number.nameIndex)
-        if number == nil, let end = attributes.value(of: USXAttribute.eid.nameIndex) {
-            checkEnd(end, against: openChapterID, what: "chapter", at: location)
+        let number: String
+        switch marker(attributes, open: openChapterID, what: "chapter", at: location) {
+        case .end:
             openChapterID = nil
             return
+        case .unnumbered:
+            isChapterBroken = true
+            return
+        case .start(let label): number = label
         }
         if contextKind?.holdsBlocks != true {
             report(
                 .error, .misplacedMarker, at: location,
                 "<chapter> inside another element; chapters go between paragraphs")
-        }
-        guard let number, !number.isEmpty else {
-            report(.error, .missingAttribute, at: location, "<chapter> has neither number nor eid; add number=\"1\"")
-            isChapterBroken = true
-            return
         }
         guard let value = Self.chapterNumber(number) else {
             report(
@@ -116,15 +110,13 @@ extension USXBuilder {
     mutating func startVerse(_ attributes: XMLAttributes, endOffset: Int) {
         defer { stack.append(USXFrame(.ignored)) }
         let location = locator.location(ofTagEndingAt: endOffset)
-        let number = attributes.value(of: USXAttribute.number.nameIndex)
-        if number == nil, let end = attributes.value(of: USXAttribute.eid.nameIndex) {
-            checkEnd(end, against: openVerseID, what: "verse", at: location)
+        let number: String
+        switch marker(attributes, open: openVerseID, what: "verse", at: location) {
+        case .end:
             openVerseID = nil
             return
-        }
-        guard let number, !number.isEmpty else {
-            report(.error, .missingAttribute, at: location, "<verse> has neither number nor eid; add number=\"1\"")
-            return
+        case .unnumbered: return
+        case .start(let label): number = label
         }
         if isChapterBroken { return }
         guard let chapter = chapters.last else {
@@ -213,24 +205,13 @@ extension USXBuilder {
 
     mutating func startNote(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<note>", endOffset: endOffset) else { return }
-        var style = attributes.value(of: USXAttribute.style.nameIndex) ?? ""
-        if style.isEmpty {
-            report(
-                .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
-                "<note> has no style; add style=\"f\" for a footnote or \"x\" for a cross-reference (read as f)")
-            style = "f"
-        } else if !USXVocabulary.isNoteStyle(style) {
+        let style = required(.style, of: "note", attributes, endOffset: endOffset, fallback: "f", "add f or x, as in")
+        if !USXVocabulary.isNoteStyle(style) {
             reportUnknown(
                 "note:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
                 "unknown note style \"\(style)\"; kept")
         }
-        var caller = attributes.value(of: USXAttribute.caller.nameIndex) ?? ""
-        if caller.isEmpty {
-            report(
-                .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
-                "<note> has no caller; add caller=\"+\" for an automatic one (read as +)")
-            caller = "+"
-        }
+        let caller = required(.caller, of: "note", attributes, endOffset: endOffset, fallback: "+", "add one, as in")
         var frame = USXFrame(.note, marker: style)
         frame.caller = caller
         stack.append(frame)

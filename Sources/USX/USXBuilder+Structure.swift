@@ -76,13 +76,7 @@ extension USXBuilder {
             stack.append(USXFrame(.transparent))
             return
         }
-        var style = attributes.value(of: USXAttribute.style.nameIndex) ?? ""
-        if style.isEmpty {
-            report(
-                .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
-                "<cell> has no style; add one such as style=\"tc1\" (read as tc1)")
-            style = "tc1"
-        }
+        let style = required(.style, of: "cell", attributes, endOffset: endOffset, fallback: "tc1", "add one such as")
         var frame = USXFrame(.cell, marker: style)
         let parts = TableParts()
         frame.parts = parts
@@ -149,17 +143,45 @@ extension USXBuilder {
         return true
     }
 
-    /// Checks a `<chapter eid>` or `<verse eid>` against the `sid` it should close.
-    mutating func checkEnd(_ end: String, against open: String?, what: String, at location: SourceLocation) {
-        guard let open else {
-            report(.warning, .mismatchedEndID, at: location, "\(what) end \"\(end)\" with no \(what) open")
-            return
+    /// What a `<chapter>` or `<verse>` tag is.
+    enum MarkerTag {
+        /// The start, with its number as written.
+        case start(String)
+        /// The end (`eid` and no `number`), already checked against the open one.
+        case end
+        /// Neither number nor `eid`: reported.
+        case unnumbered
+    }
+
+    /// Reads a `<chapter>` or `<verse>` tag; an end is checked against the `sid` it should close.
+    mutating func marker(_ attributes: XMLAttributes, open: String?, what: String, at location: SourceLocation)
+        -> MarkerTag
+    {
+        if let number = attributes.value(of: USXAttribute.number.nameIndex), !number.isEmpty { return .start(number) }
+        guard let end = attributes.value(of: USXAttribute.eid.nameIndex) else {
+            report(.error, .missingAttribute, at: location, "<\(what)> has neither number nor eid; add number=\"1\"")
+            return .unnumbered
         }
-        if end != open {
+        if let open, end != open {
             report(
                 .warning, .mismatchedEndID, at: location,
                 "\(what) end \"\(end)\" does not match the open \(what) \"\(open)\"")
+        } else if open == nil {
+            report(.warning, .mismatchedEndID, at: location, "\(what) end \"\(end)\" with no \(what) open")
         }
+        return .end
+    }
+
+    /// The value of an attribute USX requires; when it is missing or empty, reports that and returns `fallback`.
+    mutating func required(
+        _ attribute: USXAttribute, of tag: String, _ attributes: XMLAttributes, endOffset: Int, fallback: String,
+        _ advice: String
+    ) -> String {
+        if let value = attributes.value(of: attribute.nameIndex), !value.isEmpty { return value }
+        report(
+            .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
+            "<\(tag)> has no \(attribute); \(advice) \(attribute)=\"\(fallback)\" (read as \(fallback))")
+        return fallback
     }
 
     /// The book code for `sid`s the file does not give.
