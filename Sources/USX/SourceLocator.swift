@@ -96,6 +96,13 @@ struct SourceLocator {
         return location(at: start)
     }
 
+    /// The offset of the first byte from `offset` on that is not ASCII white space (where text really starts).
+    func skippingSpace(from offset: Int) -> Int {
+        var index = max(offset, 0)
+        while index < bytes.count && USXBuilder.isSpace(bytes[index]) { index += 1 }
+        return index
+    }
+
     /// The file offset of a buffer offset: each replacement before it added two bytes.
     func originalOffset(_ offset: Int) -> Int {
         var low = 0

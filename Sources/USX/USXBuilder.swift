@@ -107,7 +107,7 @@ struct USXBuilder {
             if !isBlank { appendInline(.text(text.string())) }
         } else if !isBlank && kind != .ignored {
             report(
-                .error, .misplacedText, at: locator.location(at: startOffset + leading),
+                .error, .misplacedText, at: locator.location(at: locator.skippingSpace(from: startOffset)),
                 "text outside a paragraph (\"\(text.preview(from: leading, length: 30))\") is not kept; put it inside a <para>"
             )
         }

@@ -126,6 +126,10 @@ import USX
             "text outside a paragraph", usx(verse1 + "a</para> stray words"),
             ["error misplacedText 4:55"], verses: ["GEN 1:1 a"]),
         Case(
+            "text outside a paragraph, CRLF line ends",
+            usx(verse1 + "a</para>\n  \n  stray").replacingOccurrences(of: "\n", with: "\r\n"),
+            ["note crlfLineEnds 1:20", "error misplacedText 6:3"], verses: ["GEN 1:1 a"]),
+        Case(
             "verse outside a paragraph", usx("<verse number=\"1\" style=\"v\"/>"),
             ["error misplacedMarker 4:1"], verses: []),
         Case(
