@@ -62,7 +62,7 @@ extension USXBuilder {
             lastParagraphStyle = (style, role, USXVocabulary.isParagraphStyle(style))
         }
         if !lastParagraphStyle.isKnown {
-            reportUnknown(
+            reportOnce(
                 "para:" + style, .unknownStyle, at: location,
                 "unknown paragraph style \"\(style)\"; kept as a paragraph")
         }
@@ -158,7 +158,7 @@ extension USXBuilder {
             return
         }
         if !USXVocabulary.isCharacterStyle(style) {
-            reportUnknown(
+            reportOnce(
                 "char:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
                 "unknown character style \"\(style)\"; kept")
         }
@@ -178,7 +178,7 @@ extension USXBuilder {
             default: kept.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
             }
         }
-        stack.append(USXFrame(.character, marker: style, attributes: kept, isClosed: isClosed))
+        stack.append(USXFrame(.character, marker: style, attributes: kept, isClosed: isClosed, tagEnd: endOffset))
     }
 
     mutating func startReference(_ attributes: XMLAttributes, endOffset: Int) {
@@ -207,7 +207,7 @@ extension USXBuilder {
         guard inlineMayStart("<note>", endOffset: endOffset) else { return }
         let style = required(.style, of: "note", attributes, endOffset: endOffset, fallback: "f", "add f or x, as in")
         if !USXVocabulary.isNoteStyle(style) {
-            reportUnknown(
+            reportOnce(
                 "note:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
                 "unknown note style \"\(style)\"; kept")
         }

@@ -12,11 +12,19 @@ extension USXBuilder {
         case .paragraph(let role):
             finishParagraph(frame, role: role)
         case .character:
-            appendInline(
-                .character(
-                    CharacterSpan(
-                        marker: frame.marker, attributes: frame.attributes, content: frame.content,
-                        isClosed: frame.isClosed)))
+            var span = CharacterSpan(
+                marker: frame.marker, attributes: frame.attributes, content: frame.content, isClosed: frame.isClosed)
+            if case .text(let text) = span.content.last, text.utf8.contains(UInt8(ascii: "|")),
+                let (word, attributes) = AttributeText.split(text)
+            {
+                span.content[span.content.count - 1] = .text(word)
+                span.attributes += attributes
+                reportOnce(
+                    "attributes in text", .malformedAttributes, at: locator.location(ofTagEndingAt: frame.tagEnd),
+                    "USFM attributes in the text of <char style=\"\(frame.marker)\"> (a Paratext export defect); read as attributes"
+                )
+            }
+            appendInline(.character(span))
         case .note:
             appendInline(.note(Note(marker: frame.marker, caller: frame.caller, content: frame.content)))
         case .figure:

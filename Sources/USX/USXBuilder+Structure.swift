@@ -12,7 +12,7 @@ extension USXBuilder {
             return
         }
         if !USXVocabulary.isMilestoneStyle(style) {
-            reportUnknown(
+            reportOnce(
                 "ms:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
                 "unknown milestone style \"\(style)\"; kept")
         }
@@ -104,7 +104,7 @@ extension USXBuilder {
     }
 
     mutating func startUnknown(_ name: String, endOffset: Int) {
-        reportUnknown(
+        reportOnce(
             "element:" + name, .unknownElement, at: locator.location(ofTagEndingAt: endOffset),
             "unknown element <\(name)>; its content is kept as if the tags were not there")
         stack.append(USXFrame(.transparent))

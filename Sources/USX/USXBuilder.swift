@@ -37,8 +37,8 @@ struct USXBuilder {
     var openChapterID: String?
     var openVerseID: String?
     var xmlProblems = 0
-    /// Each unknown style or element is reported once: where its first diagnostic is, and how often it came.
-    var unknownNames: [String: (diagnostic: Int, count: Int)] = [:]
+    /// Warnings reported once per file, by key: where the first diagnostic is, and how often it came.
+    var onceWarnings: [String: (diagnostic: Int, count: Int)] = [:]
     /// The last paragraph style looked up: consecutive paragraphs mostly share one.
     var lastParagraphStyle: (style: String, role: USXFrame.ParagraphRole, isKnown: Bool) = ("", .block, false)
 
@@ -137,7 +137,7 @@ struct USXBuilder {
                 .error, .missingID, at: rootLocation ?? start,
                 "no <book code=\"…\"> element; add <book code=\"GEN\" style=\"id\"> as the first element of <usx>")
         }
-        for (diagnostic, count) in unknownNames.values where count > 1 && diagnostic < diagnostics.count {
+        for (diagnostic, count) in onceWarnings.values where count > 1 && diagnostic < diagnostics.count {
             diagnostics[diagnostic].message += " (\(count) times in this file)"
         }
         var books: [Book] = []
@@ -166,14 +166,14 @@ struct USXBuilder {
     /// The kind of the innermost open element that is not transparent.
     var contextKind: USXFrame.Kind? { contextIndex.map { stack[$0].kind } }
 
-    /// Reports an unknown style or element the first time it comes; later ones are counted in that message.
-    mutating func reportUnknown(_ key: String, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String)
-    {
-        if let seen = unknownNames[key] {
-            unknownNames[key] = (seen.diagnostic, seen.count + 1)
+    /// Reports a warning (an unknown style or element, a known export defect) the first time its key comes;
+    /// later ones are only counted in that message.
+    mutating func reportOnce(_ key: String, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String) {
+        if let seen = onceWarnings[key] {
+            onceWarnings[key] = (seen.diagnostic, seen.count + 1)
             return
         }
-        unknownNames[key] = (diagnostics.count, 1)
+        onceWarnings[key] = (diagnostics.count, 1)
         report(.warning, kind, at: location, message)
     }
 

@@ -75,15 +75,18 @@ struct USXFrame {
     var parts: TableParts?
     /// Where the element starts.
     var location: SourceLocation?
+    /// The offset of the `>` that ends the start tag, for a late diagnostic; -1 when not kept.
+    var tagEnd = -1
     /// Whether nothing has been read inside the element yet (for Paratext's indenting after `<para>`).
     var isAtStart = true
 
     /// Creates a frame.
     init(
         _ kind: Kind, marker: String = "", attributes: [Attribute] = [], isClosed: Bool = true,
-        location: SourceLocation? = nil
+        location: SourceLocation? = nil, tagEnd: Int = -1
     ) {
         self.kind = kind
+        self.tagEnd = tagEnd
         self.marker = marker
         self.attributes = attributes
         self.isClosed = isClosed

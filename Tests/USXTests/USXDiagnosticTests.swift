@@ -130,6 +130,10 @@ import USX
             usx(verse1 + "a</para>\n  \n  stray").replacingOccurrences(of: "\n", with: "\r\n"),
             ["note crlfLineEnds 1:20", "error misplacedText 6:3"], verses: ["GEN 1:1 a"]),
         Case(
+            "USFM attributes left in a word's text: read as attributes",
+            usx(verse1 + "<char style=\"w\">ל֖⁠וֹ|lemma=\"\" strong=\"l\" x-morph=\"He,R:Sp3ms\"</char> a|b</para>"),
+            ["warning malformedAttributes 4:46"], verses: ["GEN 1:1 ל֖⁠וֹ a|b"]),
+        Case(
             "verse outside a paragraph", usx("<verse number=\"1\" style=\"v\"/>"),
             ["error misplacedMarker 4:1"], verses: []),
         Case(
