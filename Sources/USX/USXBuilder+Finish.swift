@@ -14,7 +14,7 @@ extension USXBuilder {
         case .character:
             var span = CharacterSpan(
                 marker: frame.marker, attributes: frame.attributes, content: frame.content, isClosed: frame.isClosed)
-            if case .text(let text) = span.content.last, text.utf8.contains(UInt8(ascii: "|")),
+            if frame.hasBar, case .text(let text) = span.content.last,
                 let (word, attributes) = AttributeText.split(text)
             {
                 span.content[span.content.count - 1] = .text(word)

@@ -102,6 +102,7 @@ struct USXBuilder {
                     start = leading
                 }
             }
+            if kind == .character && text.contains(UInt8(ascii: "|")) { stack[index].hasBar = true }
             stack[index].content.append(.text(text.string(from: start)))
         } else if kind == .row {
             if !isBlank { appendInline(.text(text.string())) }

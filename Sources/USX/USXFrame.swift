@@ -77,6 +77,8 @@ struct USXFrame {
     var location: SourceLocation?
     /// The offset of the `>` that ends the start tag, for a late diagnostic; -1 when not kept.
     var tagEnd = -1
+    /// Whether its text holds a `|`, which may start USFM attributes an exporter left there.
+    var hasBar = false
     /// Whether nothing has been read inside the element yet (for Paratext's indenting after `<para>`).
     var isAtStart = true
 

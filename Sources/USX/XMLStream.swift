@@ -45,6 +45,9 @@ struct XMLText {
     /// Whether the text is only ASCII white space.
     var isBlank: Bool { leadingSpaceCount == bytes.count }
 
+    /// Whether the text holds the byte `value`.
+    func contains(_ value: UInt8) -> Bool { bytes.contains(value) }
+
     /// Whether the first `count` bytes hold a line feed.
     func hasLineFeed(inFirst count: Int) -> Bool {
         bytes.prefix(count).contains(0x0A)
