@@ -21,7 +21,7 @@ struct XMLProblem {
     var isError: Bool
     /// libxml2's message, without its trailing newline.
     var message: String
-    /// The 1-based line and column libxml2 gives.
+    /// The 1-based line libxml2 gives (0 when it has none).
     var line: Int
     /// The 1-based column libxml2 gives.
     var column: Int

@@ -33,6 +33,18 @@ import USX
             book.verseTexts().map(\.text) == ["In the days when judges judged,", "Élimélech died.", "Mahlon Chilion"])
     }
 
+    @Test func parsesOnManyThreadsAtOnce() async {
+        let bytes = Array(Self.sample.utf8)
+        let expected = USXParser.parse(bytes, path: "sample.usx").books.map(ModelDump.book)
+        let dumps = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<16 {
+                group.addTask { USXParser.parse(bytes, path: "sample.usx").books.map(ModelDump.book) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(dumps.count == 16 && dumps.allSatisfy { $0 == expected && !$0.isEmpty })
+    }
+
     @Test func everyCutBeforeTheEndIsAnErrorInsideTheFile() throws {
         let bytes = Array(Self.sample.utf8)
         let end = Self.sample.utf8.count - "</usx>".utf8.count + 1
