@@ -3,3 +3,4 @@
 @_exported import ScriptureModel
 @_exported import TextNormalization
 @_exported import USFM
+@_exported import USX
