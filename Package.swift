@@ -15,16 +15,21 @@ let package = Package(
             name: "CUnicodeShim",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
 
         // Swift modules, one concern each.
         .target(name: "ScriptureModel"),
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
+        .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim"]),
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(name: "ReaderCore", dependencies: ["ScriptureModel"]),
         .target(
             name: "Lectern",
-            dependencies: ["ScriptureModel", "TextNormalization", "USFM", "ScriptureStore", "ReaderCore", "CCompression"]
+            dependencies: [
+                "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ReaderCore", "CCompression",
+            ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
@@ -33,6 +38,7 @@ let package = Package(
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
+        .testTarget(name: "USXTests", dependencies: ["USX", "TestSupport"]),
         .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),

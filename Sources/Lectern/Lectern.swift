@@ -5,3 +5,4 @@
 @_exported import ScriptureStore
 @_exported import TextNormalization
 @_exported import USFM
+@_exported import USX
