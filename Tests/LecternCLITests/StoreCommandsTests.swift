@@ -63,21 +63,32 @@ import Testing
         #expect(exported.standardOutput.contains("TOB 1:2-3\tA bridge: two verses given as one, keyed by its label.\n"))
     }
 
-    @Test func usfmExportImportsBackToTheSameVerses() throws {
+    @Test(arguments: ["usfm", "usx"])
+    func exportImportsBackToTheSameVerses(_ format: String) throws {
         let library = TemporaryLibrary()
         #expect(library.run(["import", Self.sample, "--abbreviation", "A"]).status == 0)
         let folder = library.path + "/export"
-        let exported = library.run(["export", "--format", "usfm", "--output", folder])
+        let exported = library.run(["export", "--format", format, "--output", folder])
         #expect(exported.status == 0, "\(exported)")
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
-                "001GEN.usfm", "019PSA.usfm", "043JHN.usfm", "067TOB.usfm",
-            ])
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                == ["001GEN", "019PSA", "043JHN", "067TOB"].map { $0 + "." + format })
         let again = library.run(["import", folder, "--abbreviation", "B"])
         #expect(again.status == 0 && again.standardError == "", "\(again)")
         #expect(
             library.run(["export", "--format", "vref", "--version", "B"]).standardOutput
                 == library.run(["export", "--format", "vref", "--version", "A"]).standardOutput)
+    }
+
+    @Test func jsonExportHoldsEveryBook() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", TestCorpus.sample("sample/usx").path, "--abbreviation", "X"]).status == 0)
+        let exported = library.run(["export", "--format", "json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(exported.standardOutput.utf8)) as? [String: Any])
+        let books = try #require(object["books"] as? [[String: Any]])
+        #expect(books.map { $0["book"] as? String } == ["GEN", "PSA", "JHN", "TOB"])
+        #expect((object["version"] as? [String: Any])?["sourceFormat"] as? String == "usx")
     }
 
     @Test func errorsInTheInputWriteNothing() throws {

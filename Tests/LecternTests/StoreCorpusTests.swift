@@ -24,7 +24,15 @@ struct StoreCorpusTests {
 
     static let folders = [
         "eng-web-usfm", "cmn-cu89s-usfm", "hbo-wlc-usfm", "grc-nestle1904-usfm", "eng-bsb-usfm", "kor-1910-usfm",
+        "eng-web-usx", "grc-ugnt-usx", "hbo-uhb-usx",
     ]
+
+    /// A source folder and the format to export it in.
+    struct RoundTrip: Sendable, CustomTestStringConvertible {
+        var folder: String
+        var format: String
+        var testDescription: String { "\(folder) → \(format)" }
+    }
 
     @Test(arguments: folders)
     func vrefFromTheStoreIsCheckVrefAndTheModelComesBackWhole(_ folder: String) throws {
@@ -58,15 +66,21 @@ struct StoreCorpusTests {
         #expect(store.verify() == [])
     }
 
-    @Test(arguments: ["eng-web-usfm", "cmn-cu89s-usfm", "hbo-wlc-usfm"])
-    func usfmRoundTripKeepsEveryVerse(_ folder: String) throws {
+    @Test(arguments: [
+        RoundTrip(folder: "eng-web-usfm", format: "usfm"), RoundTrip(folder: "cmn-cu89s-usfm", format: "usfm"),
+        RoundTrip(folder: "hbo-wlc-usfm", format: "usfm"), RoundTrip(folder: "eng-web-usx", format: "usx"),
+        RoundTrip(folder: "hbo-uhb-usx", format: "usx"),
+    ])
+    func roundTripKeepsEveryVerseAndTheModel(_ trip: RoundTrip) throws {
         let scratch = Scratch()
-        let first = try scratch.store(VersionSource.parse(paths: [TestCorpus.folder(folder).path]).books, name: "first")
-        let exported = scratch.path + "/usfm"
+        let source = VersionSource.parse(paths: [TestCorpus.folder(trip.folder).path]).books
+        let first = try scratch.store(source, name: "first")
+        let exported = scratch.path + "/export"
         try FileManager.default.createDirectory(atPath: exported, withIntermediateDirectories: true)
         for book in first.books {
-            let text = USFMWriter.write(try first.fullBook(book.id))
-            try text.write(toFile: exported + "/\(book.id.code).usfm", atomically: true, encoding: .utf8)
+            let full = try first.fullBook(book.id)
+            let text = trip.format == "usx" ? USXWriter.write(full) : USFMWriter.write(full)
+            try text.write(toFile: exported + "/\(book.id.code).\(trip.format)", atomically: true, encoding: .utf8)
         }
         let reparsed = VersionSource.parse(paths: [exported])
         #expect(reparsed.diagnostics.filter { $0.severity != .note } == [])
