@@ -56,12 +56,9 @@ private struct JSONText {
         optional(book.chapterLabel)
         text += ",\"introduction\":"
         blocks(book.introduction)
-        text += ",\"chapters\":["
-        for (index, chapter) in book.chapters.enumerated() {
-            if index > 0 { text += "," }
-            self.chapter(chapter, book: book.id)
-        }
-        text += "]}"
+        text += ",\"chapters\":"
+        array(book.chapters) { $0.chapter($1, book: book.id) }
+        text += "}"
     }
 
     mutating func chapter(_ chapter: Chapter, book: BookID) {
@@ -77,98 +74,94 @@ private struct JSONText {
     }
 
     mutating func blocks(_ blocks: [Block]) {
-        text += "["
-        for (index, block) in blocks.enumerated() {
-            if index > 0 { text += "," }
-            switch block {
-            case .paragraph(let paragraph):
-                text += "{\"type\":\"paragraph\",\"marker\":"
-                string(paragraph.marker)
-                text += ",\"kind\":\"\(paragraph.kind.rawValue)\",\"content\":"
-                inlines(paragraph.content)
-                text += "}"
-            case .table(let table):
-                text += "{\"type\":\"table\",\"rows\":["
-                for (rowIndex, row) in table.rows.enumerated() {
-                    if rowIndex > 0 { text += "," }
-                    text += "{\"leading\":"
-                    inlines(row.leading)
-                    text += ",\"cells\":["
-                    for (cellIndex, cell) in row.cells.enumerated() {
-                        if cellIndex > 0 { text += "," }
-                        text += "{\"marker\":"
-                        string(cell.marker)
-                        text += ",\"columnSpan\":\(cell.columnSpan),\"content\":"
-                        inlines(cell.content)
-                        text += "}"
-                    }
-                    text += "]}"
+        array(blocks) { json, block in json.block(block) }
+    }
+
+    mutating func block(_ block: Block) {
+        switch block {
+        case .paragraph(let paragraph):
+            text += "{\"type\":\"paragraph\",\"marker\":"
+            string(paragraph.marker)
+            text += ",\"kind\":\"\(paragraph.kind.rawValue)\",\"content\":"
+            inlines(paragraph.content)
+            text += "}"
+        case .table(let table):
+            text += "{\"type\":\"table\",\"rows\":"
+            array(table.rows) { json, row in
+                json.text += "{\"leading\":"
+                json.inlines(row.leading)
+                json.text += ",\"cells\":"
+                json.array(row.cells) { json, cell in
+                    json.text += "{\"marker\":"
+                    json.string(cell.marker)
+                    json.text += ",\"columnSpan\":\(cell.columnSpan),\"content\":"
+                    json.inlines(cell.content)
+                    json.text += "}"
                 }
-                text += "]}"
+                json.text += "}"
             }
+            text += "}"
         }
-        text += "]"
     }
 
     mutating func inlines(_ content: [Inline]) {
-        text += "["
-        for (index, inline) in content.enumerated() {
-            if index > 0 { text += "," }
-            switch inline {
-            case .text(let value):
-                text += "{\"type\":\"text\",\"text\":"
-                string(value)
-                text += "}"
-            case .verse(let start):
-                text += "{\"type\":\"verse\",\"number\":"
-                string(start.number)
-                if let alternate = start.alternateNumber {
-                    text += ",\"alternateNumber\":"
-                    string(alternate)
-                }
-                if let published = start.publishedNumber {
-                    text += ",\"publishedNumber\":"
-                    string(published)
-                }
-                text += "}"
-            case .character(let span):
-                text += "{\"type\":\"char\",\"marker\":"
-                string(span.marker)
-                attributes(span.attributes)
-                if !span.isClosed { text += ",\"closed\":false" }
-                text += ",\"content\":"
-                inlines(span.content)
-                text += "}"
-            case .note(let note):
-                text += "{\"type\":\"note\",\"marker\":"
-                string(note.marker)
-                text += ",\"caller\":"
-                string(note.caller)
-                text += ",\"content\":"
-                inlines(note.content)
-                text += "}"
-            case .milestone(let milestone):
-                text += "{\"type\":\"milestone\",\"marker\":"
-                string(milestone.marker)
-                attributes(milestone.attributes)
-                text += "}"
-            case .figure(let figure):
-                text += "{\"type\":\"figure\",\"caption\":"
-                string(figure.caption)
-                attributes(figure.attributes)
-                text += "}"
-            case .optionalBreak:
-                text += "{\"type\":\"optionalBreak\"}"
+        array(content) { json, inline in json.inline(inline) }
+    }
+
+    mutating func inline(_ inline: Inline) {
+        switch inline {
+        case .text(let value):
+            text += "{\"type\":\"text\",\"text\":"
+            string(value)
+            text += "}"
+        case .verse(let start):
+            text += "{\"type\":\"verse\",\"number\":"
+            string(start.number)
+            if let alternate = start.alternateNumber {
+                text += ",\"alternateNumber\":"
+                string(alternate)
             }
+            if let published = start.publishedNumber {
+                text += ",\"publishedNumber\":"
+                string(published)
+            }
+            text += "}"
+        case .character(let span):
+            text += "{\"type\":\"char\",\"marker\":"
+            string(span.marker)
+            attributes(span.attributes)
+            if !span.isClosed { text += ",\"closed\":false" }
+            text += ",\"content\":"
+            inlines(span.content)
+            text += "}"
+        case .note(let note):
+            text += "{\"type\":\"note\",\"marker\":"
+            string(note.marker)
+            text += ",\"caller\":"
+            string(note.caller)
+            text += ",\"content\":"
+            inlines(note.content)
+            text += "}"
+        case .milestone(let milestone):
+            text += "{\"type\":\"milestone\",\"marker\":"
+            string(milestone.marker)
+            attributes(milestone.attributes)
+            text += "}"
+        case .figure(let figure):
+            text += "{\"type\":\"figure\",\"caption\":"
+            string(figure.caption)
+            attributes(figure.attributes)
+            text += "}"
+        case .optionalBreak:
+            text += "{\"type\":\"optionalBreak\"}"
         }
-        text += "]"
     }
 
     mutating func attributes(_ attributes: [Attribute]) {
         guard !attributes.isEmpty else { return }
         text += ",\"attributes\":{"
         for (index, attribute) in attributes.enumerated() {
-            if index > 0 { text += "," }
+            text += index > 0 ? "," : ""
             string(attribute.name)
             text += ":"
             string(attribute.value)
@@ -180,28 +173,17 @@ private struct JSONText {
         if let value { string(value) } else { text += "null" }
     }
 
-    /// A string literal: `"` and `\` escaped, control characters as `\n`, `\t` or `\u00XX`.
     mutating func string(_ value: String) {
-        text += "\""
-        let needsEscape = value.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
-        guard needsEscape else {
-            text += value
-            text += "\""
-            return
+        JSONString.append(value, to: &text)
+    }
+
+    /// A JSON array: `[`, each element written by `element`, separated by commas, `]`.
+    mutating func array<Element>(_ elements: [Element], _ element: (inout JSONText, Element) -> Void) {
+        text += "["
+        for (index, item) in elements.enumerated() {
+            if index > 0 { text += "," }
+            element(&self, item)
         }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        text += "]"
     }
 }

@@ -1,3 +1,5 @@
+import ScriptureModel
+
 extension LayoutPlan {
     /// The plan as a JSON object with exactly the keys of `Field`, in that order, pretty-printed.
     public var jsonText: String { jsonValue.rendered() }
@@ -98,20 +100,6 @@ indirect enum JSONOutput {
     }
 
     private static func writeString(_ value: String, to text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        JSONString.append(value, to: &text)
     }
 }

@@ -143,29 +143,24 @@ public struct StoreBytes: Sendable {
         return StoreBytes(file: file, section: section, start: start + offset, count: length)
     }
 
-    /// The byte at `offset`.
-    public func u8(at offset: Int) throws(StoreError) -> UInt8 {
-        try check(offset, 1)
-        return file.load(UInt8.self, at: start + offset)
+    /// The little-endian integer of type `T` at `offset`.
+    @inline(__always)
+    public func integer<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) throws(StoreError) -> T {
+        try check(offset, MemoryLayout<T>.size)
+        return file.load(T.self, at: start + offset)
     }
+
+    /// The byte at `offset`.
+    public func u8(at offset: Int) throws(StoreError) -> UInt8 { try integer(UInt8.self, at: offset) }
 
     /// The little-endian `UInt16` at `offset`.
-    public func u16(at offset: Int) throws(StoreError) -> UInt16 {
-        try check(offset, 2)
-        return file.load(UInt16.self, at: start + offset)
-    }
+    public func u16(at offset: Int) throws(StoreError) -> UInt16 { try integer(UInt16.self, at: offset) }
 
     /// The little-endian `UInt32` at `offset`.
-    public func u32(at offset: Int) throws(StoreError) -> UInt32 {
-        try check(offset, 4)
-        return file.load(UInt32.self, at: start + offset)
-    }
+    public func u32(at offset: Int) throws(StoreError) -> UInt32 { try integer(UInt32.self, at: offset) }
 
     /// The little-endian `UInt64` at `offset`.
-    public func u64(at offset: Int) throws(StoreError) -> UInt64 {
-        try check(offset, 8)
-        return file.load(UInt64.self, at: start + offset)
-    }
+    public func u64(at offset: Int) throws(StoreError) -> UInt64 { try integer(UInt64.self, at: offset) }
 
     /// `length` bytes at `offset` as UTF-8 text (invalid sequences become U+FFFD).
     public func string(at offset: Int, length: Int) throws(StoreError) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import ScriptureModel
+import TestSupport
 import Testing
 
 @testable import ScriptureStore
@@ -151,20 +152,5 @@ struct StoreDamageTests {
         for index in 0..<8 { bytes[16 + index] = UInt8(truncatingIfNeeded: UInt64(bytes.count) >> (8 * UInt64(index))) }
         write32(StoreWriter.headerChecksum(bytes[0..<(32 + count * 32)]), 24)
         return bytes
-    }
-}
-
-/// A small deterministic random number generator, so damage tests are the same on every run.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
