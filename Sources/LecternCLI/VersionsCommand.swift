@@ -61,30 +61,34 @@ public enum VersionsCommand: LecternCommand {
         return rows.contains { $0.error != nil } ? ExitStatus.failure : ExitStatus.success
     }
 
-    /// Aligned columns with a header line.
+    /// Aligned columns with a header line; numbers right-aligned, titles cut at 40 characters.
     static func table(_ rows: [Row]) -> String {
         let header = ["ID", "ABBR", "TITLE", "LANG", "BOOKS", "VERSES", "SIZE"]
-        let cells = rows.map { row in
-            [
-                String(row.id), row.abbreviation, row.error.map { "damaged: \($0)" } ?? row.title, row.language,
-                String(row.books), String(row.verses), ByteCount.format(row.bytes),
-            ]
+        let numeric: Set<Int> = [0, 4, 5, 6]
+        let lines =
+            [header]
+            + rows.map { row in
+                [
+                    String(row.id), row.abbreviation, shortened(row.title, to: 40), row.language, String(row.books),
+                    String(row.verses), ByteCount.format(row.bytes),
+                ]
+            }
+        let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
+        var text = ""
+        for (index, line) in lines.enumerated() {
+            let cells = line.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return numeric.contains(column) ? pad + cell : cell + pad
+            }
+            var formatted = cells.joined(separator: "  ")
+            while formatted.last == " " { formatted.removeLast() }
+            text += formatted + "\n"
+            if index > 0, let error = rows[index - 1].error { text += "    damaged: \(error)\n" }
         }
-        var widths = header.map(\.count)
-        for line in cells {
-            for (index, cell) in line.enumerated() where index != 2 { widths[index] = max(widths[index], cell.count) }
-        }
-        widths[2] = min(40, max(header[2].count, cells.map { $0[2].count }.max() ?? 0))
-        func format(_ line: [String]) -> String {
-            line.enumerated().map { index, cell in
-                let right = index == 0 || index >= 4
-                let cell =
-                    index == 2 && cell.count > widths[2] && rows.count > 0 && !cell.hasPrefix("damaged")
-                    ? String(cell.prefix(widths[2] - 1)) + "…" : cell
-                let pad = String(repeating: " ", count: max(0, widths[index] - cell.count))
-                return right ? pad + cell : cell + pad
-            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
-        }
-        return ([format(header)] + cells.map(format)).joined()
+        return text
+    }
+
+    private static func shortened(_ text: String, to length: Int) -> String {
+        text.count > length ? String(text.prefix(length - 1)) + "…" : text
     }
 }
