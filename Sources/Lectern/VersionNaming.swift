@@ -16,7 +16,8 @@ public enum VersionNaming {
     /// Suggests names from the books' `\id` lines and the first source path.
     ///
     /// The title is the `\id` text most books share (with file names, dates and a parenthesised
-    /// abbreviation taken out) when at least a third of the books share it, else the source's name.
+    /// abbreviation taken out) when at least a third of the books (and more than one) share it, else the
+    /// source's name.
     /// The abbreviation is the parenthesised one (`(WEB)`), else the source's name in capitals.
     /// The language is a leading three-letter code in the source's name (`eng-web-usfm` → `eng`), else `und`.
     public static func suggest(books: [Book], source: String) -> Suggestion {
@@ -29,7 +30,8 @@ public enum VersionNaming {
         }
         let sourceName = baseName(source)
         let common = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }
-        let title = common.flatMap { $0.value * 3 >= books.count ? $0.key : nil } ?? sourceName
+        let shared = common.map { $0.value * 3 >= books.count && ($0.value > 1 || books.count == 1) } ?? false
+        let title = shared ? common?.key ?? sourceName : sourceName
         let language = languageCode(sourceName) ?? "und"
         return Suggestion(abbreviation: abbreviation ?? sourceName.uppercased(), title: title, language: language)
     }
