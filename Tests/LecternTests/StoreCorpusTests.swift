@@ -94,3 +94,34 @@ struct StoreCorpusTests {
         }
     }
 }
+
+/// A real store (eng-web), cut short and with bytes flipped in every section: errors, never a crash.
+@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+struct StoreCorpusDamageTests {
+    @Test func damageAnywhereIsReportedAndNeverCrashes() throws {
+        let scratch = StoreCorpusTests.Scratch()
+        let store = try scratch.store(
+            VersionSource.parse(paths: [TestCorpus.folder("eng-web-usfm").path]).books, name: "web")
+        let original = try Data(contentsOf: URL(fileURLWithPath: store.path))
+        let damaged = scratch.path + "/damaged.lectern"
+        var random = SplitMix64(seed: 38058)
+        for _ in 0..<12 {
+            let length = Int(random.next() % UInt64(original.count))
+            try original.prefix(length).write(to: URL(fileURLWithPath: damaged))
+            #expect(throws: StoreError.self) { try VersionStore(path: damaged) }
+        }
+        for section in store.sections {
+            for _ in 0..<6 {
+                var bytes = original
+                bytes[section.offset + Int(random.next() % UInt64(max(1, section.length)))] ^= 0x5A
+                try bytes.write(to: URL(fileURLWithPath: damaged))
+                guard let opened = try? VersionStore(path: damaged) else { continue }
+                #expect(opened.checksumProblems().contains { $0.section == section.kind }, "\(section.kind)")
+                for book in opened.books {
+                    for chapter in book.chapters { _ = try? opened.styledChapter(book.id, chapter) }
+                    _ = try? opened.verseTexts(of: book.id)
+                }
+            }
+        }
+    }
+}
