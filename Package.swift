@@ -24,11 +24,13 @@ let package = Package(
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim"]),
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization"]),
+        .target(name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore"]),
         .target(name: "ReaderCore", dependencies: ["ScriptureModel"]),
         .target(
             name: "Lectern",
             dependencies: [
-                "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ReaderCore", "CCompression",
+                "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ScriptureSearch", "ReaderCore",
+                "CCompression",
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
         .testTarget(name: "USXTests", dependencies: ["USX", "TestSupport"]),
         .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "TestSupport"]),
+        .testTarget(name: "ScriptureSearchTests", dependencies: ["ScriptureSearch", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
         .testTarget(

@@ -3,7 +3,7 @@ public enum LecternCLI {
     /// Every subcommand, in the order `lectern --help` lists them.
     public static let commands: [any LecternCommand.Type] = [
         CheckCommand.self, ImportCommand.self, VersionsCommand.self, ReadCommand.self, ExportCommand.self,
-        VerifyCommand.self, RemoveCommand.self, LayoutCommand.self,
+        SearchCommand.self, VerifyCommand.self, RemoveCommand.self, LayoutCommand.self,
     ]
 
     /// The top-level usage.

@@ -187,6 +187,18 @@ public struct StoreBytes: Sendable {
         return file.bytes(at: start + offset, length: length)
     }
 
+    /// Calls `body` with the window's bytes, for decoders with tight loops (the search index).
+    ///
+    /// The pointer is valid only during the call and must not escape it; every read through it must
+    /// be checked against its count, as the bytes came from a file.
+    public func withUnsafeBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withExtendedLifetime(file) { () throws(Failure) -> Result in
+            try body(UnsafeBufferPointer(start: count > 0 ? file.address(start) : nil, count: count))
+        }
+    }
+
     /// The CRC-32 of the whole window.
     ///
     /// - Complexity: O(n).
