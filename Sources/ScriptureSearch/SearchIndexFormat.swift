@@ -71,6 +71,7 @@ struct IndexLayout {
         guard version == SearchIndexFormat.version else {
             throw IndexDamage(reason: "index format version \(version) is not supported (this lectern reads 1)")
         }
+        guard try reader.u16(6) == 0, try reader.u32(20) == 0 else { throw IndexDamage(reason: "reserved bytes are not zero") }
         verseCount = try reader.u32(8)
         foldedCount = try reader.u32(12)
         exactCount = try reader.u32(16)
@@ -80,13 +81,14 @@ struct IndexLayout {
         for region in IndexRegion.allCases {
             let offset = try reader.u32(SearchIndexFormat.headerSize + region.rawValue * 8)
             let length = try reader.u32(SearchIndexFormat.headerSize + region.rawValue * 8 + 4)
-            guard offset >= previousEnd, length <= reader.count - offset || offset > reader.count else {
-                throw IndexDamage(reason: "region \(region) at \(offset)+\(length) overlaps or lies outside")
+            guard offset == previousEnd else {
+                throw IndexDamage(reason: "region \(region) starts at \(offset), not where the one before ends")
             }
             try reader.check(offset, length)
             regions.append(offset..<(offset + length))
             previousEnd = offset + length
         }
+        guard previousEnd == reader.count else { throw IndexDamage(reason: "bytes after the last region") }
         guard regions[IndexRegion.exactToFolded.rawValue].count == exactCount * 4,
             regions[IndexRegion.postingOffsets.rawValue].count == (foldedCount + 1) * 4,
             regions[IndexRegion.verseOffsets.rawValue].count == (verseCount + 1) * 4

@@ -82,6 +82,30 @@ struct SearchIndexVerifier {
         try checkPostings(exactTerms: exactTerms)
     }
 
+    /// Checks that each skip entry names the verse before its block and leads to the block's first verse,
+    /// and that a bitmap's bits past the last verse are clear.
+    private func checkSkips(_ list: PostingList, _ verses: [Int32], term: Int) throws(IndexDamage) {
+        switch list.storage {
+        case .list(let skips, let skipCount, _, _):
+            let size = SearchIndexFormat.postingBlockSize
+            for entry in 0..<skipCount {
+                let first = (entry + 1) * size
+                guard first < verses.count, try view.reader.u32(skips + entry * 8) == Int(verses[first - 1]) else {
+                    throw IndexDamage(reason: "skip \(entry) of folded term \(term) is wrong")
+                }
+                var cursor = PostingCursor(list, reader: view.reader)
+                guard try cursor.contains(Int(verses[first])) else {
+                    throw IndexDamage(reason: "skip \(entry) of folded term \(term) leads astray")
+                }
+            }
+        case .bitmap(let start):
+            let count = view.layout.verseCount
+            for verse in count..<((count + 7) / 8 * 8) where view.reader.bit(start, verse) {
+                throw IndexDamage(reason: "the bitmap of folded term \(term) has bits past the last verse")
+            }
+        }
+    }
+
     /// Re-derives the postings and the token count from the verses' tokens, and the tokens from the text.
     private func checkPostings(exactTerms: [String]) throws(IndexDamage) {
         let layout = view.layout
@@ -117,10 +141,7 @@ struct SearchIndexVerifier {
             let list = try view.postings(id)
             try list.decode(view.reader, into: &decoded)
             guard decoded == expected[id] else { throw IndexDamage(reason: "the postings of folded term \(id) are wrong") }
-            var cursor = PostingCursor(list, reader: view.reader)
-            for verse in decoded.reversed().prefix(1) + decoded.prefix(1) where try !cursor.contains(Int(verse)) {
-                throw IndexDamage(reason: "the skips of folded term \(id) are wrong")
-            }
+            try checkSkips(list, decoded, term: id)
         }
     }
 }

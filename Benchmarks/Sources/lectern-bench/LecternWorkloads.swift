@@ -6,8 +6,6 @@ import Lectern
 enum LecternWorkloads {
     /// Why the USX rows have no Lectern figure yet.
     static let usxParserMissing = "not yet available: Lectern's USX parser has not landed"
-    /// Why the search rows have no Lectern figure yet.
-    static let searchMissing = "not yet available: Lectern's search index has not landed"
     /// Why the store rows have no Lectern figure yet.
     static let storeMissing = "not yet available: Lectern's store and import have not landed"
 
