@@ -42,7 +42,8 @@ let package = Package(
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
         .testTarget(name: "USXTests", dependencies: ["USX", "TestSupport"]),
         .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "TestSupport"]),
-        .testTarget(name: "ScriptureSearchTests", dependencies: ["ScriptureSearch", "USFM", "TestSupport"]),
+        .testTarget(
+            name: "ScriptureSearchTests", dependencies: ["ScriptureSearch", "USFM", "TextNormalization", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
         .testTarget(

@@ -3,6 +3,7 @@ import ScriptureModel
 import ScriptureSearch
 import ScriptureStore
 import Testing
+import TextNormalization
 import TestSupport
 
 /// The index's postings (lists with skips, bitmaps) and dictionaries, checked against plain sets; and

@@ -5,7 +5,7 @@ import ScriptureStore
 import USFM
 
 /// A small version written from USFM text into a temporary library with its search index.
-final class SearchFixture {
+final class SearchFixture: Sendable {
     let directory = NSTemporaryDirectory() + "/lectern-search-\(UUID().uuidString)"
     let library: Library
     let store: VersionStore
