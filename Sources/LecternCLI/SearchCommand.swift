@@ -36,7 +36,8 @@ public enum SearchCommand: LecternCommand {
 
     public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
         let versionName = arguments.value("version")
-        let page = try arguments.value("page", as: { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, expected: "a page number from 1")
+        let page = try arguments.value(
+            "page", as: { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, expected: "a page number from 1")
         let pageSize = try arguments.value(
             "page-size", as: { Int($0).flatMap { (1...SearchOptions.maximumPageSize).contains($0) ? $0 : nil } },
             expected: "a number from 1 to \(SearchOptions.maximumPageSize)")
@@ -58,7 +59,9 @@ public enum SearchCommand: LecternCommand {
             return ExitStatus.success
         }
         let text = arguments.positionals.joined(separator: " ")
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("give something to search for") }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UsageError("give something to search for")
+        }
         let store = try LibraryOptions.version(versionName, in: library)
         var options = SearchOptions(page: page ?? 1, pageSize: pageSize ?? 20, order: order ?? .canonical)
         options.testament = testament ?? .all

@@ -23,7 +23,12 @@ enum Highlighter {
                         utf8: tokens[start].utf8Range.lowerBound..<last.utf8Range.upperBound))
             }
         }
-        ranges.sort { $0.utf8.lowerBound < $1.utf8.lowerBound }
+        return merged(ranges)
+    }
+
+    /// The ranges sorted, with those that overlap or touch made one.
+    static func merged(_ ranges: [SearchHighlight]) -> [SearchHighlight] {
+        let ranges = ranges.sorted { $0.utf8.lowerBound < $1.utf8.lowerBound }
         var merged: [SearchHighlight] = []
         for range in ranges {
             if let last = merged.last, range.utf8.lowerBound <= last.utf8.upperBound {

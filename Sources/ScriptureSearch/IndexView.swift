@@ -35,7 +35,9 @@ struct IndexView {
         guard verse >= 0, verse < layout.verseCount else { throw IndexDamage(reason: "verse \(verse) out of range") }
         let start = region.lowerBound + (try reader.u32(offsets + verse * 4))
         let end = region.lowerBound + (try reader.u32(offsets + verse * 4 + 4))
-        guard start <= end, end <= region.upperBound else { throw IndexDamage(reason: "verse \(verse)'s tokens outside") }
+        guard start <= end, end <= region.upperBound else {
+            throw IndexDamage(reason: "verse \(verse)'s tokens outside")
+        }
         return start..<end
     }
 
@@ -56,6 +58,20 @@ struct IndexView {
                 tokens.append(Int32(folded))
             }
         }
+    }
+
+    /// The byte range of exact term `id`'s UTF-8 text.
+    @inline(__always)
+    func exactString(_ id: Int) throws(IndexDamage) -> Range<Int> {
+        let region = layout.range(.exactStrings)
+        guard id >= 0, id < layout.exactCount else { throw IndexDamage(reason: "exact id \(id) out of range") }
+        let data = region.lowerBound + (layout.exactCount + 1) * 4
+        let start = data + (try reader.u32(region.lowerBound + id * 4))
+        let end = data + (try reader.u32(region.lowerBound + id * 4 + 4))
+        guard data <= region.upperBound, start <= end, end <= region.upperBound else {
+            throw IndexDamage(reason: "the text of exact term \(id) lies outside")
+        }
+        return start..<end
     }
 
     /// The postings of folded term `id`.

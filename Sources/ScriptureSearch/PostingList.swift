@@ -23,7 +23,9 @@ struct PostingList {
         guard id >= 0, id < index.layout.foldedCount else { throw IndexDamage(reason: "term \(id) out of range") }
         let start = postings.lowerBound + (try reader.u32(offsets.lowerBound + id * 4))
         let end = postings.lowerBound + (try reader.u32(offsets.lowerBound + id * 4 + 4))
-        guard start < end, end <= postings.upperBound else { throw IndexDamage(reason: "postings of term \(id) outside") }
+        guard start < end, end <= postings.upperBound else {
+            throw IndexDamage(reason: "postings of term \(id) outside")
+        }
         var position = start
         documentFrequency = try reader.varint(&position, end: end)
         verseCount = index.layout.verseCount
@@ -60,7 +62,9 @@ struct PostingList {
                 verses.append(Int32(truncatingIfNeeded: verse))
             }
         case .bitmap(let start):
-            for verse in 0..<verseCount where reader.bit(start, verse) { verses.append(Int32(truncatingIfNeeded: verse)) }
+            for verse in 0..<verseCount where reader.bit(start, verse) {
+                verses.append(Int32(truncatingIfNeeded: verse))
+            }
         }
     }
 

@@ -38,8 +38,19 @@ struct QueryExecutor {
     }
 
     private func unit(_ phrase: SearchQuery.Phrase) throws(IndexDamage) -> Unit {
-        let terms = try phrase.terms.map { term throws(IndexDamage) in try ResolvedTerm(term, in: index, mode: query.mode) }
+        let terms = try phrase.terms.map { term throws(IndexDamage) in
+            try ResolvedTerm(term, in: index, mode: query.mode)
+        }
         return Unit(terms: terms, probes: [], needsTokens: terms.count > 1 || query.mode == .exact)
+    }
+
+    /// The matching verses in `order`, limited to `scope` when given, with their scores in relevance order.
+    mutating func matches(scope: IDSet?, order: SearchOptions.Order) throws(IndexDamage) -> SearchMatches {
+        let verses = try matches(scope: scope)
+        guard order == .relevance else { return SearchMatches(verses: verses.map(Int.init), scores: []) }
+        let scores = try self.scores(verses)
+        let ranked = verses.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        return SearchMatches(verses: ranked.map { Int(verses[$0]) }, scores: ranked.map { scores[$0] })
     }
 
     /// The matching verses in increasing order, limited to `scope` when given.

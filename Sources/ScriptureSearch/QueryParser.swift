@@ -130,7 +130,8 @@ public enum QueryParser {
     }
 
     /// The terms of one word, the last a prefix when the word ends with `*`.
-    private static func terms(of word: String, offset: Int, mode: FoldingMode) throws(QueryError) -> [SearchQuery.Term] {
+    private static func terms(of word: String, offset: Int, mode: FoldingMode) throws(QueryError) -> [SearchQuery.Term]
+    {
         var body = Substring(word)
         var isPrefix = false
         while body.hasSuffix("*") {

@@ -89,7 +89,9 @@ struct ResolvedTerm {
 
     /// A probe answering whether the term's postings hold a verse.
     func probe(_ index: IndexView) throws(IndexDamage) -> VerseProbe {
-        if foldedIDs.count == 1 { return .cursor(PostingCursor(try index.postings(foldedIDs[0]), reader: index.reader)) }
+        if foldedIDs.count == 1 {
+            return .cursor(PostingCursor(try index.postings(foldedIDs[0]), reader: index.reader))
+        }
         return .set(try union(index))
     }
 }

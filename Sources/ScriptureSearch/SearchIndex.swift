@@ -57,11 +57,7 @@ public struct SearchIndex: Sendable {
         let scope = self.scope(options)
         return try read { view throws(IndexDamage) in
             var executor = try QueryExecutor(index: view, query: query)
-            let verses = try executor.matches(scope: scope)
-            guard options.order == .relevance else { return SearchMatches(verses: verses.map(Int.init), scores: []) }
-            let scores = try executor.scores(verses)
-            let order = verses.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
-            return SearchMatches(verses: order.map { Int(verses[$0]) }, scores: order.map { scores[$0] })
+            return try executor.matches(scope: scope, order: options.order)
         }
     }
 
@@ -86,35 +82,49 @@ public struct SearchIndex: Sendable {
             if reference != nil { return page }
             throw .query(error)
         }
-        let matches = try matches(query, options: options)
-        page.totalCount = matches.verses.count
-        page.bookCounts = bookCounts(matches.verses, sorted: options.order == .canonical)
+        let scope = self.scope(options)
         let first = (options.page - 1) * options.pageSize
-        if first < matches.verses.count {
+        var storeError: StoreError?
+        let found = try read { view throws(IndexDamage) -> (SearchMatches, [SearchHit]) in
+            var executor = try QueryExecutor(index: view, query: query)
+            let matches = try executor.matches(scope: scope, order: options.order)
+            var hits: [SearchHit] = []
+            guard first < matches.verses.count else { return (matches, hits) }
+            let phrases = executor.groups.flatMap { $0 }.map(\.terms)
+            let locator = TokenLocator(view: view, exactMode: query.mode == .exact)
             for position in first..<min(matches.verses.count, first + options.pageSize) {
-                var hit = try hit(matches.verses[position], query: query)
-                hit.score = matches.scores.isEmpty ? nil : matches.scores[position]
-                page.hits.append(hit)
+                let verse = matches.verses[position]
+                let text: String
+                let key: VerseKey
+                do throws(StoreError) {
+                    text = try store.verseText(at: verse)
+                    key = try self.key(ofVerse: verse)
+                } catch {
+                    storeError = error
+                    return (matches, [])
+                }
+                let highlights =
+                    try locator.highlights(of: phrases, verse: verse, text: text)
+                    ?? Highlighter.highlights(of: query, in: text)
+                hits.append(
+                    SearchHit(
+                        key: key, verseIndex: verse, text: text, highlights: highlights,
+                        score: matches.scores.isEmpty ? nil : matches.scores[position]))
             }
+            return (matches, hits)
         }
-        if matches.verses.isEmpty { page.suggestions = try suggestions(for: query) }
+        if let storeError { throw .store(storeError) }
+        page.totalCount = found.0.verses.count
+        page.bookCounts = bookCounts(found.0.verses, sorted: options.order == .canonical)
+        page.hits = found.1
+        if found.0.verses.isEmpty { page.suggestions = try suggestions(for: query) }
         return page
     }
 
-    /// The verse `index` as a hit: reference, text and highlights.
-    private func hit(_ index: Int, query: SearchQuery) throws(SearchError) -> SearchHit {
-        guard let book = book(ofVerse: index) else {
-            throw .damaged(path: store.path, reason: "verse \(index) is in no book")
-        }
-        do throws(StoreError) {
-            let key = try store.verseKey(at: index, in: book)
-            let text = try store.verseText(at: index)
-            return SearchHit(
-                key: key, verseIndex: index, text: text, highlights: Highlighter.highlights(of: query, in: text),
-                score: nil)
-        } catch {
-            throw .store(error)
-        }
+    /// The reference of verse `index` of the verse table.
+    private func key(ofVerse index: Int) throws(StoreError) -> VerseKey {
+        guard let book = book(ofVerse: index) else { throw .notFound("verse \(index)") }
+        return try store.verseKey(at: index, in: book)
     }
 
     /// The book that holds verse `index`.

@@ -89,11 +89,19 @@ public enum SearchIndexBuilder {
         var exactToFoldedBytes = ByteWriter()
         for value in exactToFolded { exactToFoldedBytes.u32(UInt32(truncatingIfNeeded: value)) }
 
+        var stringOffsets = ByteWriter()
+        var strings = ByteWriter()
+        for id in byFrequency {
+            stringOffsets.u32(UInt32(strings.count))
+            strings.append(termBytes[id])
+        }
+        stringOffsets.u32(UInt32(strings.count))
         let exactSorted = terms.indices.sorted { termBytes[$0].lexicographicallyPrecedes(termBytes[$1]) }
         let regions: [[UInt8]] = [
             TermDictionary.encode(foldedSorted),
             TermDictionary.encode(exactSorted.map { termBytes[$0] }, values: exactSorted.map { exactID[$0] }),
             exactToFoldedBytes.bytes, postingOffsets.bytes, postingBytes.bytes, verseOffsets.bytes, verseTokens.bytes,
+            stringOffsets.bytes + strings.bytes,
         ]
         return assemble(
             regions, verseCount: verse, foldedCount: foldedSorted.count, exactCount: terms.count,

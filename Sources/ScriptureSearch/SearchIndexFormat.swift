@@ -12,8 +12,9 @@
 ///     16     4  exact term count E
 ///     20     4  reserved (0)
 ///     24     8  total number of folded tokens (for BM25's average verse length)
-///     32  8×7   regions: offset u32, length u32 (from the section's start), in this order:
-///               folded terms, exact terms, exact → folded, posting offsets, postings, verse offsets, verses
+///     32  8×8   regions: offset u32, length u32 (from the section's start), one after the other, in this
+///               order: folded terms, exact terms, exact → folded, posting offsets, postings, verse offsets,
+///               verses, exact strings
 /// ```
 ///
 /// - Term dictionaries: `count u32, blocks u32`, `blocks + 1` block offsets (u32, from the end of the
@@ -28,6 +29,8 @@
 ///   (kind 1, chosen when smaller) V bits, verse `v` at byte `v/8`, bit `v%8`.
 /// - Verse offsets: V + 1 × u32 into the verses region; verse `v` is its tokens' exact ids in text order
 ///   (varints): the index's positions. Phrases, exact matching and BM25 read them.
+/// - Exact strings: E + 1 × u32 offsets, then each exact term's UTF-8 bytes by exact id, so that a hit's
+///   tokens can be found in its text for highlighting without splitting it again.
 public enum SearchIndexFormat {
     /// The four bytes the section starts with.
     static let magic: [UInt8] = Array("LSIX".utf8)
@@ -36,7 +39,7 @@ public enum SearchIndexFormat {
     /// The fixed header before the region table.
     static let headerSize = 32
     /// How many regions the table lists.
-    static let regionCount = 7
+    static let regionCount = 8
     /// Where the regions begin.
     static let regionsEnd = headerSize + regionCount * 8
     /// Terms per front-coded block.
@@ -49,7 +52,7 @@ public enum SearchIndexFormat {
 
 /// The regions of the search index section, in table order.
 enum IndexRegion: Int, CaseIterable {
-    case foldedTerms, exactTerms, exactToFolded, postingOffsets, postings, verseOffsets, verses
+    case foldedTerms, exactTerms, exactToFolded, postingOffsets, postings, verseOffsets, verses, exactStrings
 }
 
 /// The section's header and region table, read and checked.
@@ -71,7 +74,9 @@ struct IndexLayout {
         guard version == SearchIndexFormat.version else {
             throw IndexDamage(reason: "index format version \(version) is not supported (this lectern reads 1)")
         }
-        guard try reader.u16(6) == 0, try reader.u32(20) == 0 else { throw IndexDamage(reason: "reserved bytes are not zero") }
+        guard try reader.u16(6) == 0, try reader.u32(20) == 0 else {
+            throw IndexDamage(reason: "reserved bytes are not zero")
+        }
         verseCount = try reader.u32(8)
         foldedCount = try reader.u32(12)
         exactCount = try reader.u32(16)

@@ -71,13 +71,25 @@ struct SearchIndexVerifier {
                 throw IndexDamage(reason: "exact term \(rank) has id \(id) (out of range or repeated)")
             }
             seen.insert(id)
+            let text = try view.exactString(id)
+            guard try view.reader.compare(text.lowerBound, text.count, with: term) == 0 else {
+                throw IndexDamage(reason: "the text of exact term \(id) differs from the dictionary")
+            }
             exactTerms[id] = String(decoding: term, as: UTF8.self)
             previous = term
+        }
+        let strings = layout.range(.exactStrings)
+        let stringsEnd =
+            layout.exactCount == 0 ? strings.lowerBound + 4 : try view.exactString(layout.exactCount - 1).upperBound
+        guard try view.reader.u32(strings.lowerBound) == 0, stringsEnd == strings.upperBound else {
+            throw IndexDamage(reason: "the exact strings do not fill their region")
         }
         for (id, term) in exactTerms.enumerated() {
             let folded = Array(SearchFolding.fold(term).utf8)
             let stored = try view.foldedID(ofExact: id).map { foldedTerms[$0] } ?? []
-            guard folded == stored else { throw IndexDamage(reason: "exact term \(id) does not fold to its folded term") }
+            guard folded == stored else {
+                throw IndexDamage(reason: "exact term \(id) does not fold to its folded term")
+            }
         }
         try checkPostings(exactTerms: exactTerms)
     }
@@ -140,7 +152,9 @@ struct SearchIndexVerifier {
             decoded.removeAll(keepingCapacity: true)
             let list = try view.postings(id)
             try list.decode(view.reader, into: &decoded)
-            guard decoded == expected[id] else { throw IndexDamage(reason: "the postings of folded term \(id) are wrong") }
+            guard decoded == expected[id] else {
+                throw IndexDamage(reason: "the postings of folded term \(id) are wrong")
+            }
             try checkSkips(list, decoded, term: id)
         }
     }

@@ -117,7 +117,9 @@ struct TermDictionary {
     func forEach(_ body: (Int, [UInt8], Int) throws(IndexDamage) -> Void) throws(IndexDamage) {
         for index in 0..<blockCount {
             let base = index * SearchIndexFormat.termBlockSize
-            try forEach(inBlock: index) { offset, term, value throws(IndexDamage) in try body(base + offset, term, value) }
+            try forEach(inBlock: index) { offset, term, value throws(IndexDamage) in
+                try body(base + offset, term, value)
+            }
         }
     }
 

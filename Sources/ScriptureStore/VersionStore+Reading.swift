@@ -114,13 +114,13 @@ extension VersionStore {
     /// Reads and checks chapter record `index`.
     func chapterRecord(at index: Int) throws(StoreError) -> ChapterRecord {
         let base = index * RecordLayout.chapterSize
-        var fields: [Int] = []
-        for field in 0..<7 { fields.append(Int(try chapterRecords.u32(at: base + 4 * field))) }
+        func field(_ number: Int) throws(StoreError) -> Int { Int(try chapterRecords.u32(at: base + 4 * number)) }
         let raw = try chapterRecords.u8(at: base + 28)
         guard let book = BookID(rawValue: raw) else { throw chapterRecords.damaged("record \(index): book \(raw)") }
         let record = ChapterRecord(
-            number: fields[0], book: book, firstVerse: fields[1], verseCount: fields[2], textOffset: fields[3],
-            textLength: fields[4], contentOffset: fields[5], contentLength: fields[6])
+            number: try field(0), book: book, firstVerse: try field(1), verseCount: try field(2),
+            textOffset: try field(3), textLength: try field(4), contentOffset: try field(5),
+            contentLength: try field(6))
         guard record.firstVerse <= verseCount, record.verseCount <= verseCount - record.firstVerse else {
             throw chapterRecords.damaged("record \(index): verses past the verse table")
         }
