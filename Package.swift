@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim"]),
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization"]),
-        .target(name: "ReaderCore", dependencies: ["ScriptureModel"]),
+        .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore"]),
         .target(
             name: "Lectern",
             dependencies: [
