@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim"]),
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore"]),
-        .target(name: "ReaderCore", dependencies: ["ScriptureModel"]),
+        .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore"]),
         .target(
             name: "Lectern",
             dependencies: [

@@ -14,9 +14,16 @@ enum LibraryOptions {
         return Library(directory: absolute(directory, context: context))
     }
 
-    /// Opens the version named by `name` (an id or abbreviation), or the library's only version when nil.
-    static func version(_ name: String?, in library: Library) throws -> VersionStore {
-        if let name { return try library.open(named: name) }
+    /// Opens the version named by `name` (an id or abbreviation), or the library's only version when nil
+    /// (or, with `fallBackToOnly`, when the named one is gone).
+    static func version(_ name: String?, in library: Library, fallBackToOnly: Bool = false) throws -> VersionStore {
+        if let name {
+            do {
+                return try library.open(named: name)
+            } catch {
+                if !fallBackToOnly { throw error }
+            }
+        }
         let ids = try library.ids()
         guard let only = ids.first else {
             throw CommandFailure("the library \(library.directory) has no versions; add one with 'lectern import'")

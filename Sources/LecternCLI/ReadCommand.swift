@@ -6,11 +6,14 @@ public enum ReadCommand: LecternCommand {
     public static let summary = "print a chapter or verses of a stored version"
     public static let valuedOptions: Set<String> = ["version", "library"]
     public static let usage = """
-        Usage: lectern read REF [--version ID|ABBR] [--json] [--library DIR]
+        Usage: lectern read [REF] [--version ID|ABBR] [--json] [--library DIR]
 
         REF is a chapter (JHN.3, "JHN 3", "John 3"), verses (JHN.3.16, "JHN 3:16-18")
-        or an introduction (JHN.INTRO). Prints readable text with verse numbers,
-        headings and paragraph breaks.
+        or an introduction (JHN.INTRO), with English or the version's own book names.
+        Prints readable text with verse numbers, headings and paragraph breaks, and
+        remembers the passage as the library's last one. Without REF, reopens the
+        last passage (in the version it was read in), or the first chapter of the
+        version's first book when nothing was read yet.
 
         Options:
           --version ID|ABBR  the version (default: the library's only version)
@@ -24,19 +27,24 @@ public enum ReadCommand: LecternCommand {
         let json = arguments.flag("json")
         let library = LibraryOptions.library(&arguments, context: context)
         try arguments.finish()
-        guard !arguments.positionals.isEmpty else { throw UsageError("give a reference such as JHN.3 or \"JHN 3:16\"") }
-        let store = try LibraryOptions.version(versionName, in: library)
-        let names = BookNameIndex(
-            versionNames: Dictionary(
-                store.books.map { ($0.id, [$0.names.short, $0.names.long, $0.names.abbreviation].compactMap { $0 }) }
-            ) { $1 },
-            books: Set(store.books.map(\.id)))
-        let reference: BibleReference
-        do {
-            reference = try ReferenceParser.parse(arguments.positionals.joined(separator: " "), names: names)
-        } catch {
-            throw CommandFailure(error.description)
+        let session: ReaderSession
+        if arguments.positionals.isEmpty {
+            // No reference: reopen the last passage, in the version it was read in unless told otherwise.
+            let remembered = library.readingState().lastVersion.map(String.init)
+            let store = try LibraryOptions.version(versionName ?? remembered, in: library, fallBackToOnly: versionName == nil)
+            session = try ReaderSession.restoringLastPassage(library: library, store: store)
+        } else {
+            let store = try LibraryOptions.version(versionName, in: library)
+            let text = arguments.positionals.joined(separator: " ")
+            do {
+                let reference = try ReferenceParser.parse(text, names: BookNameIndex(store: store))
+                session = try ReaderSession(library: library, store: store, at: reference)
+            } catch let error as ReferenceError {
+                throw CommandFailure("\(text): \(error.description) (\(store.metadata.abbreviation))")
+            }
         }
+        let store = session.store
+        let reference = session.current
         guard let book = store.book(reference.book) else {
             throw CommandFailure("\(store.metadata.abbreviation) has no book \(reference.book.code)")
         }
@@ -47,6 +55,7 @@ public enum ReadCommand: LecternCommand {
         } else {
             context.standardOutput("\(title) (\(store.metadata.abbreviation))\n\n" + PassageText.render(passage.blocks))
         }
+        try session.save()
         return ExitStatus.success
     }
 }

@@ -102,7 +102,7 @@ extension ChapterSequence {
     }
 
     /// `1–12`, or `1–2, 8–12` for sparse lists.
-    static func describe(_ numbers: [Int]) -> String {
+    public static func describe(_ numbers: [Int]) -> String {
         var runs: [String] = []
         var index = 0
         while index < numbers.count {
