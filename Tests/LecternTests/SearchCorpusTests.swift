@@ -54,7 +54,8 @@ struct SearchCorpusTests {
         let word = "[\\p{L}\\p{M}\\p{N}_]"
         let body = text.split(separator: " ").map { NSRegularExpression.escapedPattern(for: String($0)) }
             .joined(separator: "(?:[^\\p{L}\\p{M}\\p{N}_])+")
-        let regex = try NSRegularExpression(pattern: "(?<!\(word))\(body)(?!\(word))", options: caseInsensitive ? [.caseInsensitive] : [])
+        let regex = try NSRegularExpression(
+            pattern: "(?<!\(word))\(body)(?!\(word))", options: caseInsensitive ? [.caseInsensitive] : [])
         return verses.count { verse in
             regex.firstMatch(in: verse.text, range: NSRange(verse.text.startIndex..., in: verse.text)) != nil
         }
@@ -135,7 +136,9 @@ struct SearchCorpusTests {
         page.hits.filter { hit in (try? foundationCount(query, in: [hit.verseIndexText(verses)])) == 0 }.prefix(3)
             .map { hit in
                 let words = hit.highlights.map { String(decoding: Array(hit.text.utf8)[$0.utf8], as: UTF8.self) }
-                return "\(hit.key): " + words.map { $0.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") }.joined(separator: " | ")
+                return "\(hit.key): "
+                    + words.map { $0.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") }.joined(
+                        separator: " | ")
             }
     }
 
@@ -164,9 +167,10 @@ struct SearchCorpusTests {
         #expect(page.totalCount > 0)
         let independent = try Self.foundationCount(test.query, in: imported.verses)
         #expect(page.totalCount == independent, "\(Self.differences(page, test.query, imported.verses))")
-        let forms = Set(page.hits.flatMap { hit in
-            hit.highlights.map { String(decoding: Array(hit.text.utf8)[$0.utf8], as: UTF8.self) }
-        })
+        let forms = Set(
+            page.hits.flatMap { hit in
+                hit.highlights.map { String(decoding: Array(hit.text.utf8)[$0.utf8], as: UTF8.self) }
+            })
         #expect(forms.contains(test.form), "\(forms.prefix(10))")
         #expect(forms.allSatisfy { SearchFolding.fold($0) == SearchFolding.fold(test.query) })
         // The exact mode tells the forms apart: the written form alone finds some of the verses, the

@@ -2,9 +2,9 @@ import Foundation
 import ScriptureModel
 import ScriptureSearch
 import ScriptureStore
+import TestSupport
 import Testing
 import TextNormalization
-import TestSupport
 
 /// The index's postings (lists with skips, bitmaps) and dictionaries, checked against plain sets; and
 /// damage to the index section, which must give errors, never a crash.
@@ -38,7 +38,9 @@ import TestSupport
         #expect(try fixture.references("zz7 w1").count == 5)
         #expect(try fixture.references("r149*").count == 11)  // r149, r1490…r1499
         #expect(try fixture.references("zz29*").count == 5 * 11)  // zz29, zz290…zz299
-        #expect(try fixture.store.search("w9 -w2 -w5").totalCount == (1...1500).filter { $0 % 9 == 0 && $0 % 2 != 0 && $0 % 5 != 0 }.count)
+        #expect(
+            try fixture.store.search("w9 -w2 -w5").totalCount
+                == (1...1500).filter { $0 % 9 == 0 && $0 % 2 != 0 && $0 % 5 != 0 }.count)
     }
 
     @Test func verifyFindsNoProblemInASoundIndex() throws {

@@ -18,7 +18,8 @@ import Testing
     @Test(arguments: [1, 7, 20, 60]) func pagesCoverEveryHitOnce(_ size: Int) throws {
         let store = try Self.fixture.get().store
         for order in SearchOptions.Order.allCases {
-            let all = try store.searchIndex().matches(try QueryParser.parse("seed"), options: SearchOptions(order: order))
+            let all = try store.searchIndex().matches(
+                try QueryParser.parse("seed"), options: SearchOptions(order: order))
             var seen: [Int] = []
             var page = 1
             while true {

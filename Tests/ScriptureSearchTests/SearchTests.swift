@@ -61,7 +61,9 @@ import Testing
         #expect(first.text == "In the beginning God created the heavens and the earth.")
         #expect(first.highlights.map(\.utf16) == [0..<16])
         let hope = page.hits[1]
-        let highlighted = hope.highlights.map { String(Array(hope.text.utf16)[$0.utf16].map { Character(UnicodeScalar($0)!) }) }
+        let highlighted = hope.highlights.map {
+            String(Array(hope.text.utf16)[$0.utf16].map { Character(UnicodeScalar($0)!) })
+        }
         #expect(highlighted == ["hope"])
     }
 
@@ -108,7 +110,8 @@ import Testing
     }
 
     @Test func bookListsParse() throws {
-        #expect(try SearchOptions.books("GEN-DEU,PSA") == [.genesis, .exodus, .leviticus, .numbers, .deuteronomy, .psalms])
+        #expect(
+            try SearchOptions.books("GEN-DEU,PSA") == [.genesis, .exodus, .leviticus, .numbers, .deuteronomy, .psalms])
         #expect(try SearchOptions.books("Matthew - John, rom") == [.matthew, .mark, .luke, .john, .romans])
         #expect(throws: ReferenceError.self) { try SearchOptions.books("DEU-GEN") }
         #expect(throws: ReferenceError.self) { try SearchOptions.books("Genesys") }

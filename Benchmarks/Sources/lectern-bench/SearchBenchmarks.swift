@@ -100,7 +100,8 @@ enum SearchBenchmarks {
         let run: () throws -> Int =
             switch shape {
             case .all: { try index.matches(QueryParser.parse(query.text)).verses.count }
-            case .page: { try index.search(query.text, options: SearchOptions(pageSize: FTS5Index.pageSize)).totalCount }
+            case .page:
+                { try index.search(query.text, options: SearchOptions(pageSize: FTS5Index.pageSize)).totalCount }
             }
         let invocation =
             shape == .all
