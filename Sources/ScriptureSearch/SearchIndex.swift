@@ -159,10 +159,13 @@ public struct SearchIndex: Sendable {
         return set
     }
 
-    /// "Did you mean": for each word of the query that is not indexed, the nearest indexed words.
+    /// "Did you mean": for each word of the query (of three letters or more) that is not indexed, the
+    /// nearest indexed words.
     private func suggestions(for query: SearchQuery) throws(SearchError) -> [SearchPage.Suggestion] {
         var result: [SearchPage.Suggestion] = []
-        for term in query.positivePhrases.flatMap(\.terms) where !term.isPrefix {
+        // Numbers and words of one or two letters get no suggestions: any short word is "near" them.
+        for term in query.positivePhrases.flatMap(\.terms)
+        where !term.isPrefix && term.text.unicodeScalars.count >= 3 && !term.text.allSatisfy(\.isNumber) {
             let word = query.mode == .exact ? SearchFolding.fold(term.text) : term.text
             let alternatives = try read { view throws(IndexDamage) -> [String]? in
                 guard try view.folded.rank(of: Array(word.utf8)) == nil else { return nil }
