@@ -4,10 +4,6 @@ import Lectern
 /// Lectern's side of the workloads: in-process calls into the library, whole processes of the
 /// release `lectern` binary, and the rows of what has not landed yet.
 enum LecternWorkloads {
-    /// Why the USX rows have no Lectern figure yet.
-    static let usxParserMissing = "not yet available: Lectern's USX parser has not landed"
-    /// Why the store rows have no Lectern figure yet.
-    static let storeMissing = "not yet available: Lectern's store and import have not landed"
 
     /// Lectern as the table names it: the commit of the package root, when it is a git checkout.
     static let version: String = {
