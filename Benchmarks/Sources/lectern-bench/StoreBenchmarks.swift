@@ -99,19 +99,18 @@ enum StoreBenchmarks {
         }
     }
 
-    /// eng-web-usfm stored once per run (kept mapped; its folder is deleted at exit).
+    /// eng-web-usfm stored once per run, in `$TMPDIR/lectern-bench-store`.
     static func storedWeb(_ context: BenchmarkContext) throws -> VersionStore {
         try context.fixture("lectern/stored-web") {
             let books = LecternWorkloads.parseUSFM(try ParseBenchmarks.usfmInput(context)).books
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-bench-store-\(getpid())")
-                .path
+            // Kept on disk for the run (the open benchmark opens the file again); replaced by the next run.
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-bench-store").path
+            try? FileManager.default.removeItem(atPath: directory)
             let library = Library(directory: directory)
             let metadata = try library.add(
                 books: books, metadata: VersionMetadata(id: 1, abbreviation: "WEB", title: "World English Bible"),
                 id: 1, replace: true, sections: [SearchIndexSection()])
-            let store = try library.open(metadata.id)
-            try? FileManager.default.removeItem(atPath: directory)
-            return store
+            return try library.open(metadata.id)
         }
     }
 
