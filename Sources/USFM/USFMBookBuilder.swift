@@ -36,6 +36,7 @@ struct USFMBookBuilder {
     private var chapterNumbers: Set<Int> = []
     private var verseLabels: Set<String> = []
     private var scratch: [UInt8] = []
+    private let markers = USFMMarkerTable.shared
 
     init(input: UnsafeBufferPointer<UInt8>, table: LineTable, start: Int) {
         self.input = input
@@ -133,11 +134,14 @@ struct USFMBookBuilder {
         if book.chapters.isEmpty {
             report(
                 .error, .textBeforeChapter, at: offset,
-                "text outside any paragraph before the first \\c; start introductions with \\ip or move the text after \\c 1")
+                "text outside any paragraph before the first \\c; start introductions with \\ip or move the text after \\c 1"
+            )
             openParagraph("ip", at: offset)
             return true
         }
-        report(.warning, .misplacedMarker, at: offset, "text outside a paragraph; add a paragraph marker such as \\p before it")
+        report(
+            .warning, .misplacedMarker, at: offset,
+            "text outside a paragraph; add a paragraph marker such as \\p before it")
         openParagraph("p", at: offset)
         return true
     }
@@ -145,7 +149,9 @@ struct USFMBookBuilder {
     private mutating func reportMissingID(at offset: Int) {
         guard !reportedMissingID, !skippingUnknownBook else { return }
         reportedMissingID = true
-        report(.error, .missingID, at: offset, "content before \\id; a USFM file must start with \\id and a book code (\\id GEN)")
+        report(
+            .error, .missingID, at: offset,
+            "content before \\id; a USFM file must start with \\id and a book code (\\id GEN)")
     }
 
     private mutating func appendInline(_ inline: Inline, at offset: Int) {
@@ -168,32 +174,36 @@ struct USFMBookBuilder {
         }
         let nameStart = position
         while position < count, isNameByte(input[position]) { position += 1 }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: input[nameStart..<position]), as: UTF8.self)
+        let nameEnd = position
         var closing = false
         if position < count, input[position] == asterisk {
             closing = true
             position += 1
         }
-        if name.isEmpty {
+        if nameEnd == nameStart {
             if closing {
                 report(.warning, .unexpectedClosingMarker, at: markerStart, "\\* without an open milestone; remove it")
             } else {
-                report(.warning, .unknownMarker, at: markerStart, "a backslash that starts no marker; write markers as \\name")
+                report(
+                    .warning, .unknownMarker, at: markerStart,
+                    "a backslash that starts no marker; write markers as \\name")
                 appendInline(.text("\\"), at: markerStart)
             }
             return
         }
+        let marker = markers.info(input, nameStart, nameEnd)
+        let name = marker.name
         if closing {
             closeMarker(name, at: markerStart)
             return
         }
         skipOneSpace()
-        guard book != nil || name == "id" else {
+        guard book != nil || marker.role == .bookID else {
             reportMissingID(at: markerStart)
-            if name == "v" || name == "c" { _ = readToken() }
+            if marker.role == .verse || marker.role == .chapter { _ = readToken() }
             return
         }
-        guard let role = USFMMarkers.role(of: name) else {
+        guard let role = marker.role else {
             openUnknown(name, nested: nested, at: markerStart)
             return
         }
@@ -260,7 +270,8 @@ struct USFMBookBuilder {
             skippingUnknownBook = true
             report(
                 .error, .unknownBook, at: codeOffset,
-                "unknown book code '\(code)' after \\id; use a USFM 3 code such as GEN, MAT or 1CO (this book is skipped)")
+                "unknown book code '\(code)' after \\id; use a USFM 3 code such as GEN, MAT or 1CO (this book is skipped)"
+            )
             return
         }
         skippingUnknownBook = false
@@ -275,11 +286,14 @@ struct USFMBookBuilder {
         guard let number = Int(label), number > 0, number < 100_000 else {
             report(
                 .error, .invalidChapterNumber, at: labelOffset,
-                label.isEmpty ? "\\c needs a chapter number" : "chapter number '\(label)' is not a positive whole number")
+                label.isEmpty
+                    ? "\\c needs a chapter number" : "chapter number '\(label)' is not a positive whole number")
             return
         }
         if !chapterNumbers.insert(number).inserted {
-            report(.error, .duplicateChapter, at: offset, "chapter \(number) appears twice in \(book?.id.code ?? "this book")")
+            report(
+                .error, .duplicateChapter, at: offset,
+                "chapter \(number) appears twice in \(book?.id.code ?? "this book")")
         }
         verseLabels = []
         let chapterLocation = location(offset)
@@ -290,19 +304,24 @@ struct USFMBookBuilder {
         let (label, labelOffset) = readToken()
         guard let book else { return }
         if book.chapters.isEmpty {
-            report(.error, .verseBeforeChapter, at: offset, "verse \(label) comes before the first \\c; add \\c 1 before it")
+            report(
+                .error, .verseBeforeChapter, at: offset,
+                "verse \(label) comes before the first \\c; add \\c 1 before it")
         }
         if label.isEmpty || !Self.isValidVerseLabel(label) {
             report(
                 .error, .invalidVerseNumber, at: labelOffset,
-                label.isEmpty ? "\\v needs a verse number" : "verse number '\(label)' is not a number, a bridge (1-2) or a segment (3a)")
+                label.isEmpty
+                    ? "\\v needs a verse number"
+                    : "verse number '\(label)' is not a number, a bridge (1-2) or a segment (3a)")
         } else if !book.chapters.isEmpty, !verseLabels.insert(label).inserted {
             let chapter = book.chapters.last?.number ?? 0
             report(.error, .duplicateVerse, at: offset, "verse \(book.id.code) \(chapter):\(label) appears twice")
         }
         if stack.isEmpty {
             if !book.chapters.isEmpty {
-                report(.warning, .misplacedMarker, at: offset, "verse \(label) is outside a paragraph; add \\p before it")
+                report(
+                    .warning, .misplacedMarker, at: offset, "verse \(label) is outside a paragraph; add \\p before it")
             }
             openParagraph("p", at: offset)
         }
@@ -399,10 +418,13 @@ struct USFMBookBuilder {
     }
 
     private mutating func closeOpenNotes(before marker: String, at offset: Int) {
-        guard let noteIndex = stack.firstIndex(where: { if case .note = $0.kind { true } else { false } }) else { return }
+        guard let noteIndex = stack.firstIndex(where: { if case .note = $0.kind { true } else { false } }) else {
+            return
+        }
         report(
             .warning, .unclosedNote, at: stack[noteIndex].offset,
-            "note \\\(stack[noteIndex].marker) is not closed before \(marker); close it with \\\(stack[noteIndex].marker)*")
+            "note \\\(stack[noteIndex].marker) is not closed before \(marker); close it with \\\(stack[noteIndex].marker)*"
+        )
         while stack.count > noteIndex { popFrame(explicit: false) }
     }
 
@@ -457,7 +479,9 @@ struct USFMBookBuilder {
             report(.warning, .unclosedMilestone, at: offset, "milestone \\\(name) must end with \\*")
             if let attributeRange {
                 let raw = UnsafeBufferPointer(rebasing: input[attributeRange])
-                if case .failure(let problem) = USFMAttributes.parse(raw, marker: name) { attributes = problem.recovered }
+                if case .failure(let problem) = USFMAttributes.parse(raw, marker: name) {
+                    attributes = problem.recovered
+                }
             }
         }
         let milestone = Inline.milestone(Milestone(marker: name, attributes: attributes))
@@ -494,7 +518,9 @@ struct USFMBookBuilder {
 
     private mutating func closeMarker(_ name: String, at offset: Int) {
         guard let index = stack.lastIndex(where: { !$0.isBlockLevel && $0.marker == name }) else {
-            report(.warning, .unexpectedClosingMarker, at: offset, "\\\(name)* closes nothing; remove it or open \\\(name) first")
+            report(
+                .warning, .unexpectedClosingMarker, at: offset,
+                "\\\(name)* closes nothing; remove it or open \\\(name) first")
             return
         }
         while stack.count > index + 1 { popFrame(explicit: false, warn: true) }
@@ -507,7 +533,8 @@ struct USFMBookBuilder {
         if warn, !explicit {
             switch frame.kind {
             case .character(let marker, _), .verseField(let marker):
-                report(.warning, .unclosedCharacterStyle, at: frame.offset, "\\\(marker) is not closed; add \\\(marker)*")
+                report(
+                    .warning, .unclosedCharacterStyle, at: frame.offset, "\\\(marker) is not closed; add \\\(marker)*")
             case .note(let marker, _):
                 report(.warning, .unclosedNote, at: frame.offset, "note \\\(marker) is not closed; add \\\(marker)*")
             default: break
@@ -636,7 +663,8 @@ struct USFMBookBuilder {
 
     private mutating func openTableCell(_ name: String, at offset: Int) {
         if openRow == nil {
-            report(.warning, .misplacedMarker, at: offset, "table cell \\\(name) outside a row; start the row with \\tr")
+            report(
+                .warning, .misplacedMarker, at: offset, "table cell \\\(name) outside a row; start the row with \\tr")
             openTableRow(at: offset)
         }
         finishCell()
@@ -651,7 +679,8 @@ struct USFMBookBuilder {
         switch bottom.kind {
         case .rowLeading: openRow?.leading = content
         case .cell(let marker):
-            openRow?.cells.append(TableCell(marker: marker, columnSpan: USFMMarkers.columnSpan(of: marker), content: content))
+            openRow?.cells.append(
+                TableCell(marker: marker, columnSpan: USFMMarkers.columnSpan(of: marker), content: content))
         default: stack.append(bottom)
         }
     }
