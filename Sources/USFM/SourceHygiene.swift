@@ -150,7 +150,8 @@ struct SourceHygiene {
             diagnostics.append(
                 Diagnostic(
                     .note, .trailingSpaces, at: table.location(of: firstTrailing, in: input),
-                    "lines end with spaces (\(trailingCount) \(trailingCount == 1 ? "line" : "lines")); they are insignificant and ignored"))
+                    "lines end with spaces (\(trailingCount) \(trailingCount == 1 ? "line" : "lines")); they are insignificant and ignored"
+                ))
         }
     }
 }

@@ -45,7 +45,8 @@ enum USFMAttributes {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 return .failure(
                     Problem(
-                        offset: leadingSpaces(text) + index, message: "the value of attribute '\(name)' must be in double quotes",
+                        offset: leadingSpaces(text) + index,
+                        message: "the value of attribute '\(name)' must be in double quotes",
                         recovered: attributes))
             }
             index += 1
