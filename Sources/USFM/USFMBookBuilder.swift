@@ -115,55 +115,9 @@ struct USFMBookBuilder: ~Copyable {
         inlines.append(inline)
     }
 
-    // MARK: - Text
-
-    private mutating func readText() {
-        let start = position
-        let count = input.count
-        let attributesEndText = topTakesAttributes
-        scratch.removeAll(keepingCapacity: true)
-        var lastWasSpace = false
-        while position < count {
-            let byte = input[position]
-            if byte == backslash { break }
-            if byte == slash, position + 1 < count, input[position + 1] == slash { break }
-            if byte == pipe, attributesEndText { break }
-            if isSpace(byte) {
-                if !lastWasSpace { scratch.append(space) }
-                lastWasSpace = true
-            } else if byte == tilde {
-                scratch.append(0xC2)
-                scratch.append(0xA0)
-                lastWasSpace = false
-            } else {
-                scratch.append(byte)
-                lastWasSpace = false
-            }
-            position += 1
-        }
-        appendText(at: start)
-    }
-
-    private mutating func appendText(at offset: Int) {
-        let onlySpace = scratch.allSatisfy { $0 == space }
-        if frames.isEmpty {
-            if onlySpace { return }
-            var textStart = offset
-            while textStart < input.count, isSpace(input[textStart]) { textStart += 1 }
-            guard openStrayParagraph(at: textStart) else { return }
-        }
-        guard let last = frames.indices.last else { return }
-        let startsBlock = frames[last].isBlockLevel && frames[last].contentStart == inlines.count
-        if onlySpace, startsBlock { return }
-        var bytes = scratch[...]
-        if startsBlock, bytes.first == space { bytes = bytes.dropFirst() }
-        let text = bytes.withUnsafeBufferPointer { NFC.string($0) }
-        inlines.append(.text(text))
-    }
-
     // MARK: - Markers
 
-    private mutating func readMarker() {
+    mutating func readMarker() {
         let markerStart = position
         let count = input.count
         position += 1
