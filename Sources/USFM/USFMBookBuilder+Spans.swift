@@ -134,7 +134,11 @@ extension USFMBookBuilder {
         while position < input.count, input[position] != backslash { position += 1 }
         guard let last = frames.indices.last else { return }
         let parsed = parseAttributes(start..<position, marker: frames[last].marker)
-        frames[last].attributes.append(contentsOf: parsed)
+        if frames[last].attributes.isEmpty {
+            frames[last].attributes = parsed
+        } else {
+            frames[last].attributes.append(contentsOf: parsed)
+        }
     }
 
     mutating func parseAttributes(_ range: Range<Int>, marker: String) -> [Attribute] {
