@@ -7,18 +7,39 @@ public struct LineTable: Sendable {
     public let file: String
     private let lineStarts: [Int]
 
-    /// Scans `bytes` for line feeds.
+    /// Scans `bytes` for line feeds, eight bytes at a time.
     ///
     /// - Complexity: O(n).
     public init(file: String, bytes: UnsafeBufferPointer<UInt8>) {
         self.file = file
         var starts = [0]
         starts.reserveCapacity(bytes.count / 40 + 1)
-        for index in bytes.indices where bytes[index] == 0x0A {
-            starts.append(index + 1)
+        let count = bytes.count
+        var index = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= count {
+                // A byte of `word` is zero where the input has a line feed; `found` has the top bit of each such byte.
+                let word =
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ Self.lineFeeds
+                var found = ~(((word & Self.lowBits) &+ Self.lowBits) | word) & Self.highBits
+                while found != 0 {
+                    starts.append(index + found.trailingZeroBitCount / 8 + 1)
+                    found &= found &- 1
+                }
+                index += 8
+            }
+        }
+        while index < count {
+            if bytes[index] == 0x0A { starts.append(index + 1) }
+            index += 1
         }
         lineStarts = starts
     }
+
+    private static let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// The number of lines.
     public var lineCount: Int { lineStarts.count }

@@ -84,9 +84,16 @@ enum USFMAttributes {
 
     /// An attribute name; the common ones come from literals instead of being decoded.
     private static func attributeName(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if bytes.elementsEqual("strong".utf8) { return "strong" }
-        if bytes.elementsEqual("lemma".utf8) { return "lemma" }
-        if bytes.elementsEqual("x-morph".utf8) { return "x-morph" }
+        if bytes.count <= 8 {
+            var key: UInt64 = 0
+            for byte in bytes.reversed() { key = key << 8 | UInt64(byte) }
+            switch key {
+            case 0x67_6E_6F_72_74_73: return "strong"
+            case 0x61_6D_6D_65_6C: return "lemma"
+            case 0x68_70_72_6F_6D_2D_78: return "x-morph"
+            default: break
+            }
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -26,7 +26,7 @@ extension USFMBookBuilder {
             switch bottom.kind {
             case .paragraph:
                 frames.removeLast()
-                let content = Self.trimmingTrailingSpace(takeContent(from: bottom.contentStart))
+                let content = takeContentTrimmingTrailingSpace(from: bottom.contentStart)
                 appendBlock(
                     .paragraph(Paragraph(marker: bottom.marker, content: content, location: location(bottom.offset))))
             case .field:
@@ -84,13 +84,14 @@ extension USFMBookBuilder {
         }
     }
 
-    /// Content without the white space that ended its last line.
-    static func trimmingTrailingSpace(_ content: [Inline]) -> [Inline] {
-        guard case .text(let text) = content.last, text.utf8.last == space else { return content }
-        var trimmed = content
-        let kept = text.trimmingASCIISpaces(leading: false)
-        if kept.isEmpty { trimmed.removeLast() } else { trimmed[trimmed.count - 1] = .text(kept) }
-        return trimmed
+    /// Takes content from `start` without the white space that ended its last line.
+    mutating func takeContentTrimmingTrailingSpace(from start: Int) -> [Inline] {
+        let last = inlines.count - 1
+        if last >= start, case .text(let text) = inlines.element(at: last), text.utf8.last == space {
+            let kept = text.trimmingASCIISpaces(leading: false)
+            if kept.isEmpty { inlines.remove(from: last) } else { inlines.replace(at: last, with: .text(kept)) }
+        }
+        return inlines.take(from: start)
     }
 
     /// Whether content ends with a verse start, ignoring white space after it (where `\\va` and `\\vp` belong).
@@ -135,11 +136,11 @@ extension USFMBookBuilder {
         switch bottom.kind {
         case .rowLeading:
             frames.removeLast()
-            let content = Self.trimmingTrailingSpace(takeContent(from: bottom.contentStart))
+            let content = takeContentTrimmingTrailingSpace(from: bottom.contentStart)
             openRow?.leading = content
         case .cell:
             frames.removeLast()
-            let content = Self.trimmingTrailingSpace(takeContent(from: bottom.contentStart))
+            let content = takeContentTrimmingTrailingSpace(from: bottom.contentStart)
             openRow?.cells.append(
                 TableCell(
                     marker: bottom.marker, columnSpan: USFMMarkers.columnSpan(of: bottom.marker), content: content))
