@@ -54,19 +54,44 @@ public struct LineTable: Sendable {
     ///
     /// - Complexity: O(log lines + line length).
     public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        var hint = 0
+        return location(of: offset, in: bytes, hint: &hint)
+    }
+
+    /// The location of a byte offset, looking first at the line index `hint` and the few after it,
+    /// which makes offsets asked in file order O(1) each besides the column count; `hint` is
+    /// updated to the offset's line index.
+    ///
+    /// - Complexity: O(log lines + line length), O(line length) near the hint.
+    public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, hint: inout Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
-        }
+        let line = lineIndex(of: clamped, near: hint)
+        hint = line
         var column = 1
-        var index = lineStarts[low]
+        var index = lineStarts[line]
         while index < clamped {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        return SourceLocation(file: file, line: low + 1, column: column, offset: clamped)
+        return SourceLocation(file: file, line: line + 1, column: column, offset: clamped)
+    }
+
+    /// The index of the line holding `offset`: a short walk forward from `hint`, else a binary search.
+    private func lineIndex(of offset: Int, near hint: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        if hint >= 0, hint < lineStarts.count, lineStarts[hint] <= offset {
+            var line = hint
+            for _ in 0..<8 {
+                if line + 1 > high || lineStarts[line + 1] > offset { return line }
+                line += 1
+            }
+            low = line
+        }
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 }

@@ -49,7 +49,7 @@ extension USFMBookBuilder {
     }
 
     mutating func appendBlock(_ block: Block) {
-        guard book != nil else { return }
+        guard hasBook else { return }
         if let last = book?.chapters.indices.last {
             book?.chapters[last].blocks.append(block)
         } else {

@@ -5,11 +5,11 @@ import TextNormalization
 extension USFMBookBuilder {
     /// Text or an inline marker with no paragraph open: reports it and opens an implicit `\p` when there is a book.
     mutating func openStrayParagraph(at offset: Int) -> Bool {
-        guard let book else {
+        guard hasBook else {
             reportMissingID(at: offset)
             return false
         }
-        if book.chapters.isEmpty {
+        if book?.chapters.isEmpty ?? true {
             report(
                 .error, .textBeforeChapter, at: offset,
                 "text outside any paragraph before the first \\c; start introductions with \\ip or move the text after \\c 1"
@@ -79,8 +79,9 @@ extension USFMBookBuilder {
 
     mutating func readVerse(at offset: Int) {
         let (label, labelOffset) = readToken()
-        guard let book else { return }
-        if book.chapters.isEmpty {
+        guard hasBook else { return }
+        let hasChapters = !(book?.chapters.isEmpty ?? true)
+        if !hasChapters {
             report(
                 .error, .verseBeforeChapter, at: offset,
                 "verse \(label) comes before the first \\c; add \\c 1 before it")
@@ -91,12 +92,13 @@ extension USFMBookBuilder {
                 label.isEmpty
                     ? "\\v needs a verse number"
                     : "verse number '\(label)' is not a number, a bridge (1-2) or a segment (3a)")
-        } else if !book.chapters.isEmpty, !verseLabels.insert(label).inserted {
-            let chapter = book.chapters.last?.number ?? 0
-            report(.error, .duplicateVerse, at: offset, "verse \(book.id.code) \(chapter):\(label) appears twice")
+        } else if hasChapters, !verseLabels.insert(label).inserted {
+            let chapter = book?.chapters.last?.number ?? 0
+            let code = book?.id.code ?? ""
+            report(.error, .duplicateVerse, at: offset, "verse \(code) \(chapter):\(label) appears twice")
         }
         if frames.isEmpty {
-            if !book.chapters.isEmpty {
+            if hasChapters {
                 report(
                     .warning, .misplacedMarker, at: offset, "verse \(label) is outside a paragraph; add \\p before it")
             }
@@ -107,20 +109,25 @@ extension USFMBookBuilder {
         inlines.append(.verse(VerseStart(number: label, location: verseLocation)))
     }
 
-    /// `1`, `1-2`, `3a`, `3a-4b`, `12b`.
+    /// `1`, `1-2`, `3a`, `3a-4b`, `12b`: one or two parts joined by `-`, each digits and an optional lowercase letter.
     static func isValidVerseLabel(_ label: String) -> Bool {
-        var sawDigit = false
         var parts = 0
-        for part in label.split(separator: "-", omittingEmptySubsequences: false) {
-            parts += 1
-            let bytes = Array(part.utf8)
-            var index = 0
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
-            guard index > 0 else { return false }
-            sawDigit = true
-            if index < bytes.count, (0x61...0x7A).contains(bytes[index]) { index += 1 }
-            guard index == bytes.count else { return false }
+        var digits = 0
+        var afterLetter = false
+        for byte in label.utf8 {
+            switch byte {
+            case 0x30...0x39 where !afterLetter:
+                digits += 1
+            case 0x61...0x7A where digits > 0 && !afterLetter:
+                afterLetter = true
+            case UInt8(ascii: "-") where digits > 0:
+                parts += 1
+                digits = 0
+                afterLetter = false
+            default:
+                return false
+            }
         }
-        return sawDigit && parts <= 2
+        return digits > 0 && parts < 2
     }
 }

@@ -38,9 +38,37 @@ extension USFMBookBuilder {
     /// Only runs with bytes of U+0300 and above go through NFC.
     mutating func readText() {
         let start = position
+        let (index, final, high) = scanText(from: start, attributesEndText: topTakesAttributes)
+        position = index
+        if final {
+            let run = UnsafeBufferPointer(rebasing: input[start..<index])
+            guard
+                let drop = prepareText(
+                    onlySpace: run.count == 1 && run[0] == space, firstIsSpace: run.first == space, at: start)
+            else { return }
+            appendText(UnsafeBufferPointer(rebasing: run[(drop ? 1 : 0)...]), mayNeedNFC: high)
+        } else {
+            rewrite(start..<index)
+            guard
+                let drop = prepareText(
+                    onlySpace: scratch.count == 1 && scratch[0] == space, firstIsSpace: scratch.first == space,
+                    at: start)
+            else { return }
+            let final = scratch
+            scratch = []
+            final.withUnsafeBufferPointer {
+                appendText(UnsafeBufferPointer(rebasing: $0[(drop ? 1 : 0)...]), mayNeedNFC: high)
+            }
+            scratch = final
+        }
+    }
+
+    /// Finds the end of a text run from `start`: a backslash, `//`, or `|` when `attributesEndText`.
+    /// `final` says the run needs no rewriting (single spaces, no tab, line end or `~`); `high`
+    /// that it has bytes of U+0300 and above.
+    func scanText(from start: Int, attributesEndText: Bool) -> (end: Int, final: Bool, high: Bool) {
         let count = input.count
-        let attributesEndText = topTakesAttributes
-        var index = position
+        var index = start
         var final = true
         var high = false
         var lastWasSpace = false
@@ -68,26 +96,7 @@ extension USFMBookBuilder {
                 index += 1
             }
         }
-        position = index
-        if final {
-            let run = UnsafeBufferPointer(rebasing: input[start..<index])
-            guard
-                let drop = prepareText(
-                    onlySpace: run.count == 1 && run[0] == space, firstIsSpace: run.first == space, at: start)
-            else { return }
-            inlines.append(Self.text(UnsafeBufferPointer(rebasing: run[(drop ? 1 : 0)...]), mayNeedNFC: high))
-        } else {
-            rewrite(start..<index)
-            guard
-                let drop = prepareText(
-                    onlySpace: scratch.count == 1 && scratch[0] == space, firstIsSpace: scratch.first == space,
-                    at: start)
-            else { return }
-            let text = scratch.withUnsafeBufferPointer {
-                Self.text(UnsafeBufferPointer(rebasing: $0[(drop ? 1 : 0)...]), mayNeedNFC: high)
-            }
-            inlines.append(text)
-        }
+        return (index, final, high)
     }
 
     /// Copies a run into `scratch` with white space collapsed to single spaces and `~` turned into U+00A0.
@@ -125,9 +134,79 @@ extension USFMBookBuilder {
         return startsBlock && firstIsSpace
     }
 
+    /// Appends a text inline made from final bytes; short runs (`, `, `. `, a word) are made once per file.
+    private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, mayNeedNFC: Bool) {
+        guard bytes.count > 1, bytes.count <= Self.internedTextLength else {
+            inlines.append(Self.text(bytes, mayNeedNFC: mayNeedNFC))
+            return
+        }
+        let hash = USFMInternTable.hash(bytes)
+        if let text = texts.find(bytes, hash: hash) {
+            inlines.append(text)
+            return
+        }
+        let text = Self.text(bytes, mayNeedNFC: mayNeedNFC)
+        texts.insert(bytes, hash: hash, value: text)
+        inlines.append(text)
+    }
+
+    /// Text runs up to this many bytes are shared within a file.
+    static let internedTextLength = 24
+
     /// A text inline from final bytes.
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, mayNeedNFC: Bool) -> Inline {
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, mayNeedNFC: Bool) -> Inline {
         if bytes.count == 1 && bytes[0] == space { return spaceText }
         return .text(mayNeedNFC ? NFC.string(bytes) : String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+/// Character spans read in one step.
+extension USFMBookBuilder {
+    /// Reads `\name text|attributes\name*` (or `\+name …\+name*`) at once when it is plain: one
+    /// space after the name, text that needs no rewriting, attributes that parse cleanly, and the
+    /// matching closing marker next. It then means exactly what opening the style, reading its
+    /// text and attributes and closing it would, with nothing to report, so an identical span
+    /// met earlier in the file is reused. Returns `false`, having changed nothing, otherwise.
+    mutating func readPlainSpan(_ marker: USFMMarkerInfo, nested: Bool, name: Range<Int>) -> Bool {
+        let count = input.count
+        guard marker.makesPlainSpan, name.upperBound < count, input[name.upperBound] == space,
+            let last = frames.indices.last, nested || frames[last].kind != .character
+        else { return false }
+        let textStart = name.upperBound + 1
+        let (textEnd, final, high) = scanText(from: textStart, attributesEndText: true)
+        guard final, textEnd > textStart, textEnd < count else { return false }
+        var closeStart = textEnd
+        if input[textEnd] == pipe {
+            closeStart += 1
+            while closeStart < count, input[closeStart] != backslash { closeStart += 1 }
+        }
+        guard closeStart < count, input[closeStart] == backslash else { return false }
+        var nameIndex = closeStart + 1
+        if nameIndex < count, input[nameIndex] == plus { nameIndex += 1 }
+        let end = nameIndex + name.count
+        guard end < count, input[end] == asterisk else { return false }
+        for offset in 0..<name.count where input[nameIndex + offset] != input[name.lowerBound + offset] {
+            return false
+        }
+        let key = UnsafeBufferPointer(rebasing: input[name.lowerBound..<closeStart])
+        let hash = USFMInternTable.hash(key)
+        if let span = spans.find(key, hash: hash) {
+            inlines.append(span)
+            position = end + 1
+            return true
+        }
+        var attributes: [Attribute] = []
+        if textEnd < closeStart {
+            let raw = UnsafeBufferPointer(rebasing: input[(textEnd + 1)..<closeStart])
+            guard case .success(let parsed) = USFMAttributes.parse(raw, marker: marker.name) else { return false }
+            attributes = parsed
+        }
+        let text = Self.text(UnsafeBufferPointer(rebasing: input[textStart..<textEnd]), mayNeedNFC: high)
+        let span = Inline.character(
+            CharacterSpan(marker: marker.name, attributes: attributes, content: [text], isClosed: true))
+        spans.insert(key, hash: hash, value: span)
+        inlines.append(span)
+        position = end + 1
+        return true
     }
 }

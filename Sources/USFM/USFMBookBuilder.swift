@@ -27,6 +27,8 @@ struct USFMBookBuilder: ~Copyable {
     let lines: LineTable
     var position: Int
     var diagnostics: [Diagnostic] = []
+    /// The line of the last location asked for (locations are mostly asked in file order).
+    var lineHint = 0
 
     var books: [Book] = []
     var book: Book?
@@ -43,6 +45,10 @@ struct USFMBookBuilder: ~Copyable {
     var verseLabels: Set<String> = []
     var scratch: [UInt8] = []
     let markers = USFMMarkerTable.shared
+    /// Character spans already built in this file, by their source bytes.
+    var spans = USFMInternTable()
+    /// Short text runs already built in this file, by their final bytes.
+    var texts = USFMInternTable()
 
     init(input: UnsafeBufferPointer<UInt8>, table: LineTable, start: Int) {
         self.input = input
@@ -76,8 +82,8 @@ struct USFMBookBuilder: ~Copyable {
 
     // MARK: - Diagnostics
 
-    func location(_ offset: Int) -> SourceLocation {
-        lines.location(of: offset, in: input)
+    mutating func location(_ offset: Int) -> SourceLocation {
+        lines.location(of: offset, in: input, hint: &lineHint)
     }
 
     mutating func report(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at offset: Int, _ message: String) {
@@ -175,7 +181,10 @@ struct USFMBookBuilder: ~Copyable {
             }
         case .verse: readVerse(at: markerStart)
         case .paragraph: openParagraph(name, at: markerStart)
-        case .character: openCharacter(name, nested: nested, at: markerStart)
+        case .character:
+            if !readPlainSpan(marker, nested: nested, name: nameStart..<nameEnd) {
+                openCharacter(name, nested: nested, at: markerStart)
+            }
         case .noteCharacter: openNoteCharacter(name, nested: nested, at: markerStart)
         case .note: openNote(name, at: markerStart)
         case .figure:

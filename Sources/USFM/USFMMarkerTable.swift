@@ -4,6 +4,10 @@ struct USFMMarkerInfo {
     let name: String
     /// What the marker does, or `nil` when Lectern does not know it.
     let role: USFMMarkerRole?
+
+    /// Whether `\name text|attributes\name*` always reads as one character span
+    /// (a character style other than `\va` and `\vp`, which may belong to a verse instead).
+    var makesPlainSpan: Bool { role == .character && name != "va" && name != "vp" }
 }
 
 /// Resolves marker names without building a `String` or hashing one: names of up to
