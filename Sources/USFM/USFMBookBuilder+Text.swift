@@ -167,20 +167,17 @@ extension USFMBookBuilder {
     /// matching closing marker next. It then means exactly what opening the style, reading its
     /// text and attributes and closing it would, with nothing to report, so an identical span
     /// met earlier in the file is reused. Returns `false`, having changed nothing, otherwise.
+    ///
+    /// The closing marker is found first; when the bytes up to it are those of a span already
+    /// read, they are plain too, and the span is reused without looking at them one by one.
     mutating func readPlainSpan(_ marker: USFMMarkerInfo, nested: Bool, name: Range<Int>) -> Bool {
         let count = input.count
         guard marker.makesPlainSpan, name.upperBound < count, input[name.upperBound] == space,
             let last = frames.indices.last, nested || frames[last].kind != .character
         else { return false }
         let textStart = name.upperBound + 1
-        let (textEnd, final, high) = scanText(from: textStart, attributesEndText: true)
-        guard final, textEnd > textStart, textEnd < count else { return false }
-        var closeStart = textEnd
-        if input[textEnd] == pipe {
-            closeStart += 1
-            while closeStart < count, input[closeStart] != backslash { closeStart += 1 }
-        }
-        guard closeStart < count, input[closeStart] == backslash else { return false }
+        let closeStart = ByteSearch.firstIndex(of: backslash, in: input, from: textStart)
+        guard closeStart < count else { return false }
         var nameIndex = closeStart + 1
         if nameIndex < count, input[nameIndex] == plus { nameIndex += 1 }
         let end = nameIndex + name.count
@@ -195,6 +192,9 @@ extension USFMBookBuilder {
             position = end + 1
             return true
         }
+        // Text up to `|` or the closing marker (not `//`), then attributes up to the closing marker.
+        let (textEnd, final, high) = scanText(from: textStart, attributesEndText: true)
+        guard final, textEnd > textStart, textEnd == closeStart || input[textEnd] == pipe else { return false }
         var attributes: [Attribute] = []
         if textEnd < closeStart {
             let raw = UnsafeBufferPointer(rebasing: input[(textEnd + 1)..<closeStart])

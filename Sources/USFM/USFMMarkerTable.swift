@@ -7,7 +7,13 @@ struct USFMMarkerInfo {
 
     /// Whether `\name text|attributes\name*` always reads as one character span
     /// (a character style other than `\va` and `\vp`, which may belong to a verse instead).
-    var makesPlainSpan: Bool { role == .character && name != "va" && name != "vp" }
+    let makesPlainSpan: Bool
+
+    init(name: String, role: USFMMarkerRole?) {
+        self.name = name
+        self.role = role
+        makesPlainSpan = role == .character && name != "va" && name != "vp"
+    }
 }
 
 /// Resolves marker names without building a `String` or hashing one: names of up to
