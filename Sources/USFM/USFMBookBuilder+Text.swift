@@ -1,29 +1,44 @@
 import ScriptureModel
 import TextNormalization
 
-/// How the text scanner treats each byte value.
+/// What the text scanner needs to know of each byte value, as bit flags.
 enum USFMTextByte {
-    /// Copied as it is.
-    static let plain: UInt8 = 0
-    /// A space: kept unless it follows another.
+    /// A space, kept unless it follows another.
     static let space: UInt8 = 1
-    /// Tab, CR, LF (read as a space) and `~` (a no-break space): the run must be rewritten.
-    static let rewritten: UInt8 = 2
+    /// Space, tab, CR or LF: white space that collapses to one space.
+    static let whiteSpace: UInt8 = 2
+    /// Tab, CR, LF (read as a space) and `~` (a no-break space): a run holding one must be rewritten.
+    static let rewritten: UInt8 = 4
     /// `\`, `/` and `|`, which may end the run.
-    static let stop: UInt8 = 3
+    static let stop: UInt8 = 8
     /// A UTF-8 lead or continuation byte of U+0300 and above: the run may need NFC.
-    static let high: UInt8 = 4
+    static let high: UInt8 = 16
 
-    /// The class of every byte value.
-    static let classes: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+    /// The flags of every byte value.
+    static let flags: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
         switch byte {
-        case 0x20: space
-        case 0x09, 0x0A, 0x0D, 0x7E: rewritten
+        case 0x20: space | whiteSpace
+        case 0x09, 0x0A, 0x0D: whiteSpace | rewritten
+        case 0x7E: rewritten
         case 0x5C, 0x2F, 0x7C: stop
         case 0xCC...: high
-        default: plain
+        default: 0
         }
     }
+}
+
+/// A text run found by `USFMBookBuilder.scanText`.
+struct USFMTextRun {
+    /// Where the run ends (a backslash, `//`, `|` where attributes may follow, or the end of input).
+    var end: Int
+    /// Whether the run is its own text: single spaces, no tab, line end or `~`.
+    var isFinal: Bool
+    /// Where the white space that ends the run starts (`end` when it ends with something else).
+    var coreEnd: Int
+    /// Whether the run up to `coreEnd` is final.
+    var isCoreFinal: Bool
+    /// Whether the run has bytes of U+0300 and above, so it may need NFC.
+    var mayNeedNFC: Bool
 }
 
 /// Text between markers.
@@ -38,17 +53,25 @@ extension USFMBookBuilder {
     /// Only runs with bytes of U+0300 and above go through NFC.
     mutating func readText() {
         let start = position
-        let (index, final, high) = scanText(from: start, attributesEndText: topTakesAttributes)
-        position = index
-        if final {
-            let run = UnsafeBufferPointer(rebasing: input[start..<index])
+        let run = scanText(from: start, attributesEndText: topTakesAttributes)
+        position = run.end
+        // A final run, or a final core and white space that starts with a space, is its own text
+        // up to that space: the rest of the white space collapses into it.
+        var end = -1
+        if run.isFinal {
+            end = run.end
+        } else if run.isCoreFinal, input[run.coreEnd] == space {
+            end = run.coreEnd + 1
+        }
+        if end >= 0 {
+            let text = UnsafeBufferPointer(rebasing: input[start..<end])
             guard
                 let drop = prepareText(
-                    onlySpace: run.count == 1 && run[0] == space, firstIsSpace: run.first == space, at: start)
+                    onlySpace: text.count == 1 && text[0] == space, firstIsSpace: text.first == space, at: start)
             else { return }
-            appendText(UnsafeBufferPointer(rebasing: run[(drop ? 1 : 0)...]), mayNeedNFC: high)
+            appendText(UnsafeBufferPointer(rebasing: text[(drop ? 1 : 0)...]), mayNeedNFC: run.mayNeedNFC)
         } else {
-            rewrite(start..<index)
+            rewrite(start..<run.end)
             guard
                 let drop = prepareText(
                     onlySpace: scratch.count == 1 && scratch[0] == space, firstIsSpace: scratch.first == space,
@@ -57,66 +80,73 @@ extension USFMBookBuilder {
             let final = scratch
             scratch = []
             final.withUnsafeBufferPointer {
-                appendText(UnsafeBufferPointer(rebasing: $0[(drop ? 1 : 0)...]), mayNeedNFC: high)
+                appendText(UnsafeBufferPointer(rebasing: $0[(drop ? 1 : 0)...]), mayNeedNFC: run.mayNeedNFC)
             }
             scratch = final
         }
     }
 
-    /// Finds the end of a text run from `start`: a backslash, `//`, or `|` when `attributesEndText`.
-    /// `final` says the run needs no rewriting (single spaces, no tab, line end or `~`); `high`
-    /// that it has bytes of U+0300 and above.
-    func scanText(from start: Int, attributesEndText: Bool) -> (end: Int, final: Bool, high: Bool) {
+    /// Finds the end of a text run from `start`: a backslash, `//`, or `|` when `attributesEndText`,
+    /// and what it holds. Branch-free but for the bytes that may end the run.
+    func scanText(from start: Int, attributesEndText: Bool) -> USFMTextRun {
         let count = input.count
         var index = start
-        var final = true
-        var high = false
-        var lastWasSpace = false
-        USFMTextByte.classes.withUnsafeBufferPointer { classes in
+        var seen: UInt8 = 0
+        var doubled: UInt8 = 0
+        var previous: UInt8 = 0
+        var coreEnd = start
+        var coreSeen: UInt8 = 0
+        var coreDoubled: UInt8 = 0
+        USFMTextByte.flags.withUnsafeBufferPointer { flags in
             scan: while index < count {
                 let byte = input[index]
-                switch classes[Int(byte)] {
-                case USFMTextByte.plain:
-                    lastWasSpace = false
-                case USFMTextByte.space:
-                    if lastWasSpace { final = false }
-                    lastWasSpace = true
-                case USFMTextByte.stop:
+                let flag = flags[Int(byte)]
+                if flag & USFMTextByte.stop != 0 {
                     if byte == backslash { break scan }
                     if byte == slash, index + 1 < count, input[index + 1] == slash { break scan }
                     if byte == pipe, attributesEndText { break scan }
-                    lastWasSpace = false
-                case USFMTextByte.high:
-                    high = true
-                    lastWasSpace = false
-                default:
-                    final = false
-                    lastWasSpace = false
+                }
+                seen |= flag
+                doubled |= flag & previous & USFMTextByte.space
+                previous = flag
+                if flag & USFMTextByte.whiteSpace == 0 {
+                    coreEnd = index + 1
+                    coreSeen = seen
+                    coreDoubled = doubled
                 }
                 index += 1
             }
         }
-        return (index, final, high)
+        return USFMTextRun(
+            end: index, isFinal: seen & USFMTextByte.rewritten == 0 && doubled == 0, coreEnd: coreEnd,
+            isCoreFinal: coreSeen & USFMTextByte.rewritten == 0 && coreDoubled == 0,
+            mayNeedNFC: seen & USFMTextByte.high != 0)
     }
 
-    /// Copies a run into `scratch` with white space collapsed to single spaces and `~` turned into U+00A0.
+    /// Copies a run into `scratch` with white space collapsed to single spaces and `~` turned into U+00A0,
+    /// copying the bytes between those a stretch at a time.
     private mutating func rewrite(_ range: Range<Int>) {
         scratch.removeAll(keepingCapacity: true)
         var lastWasSpace = false
+        var copied = range.lowerBound
         for index in range {
             let byte = input[index]
-            if isSpace(byte) {
-                if !lastWasSpace { scratch.append(space) }
-                lastWasSpace = true
-            } else if byte == tilde {
+            guard isSpace(byte) || byte == tilde else {
+                lastWasSpace = false
+                continue
+            }
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<index]))
+            copied = index + 1
+            if byte == tilde {
                 scratch.append(0xC2)
                 scratch.append(0xA0)
                 lastWasSpace = false
             } else {
-                scratch.append(byte)
-                lastWasSpace = false
+                if !lastWasSpace { scratch.append(space) }
+                lastWasSpace = true
             }
         }
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<range.upperBound]))
     }
 
     /// Makes sure a frame is open for text (a stray paragraph if needed) and says whether to drop
@@ -193,15 +223,16 @@ extension USFMBookBuilder {
             return true
         }
         // Text up to `|` or the closing marker (not `//`), then attributes up to the closing marker.
-        let (textEnd, final, high) = scanText(from: textStart, attributesEndText: true)
-        guard final, textEnd > textStart, textEnd == closeStart || input[textEnd] == pipe else { return false }
+        let run = scanText(from: textStart, attributesEndText: true)
+        let textEnd = run.end
+        guard run.isFinal, textEnd > textStart, textEnd == closeStart || input[textEnd] == pipe else { return false }
         var attributes: [Attribute] = []
         if textEnd < closeStart {
             let raw = UnsafeBufferPointer(rebasing: input[(textEnd + 1)..<closeStart])
             guard case .success(let parsed) = USFMAttributes.parse(raw, marker: marker.name) else { return false }
             attributes = parsed
         }
-        let text = Self.text(UnsafeBufferPointer(rebasing: input[textStart..<textEnd]), mayNeedNFC: high)
+        let text = Self.text(UnsafeBufferPointer(rebasing: input[textStart..<textEnd]), mayNeedNFC: run.mayNeedNFC)
         let span = Inline.character(
             CharacterSpan(marker: marker.name, attributes: attributes, content: [text], isClosed: true))
         spans.insert(key, hash: hash, value: span)
