@@ -48,26 +48,65 @@ public struct LineTable: Sendable {
     ///
     /// - Complexity: O(log lines + line length).
     public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
-        var hint = 0
-        return location(of: offset, in: bytes, hint: &hint)
+        var cursor = Cursor()
+        return location(of: offset, in: bytes, cursor: &cursor)
     }
 
-    /// The location of a byte offset, looking first at the line index `hint` and the few after it,
-    /// which makes offsets asked in file order O(1) each besides the column count; `hint` is
-    /// updated to the offset's line index.
-    ///
-    /// - Complexity: O(log lines + line length), O(line length) near the hint.
-    public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, hint: inout Int) -> SourceLocation {
-        let clamped = max(0, min(offset, bytes.count))
-        let line = lineIndex(of: clamped, near: hint)
-        hint = line
+    /// The last location a scanner asked for, so that the next one is found from there.
+    public struct Cursor: Sendable {
+        var line = 0
+        var offset = 0
         var column = 1
-        var index = lineStarts[line]
-        while index < clamped {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+
+        /// A cursor at the start of the file.
+        public init() {}
+
+        init(line: Int, offset: Int, column: Int) {
+            self.line = line
+            self.offset = offset
+            self.column = column
+        }
+    }
+
+    /// The location of a byte offset, found from the cursor and moving it there: the line by a
+    /// short walk forward (else a binary search), the column by counting from the cursor when
+    /// the offset is on its line and after it. Offsets asked in file order so cost O(1) each
+    /// besides the bytes between them, even on very long lines.
+    ///
+    /// - Complexity: O(log lines + line length), O(distance from the cursor) after it.
+    public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, cursor: inout Cursor) -> SourceLocation {
+        let clamped = max(0, min(offset, bytes.count))
+        let line = lineIndex(of: clamped, near: cursor.line)
+        var from = lineStarts[line]
+        var column = 1
+        if line == cursor.line, cursor.offset >= from, cursor.offset <= clamped, cursor.offset <= bytes.count {
+            from = cursor.offset
+            column = cursor.column
+        }
+        column += Self.scalarCount(bytes, from: from, to: clamped)
+        cursor = Cursor(line: line, offset: clamped, column: column)
+        return SourceLocation(file: file, line: line + 1, column: column, offset: clamped)
+    }
+
+    /// The number of UTF-8 lead bytes (bytes that are not `10xxxxxx`) in `bytes[from..<to]`, eight at a time.
+    private static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var count = 0
+        var index = from
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= to {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                // The top bit of each continuation byte: bit 7 set and bit 6 clear.
+                let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
+                count += 8 - continuation.nonzeroBitCount
+                index += 8
+            }
+        }
+        while index < to {
+            if bytes[index] & 0xC0 != 0x80 { count += 1 }
             index += 1
         }
-        return SourceLocation(file: file, line: line + 1, column: column, offset: clamped)
+        return count
     }
 
     /// The index of the line holding `offset`: a short walk forward from `hint`, else a binary search.

@@ -27,8 +27,8 @@ struct USFMBookBuilder: ~Copyable {
     let lines: LineTable
     var position: Int
     var diagnostics: [Diagnostic] = []
-    /// The line of the last location asked for (locations are mostly asked in file order).
-    var lineHint = 0
+    /// The last location asked for (locations are mostly asked in file order).
+    var lineCursor = LineTable.Cursor()
 
     var books: [Book] = []
     var book: Book?
@@ -83,7 +83,7 @@ struct USFMBookBuilder: ~Copyable {
     // MARK: - Diagnostics
 
     mutating func location(_ offset: Int) -> SourceLocation {
-        lines.location(of: offset, in: input, hint: &lineHint)
+        lines.location(of: offset, in: input, cursor: &lineCursor)
     }
 
     mutating func report(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at offset: Int, _ message: String) {
