@@ -26,9 +26,10 @@ extension USFMBookBuilder {
             switch bottom.kind {
             case .paragraph:
                 frames.removeLast()
-                let content = takeContentTrimmingTrailingSpace(from: bottom.contentStart)
-                appendBlock(
-                    .paragraph(Paragraph(marker: bottom.marker, content: content, location: location(bottom.offset))))
+                var paragraph = paragraphTemplate(bottom.marker)
+                paragraph.content = takeContentTrimmingTrailingSpace(from: bottom.contentStart)
+                paragraph.location = location(bottom.offset)
+                appendBlock(.paragraph(paragraph))
             case .field:
                 frames.removeLast()
                 let value = inlines.withContent(from: bottom.contentStart) { USFMFrame.plainText($0) }
@@ -46,6 +47,14 @@ extension USFMBookBuilder {
             if let table = openTable { appendBlock(.table(table)) }
             openTable = nil
         }
+    }
+
+    /// An empty paragraph of a style, made once per style: `Paragraph.init` classifies the marker each time.
+    mutating func paragraphTemplate(_ marker: String) -> Paragraph {
+        if let template = paragraphTemplates[marker] { return template }
+        let template = Paragraph(marker: marker, location: SourceLocation(file: lines.file, line: 1, column: 1))
+        paragraphTemplates[marker] = template
+        return template
     }
 
     mutating func appendBlock(_ block: Block) {

@@ -71,7 +71,14 @@ extension USFMBookBuilder {
             else { return }
             appendText(UnsafeBufferPointer(rebasing: text[(drop ? 1 : 0)...]), mayNeedNFC: run.mayNeedNFC)
         } else {
-            rewrite(start..<run.end)
+            if run.isCoreFinal {
+                // The white space after the core holds no space first: the text is the core and one space.
+                scratch.removeAll(keepingCapacity: true)
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<run.coreEnd]))
+                scratch.append(space)
+            } else {
+                rewrite(start..<run.end)
+            }
             guard
                 let drop = prepareText(
                     onlySpace: scratch.count == 1 && scratch[0] == space, firstIsSpace: scratch.first == space,

@@ -44,6 +44,7 @@ struct USFMBookBuilder: ~Copyable {
     var chapterNumbers: Set<Int> = []
     var verseLabels: Set<String> = []
     var scratch: [UInt8] = []
+    var paragraphTemplates: [String: Paragraph] = [:]
     let markers = USFMMarkerTable.shared
     /// Character spans already built in this file, by their source bytes.
     var spans = USFMInternTable()

@@ -80,12 +80,14 @@ struct USFMFrame {
 extension String {
     /// The string without trailing (and, unless told otherwise, leading) ASCII spaces.
     func trimmingASCIISpaces(leading: Bool = true) -> String {
-        let bytes = Array(utf8)
-        var start = 0
-        var end = bytes.count
-        while leading, start < end, bytes[start] == 0x20 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-        if start == 0 && end == bytes.count { return self }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        var copy = self
+        return copy.withUTF8 { bytes in
+            var start = 0
+            var end = bytes.count
+            while leading, start < end, bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            if start == 0 && end == bytes.count { return self }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 }
