@@ -144,6 +144,7 @@ public enum ByteSearch {
     /// The index of the first `byte` at or after `start`, or `bytes.count` when there is none.
     ///
     /// - Complexity: O(n), one 64-bit word per eight bytes.
+    @inlinable
     public static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let count = bytes.count
         var index = max(start, 0)

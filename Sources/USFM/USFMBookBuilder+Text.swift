@@ -225,8 +225,7 @@ extension USFMBookBuilder {
         let key = UnsafeBufferPointer(rebasing: input[name.lowerBound..<closeStart])
         let hash = USFMInternTable.hash(key)
         if let span = spans.find(key, hash: hash) {
-            inlines.append(span)
-            position = end + 1
+            appendSpan(span, end: end + 1)
             return true
         }
         // Text up to `|` or the closing marker (not `//`), then attributes up to the closing marker.
@@ -243,8 +242,18 @@ extension USFMBookBuilder {
         let span = Inline.character(
             CharacterSpan(marker: marker.name, attributes: attributes, content: [text], isClosed: true))
         spans.insert(key, hash: hash, value: span)
-        inlines.append(span)
-        position = end + 1
+        appendSpan(span, end: end + 1)
         return true
+    }
+
+    /// Appends a span that ends before `end`, and the single space that often follows it before the
+    /// next marker: after content, a run of one space is always kept, as `readText` would.
+    private mutating func appendSpan(_ span: Inline, end: Int) {
+        inlines.append(span)
+        position = end
+        if end + 1 < input.count, input[end] == space, input[end + 1] == backslash {
+            inlines.append(Self.spaceText)
+            position = end + 1
+        }
     }
 }

@@ -47,14 +47,17 @@ struct USFMBookBuilder: ~Copyable {
     var paragraphTemplates: [String: Paragraph] = [:]
     let markers = USFMMarkerTable.shared
     /// Character spans already built in this file, by their source bytes.
-    var spans = USFMInternTable()
+    var spans: USFMInternTable
     /// Short text runs already built in this file, by their final bytes.
-    var texts = USFMInternTable()
+    var texts: USFMInternTable
 
     init(input: UnsafeBufferPointer<UInt8>, table: LineTable, start: Int) {
         self.input = input
         self.lines = table
         self.position = start
+        // About one distinct span per 200 bytes of a heavily marked-up book, fewer short runs.
+        spans = USFMInternTable(capacity: input.count / 200)
+        texts = USFMInternTable(capacity: input.count / 1000)
         scratch.reserveCapacity(4096)
         frames.reserveCapacity(16)
     }
