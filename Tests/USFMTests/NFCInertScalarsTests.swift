@@ -33,6 +33,24 @@ import Testing
         #expect(inert > 50_000, "most of the BMP is inert (\(inert))")
     }
 
+    @Test func tableMatchesTheStandardLibrarysProperties() {
+        var wrong: [String] = []
+        for value in UInt32(0)..<0x10000 {
+            var expected = false
+            if !(0x0900..<0x1E00).contains(value), let scalar = Unicode.Scalar(value) {
+                let properties = scalar.properties
+                switch properties.generalCategory {
+                case .unassigned, .privateUse, .surrogate: expected = false
+                default:
+                    expected =
+                        properties.canonicalCombiningClass == .notReordered && !properties.isFullCompositionExclusion
+                }
+            }
+            if NFCInertScalars.shared.contains(value) != expected { wrong.append(String(value, radix: 16)) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+    }
+
     @Test(arguments: [
         ("In the beginning", true), ("God’s “Spirit”", true), ("起初，\u{3000}神创造天地。", true), ("태초에", true),
         ("В начале", true), ("Trong ban đầu", true), ("e\u{301}", false), ("\u{5D1}\u{5BC}\u{5B0}", false),
