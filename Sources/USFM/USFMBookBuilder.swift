@@ -202,6 +202,7 @@ struct USFMBookBuilder: ~Copyable {
     }
 
     /// Consumes the single white space that ends a marker (CRLF counts as one).
+    @inline(__always)
     mutating func skipOneSpace() {
         guard position < input.count else { return }
         let byte = input[position]

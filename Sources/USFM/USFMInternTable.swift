@@ -69,12 +69,12 @@ struct USFMInternTable {
             offset += 8
         }
         if offset < count {
+            // The last eight bytes, overlapping the words already mixed, or the few bytes of a short key.
             var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < count {
-                tail |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) << shift
-                shift += 8
-                offset += 1
+            if count >= 8 {
+                tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else {
+                for index in 0..<count { tail |= UInt64(raw.load(fromByteOffset: index, as: UInt8.self)) << (index * 8) }
             }
             hash = mix(hash ^ tail)
         }
@@ -105,6 +105,11 @@ struct USFMInternTable {
                     return false
                 }
                 offset += 8
+            }
+            if offset < count, count >= 8 {
+                // The last eight bytes, overlapping the words already compared.
+                return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
             }
             while offset < count {
                 if left.load(fromByteOffset: offset, as: UInt8.self)
