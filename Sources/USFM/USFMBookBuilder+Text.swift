@@ -177,7 +177,7 @@ extension USFMBookBuilder {
             inlines.append(Self.text(bytes, mayNeedNFC: mayNeedNFC))
             return
         }
-        let hash = USFMInternTable.hash(bytes)
+        let hash = USFMInternKey.hash(bytes)
         if let text = texts.find(bytes, hash: hash) {
             inlines.append(text)
             return
@@ -223,7 +223,7 @@ extension USFMBookBuilder {
             return false
         }
         let key = UnsafeBufferPointer(rebasing: input[name.lowerBound..<closeStart])
-        let hash = USFMInternTable.hash(key)
+        let hash = USFMInternKey.hash(key)
         if let span = spans.find(key, hash: hash) {
             appendSpan(span, end: end + 1)
             return true
@@ -235,15 +235,38 @@ extension USFMBookBuilder {
         var attributes: [Attribute] = []
         if textEnd < closeStart {
             let raw = UnsafeBufferPointer(rebasing: input[(textEnd + 1)..<closeStart])
-            guard case .success(let parsed) = USFMAttributes.parse(raw, marker: marker.name) else { return false }
-            attributes = parsed
+            guard let list = attributeList(raw, marker: marker.name) else { return false }
+            attributes = list
         }
-        let text = Self.text(UnsafeBufferPointer(rebasing: input[textStart..<textEnd]), mayNeedNFC: run.mayNeedNFC)
+        let content = spanContent(UnsafeBufferPointer(rebasing: input[textStart..<textEnd]), mayNeedNFC: run.mayNeedNFC)
         let span = Inline.character(
-            CharacterSpan(marker: marker.name, attributes: attributes, content: [text], isClosed: true))
+            CharacterSpan(marker: marker.name, attributes: attributes, content: content, isClosed: true))
         spans.insert(key, hash: hash, value: span)
         appendSpan(span, end: end + 1)
         return true
+    }
+
+    /// The attributes of a plain span, or `nil` when they do not parse cleanly. A `name="value"`
+    /// list that NFC leaves alone means the same after any marker, so it is read once per file.
+    private mutating func attributeList(_ raw: UnsafeBufferPointer<UInt8>, marker: String) -> [Attribute]? {
+        let shared = !NFC.mayNeedNormalization(raw) && raw.contains(UInt8(ascii: "="))
+        var hash: UInt64 = 0
+        if shared {
+            hash = USFMInternKey.hash(raw)
+            if let list = attributeLists.find(raw, hash: hash) { return list }
+        }
+        guard case .success(let list) = USFMAttributes.parse(raw, marker: marker) else { return nil }
+        if shared { attributeLists.insert(raw, hash: hash, value: list) }
+        return list
+    }
+
+    /// The content of a plain span, one text made from final bytes; the same words share it.
+    private mutating func spanContent(_ text: UnsafeBufferPointer<UInt8>, mayNeedNFC: Bool) -> [Inline] {
+        let hash = USFMInternKey.hash(text)
+        if let content = spanContents.find(text, hash: hash) { return content }
+        let content = [Self.text(text, mayNeedNFC: mayNeedNFC)]
+        spanContents.insert(text, hash: hash, value: content)
+        return content
     }
 
     /// Appends a span that ends before `end`, and the single space that often follows it before the

@@ -47,9 +47,13 @@ struct USFMBookBuilder: ~Copyable {
     var paragraphTemplates: [String: Paragraph] = [:]
     let markers = USFMMarkerTable.shared
     /// Character spans already built in this file, by their source bytes.
-    var spans: USFMInternTable
+    var spans: USFMInternTable<Inline>
     /// Short text runs already built in this file, by their final bytes.
-    var texts: USFMInternTable
+    var texts: USFMInternTable<Inline>
+    /// The content of spans already built in this file, by the bytes of their text.
+    var spanContents: USFMInternTable<[Inline]>
+    /// Attribute lists already read in this file, by their bytes (`name="value"` lists without NFC only).
+    var attributeLists: USFMInternTable<[Attribute]>
 
     init(input: UnsafeBufferPointer<UInt8>, table: LineTable, start: Int) {
         self.input = input
@@ -58,6 +62,8 @@ struct USFMBookBuilder: ~Copyable {
         // About one distinct span per 200 bytes of a heavily marked-up book, fewer short runs.
         spans = USFMInternTable(capacity: input.count / 200)
         texts = USFMInternTable(capacity: input.count / 1000)
+        spanContents = USFMInternTable(capacity: input.count / 1000)
+        attributeLists = USFMInternTable(capacity: input.count / 1000)
         scratch.reserveCapacity(4096)
         frames.reserveCapacity(16)
     }
