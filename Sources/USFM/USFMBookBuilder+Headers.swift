@@ -54,7 +54,7 @@ extension USFMBookBuilder {
         book = Book(id: id, identification: NFC.normalize(rest.trimmingASCIISpaces()), location: location(offset))
         hasBook = true
         chapterNumbers = []
-        verseLabels = []
+        verseLabels.removeAll()
     }
 
     mutating func readChapter(at offset: Int) {
@@ -72,7 +72,7 @@ extension USFMBookBuilder {
                 .error, .duplicateChapter, at: offset,
                 "chapter \(number) appears twice in \(book?.id.code ?? "this book")")
         }
-        verseLabels = []
+        verseLabels.removeAll()
         let chapterLocation = location(offset)
         book?.chapters.append(Chapter(number: number, location: chapterLocation))
     }
@@ -92,7 +92,7 @@ extension USFMBookBuilder {
                 label.isEmpty
                     ? "\\v needs a verse number"
                     : "verse number '\(label)' is not a number, a bridge (1-2) or a segment (3a)")
-        } else if hasChapters, !verseLabels.insert(label).inserted {
+        } else if hasChapters, !verseLabels.insert(label) {
             let chapter = book?.chapters.last?.number ?? 0
             let code = book?.id.code ?? ""
             report(.error, .duplicateVerse, at: offset, "verse \(code) \(chapter):\(label) appears twice")

@@ -42,7 +42,7 @@ struct USFMBookBuilder: ~Copyable {
     var openRow: TableRow?
     var pendingMilestones: [Inline] = []
     var chapterNumbers: Set<Int> = []
-    var verseLabels: Set<String> = []
+    var verseLabels = USFMVerseLabels()
     var scratch: [UInt8] = []
     var paragraphTemplates: [String: Paragraph] = [:]
     let markers = USFMMarkerTable.shared
