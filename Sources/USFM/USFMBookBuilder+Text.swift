@@ -271,7 +271,7 @@ extension USFMBookBuilder {
 
     /// Appends a span that ends before `end`, and the single space that often follows it before the
     /// next marker: after content, a run of one space is always kept, as `readText` would.
-    private mutating func appendSpan(_ span: Inline, end: Int) {
+    private mutating func appendSpan(_ span: consuming Inline, end: Int) {
         inlines.append(span)
         position = end
         if end + 1 < input.count, input[end] == space, input[end + 1] == backslash {

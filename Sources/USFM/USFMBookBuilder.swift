@@ -46,6 +46,8 @@ struct USFMBookBuilder: ~Copyable {
     var scratch: [UInt8] = []
     var paragraphTemplates: [String: Paragraph] = [:]
     let markers = USFMMarkerTable.shared
+    /// `\w`, the commonest marker by far.
+    let wordMarker = USFMMarkerTable.shared.info(named: "w")
     /// Character spans already built in this file, by their source bytes.
     var spans: USFMInternTable<Inline>
     /// Short text runs already built in this file, by their final bytes.
@@ -73,7 +75,7 @@ struct USFMBookBuilder: ~Copyable {
         while position < count {
             let byte = input[position]
             if byte == backslash {
-                readMarker()
+                if !readWordSpan() { readMarker() }
             } else if byte == slash, position + 1 < count, input[position + 1] == slash {
                 appendInline(.optionalBreak, at: position)
                 position += 2
@@ -205,6 +207,24 @@ struct USFMBookBuilder: ~Copyable {
         case .milestone: readMilestone(name, at: markerStart)
         case .structural: endBlock()
         }
+    }
+
+    /// Reads `\w ` or `\+w ` straight as a plain span, which is what `readMarker` would end up
+    /// doing for them; `false`, having changed nothing, for anything else.
+    @inline(__always)
+    mutating func readWordSpan() -> Bool {
+        guard hasBook else { return false }
+        let count = input.count
+        var nameStart = position + 1
+        var nested = false
+        if nameStart < count, input[nameStart] == plus {
+            nested = true
+            nameStart += 1
+        }
+        guard nameStart + 1 < count, input[nameStart] == UInt8(ascii: "w"), input[nameStart + 1] == space else {
+            return false
+        }
+        return readPlainSpan(wordMarker, nested: nested, name: nameStart..<(nameStart + 1))
     }
 
     /// Consumes the single white space that ends a marker (CRLF counts as one).

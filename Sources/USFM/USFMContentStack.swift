@@ -28,7 +28,7 @@ struct USFMContentStack: ~Copyable {
         return body(UnsafeBufferPointer(start: base + from, count: count - from))
     }
 
-    mutating func append(_ inline: Inline) {
+    mutating func append(_ inline: consuming Inline) {
         if count == capacity { grow(to: capacity * 2) }
         (base + count).initialize(to: inline)
         count += 1

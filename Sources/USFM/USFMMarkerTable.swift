@@ -63,6 +63,12 @@ struct USFMMarkerTable: Sendable {
         return USFMMarkerInfo(name: name, role: USFMMarkers.role(of: name))
     }
 
+    /// The marker called `name`, for markers the parser looks for by name.
+    func info(named name: String) -> USFMMarkerInfo {
+        let bytes = Array(name.utf8)
+        return bytes.withUnsafeBufferPointer { info($0, 0, $0.count) }
+    }
+
     /// The bytes of a name of one to eight bytes, little-endian, or 0 for other lengths.
     @inline(__always)
     private static func pack(_ input: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
