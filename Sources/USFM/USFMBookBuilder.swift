@@ -110,12 +110,6 @@ struct USFMBookBuilder: ~Copyable {
         return frames[last].takesAttributes
     }
 
-    /// Whether the top frame has no content yet.
-    var topIsEmpty: Bool {
-        guard let last = frames.indices.last else { return true }
-        return frames[last].contentStart == inlines.count
-    }
-
     /// Pushes a frame whose content starts empty.
     mutating func push(_ kind: USFMFrame.Kind, _ marker: String, at offset: Int) {
         frames.append(USFMFrame(kind: kind, marker: marker, contentStart: inlines.count, offset: offset))
