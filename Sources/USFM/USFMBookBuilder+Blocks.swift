@@ -6,20 +6,7 @@ extension USFMBookBuilder {
     /// Closes the open paragraph, field or table, with warnings for what was left open.
     mutating func endBlock() {
         while let last = frames.indices.last, !frames[last].isBlockLevel {
-            let top = frames[last]
-            switch top.kind {
-            case .character, .verseField:
-                report(
-                    .warning, .unclosedCharacterStyle, at: top.offset,
-                    "\\\(top.marker) is not closed at the end of the paragraph; add \\\(top.marker)*")
-            case .note:
-                report(
-                    .warning, .unclosedNote, at: top.offset,
-                    "note \\\(top.marker) is still open at the end of the paragraph; add \\\(top.marker)*")
-            case .figure:
-                report(.warning, .unclosedCharacterStyle, at: top.offset, "\\fig is not closed; add \\fig*")
-            default: break
-            }
+            reportUnclosed(frames[last], atParagraphEnd: true)
             popFrame(explicit: false)
         }
         if let bottom = frames.last {

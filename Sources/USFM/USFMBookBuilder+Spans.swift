@@ -165,23 +165,34 @@ extension USFMBookBuilder {
         popFrame(explicit: true)
     }
 
+    /// Warns that a span, note or figure was left open: at the end of its paragraph, or when a
+    /// closing marker or a new note style closed it with an outer one (figures only at the end).
+    mutating func reportUnclosed(_ frame: USFMFrame, atParagraphEnd: Bool) {
+        let marker = frame.marker
+        switch frame.kind {
+        case .character, .verseField:
+            report(
+                .warning, .unclosedCharacterStyle, at: frame.offset,
+                atParagraphEnd
+                    ? "\\\(marker) is not closed at the end of the paragraph; add \\\(marker)*"
+                    : "\\\(marker) is not closed; add \\\(marker)*")
+        case .note:
+            report(
+                .warning, .unclosedNote, at: frame.offset,
+                atParagraphEnd
+                    ? "note \\\(marker) is still open at the end of the paragraph; add \\\(marker)*"
+                    : "note \\\(marker) is not closed; add \\\(marker)*")
+        case .figure where atParagraphEnd:
+            report(.warning, .unclosedCharacterStyle, at: frame.offset, "\\fig is not closed; add \\fig*")
+        default: break
+        }
+    }
+
     /// Pops the top frame into its parent's content; block-level frames stay (`endBlock` closes them).
     mutating func popFrame(explicit: Bool, warn: Bool = false) {
         guard let last = frames.indices.last, !frames[last].isBlockLevel else { return }
         let frame = frames.removeLast()
-        if warn, !explicit {
-            switch frame.kind {
-            case .character, .verseField:
-                report(
-                    .warning, .unclosedCharacterStyle, at: frame.offset,
-                    "\\\(frame.marker) is not closed; add \\\(frame.marker)*")
-            case .note:
-                report(
-                    .warning, .unclosedNote, at: frame.offset,
-                    "note \\\(frame.marker) is not closed; add \\\(frame.marker)*")
-            default: break
-            }
-        }
+        if warn, !explicit { reportUnclosed(frame, atParagraphEnd: false) }
         let content = takeContent(from: frame.contentStart)
         let inline: Inline
         switch frame.kind {
