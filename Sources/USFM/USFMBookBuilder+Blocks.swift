@@ -37,10 +37,11 @@ extension USFMBookBuilder {
     }
 
     /// An empty paragraph of a style, made once per style: `Paragraph.init` classifies the marker each time.
+    /// A file uses a handful of styles, so a short list compared in order beats hashing the name.
     mutating func paragraphTemplate(_ marker: String) -> Paragraph {
-        if let template = paragraphTemplates[marker] { return template }
+        for template in paragraphTemplates where template.marker == marker { return template }
         let template = Paragraph(marker: marker, location: SourceLocation(file: lines.file, line: 1, column: 1))
-        paragraphTemplates[marker] = template
+        paragraphTemplates.append(template)
         return template
     }
 

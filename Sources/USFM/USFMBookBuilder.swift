@@ -44,7 +44,7 @@ struct USFMBookBuilder: ~Copyable {
     var chapterNumbers: Set<Int> = []
     var verseLabels = USFMVerseLabels()
     var scratch: [UInt8] = []
-    var paragraphTemplates: [String: Paragraph] = [:]
+    var paragraphTemplates: [Paragraph] = []
     let markers = USFMMarkerTable.shared
     /// `\w`, the commonest marker by far.
     let wordMarker = USFMMarkerTable.shared.info(named: "w")
