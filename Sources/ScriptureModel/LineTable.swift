@@ -19,6 +19,18 @@ public struct LineTable: Sendable {
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
             while index + 8 <= count {
+                // Lines are long: skip 32 bytes at once when none is a line feed.
+                if index + 32 <= count {
+                    var any: UInt64 = 0
+                    for offset in stride(from: 0, to: 32, by: 8) {
+                        any |= ByteSearch.matches(
+                            of: 0x0A, in: raw.loadUnaligned(fromByteOffset: index + offset, as: UInt64.self))
+                    }
+                    if any == 0 {
+                        index += 32
+                        continue
+                    }
+                }
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 var found = ByteSearch.matches(of: 0x0A, in: word)
                 while found != 0 {

@@ -48,7 +48,16 @@ struct SourceHygiene {
         let count = input.count
         let raw = input.baseAddress.map { UnsafeRawPointer($0) }
         while index < count {
-            // Eight ASCII bytes at a time.
+            // Thirty-two, then eight ASCII bytes at a time.
+            if let raw, index + 32 <= count,
+                (raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 32
+                continue
+            }
             if let raw, index + 8 <= count,
                 raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
             {
