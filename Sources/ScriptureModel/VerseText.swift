@@ -103,6 +103,8 @@ private struct VerseTextCollector {
     var chapter = 0
     var verses: [VerseText] = []
     var current: (key: VerseKey, location: SourceLocation)?
+    /// Whether `current` is set (testing the optional itself copies the key and location).
+    var inVerse = false
     var buffer: [UInt8] = []
     var pendingSpace = false
     var afterNote = false
@@ -125,6 +127,7 @@ private struct VerseTextCollector {
                 VerseText(key: current.key, text: String(decoding: buffer, as: UTF8.self), location: current.location))
         }
         current = nil
+        inVerse = false
         buffer.removeAll(keepingCapacity: true)
         pendingSpace = false
         afterNote = false
@@ -172,6 +175,7 @@ private struct VerseTextCollector {
                 finishVerse()
                 suppressed = false
                 current = (VerseKey(book: book, chapter: chapter, verse: start.number), start.location)
+                inVerse = true
             case .character(let span):
                 if !isExcludedCharacterMarker(span.marker) { add(span.content) }
             case .note:
@@ -184,38 +188,54 @@ private struct VerseTextCollector {
 
     /// Appends text with ASCII white space collapsed, a run of other bytes at a time.
     mutating func append(_ text: String) {
-        guard current != nil, !suppressed else { return }
-        var text = text
-        text.withUTF8 { bytes in
-            let count = bytes.count
-            var index = 0
-            while index < count {
-                if isASCIIWhiteSpace(bytes[index]) {
-                    pendingSpace = true
-                    afterNote = false
-                    index += 1
-                    continue
-                }
-                var end = index + 1
-                while end < count, !isASCIIWhiteSpace(bytes[end]) { end += 1 }
-                // A note only ever precedes the text's first byte: white space clears `afterNote`.
-                if afterNote {
-                    afterNote = false
-                    if !pendingSpace, let last = lastScalar(),
-                        last.properties.isAlphabetic || last.properties.numericType != nil,
-                        let next = firstScalar(of: bytes),
-                        next.properties.isAlphabetic || next.properties.numericType != nil
-                    {
-                        pendingSpace = true
-                    }
-                }
-                if pendingSpace {
-                    if !buffer.isEmpty { buffer.append(0x20) }
-                    pendingSpace = false
-                }
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-                index = end
+        guard inVerse, !suppressed else { return }
+        // Reads the string's own UTF-8 (a copy of the string to call `withUTF8` costs a retain and release).
+        if text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0) }) == nil {
+            var copy = text
+            copy.withUTF8 { append(bytes: $0) }
+        }
+    }
+
+    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            if isASCIIWhiteSpace(bytes[index]) {
+                pendingSpace = true
+                afterNote = false
+                index += 1
+                continue
             }
+            var end = index + 1
+            while end < count, !isASCIIWhiteSpace(bytes[end]) { end += 1 }
+            // A note only ever precedes the text's first byte: white space clears `afterNote`.
+            if afterNote { separateFromNote(before: bytes) }
+            if pendingSpace {
+                if !buffer.isEmpty { buffer.append(0x20) }
+                pendingSpace = false
+            }
+            appendRun(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            index = end
+        }
+    }
+
+    /// After a left-out note, keeps a space where the note stood between two letters or digits.
+    @inline(never)
+    private mutating func separateFromNote(before bytes: UnsafeBufferPointer<UInt8>) {
+        afterNote = false
+        if !pendingSpace, let last = lastScalar(), last.properties.isAlphabetic || last.properties.numericType != nil,
+            let next = firstScalar(of: bytes), next.properties.isAlphabetic || next.properties.numericType != nil
+        {
+            pendingSpace = true
+        }
+    }
+
+    /// Appends bytes: short runs (most words) one by one, which costs less than a bulk append's set-up.
+    private mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) {
+        if run.count < 16 {
+            for byte in run { buffer.append(byte) }
+        } else {
+            buffer.append(contentsOf: run)
         }
     }
 
