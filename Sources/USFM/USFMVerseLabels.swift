@@ -1,24 +1,37 @@
 /// The verse labels seen in the current chapter, for reporting duplicates.
 ///
-/// Labels of up to eight bytes (all real ones: `16`, `1-2`, `3a`) are kept as their bytes
-/// packed into an integer, which hashes much faster than a `String`; a chapter's set keeps
-/// its capacity for the next chapter.
+/// Plain verse numbers from 1 to 1023 written without a leading zero (nearly every label)
+/// are bits in a small set; anything else (`1-2`, `3a`, `07`) goes into a `Set<String>`.
+/// The two never meet: a label is in the bit set only when it is the number's one spelling.
 struct USFMVerseLabels {
-    private var packed: Set<UInt64> = []
-    private var long: Set<String> = []
+    private var numbers = [UInt64](repeating: 0, count: 16)
+    private var others: Set<String> = []
 
     /// Adds a label; `false` when the chapter already had it.
     mutating func insert(_ label: String) -> Bool {
-        let utf8 = label.utf8
-        guard utf8.count <= 8, !utf8.contains(0) else { return long.insert(label).inserted }
-        var key: UInt64 = 0
-        for byte in utf8 { key = key << 8 | UInt64(byte) }
-        return packed.insert(key).inserted
+        var value = 0
+        var plain = !label.utf8.isEmpty
+        for byte in label.utf8 {
+            guard byte >= 0x30, byte <= 0x39, value > 0 || byte != 0x30 else {
+                plain = false
+                break
+            }
+            value = value * 10 + Int(byte - 0x30)
+            if value >= 1024 {
+                plain = false
+                break
+            }
+        }
+        guard plain else { return others.insert(label).inserted }
+        let bit: UInt64 = 1 << UInt64(value & 63)
+        let seen = numbers[value >> 6] & bit != 0
+        numbers[value >> 6] |= bit
+        return !seen
     }
 
     /// Forgets every label, keeping the storage.
     mutating func removeAll() {
-        packed.removeAll(keepingCapacity: true)
-        long.removeAll(keepingCapacity: true)
+        for index in numbers.indices { numbers[index] = 0 }
+        others.removeAll(keepingCapacity: true)
     }
 }
