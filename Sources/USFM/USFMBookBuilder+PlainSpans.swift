@@ -28,7 +28,7 @@ extension USFMBookBuilder {
         }
         let key = UnsafeBufferPointer(rebasing: input[name.lowerBound..<closeStart])
         let hash = USFMInternKey.hash(key)
-        if let span = spans.find(key, hash: hash) {
+        if let span = shared.spans.find(key, hash: hash) {
             appendSpan(span, end: end + 1)
             return true
         }
@@ -45,31 +45,31 @@ extension USFMBookBuilder {
         let content = spanContent(UnsafeBufferPointer(rebasing: input[textStart..<textEnd]), mayNeedNFC: run.mayNeedNFC)
         let span = Inline.character(
             CharacterSpan(marker: marker.name, attributes: attributes, content: content, isClosed: true))
-        spans.insert(key, hash: hash, value: span)
+        shared.spans.insert(key, hash: hash, value: span)
         appendSpan(span, end: end + 1)
         return true
     }
 
     /// The attributes of a plain span, or `nil` when they do not parse cleanly. A `name="value"`
-    /// list that NFC leaves alone means the same after any marker, so it is read once per file.
+    /// list that NFC leaves alone means the same after any marker, so it is read once per file (or session).
     private mutating func attributeList(_ raw: UnsafeBufferPointer<UInt8>, marker: String) -> [Attribute]? {
-        let shared = !NFC.mayNeedNormalization(raw) && raw.contains(UInt8(ascii: "="))
+        let shareable = !NFC.mayNeedNormalization(raw) && raw.contains(UInt8(ascii: "="))
         var hash: UInt64 = 0
-        if shared {
+        if shareable {
             hash = USFMInternKey.hash(raw)
-            if let list = attributeLists.find(raw, hash: hash) { return list }
+            if let list = shared.attributeLists.find(raw, hash: hash) { return list }
         }
         guard case .success(let list) = USFMAttributes.parse(raw, marker: marker) else { return nil }
-        if shared { attributeLists.insert(raw, hash: hash, value: list) }
+        if shareable { shared.attributeLists.insert(raw, hash: hash, value: list) }
         return list
     }
 
     /// The content of a plain span, one text made from final bytes; the same words share it.
     private mutating func spanContent(_ text: UnsafeBufferPointer<UInt8>, mayNeedNFC: Bool) -> [Inline] {
         let hash = USFMInternKey.hash(text)
-        if let content = spanContents.find(text, hash: hash) { return content }
+        if let content = shared.spanContents.find(text, hash: hash) { return content }
         let content = [Self.text(text, mayNeedNFC: mayNeedNFC)]
-        spanContents.insert(text, hash: hash, value: content)
+        shared.spanContents.insert(text, hash: hash, value: content)
         return content
     }
 

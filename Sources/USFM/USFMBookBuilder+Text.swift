@@ -178,12 +178,12 @@ extension USFMBookBuilder {
             return
         }
         let hash = USFMInternKey.hash(bytes)
-        if let text = texts.find(bytes, hash: hash) {
+        if let text = shared.texts.find(bytes, hash: hash) {
             inlines.append(text)
             return
         }
         let text = Self.text(bytes, mayNeedNFC: mayNeedNFC)
-        texts.insert(bytes, hash: hash, value: text)
+        shared.texts.insert(bytes, hash: hash, value: text)
         inlines.append(text)
     }
 

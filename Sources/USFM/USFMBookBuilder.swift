@@ -48,24 +48,14 @@ struct USFMBookBuilder: ~Copyable {
     let markers = USFMMarkerTable.shared
     /// `\w`, the commonest marker by far.
     let wordMarker = USFMMarkerTable.shared.info(named: "w")
-    /// Character spans already built in this file, by their source bytes.
-    var spans: USFMInternTable<Inline>
-    /// Short text runs already built in this file, by their final bytes.
-    var texts: USFMInternTable<Inline>
-    /// The content of spans already built in this file, by the bytes of their text.
-    var spanContents: USFMInternTable<[Inline]>
-    /// Attribute lists already read in this file, by their bytes (`name="value"` lists without NFC only).
-    var attributeLists: USFMInternTable<[Attribute]>
+    /// Spans, texts and attribute lists already built, by their source bytes.
+    var shared: USFMSharedValues
 
     init(input: UnsafeBufferPointer<UInt8>, table: LineTable, start: Int) {
         self.input = input
         self.lines = table
         self.position = start
-        // About one distinct span per 200 bytes of a heavily marked-up book, fewer short runs.
-        spans = USFMInternTable(capacity: input.count / 200)
-        texts = USFMInternTable(capacity: input.count / 1000)
-        spanContents = USFMInternTable(capacity: input.count / 1000)
-        attributeLists = USFMInternTable(capacity: input.count / 1000)
+        shared = USFMSharedValues(inputSize: 0)
         scratch.reserveCapacity(4096)
         frames.reserveCapacity(16)
     }
