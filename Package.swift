@@ -15,22 +15,41 @@ let package = Package(
             name: "CUnicodeShim",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
 
         // Swift modules, one concern each.
         .target(name: "ScriptureModel"),
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
+        .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim"]),
+        .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization"]),
+        .target(name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore"]),
+        .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore"]),
         .target(
             name: "Lectern",
-            dependencies: ["ScriptureModel", "TextNormalization", "USFM", "CCompression"]
+            dependencies: [
+                "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ScriptureSearch", "ReaderCore",
+                "CCompression",
+            ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
 
-        .target(name: "TestSupport", dependencies: ["ScriptureModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ScriptureModel", "ScriptureStore"], path: "Tests/TestSupport"),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
+        .testTarget(name: "USXTests", dependencies: ["USX", "TestSupport"]),
+        .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "TestSupport"]),
+        .testTarget(
+            name: "ScriptureSearchTests", dependencies: ["ScriptureSearch", "USFM", "TextNormalization", "TestSupport"]),
+        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
+        .testTarget(
+            name: "LecternCLITests",
+            dependencies: ["LecternCLI", "Lectern", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

@@ -4,15 +4,18 @@ import ScriptureModel
 public enum Vref {
     /// Formats the verses of books (sorted into canon order; verses keep their file order).
     public static func format(_ books: [Book]) -> String {
+        format(verses: books.sorted(by: { $0.id < $1.id }).lazy.flatMap { $0.verseTexts() })
+    }
+
+    /// Formats verses in the order given, one line each.
+    public static func format(verses: some Sequence<VerseText>) -> String {
         var output = ""
-        output.reserveCapacity(books.count * 64 * 1024)
-        for book in books.sorted(by: { $0.id < $1.id }) {
-            for verse in book.verseTexts() {
-                output += verse.key.description
-                output += "\t"
-                output += verse.text
-                output += "\n"
-            }
+        output.reserveCapacity(64 * 1024)
+        for verse in verses {
+            output += verse.key.description
+            output += "\t"
+            output += verse.text
+            output += "\n"
         }
         return output
     }

@@ -66,7 +66,8 @@ public struct Arguments {
     }
 
     /// Consumes an option's value and converts it, with a usage error naming the option when it does not convert.
-    public mutating func value<T>(_ name: String, as convert: (String) -> T?, expected: String) throws(UsageError) -> T? {
+    public mutating func value<T>(_ name: String, as convert: (String) -> T?, expected: String) throws(UsageError) -> T?
+    {
         guard let text = value(name) else { return nil }
         guard let converted = convert(text) else {
             throw UsageError("option '--\(name)' expects \(expected), not '\(text)'")

@@ -1,5 +1,5 @@
 /// One `lectern` subcommand.
-public protocol LecternCommand {
+public protocol LecternCommand: Sendable {
     /// The word that selects it: `check`, `import`, …
     static var name: String { get }
     /// One line for the command list.

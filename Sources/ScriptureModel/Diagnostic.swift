@@ -29,6 +29,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case unclosedMilestone, malformedAttributes, misplacedMarker
         case malformedXML, notUSX, unknownStyle, unknownElement, missingAttribute
         case unknownFormat, unreadableFile
+        case mismatchedEndID, misplacedText
     }
 
     /// How serious it is.

@@ -48,6 +48,8 @@ public struct VerseText: Sendable, Hashable {
     public var key: VerseKey
     /// NFC text, ASCII whitespace runs collapsed to one space and trimmed; notes,
     /// headings, numbers and figures left out; character styles kept without attributes.
+    /// A heading paragraph is left out unless a verse starts in it (`\d \v 1 …`): then
+    /// its text from that verse on is verse text.
     public var text: String
     /// Where the verse marker is.
     public var location: SourceLocation
@@ -108,8 +110,6 @@ private struct VerseTextCollector {
     var buffer: [UInt8] = []
     var pendingSpace = false
     var afterNote = false
-    /// True in a heading until a verse starts inside it.
-    var suppressed = false
 
     init(book: BookID) {
         self.book = book
@@ -136,18 +136,18 @@ private struct VerseTextCollector {
     mutating func add(_ block: Block) {
         switch block {
         case .paragraph(let paragraph):
-            if paragraph.kind.carriesVerseText {
-                boundary()
-                add(paragraph.content)
-                boundary()
-            } else if paragraph.content.contains(where: { if case .verse = $0 { true } else { false } }) {
-                // A verse that starts inside a heading (`\d \v 1 A Psalm of David`) owns the text after it.
-                boundary()
-                suppressed = true
-                add(paragraph.content)
-                suppressed = false
-                boundary()
+            var content = paragraph.content[...]
+            if !paragraph.kind.carriesVerseText {
+                // A verse that starts inside a heading (`\d \v 1 …`, as Psalm titles and BSB ZEC 12:1 have it)
+                // makes the rest of that paragraph verse text; a heading without one is never verse text.
+                guard let first = content.firstIndex(where: { if case .verse = $0 { true } else { false } }) else {
+                    return
+                }
+                content = content[first...]
             }
+            boundary()
+            add(content)
+            boundary()
         case .table(let table):
             for row in table.rows {
                 boundary()
@@ -166,14 +166,13 @@ private struct VerseTextCollector {
         afterNote = false
     }
 
-    mutating func add(_ content: [Inline]) {
+    mutating func add(_ content: some Collection<Inline>) {
         for inline in content {
             switch inline {
             case .text(let text):
                 append(text)
             case .verse(let start):
                 finishVerse()
-                suppressed = false
                 current = (VerseKey(book: book, chapter: chapter, verse: start.number), start.location)
                 inVerse = true
             case .character(let span):
@@ -188,7 +187,7 @@ private struct VerseTextCollector {
 
     /// Appends text with ASCII white space collapsed, a run of other bytes at a time.
     mutating func append(_ text: String) {
-        guard inVerse, !suppressed else { return }
+        guard inVerse else { return }
         // Reads the string's own UTF-8 (a copy of the string to call `withUTF8` costs a retain and release).
         if text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0) }) == nil {
             var copy = text

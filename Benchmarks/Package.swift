@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Lectern's benchmarks, a package of their own so that the product never depends on
+// what only the benchmarks need (SQLite for the FTS5 comparison, Python peers).
+// Run: swift run -c release --package-path Benchmarks lectern-bench --help
+let package = Package(
+    name: "LecternBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Lectern", path: "..")
+    ],
+    targets: [
+        // SQLite, a benchmark-only dependency (apt: libsqlite3-dev), reached only through SQLiteShim.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "SQLiteShim", dependencies: ["CSQLite"]),
+        .executableTarget(
+            name: "lectern-bench",
+            dependencies: [
+                .product(name: "Lectern", package: "Lectern"),
+                "SQLiteShim",
+            ]
+        ),
+        .testTarget(name: "LecternBenchTests", dependencies: ["lectern-bench"]),
+    ]
+)

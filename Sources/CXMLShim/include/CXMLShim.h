@@ -1,0 +1,58 @@
+// Lectern's window onto libxml2's streaming (SAX2) parser. Only xml_shim.c
+// includes libxml2's headers: they pull in ICU's, which clash with Foundation's
+// bundled ICU when Swift imports them. Everything here uses plain C types.
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One attribute of a start tag. `name_id` is the attribute name's index in the
+/// names given to lectern_xml_parse, or -1. The byte ranges are valid only
+/// during the callback; values are already unescaped (`&amp;` is `&`).
+typedef struct {
+    int32_t name_id;
+    int32_t name_length;
+    int32_t value_length;
+    const uint8_t *name;
+    const uint8_t *value;
+} lectern_xml_attribute;
+
+/// What the parser reports, in document order. `context` is the pointer given
+/// to lectern_xml_parse. Offsets are byte offsets into the input.
+typedef struct {
+    /// A start tag (`<para style="p">` or `<verse … />`); `end_offset` is the
+    /// offset of its closing `>` or `/>`.
+    void (*start_element)(void *context, int32_t name_id, const uint8_t *name, int32_t name_length,
+                          const lectern_xml_attribute *attributes, int32_t attribute_count, int64_t end_offset);
+    /// An end tag, or the end of an empty-element tag; `offset` is just after its `>`.
+    void (*end_element)(void *context, int32_t name_id, int64_t offset);
+    /// A whole text node: character data, CDATA sections and resolved character
+    /// and predefined entity references between two tags, joined. CRLF is LF.
+    void (*characters)(void *context, const uint8_t *text, int32_t length);
+    /// A warning (level 1), error (2) or fatal error (3) with libxml2's own
+    /// message (no trailing newline), its 1-based line and column, and the byte
+    /// offset where the parser stood. Returning non-zero stops the parse.
+    int32_t (*problem)(void *context, int32_t level, const char *message, int32_t line, int32_t column,
+                       int64_t offset);
+} lectern_xml_callbacks;
+
+/// Parses `length` bytes of XML, calling `callbacks` as it goes (xmlCreateMemoryParserCtxt,
+/// xmlParseDocument with a SAX2 handler). The input is read as UTF-8 whatever its
+/// XML declaration says (XML_PARSE_IGNORE_ENC). Nothing is loaded from the
+/// network or disk (XML_PARSE_NONET, no DTD loading) and no entity other than the
+/// five predefined ones and character references is expanded. Parsing goes on
+/// after well-formedness errors where libxml2 can recover (XML_PARSE_RECOVER).
+/// `names` (element and attribute names) are interned so that callbacks can
+/// report them by index without comparing strings.
+///
+/// Returns 0 when the document is well formed, 1 when it is not, -1 when the
+/// parser could not be created, -2 when the input is larger than libxml2 accepts.
+int32_t lectern_xml_parse(const uint8_t *bytes, size_t length, const char *const *names, int32_t name_count,
+                          const lectern_xml_callbacks *callbacks, void *context);
+
+#ifdef __cplusplus
+}
+#endif

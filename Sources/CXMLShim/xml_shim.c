@@ -1,0 +1,202 @@
+#include "CXMLShim.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/xmlerror.h>
+
+// Interned names are looked up by pointer: libxml2 hands out element and
+// attribute names from the parser's dictionary, one pointer per distinct name.
+#define NAME_SLOTS 256
+
+typedef struct {
+    xmlParserCtxtPtr ctxt;
+    const lectern_xml_callbacks *callbacks;
+    void *context;
+    const xmlChar *slot_name[NAME_SLOTS];
+    int32_t slot_id[NAME_SLOTS];
+    // Character data since the last tag: libxml2 delivers a text node in
+    // pieces (every 300 bytes, at each entity), the callback gets it whole.
+    uint8_t *text;
+    size_t text_length;
+    size_t text_capacity;
+} shim_state;
+
+static int32_t clamp_length(ptrdiff_t length) { return length < 0 ? 0 : (length > INT32_MAX ? INT32_MAX : (int32_t)length); }
+
+static void flush_text(shim_state *state) {
+    if (state->text_length == 0) return;
+    size_t length = state->text_length;
+    state->text_length = 0;
+    state->callbacks->characters(state->context, state->text, clamp_length((ptrdiff_t)length));
+}
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+static void init_library(void) { xmlInitParser(); }
+
+static size_t slot_of(const xmlChar *name) { return ((uintptr_t)name >> 3) % NAME_SLOTS; }
+
+static int32_t name_id(const shim_state *state, const xmlChar *name) {
+    if (name == NULL) return -1;
+    size_t slot = slot_of(name);
+    for (size_t probe = 0; probe < NAME_SLOTS; probe++) {
+        const xmlChar *found = state->slot_name[slot];
+        if (found == NULL) return -1;
+        if (found == name) return state->slot_id[slot];
+        slot = (slot + 1) % NAME_SLOTS;
+    }
+    return -1;
+}
+
+static void intern(shim_state *state, const char *name, int32_t id) {
+    const xmlChar *interned = xmlDictLookup(state->ctxt->dict, (const xmlChar *)name, -1);
+    if (interned == NULL) return;
+    size_t slot = slot_of(interned);
+    for (size_t probe = 0; probe < NAME_SLOTS; probe++) {
+        if (state->slot_name[slot] == NULL || state->slot_name[slot] == interned) {
+            state->slot_name[slot] = interned;
+            state->slot_id[slot] = id;
+            return;
+        }
+        slot = (slot + 1) % NAME_SLOTS;
+    }
+}
+
+// The byte offset of the parser's current position in the document entity.
+static int64_t current_offset(xmlParserCtxtPtr ctxt) {
+    if (ctxt == NULL || ctxt->input == NULL || ctxt->input->base == NULL || ctxt->input->cur == NULL) return -1;
+    return (int64_t)ctxt->input->consumed + (int64_t)(ctxt->input->cur - ctxt->input->base);
+}
+
+
+static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri,
+                     int namespace_count, const xmlChar **namespaces, int attribute_count, int defaulted_count,
+                     const xmlChar **attributes) {
+    (void)uri;
+    (void)namespace_count;
+    (void)namespaces;
+    (void)defaulted_count;
+    shim_state *state = (shim_state *)user;
+    flush_text(state);
+    lectern_xml_attribute small[16];
+    lectern_xml_attribute *list = small;
+    if (attribute_count < 0) attribute_count = 0;
+    if (attribute_count > 16) {
+        list = (lectern_xml_attribute *)malloc(sizeof(lectern_xml_attribute) * (size_t)attribute_count);
+        if (list == NULL) {
+            xmlStopParser(state->ctxt);
+            return;
+        }
+    }
+    for (int i = 0; i < attribute_count; i++) {
+        const xmlChar **entry = attributes + 5 * i;
+        list[i].name_id = entry[1] == NULL ? name_id(state, entry[0]) : -1;
+        list[i].name = entry[0];
+        list[i].name_length = clamp_length((ptrdiff_t)strlen((const char *)entry[0]));
+        list[i].value = entry[3];
+        list[i].value_length = clamp_length(entry[4] - entry[3]);
+    }
+    int32_t id = prefix == NULL ? name_id(state, localname) : -1;
+    state->callbacks->start_element(state->context, id, localname, clamp_length((ptrdiff_t)strlen((const char *)localname)),
+                                    list, attribute_count, current_offset(state->ctxt));
+    if (list != small) free(list);
+}
+
+static void on_end(void *user, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri) {
+    (void)uri;
+    shim_state *state = (shim_state *)user;
+    flush_text(state);
+    state->callbacks->end_element(state->context, prefix == NULL ? name_id(state, localname) : -1,
+                                  current_offset(state->ctxt));
+}
+
+static void on_characters(void *user, const xmlChar *text, int length) {
+    shim_state *state = (shim_state *)user;
+    if (length <= 0) return;
+    size_t needed = state->text_length + (size_t)length;
+    if (needed > state->text_capacity) {
+        size_t capacity = state->text_capacity == 0 ? 4096 : state->text_capacity;
+        while (capacity < needed) capacity *= 2;
+        uint8_t *grown = (uint8_t *)realloc(state->text, capacity);
+        if (grown == NULL) {
+            xmlStopParser(state->ctxt);
+            return;
+        }
+        state->text = grown;
+        state->text_capacity = capacity;
+    }
+    memcpy(state->text + state->text_length, text, (size_t)length);
+    state->text_length = needed;
+}
+
+static void on_error(void *user, xmlErrorPtr error) {
+    shim_state *state = (shim_state *)user;
+    if (state == NULL || error == NULL) return;
+    char message[512];
+    const char *text = error->message != NULL ? error->message : "unknown XML error";
+    size_t length = strlen(text);
+    if (length >= sizeof message) length = sizeof message - 1;
+    memcpy(message, text, length);
+    while (length > 0 && (message[length - 1] == '\n' || message[length - 1] == '\r' || message[length - 1] == ' ')) length--;
+    message[length] = '\0';
+    int32_t stop = state->callbacks->problem(state->context, (int32_t)error->level, message, (int32_t)error->line,
+                                             (int32_t)error->int2, current_offset(state->ctxt));
+    if (stop != 0) xmlStopParser(state->ctxt);
+}
+
+int32_t lectern_xml_parse(const uint8_t *bytes, size_t length, const char *const *names, int32_t name_count,
+                          const lectern_xml_callbacks *callbacks, void *context) {
+    if (length > (size_t)INT_MAX) return -2;
+    if (bytes == NULL || length == 0 || callbacks == NULL) return -1;
+    pthread_once(&init_once, init_library);
+
+    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt((const char *)bytes, (int)length);
+    if (ctxt == NULL || ctxt->sax == NULL || ctxt->dict == NULL) {
+        if (ctxt != NULL) xmlFreeParserCtxt(ctxt);
+        return -1;
+    }
+    // No NOENT, DTDLOAD, DTDATTR or DTDVALID: nothing outside the buffer is read.
+    xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_RECOVER | XML_PARSE_IGNORE_ENC | XML_PARSE_NOCDATA);
+
+    // Only these callbacks: no document tree, no DTD declarations stored, and
+    // (with getEntity unset) no user-defined entity is ever resolved.
+    memset(ctxt->sax, 0, sizeof(xmlSAXHandler));
+    ctxt->sax->initialized = XML_SAX2_MAGIC;
+    ctxt->sax->startElementNs = on_start;
+    ctxt->sax->endElementNs = on_end;
+    ctxt->sax->characters = on_characters;
+    ctxt->sax->ignorableWhitespace = on_characters;
+    ctxt->sax->cdataBlock = on_characters;
+    ctxt->sax->serror = on_error;
+
+    shim_state *state = (shim_state *)calloc(1, sizeof(shim_state));
+    if (state == NULL) {
+        xmlFreeParserCtxt(ctxt);
+        return -1;
+    }
+    state->ctxt = ctxt;
+    state->callbacks = callbacks;
+    state->context = context;
+    for (int32_t i = 0; i < name_count && i < NAME_SLOTS / 2; i++) {
+        if (names[i] != NULL) intern(state, names[i], i);
+    }
+    ctxt->userData = state;
+
+    xmlParseDocument(ctxt);
+    flush_text(state);
+    int32_t result = ctxt->wellFormed ? 0 : 1;
+
+    if (ctxt->myDoc != NULL) {
+        xmlFreeDoc(ctxt->myDoc);
+        ctxt->myDoc = NULL;
+    }
+    xmlFreeParserCtxt(ctxt);
+    free(state->text);
+    free(state);
+    return result;
+}

@@ -1,0 +1,276 @@
+/// A JSON value read from a file, with the position where it starts.
+struct JSONNode: Sendable {
+    /// One member of an object, with where its key is.
+    struct Member: Sendable {
+        var key: String
+        var keyLine: Int
+        var keyColumn: Int
+        var value: JSONNode
+    }
+
+    enum Value: Sendable {
+        case null
+        case bool(Bool)
+        /// The number's text as written, so callers decide how strict to be.
+        case number(String)
+        case string(String)
+        case array([JSONNode])
+        case object([Member])
+    }
+
+    var value: Value
+    var line: Int
+    var column: Int
+
+    /// `a string`, `a number`, …: for messages.
+    var kindName: String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A syntax error in a JSON file: 1-based line and column (in Unicode scalars).
+struct JSONSyntaxError: Error, Sendable {
+    var line: Int
+    var column: Int
+    var message: String
+}
+
+/// A strict RFC 8259 reader over UTF-8 bytes that remembers where each value starts.
+///
+/// Foundation's readers give no line and column, accept trailing commas, and cannot tell `true` from `1`;
+/// this one does all three, and limits nesting so damaged input cannot exhaust the stack.
+struct JSONReader {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+    private var depth = 0
+    private static let maximumDepth = 64
+
+    /// Reads the single JSON value that makes up `bytes`. O(n).
+    static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var reader = JSONReader(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        reader.skipWhitespace()
+        let node = try reader.readValue()
+        reader.skipWhitespace()
+        guard reader.index == bytes.count else { throw reader.error("unexpected text after the JSON value") }
+        return node
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(line: line, column: column, message: message)
+    }
+
+    private mutating func advance() {
+        guard let byte = current else { return }
+        index += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { advance() }
+    }
+
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
+        guard current == byte else { throw error("expected \(what)") }
+        advance()
+    }
+
+    private mutating func readValue() throws(JSONSyntaxError) -> JSONNode {
+        let (startLine, startColumn) = (line, column)
+        let value: JSONNode.Value
+        switch current {
+        case UInt8(ascii: "{"):
+            try enterNesting()
+            value = .object(try readMembers())
+            depth -= 1
+        case UInt8(ascii: "["):
+            try enterNesting()
+            value = .array(try readElements())
+            depth -= 1
+        case UInt8(ascii: "\""): value = .string(try readString())
+        case UInt8(ascii: "t"): value = try readWord("true", .bool(true))
+        case UInt8(ascii: "f"): value = try readWord("false", .bool(false))
+        case UInt8(ascii: "n"): value = try readWord("null", .null)
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            value = .number(try readNumber())
+        case nil: throw error("unexpected end of file; expected a value")
+        default: throw error("expected a value")
+        }
+        return JSONNode(value: value, line: startLine, column: startColumn)
+    }
+
+    /// Counts one more level of arrays and objects; an error closes the whole read, so no `defer` is needed.
+    private mutating func enterNesting() throws(JSONSyntaxError) {
+        guard depth < Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
+        depth += 1
+    }
+
+    private mutating func readMembers() throws(JSONSyntaxError) -> [JSONNode.Member] {
+        advance()
+        skipWhitespace()
+        var members: [JSONNode.Member] = []
+        if current == UInt8(ascii: "}") {
+            advance()
+            return members
+        }
+        while true {
+            let (keyLine, keyColumn) = (line, column)
+            guard current == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            let key = try readString()
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            skipWhitespace()
+            members.append(.init(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try readValue()))
+            skipWhitespace()
+            if current == UInt8(ascii: "}") {
+                advance()
+                return members
+            }
+            try expect(UInt8(ascii: ","), "',' or '}'")
+            skipWhitespace()
+        }
+    }
+
+    private mutating func readElements() throws(JSONSyntaxError) -> [JSONNode] {
+        advance()
+        skipWhitespace()
+        var elements: [JSONNode] = []
+        if current == UInt8(ascii: "]") {
+            advance()
+            return elements
+        }
+        while true {
+            elements.append(try readValue())
+            skipWhitespace()
+            if current == UInt8(ascii: "]") {
+                advance()
+                return elements
+            }
+            try expect(UInt8(ascii: ","), "',' or ']'")
+            skipWhitespace()
+        }
+    }
+
+    private mutating func readWord(_ word: String, _ value: JSONNode.Value) throws(JSONSyntaxError) -> JSONNode.Value {
+        let start = error("expected '\(word)'")
+        for byte in word.utf8 {
+            guard current == byte else { throw start }
+            advance()
+        }
+        return value
+    }
+
+    private mutating func readNumber() throws(JSONSyntaxError) -> String {
+        let start = index
+        if current == UInt8(ascii: "-") { advance() }
+        if current == UInt8(ascii: "0") {
+            advance()
+        } else {
+            guard try readDigits() > 0 else { throw error("expected a digit") }
+        }
+        if current == UInt8(ascii: ".") {
+            advance()
+            guard try readDigits() > 0 else { throw error("expected a digit after '.'") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            advance()
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
+            guard try readDigits() > 0 else { throw error("expected a digit in the exponent") }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func readDigits() throws(JSONSyntaxError) -> Int {
+        var count = 0
+        while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            advance()
+            count += 1
+        }
+        return count
+    }
+
+    private mutating func readString() throws(JSONSyntaxError) -> String {
+        advance()
+        var utf8: [UInt8] = []
+        while true {
+            guard let byte = current else { throw error("unterminated string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                advance()
+                guard let text = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
+                return text
+            case UInt8(ascii: "\\"):
+                advance()
+                try readEscape(into: &utf8)
+            case 0..<0x20:
+                throw error("control character in string")
+            default:
+                utf8.append(byte)
+                advance()
+            }
+        }
+    }
+
+    private mutating func readEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
+        guard let byte = current else { throw error("unterminated string") }
+        let simple: [UInt8: UInt8] = [
+            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
+            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+        ]
+        if let replacement = simple[byte] {
+            utf8.append(replacement)
+            advance()
+            return
+        }
+        guard byte == UInt8(ascii: "u") else { throw error("unknown escape '\\\(Character(Unicode.Scalar(byte)))'") }
+        advance()
+        var scalar = try readHex4()
+        if (0xD800..<0xDC00).contains(scalar) {
+            guard current == UInt8(ascii: "\\") else { throw error("unpaired surrogate in \\u escape") }
+            advance()
+            try expect(UInt8(ascii: "u"), "a low surrogate \\u escape")
+            let low = try readHex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { throw error("unpaired surrogate in \\u escape") }
+        utf8.append(contentsOf: String(Character(unicode)).utf8)
+    }
+
+    private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current, let digit = Self.hexValue(byte) else { throw error("expected 4 hex digits") }
+            value = value << 4 | UInt32(digit)
+            advance()
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

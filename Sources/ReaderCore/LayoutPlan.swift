@@ -1,0 +1,184 @@
+/// Where a reader puts each of its controls in one environment, and what it does to the host's bars.
+///
+/// The raw values of the nested enums are the words of `lectern layout --json`.
+public struct LayoutPlan: Sendable, Hashable {
+    /// A screen edge for the custom reader controls.
+    public enum Edge: String, Sendable, Hashable, CaseIterable {
+        /// The top of the screen.
+        case top
+        /// The bottom of the screen.
+        case bottom
+    }
+
+    /// Which rule put the controls on their edge.
+    public enum EdgeRule: String, Sendable, Hashable, CaseIterable {
+        /// Opposite a tab bar detected at the top or bottom.
+        case oppositeTabBar
+        /// The preferred edge from `.navigationPlacement(_:)`.
+        case preferredEdge
+    }
+
+    /// Where one control lives.
+    public enum Host: String, Sendable, Hashable, CaseIterable {
+        /// In the reader's own custom controls.
+        case readerControls
+        /// In the toolbar of the app's navigation stack.
+        case hostToolbar
+        /// In the system's vertical toolbar.
+        case systemToolbar
+    }
+
+    /// What kind of menu holds settings and sign-in.
+    public enum MenuStyle: String, Sendable, Hashable, CaseIterable {
+        /// The reader's own menu, in its custom controls.
+        case readerMenu
+        /// A regular toolbar `Menu` in a native toolbar.
+        case toolbarMenu
+        /// `ToolbarOverflowMenu` in a native toolbar (iOS 27 and later).
+        case toolbarOverflowMenu
+    }
+
+    /// An item of the reader's menu.
+    public enum MenuItem: String, Sendable, Hashable, CaseIterable {
+        /// Reader settings.
+        case settings
+        /// Sign in to the platform.
+        case signIn
+    }
+
+    /// What the reader does to the host's horizontal navigation bar.
+    public enum NavigationBarEffect: String, Sendable, Hashable, CaseIterable {
+        /// Left as the app has it.
+        case unchanged
+        /// Hidden by the reader.
+        case hidden
+    }
+
+    /// What the reader does to a vertical toolbar.
+    public enum VerticalToolbarEffect: String, Sendable, Hashable, CaseIterable {
+        /// The system supplies none.
+        case absent
+        /// Left to the app's visibility and minimization settings.
+        case unchanged
+        /// Kept visible, its minimization disabled.
+        case keptVisible
+    }
+
+    /// How the custom controls are shown.
+    public enum ControlsState: String, Sendable, Hashable, CaseIterable {
+        /// The full book/chapter and version pickers.
+        case expanded
+        /// Compact chapter and version labels, after scrolling.
+        case compactLabels
+    }
+
+    /// The plan's fields, in the order they are printed: the keys of the JSON plan object.
+    public enum Field: String, Sendable, Hashable, CaseIterable {
+        /// `controlsEdge`.
+        case controlsEdge
+        /// `edgeRule`.
+        case edgeRule
+        /// `bookChapterPicker`.
+        case bookChapterPicker
+        /// `versionPicker`.
+        case versionPicker
+        /// `previousNext`.
+        case previousNext
+        /// `search`.
+        case search
+        /// `menu`.
+        case menu
+        /// `menuStyle`.
+        case menuStyle
+        /// `menuItems`.
+        case menuItems
+        /// `hostNavigationBar`.
+        case hostNavigationBar
+        /// `verticalToolbar`.
+        case verticalToolbar
+        /// `readerControlsState`.
+        case readerControlsState
+        /// `requiresHostNavigationStack`.
+        case requiresHostNavigationStack
+        /// `createsNavigationStack`.
+        case createsNavigationStack
+        /// `changesSelectedTab`.
+        case changesSelectedTab
+    }
+
+    /// The edge of the custom book/chapter and version controls.
+    public var controlsEdge: Edge
+    /// Why the controls are on that edge.
+    public var edgeRule: EdgeRule
+    /// Where the book and chapter picker is.
+    public var bookChapterPicker: Host
+    /// Where the Bible version picker is.
+    public var versionPicker: Host
+    /// Where the previous and next chapter actions are.
+    public var previousNext: Host
+    /// Where Search is.
+    public var search: Host
+    /// Where the menu (settings, sign-in) is.
+    public var menu: Host
+    /// What kind of menu it is.
+    public var menuStyle: MenuStyle
+    /// The menu's items, in order.
+    public var menuItems: [MenuItem]
+    /// What happens to the host's horizontal navigation bar.
+    public var hostNavigationBar: NavigationBarEffect
+    /// What happens to a vertical toolbar.
+    public var verticalToolbar: VerticalToolbarEffect
+    /// Whether the custom controls are expanded or collapsed to labels.
+    public var readerControlsState: ControlsState
+    /// Whether the app must supply a `NavigationStack` around the reader.
+    public var requiresHostNavigationStack: Bool
+    /// Whether the reader creates a navigation stack (it never does).
+    public var createsNavigationStack: Bool
+    /// Whether the reader changes the app's selected tab (it never does).
+    public var changesSelectedTab: Bool
+
+    /// Creates a plan.
+    public init(
+        controlsEdge: Edge, edgeRule: EdgeRule, bookChapterPicker: Host, versionPicker: Host, previousNext: Host,
+        search: Host, menu: Host, menuStyle: MenuStyle, menuItems: [MenuItem], hostNavigationBar: NavigationBarEffect,
+        verticalToolbar: VerticalToolbarEffect, readerControlsState: ControlsState, requiresHostNavigationStack: Bool,
+        createsNavigationStack: Bool, changesSelectedTab: Bool
+    ) {
+        self.controlsEdge = controlsEdge
+        self.edgeRule = edgeRule
+        self.bookChapterPicker = bookChapterPicker
+        self.versionPicker = versionPicker
+        self.previousNext = previousNext
+        self.search = search
+        self.menu = menu
+        self.menuStyle = menuStyle
+        self.menuItems = menuItems
+        self.hostNavigationBar = hostNavigationBar
+        self.verticalToolbar = verticalToolbar
+        self.readerControlsState = readerControlsState
+        self.requiresHostNavigationStack = requiresHostNavigationStack
+        self.createsNavigationStack = createsNavigationStack
+        self.changesSelectedTab = changesSelectedTab
+    }
+
+    /// A field's value as the command line prints it: `bottom`, `readerControls`, `settings, signIn`, `false`.
+    public func word(for field: Field) -> String {
+        switch field {
+        case .controlsEdge: controlsEdge.rawValue
+        case .edgeRule: edgeRule.rawValue
+        case .bookChapterPicker: bookChapterPicker.rawValue
+        case .versionPicker: versionPicker.rawValue
+        case .previousNext: previousNext.rawValue
+        case .search: search.rawValue
+        case .menu: menu.rawValue
+        case .menuStyle: menuStyle.rawValue
+        case .menuItems: menuItems.map(\.rawValue).joined(separator: ", ")
+        case .hostNavigationBar: hostNavigationBar.rawValue
+        case .verticalToolbar: verticalToolbar.rawValue
+        case .readerControlsState: readerControlsState.rawValue
+        case .requiresHostNavigationStack: String(requiresHostNavigationStack)
+        case .createsNavigationStack: String(createsNavigationStack)
+        case .changesSelectedTab: String(changesSelectedTab)
+        }
+    }
+}

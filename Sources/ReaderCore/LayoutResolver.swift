@@ -1,0 +1,140 @@
+/// Decides where a reader puts its controls: a pure function of a `ReaderEnvironment`.
+///
+/// It encodes `spec/reader-navigation-and-toolbars.txt`; each decision names its `LayoutRule`. Where the
+/// spec is silent the resolver does what an iOS developer would expect, and says so here and in the rule:
+/// - "may move into the system toolbar" is read as "moves": previous/next always use a vertical toolbar
+///   in `.shared` and `.justForReader`; in `.none` they stay beside the book and chapter button.
+/// - `.justForReader`'s "native reader actions" in a vertical toolbar are Search, the menu and
+///   previous/next; in `.shared`, Search and the menu stay in the host toolbar the spec names.
+/// - A menu in the custom controls is the reader's own menu on every iOS version.
+/// - iOS 27 without a toolchain that has `ToolbarOverflowMenu` gets the regular toolbar menu.
+/// - Settings is always in the menu; sign-in only when configured and the user is signed out.
+/// - `.none` leaves a vertical toolbar as the app has it.
+/// - Collapsing changes only `readerControlsState`: every placement stays where it was.
+/// - iOS versions before 17 are not supported; the resolver treats them like iOS 17 (no detection),
+///   and the command line and scenario files reject them.
+public enum LayoutResolver {
+    /// Resolves the plan and the rule behind each of its fields.
+    public static func resolve(_ environment: ReaderEnvironment) -> LayoutResolution {
+        let (edge, edgeRule, edgeDecider) = controlsEdge(environment)
+        let (previousNext, previousNextRule) = previousNextHost(environment)
+        let (actions, actionsRule) = actionsHost(environment)
+        let (menuStyle, menuStyleRule) = menuStyle(environment, menuHost: actions)
+        let (bar, barRule) = navigationBar(environment)
+        let (toolbar, toolbarRule) = verticalToolbar(environment)
+        let requiresStack = environment.stack != .none
+        let plan = LayoutPlan(
+            controlsEdge: edge,
+            edgeRule: edgeRule,
+            bookChapterPicker: .readerControls,
+            versionPicker: .readerControls,
+            previousNext: previousNext,
+            search: actions,
+            menu: actions,
+            menuStyle: menuStyle,
+            menuItems: menuItems(environment),
+            hostNavigationBar: bar,
+            verticalToolbar: toolbar,
+            readerControlsState: environment.controlsCollapsed ? .compactLabels : .expanded,
+            requiresHostNavigationStack: requiresStack,
+            createsNavigationStack: false,
+            changesSelectedTab: false
+        )
+        let rules = LayoutResolution.Rules(
+            edge: edgeDecider,
+            pickers: .pickersStayCustom,
+            previousNext: previousNextRule,
+            actions: actionsRule,
+            menuStyle: menuStyleRule,
+            menuItems: .menuItemsFollowSignIn,
+            navigationBar: barRule,
+            verticalToolbar: toolbarRule,
+            controlsState: environment.controlsCollapsed ? .collapsedToCompactLabels : .controlsExpanded,
+            hostStack: requiresStack ? .stackModesNeedHostStack : .noneNeedsNoStack,
+            createsStack: .neverCreatesStack,
+            selectedTab: .neverChangesTab
+        )
+        return LayoutResolution(plan: plan, rules: rules)
+    }
+
+    /// The plan alone.
+    public static func plan(for environment: ReaderEnvironment) -> LayoutPlan { resolve(environment).plan }
+
+    /// Opposite a tab bar detected at the top or bottom on iOS 18+, else the preferred edge.
+    private static func controlsEdge(
+        _ environment: ReaderEnvironment
+    ) -> (LayoutPlan.Edge, LayoutPlan.EdgeRule, LayoutRule) {
+        let preferred: LayoutPlan.Edge = environment.placement == .topBar ? .top : .bottom
+        guard environment.osVersion >= ReaderEnvironment.firstOSWithTabPlacementDetection else {
+            return (preferred, .preferredEdge, .preferredEdgeWithoutDetection)
+        }
+        switch environment.tabBar {
+        case .top: return (.bottom, .oppositeTabBar, .tabBarOppositeEdge)
+        case .bottom: return (.top, .oppositeTabBar, .tabBarOppositeEdge)
+        case .absent, .sidebar: return (preferred, .preferredEdge, .preferredEdgeWithoutTabBar)
+        case .unreported: return (preferred, .preferredEdge, .preferredEdgeForUnreportedTabBar)
+        }
+    }
+
+    /// The system (vertical) toolbar in `.shared` and `.justForReader` when there is one; else beside the book button.
+    private static func previousNextHost(_ environment: ReaderEnvironment) -> (LayoutPlan.Host, LayoutRule) {
+        guard environment.stack != .none, environment.hasVerticalToolbar else {
+            return (.readerControls, .previousNextBesideBookButton)
+        }
+        return (.systemToolbar, .previousNextInVerticalToolbar)
+    }
+
+    /// Where Search and the menu go: they always travel together.
+    private static func actionsHost(_ environment: ReaderEnvironment) -> (LayoutPlan.Host, LayoutRule) {
+        switch environment.stack {
+        case .none:
+            return (.readerControls, .noneUsesOwnControls)
+        case .shared:
+            return (.hostToolbar, .sharedAddsToHostToolbar)
+        case .justForReader:
+            guard environment.hasVerticalToolbar else { return (.readerControls, .justForReaderUsesCustomControls) }
+            return (.systemToolbar, .justForReaderAddsNativeActions)
+        }
+    }
+
+    /// The reader's own menu in custom controls; in a native toolbar, `ToolbarOverflowMenu` from iOS 27 with a
+    /// toolchain that has it, else a regular toolbar menu.
+    private static func menuStyle(
+        _ environment: ReaderEnvironment,
+        menuHost: LayoutPlan.Host
+    ) -> (LayoutPlan.MenuStyle, LayoutRule) {
+        guard menuHost != .readerControls else { return (.readerMenu, .readerMenuInCustomControls) }
+        guard environment.osVersion >= ReaderEnvironment.firstOSWithToolbarOverflowMenu,
+            environment.toolchainHasOverflowMenu
+        else { return (.toolbarMenu, .regularToolbarMenu) }
+        return (.toolbarOverflowMenu, .toolbarOverflowMenu)
+    }
+
+    /// Settings, then sign-in when the SDK offers it and the user is signed out.
+    private static func menuItems(_ environment: ReaderEnvironment) -> [LayoutPlan.MenuItem] {
+        environment.signInConfigured && !environment.isSignedIn ? [.settings, .signIn] : [.settings]
+    }
+
+    /// Only `.justForReader` hides the horizontal navigation bar.
+    private static func navigationBar(
+        _ environment: ReaderEnvironment
+    ) -> (LayoutPlan.NavigationBarEffect, LayoutRule) {
+        switch environment.stack {
+        case .none: (.unchanged, .noneLeavesNavigationBar)
+        case .shared: (.unchanged, .sharedLeavesNavigationBar)
+        case .justForReader: (.hidden, .justForReaderHidesNavigationBar)
+        }
+    }
+
+    /// Only `.justForReader` keeps a vertical toolbar visible; the other modes leave it to the app.
+    private static func verticalToolbar(
+        _ environment: ReaderEnvironment
+    ) -> (LayoutPlan.VerticalToolbarEffect, LayoutRule) {
+        guard environment.hasVerticalToolbar else { return (.absent, .noVerticalToolbar) }
+        switch environment.stack {
+        case .none: return (.unchanged, .noneLeavesVerticalToolbar)
+        case .shared: return (.unchanged, .sharedLeavesVerticalToolbar)
+        case .justForReader: return (.keptVisible, .justForReaderKeepsVerticalToolbar)
+        }
+    }
+}

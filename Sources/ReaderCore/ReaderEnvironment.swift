@@ -1,0 +1,211 @@
+/// Where a host app's tab bar is, as far as the reader can know it.
+///
+/// The raw values are the words the command line and scenario files use.
+public enum HostTabBar: String, Sendable, Hashable, CaseIterable {
+    /// A SwiftUI tab bar reported at the top of the screen (iPadOS tabs, for instance).
+    case top
+    /// A SwiftUI tab bar reported at the bottom of the screen (the iPhone tab bar).
+    case bottom
+    /// No tab bar at all.
+    case absent = "none"
+    /// A `TabView` shown as a sidebar: not a horizontal tab bar.
+    case sidebar
+    /// A custom tab bar that SwiftUI does not report to the reader.
+    case unreported
+}
+
+/// The reader's preferred edge for its book, chapter and version controls: `.navigationPlacement(_:)`.
+public enum NavigationPlacement: String, Sendable, Hashable, CaseIterable {
+    /// Prefer the top edge.
+    case topBar
+    /// Prefer the bottom edge (the default).
+    case bottomBar
+}
+
+/// How the reader may use a navigation stack supplied by the app: `.usingNavigationStack(_:)`.
+///
+/// The case names are the SDK's, `.none` included; compare with `==` against a non-optional value.
+public enum NavigationStackMode: String, Sendable, Hashable, CaseIterable {
+    /// The reader uses its own custom controls and adds nothing to any stack (the default).
+    case none
+    /// The reader adds Search and its menu to the toolbar of the app's existing stack.
+    case shared
+    /// The app supplies a stack dedicated to the reader, which manages its whole navigation bar.
+    case justForReader
+}
+
+/// Everything about the host app and the device that decides where the reader's controls go.
+///
+/// A plain value: the layout resolver reads it and returns a `LayoutPlan`, nothing else.
+public struct ReaderEnvironment: Sendable, Hashable {
+    /// The oldest iOS the reader supports; scenarios asking about older systems are rejected.
+    public static let minimumOSVersion = 17
+    /// The first iOS on which SwiftUI reports where a tab bar is.
+    public static let firstOSWithTabPlacementDetection = 18
+    /// The first iOS that has `ToolbarOverflowMenu`.
+    public static let firstOSWithToolbarOverflowMenu = 27
+
+    /// The iOS (or iPadOS) major version.
+    public var osVersion: Int
+    /// The host's tab bar, as detected.
+    public var tabBar: HostTabBar
+    /// The preferred edge set with `.navigationPlacement(_:)`.
+    public var placement: NavigationPlacement
+    /// The navigation stack mode set with `.usingNavigationStack(_:)`.
+    public var stack: NavigationStackMode
+    /// Whether the system supplies a vertical toolbar (for example on iPhone Duo).
+    public var hasVerticalToolbar: Bool
+    /// Whether the app is built with a toolchain whose SDK has `ToolbarOverflowMenu`.
+    public var toolchainHasOverflowMenu: Bool
+    /// Whether the SDK is configured to offer sign-in.
+    public var signInConfigured: Bool
+    /// Whether the user is signed in.
+    public var isSignedIn: Bool
+    /// Whether scrolling has collapsed the custom controls (see `ControlsCollapseState`).
+    public var controlsCollapsed: Bool
+
+    /// Creates an environment; every parameter defaults to the SDK's defaults on iOS 18 without a tab bar.
+    public init(
+        osVersion: Int = 18,
+        tabBar: HostTabBar = .absent,
+        placement: NavigationPlacement = .bottomBar,
+        stack: NavigationStackMode = .none,
+        hasVerticalToolbar: Bool = false,
+        toolchainHasOverflowMenu: Bool = false,
+        signInConfigured: Bool = false,
+        isSignedIn: Bool = false,
+        controlsCollapsed: Bool = false
+    ) {
+        self.osVersion = osVersion
+        self.tabBar = tabBar
+        self.placement = placement
+        self.stack = stack
+        self.hasVerticalToolbar = hasVerticalToolbar
+        self.toolchainHasOverflowMenu = toolchainHasOverflowMenu
+        self.signInConfigured = signInConfigured
+        self.isSignedIn = isSignedIn
+        self.controlsCollapsed = controlsCollapsed
+    }
+
+    /// Whether `version` is an iOS major version the reader runs on.
+    public static func isSupported(osVersion version: Int) -> Bool { version >= minimumOSVersion }
+}
+
+extension ReaderEnvironment {
+    /// The names of an environment's settings, as scenario files (and, dashed, the command line) spell them.
+    public enum Key: String, Sendable, CaseIterable {
+        /// `osVersion`.
+        case os
+        /// `tabBar`.
+        case tabBar
+        /// `placement`.
+        case placement
+        /// `stack`.
+        case stack
+        /// `hasVerticalToolbar`.
+        case verticalToolbar
+        /// `toolchainHasOverflowMenu`.
+        case overflowMenuToolchain
+        /// `signInConfigured`.
+        case signInConfigured
+        /// `isSignedIn`.
+        case signedIn
+        /// `controlsCollapsed`.
+        case collapsed
+
+        /// The command-line option for this key, without `--`: `tab-bar`, `sign-in-configured`, …
+        public var optionName: String {
+            var name = ""
+            for character in rawValue {
+                if character.isUppercase {
+                    name += "-" + character.lowercased()
+                } else {
+                    name.append(character)
+                }
+            }
+            return name
+        }
+
+        /// Whether the setting is a boolean (a flag on the command line).
+        public var isFlag: Bool {
+            switch self {
+            case .os, .tabBar, .placement, .stack: false
+            case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed: true
+            }
+        }
+
+        /// What the setting accepts, for messages: `an iOS major version, 17 or later`, `topBar or bottomBar`, …
+        public var expected: String {
+            switch self {
+            case .os: "an iOS major version, \(ReaderEnvironment.minimumOSVersion) or later"
+            case .tabBar: ReaderEnvironment.choices(HostTabBar.self)
+            case .placement: ReaderEnvironment.choices(NavigationPlacement.self)
+            case .stack: ReaderEnvironment.choices(NavigationStackMode.self)
+            case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed: "true or false"
+            }
+        }
+    }
+
+    /// Sets a boolean setting by its key.
+    ///
+    /// - Returns: false, changing nothing, when `key` is not a flag.
+    @discardableResult
+    public mutating func set(_ key: Key, to value: Bool) -> Bool {
+        switch key {
+        case .verticalToolbar: hasVerticalToolbar = value
+        case .overflowMenuToolchain: toolchainHasOverflowMenu = value
+        case .signInConfigured: signInConfigured = value
+        case .signedIn: isSignedIn = value
+        case .collapsed: controlsCollapsed = value
+        case .os, .tabBar, .placement, .stack: return false
+        }
+        return true
+    }
+
+    /// Sets a textual setting (`os`, `tabBar`, `placement`, `stack`) from its word.
+    ///
+    /// - Returns: false, changing nothing, when the word is not one of `key.expected` (or `key` is a flag).
+    @discardableResult
+    public mutating func set(_ key: Key, toWord word: String) -> Bool {
+        switch key {
+        case .os:
+            guard let version = Int(word), Self.isSupported(osVersion: version) else { return false }
+            osVersion = version
+        case .tabBar:
+            guard let value = HostTabBar(rawValue: word) else { return false }
+            tabBar = value
+        case .placement:
+            guard let value = NavigationPlacement(rawValue: word) else { return false }
+            placement = value
+        case .stack:
+            guard let value = NavigationStackMode(rawValue: word) else { return false }
+            stack = value
+        case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed:
+            return false
+        }
+        return true
+    }
+
+    /// A setting's value as scenario files and the command line write it: `18`, `bottom`, `true`.
+    public func word(for key: Key) -> String {
+        switch key {
+        case .os: String(osVersion)
+        case .tabBar: tabBar.rawValue
+        case .placement: placement.rawValue
+        case .stack: stack.rawValue
+        case .verticalToolbar: String(hasVerticalToolbar)
+        case .overflowMenuToolchain: String(toolchainHasOverflowMenu)
+        case .signInConfigured: String(signInConfigured)
+        case .signedIn: String(isSignedIn)
+        case .collapsed: String(controlsCollapsed)
+        }
+    }
+
+    /// `top, bottom, none, sidebar or unreported`: the words a closed set accepts, for messages.
+    public static func choices<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) -> String
+    where Choice.RawValue == String {
+        let words = Choice.allCases.map(\.rawValue)
+        guard let last = words.last, words.count > 1 else { return words.joined() }
+        return words.dropLast().joined(separator: ", ") + " or " + last
+    }
+}

@@ -1,0 +1,163 @@
+/// Why a reference could not be read, with the nearest valid choices.
+public struct ReferenceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+    /// Valid references or book names close to what was given.
+    public var suggestions: [String]
+
+    /// Creates an error.
+    public init(_ message: String, suggestions: [String] = []) {
+        self.message = message
+        self.suggestions = suggestions
+    }
+
+    public var description: String {
+        suggestions.isEmpty ? message : "\(message); did you mean \(suggestions.joined(separator: ", "))?"
+    }
+}
+
+/// Reads the reference forms people and programs write.
+///
+/// Accepted: `JHN.3.16`, `JHN.3.16-18`, `JHN.3.16-JHN.3.18`, `JHN.INTRO`, `JHN.3`, `JHN 3:16`,
+/// `John 3:16`, `jn 3`, `1 Cor 13:4-7`, `1co13`, `I Corinthians 13`, `Song of Songs 2`, `Ps 23`, and a
+/// version's own book names through a `BookNameIndex` (`Juan 3:16`, `Génesis 1`, `創世記 1`). A book
+/// alone means its chapter 1. Ranges across chapters are not supported.
+public enum ReferenceParser {
+    /// Parses `text`.
+    ///
+    /// - Throws: `ReferenceError` naming the nearest book names when the book is unknown, or what is wrong with the numbers.
+    public static func parse(_ text: String, names: BookNameIndex = .english, version: Int? = nil) throws(ReferenceError)
+        -> BibleReference
+    {
+        let trimmed = text.trimmingCharacters(in: " \t\n")
+        guard !trimmed.isEmpty else { throw ReferenceError("empty reference") }
+        let characters = Array(trimmed)
+        if let intro = introductionBook(characters) {
+            return BibleReference(versionID: version, book: try book(intro, names), target: .introduction)
+        }
+        let split = splitIndex(characters)
+        let bookPart = String(characters[..<split]).trimmingCharacters(in: " .")
+        let numbers = Array(characters[split...]).filter { $0 != " " }
+        let book = try book(bookPart, names)
+        if numbers.isEmpty { return BibleReference(versionID: version, book: book, target: .chapter(1)) }
+        var cursor = NumberCursor(characters: numbers)
+        guard let chapter = cursor.integer(), chapter > 0 else {
+            throw ReferenceError("'\(text)' has no chapter number after the book")
+        }
+        var first: String?
+        if cursor.take(":") || cursor.take(".") {
+            guard let verse = cursor.verseLabel() else { throw ReferenceError("'\(text)' has no verse number after the chapter") }
+            first = verse
+        }
+        var last: String?
+        if cursor.takeDash() {
+            guard let first else { throw ReferenceError("chapter ranges such as '\(text)' are not supported; give one chapter") }
+            cursor.skipBookPrefix()
+            let save = cursor.index
+            if let number = cursor.integer(), cursor.take(":") || cursor.take(".") {
+                guard number == chapter else {
+                    throw ReferenceError("ranges across chapters such as '\(text)' are not supported")
+                }
+            } else {
+                cursor.index = save
+            }
+            guard let end = cursor.verseLabel() else { throw ReferenceError("'\(text)' has no verse after the dash") }
+            if VerseKey.leadingNumber(end) < VerseKey.leadingNumber(first) {
+                throw ReferenceError("'\(text)' ends before it starts")
+            }
+            last = end
+        }
+        guard cursor.isAtEnd else { throw ReferenceError("cannot read '\(String(numbers[cursor.index...]))' in '\(text)'") }
+        if let first {
+            return BibleReference(versionID: version, book: book, target: .verses(chapter: chapter, first: first, last: last))
+        }
+        return BibleReference(versionID: version, book: book, target: .chapter(chapter))
+    }
+
+    private static func book(_ name: String, _ names: BookNameIndex) throws(ReferenceError) -> BookID {
+        guard !name.isEmpty else { throw ReferenceError("a reference starts with a book") }
+        guard let book = names.book(named: name) else {
+            throw ReferenceError("unknown book '\(name)'", suggestions: names.suggestions(for: name))
+        }
+        return book
+    }
+
+    /// `JHN.INTRO`, `John intro` → the book part.
+    private static func introductionBook(_ characters: [Character]) -> String? {
+        let text = String(characters)
+        let lower = text.lowercased()
+        for suffix in [".intro", " intro", " introduction"] where lower.hasSuffix(suffix) {
+            return String(text.dropLast(suffix.count))
+        }
+        return nil
+    }
+
+    /// Where the numbers start: the first ASCII digit that follows some letter (so `1co13` splits after `1co`).
+    private static func splitIndex(_ characters: [Character]) -> Int {
+        var sawLetter = false
+        for (index, character) in characters.enumerated() {
+            if character.isLetter { sawLetter = true }
+            if sawLetter, character.isASCII, character.isNumber { return index }
+        }
+        return characters.count
+    }
+}
+
+/// A cursor over the number part of a reference.
+private struct NumberCursor {
+    var characters: [Character]
+    var index = 0
+
+    var isAtEnd: Bool { index >= characters.count }
+
+    mutating func integer() -> Int? {
+        var value = 0
+        let start = index
+        while index < characters.count, let digit = characters[index].wholeNumberValue, characters[index].isASCII {
+            value = value * 10 + digit
+            index += 1
+            if value > 1_000_000 { return nil }
+        }
+        return index > start ? value : nil
+    }
+
+    mutating func take(_ character: Character) -> Bool {
+        guard index < characters.count, characters[index] == character else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func takeDash() -> Bool { take("-") || take("\u{2013}") || take("\u{2014}") }
+
+    /// A verse label: digits and an optional lowercase segment letter (`16`, `3a`).
+    mutating func verseLabel() -> String? {
+        let start = index
+        guard integer() != nil else { return nil }
+        if index < characters.count, characters[index].isASCII, characters[index].isLowercase, characters[index].isLetter {
+            index += 1
+        }
+        return String(characters[start..<index])
+    }
+
+    /// Skips `JHN.` or `John ` in `JHN.3.16-JHN.3.18`.
+    mutating func skipBookPrefix() {
+        var probe = index
+        if probe < characters.count, characters[probe].isNumber { probe += 1 }
+        var sawLetter = false
+        while probe < characters.count, characters[probe].isLetter {
+            sawLetter = true
+            probe += 1
+        }
+        if sawLetter, probe < characters.count, characters[probe] == "." { probe += 1 }
+        if sawLetter { index = probe }
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
+        while let last = scalars.last, set.contains(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+}

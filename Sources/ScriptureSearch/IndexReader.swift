@@ -1,0 +1,121 @@
+// All of the search index's pointer code is in this file: checked reads over the index section's
+// bytes, borrowed for the length of one call of `StoreBytes.withUnsafeBytes`.
+
+/// Damage found while reading the search index: where and what.
+struct IndexDamage: Error, Sendable, Hashable {
+    /// What does not fit.
+    var reason: String
+}
+
+/// Reads the search index section's bytes in place, every read checked against the section's end.
+///
+/// Only valid inside the `withUnsafeBytes` call that made it; it never escapes that call.
+struct IndexReader {
+    private let base: UnsafePointer<UInt8>?
+    /// How many bytes the section has.
+    let count: Int
+
+    /// Wraps the section's bytes.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        base = bytes.baseAddress
+        count = base == nil ? 0 : bytes.count
+    }
+
+    /// Throws unless `length` bytes at `offset` lie inside the section (overflow-safe).
+    @inline(__always)
+    func check(_ offset: Int, _ length: Int) throws(IndexDamage) {
+        guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
+            throw IndexDamage(reason: "\(length) bytes at offset \(offset) run past the end (\(count) bytes)")
+        }
+    }
+
+    /// The byte at `offset`.
+    @inline(__always)
+    func u8(_ offset: Int) throws(IndexDamage) -> UInt8 {
+        guard offset >= 0, offset < count, let base else {
+            throw IndexDamage(reason: "byte \(offset) past the end (\(count) bytes)")
+        }
+        return base[offset]
+    }
+
+    /// The little-endian `UInt16` at `offset`.
+    func u16(_ offset: Int) throws(IndexDamage) -> Int {
+        try check(offset, 2)
+        guard let base else { return 0 }
+        return Int(base[offset]) | Int(base[offset + 1]) << 8
+    }
+
+    /// The little-endian `UInt32` at `offset`, as an `Int`.
+    @inline(__always)
+    func u32(_ offset: Int) throws(IndexDamage) -> Int {
+        try check(offset, 4)
+        guard let base else { return 0 }
+        return Int(UInt32(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self)))
+    }
+
+    /// The little-endian `UInt64` at `offset` (at most `Int.max`).
+    func u64(_ offset: Int) throws(IndexDamage) -> Int {
+        try check(offset, 8)
+        guard let base else { return 0 }
+        let value = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        guard value <= UInt64(Int.max) else { throw IndexDamage(reason: "value at \(offset) out of range") }
+        return Int(value)
+    }
+
+    /// Reads the LEB128 varint at `position` (at most 35 bits), which must end before `end`, and moves past it.
+    @inline(__always)
+    func varint(_ position: inout Int, end: Int) throws(IndexDamage) -> Int {
+        guard let base, position >= 0, end <= count else { throw IndexDamage(reason: "varint outside the section") }
+        var result = 0
+        var shift = 0
+        while true {
+            guard position < end else { throw IndexDamage(reason: "varint runs past offset \(end)") }
+            let byte = base[position]
+            position += 1
+            result |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+            guard shift < 35 else { throw IndexDamage(reason: "varint too long at offset \(position)") }
+        }
+    }
+
+    /// Whether bit `index` is set in the bitmap that starts at `offset` (the caller checked the bitmap's extent).
+    @inline(__always)
+    func bit(_ offset: Int, _ index: Int) -> Bool {
+        guard let base, index >= 0 else { return false }
+        let byte = offset + index >> 3
+        guard byte >= 0, byte < count else { return false }
+        return base[byte] & (1 << UInt8(index & 7)) != 0
+    }
+
+    /// Compares `length` bytes at `offset` with `key` as unsigned bytes (`<0`, `0`, `>0`), like `memcmp` then length.
+    func compare(_ offset: Int, _ length: Int, with key: [UInt8]) throws(IndexDamage) -> Int {
+        try check(offset, length)
+        guard let base else { return key.isEmpty ? 0 : -1 }
+        let shared = min(length, key.count)
+        for index in 0..<shared {
+            let left = base[offset + index]
+            let right = key[index]
+            if left != right { return left < right ? -1 : 1 }
+        }
+        return length - key.count
+    }
+
+    /// Appends `length` bytes at `offset` to `target`.
+    func append(_ offset: Int, _ length: Int, to target: inout [UInt8]) throws(IndexDamage) {
+        try check(offset, length)
+        guard let base else { return }
+        target.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: length))
+    }
+
+    /// ORs the bitmap of `bits` bits at `offset` into `words` (64 bits a word, low bit first).
+    func orBitmap(_ offset: Int, bits: Int, into words: inout [UInt64]) throws(IndexDamage) {
+        let length = (bits + 7) / 8
+        try check(offset, length)
+        guard let base else { return }
+        for byteIndex in 0..<min(length, words.count * 8) {
+            let byte = base[offset + byteIndex]
+            if byte != 0 { words[byteIndex >> 3] |= UInt64(byte) << UInt64((byteIndex & 7) * 8) }
+        }
+    }
+}

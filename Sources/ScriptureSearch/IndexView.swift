@@ -1,0 +1,81 @@
+/// The search index section opened for one query: its header, dictionaries and tables, read in place.
+///
+/// Opening reads only the header and the dictionaries' counts: O(1).
+struct IndexView {
+    let reader: IndexReader
+    let layout: IndexLayout
+    let folded: TermDictionary
+    let exact: TermDictionary
+
+    /// Reads and checks the header and the dictionaries' heads.
+    init(_ reader: IndexReader) throws(IndexDamage) {
+        self.reader = reader
+        layout = try IndexLayout(reader)
+        folded = try TermDictionary(reader: reader, region: layout.range(.foldedTerms), hasValues: false)
+        exact = try TermDictionary(reader: reader, region: layout.range(.exactTerms), hasValues: true)
+        guard folded.count == layout.foldedCount, exact.count == layout.exactCount else {
+            throw IndexDamage(reason: "the dictionaries' counts do not match the header")
+        }
+    }
+
+    /// The folded id of exact term `id`, or nil when it folds to nothing.
+    @inline(__always)
+    func foldedID(ofExact id: Int) throws(IndexDamage) -> Int? {
+        guard id >= 0, id < layout.exactCount else { throw IndexDamage(reason: "exact id \(id) out of range") }
+        let value = try reader.u32(layout.range(.exactToFolded).lowerBound + id * 4)
+        if value == SearchIndexFormat.noFoldedTerm { return nil }
+        guard value < layout.foldedCount else { throw IndexDamage(reason: "exact id \(id) folds to \(value)") }
+        return value
+    }
+
+    /// The byte range of verse `verse`'s tokens in the verses region.
+    func tokenRange(_ verse: Int) throws(IndexDamage) -> Range<Int> {
+        let offsets = layout.range(.verseOffsets).lowerBound
+        let region = layout.range(.verses)
+        guard verse >= 0, verse < layout.verseCount else { throw IndexDamage(reason: "verse \(verse) out of range") }
+        let start = region.lowerBound + (try reader.u32(offsets + verse * 4))
+        let end = region.lowerBound + (try reader.u32(offsets + verse * 4 + 4))
+        guard start <= end, end <= region.upperBound else {
+            throw IndexDamage(reason: "verse \(verse)'s tokens outside")
+        }
+        return start..<end
+    }
+
+    /// Replaces `tokens` with verse `verse`'s tokens in text order: exact ids, or in the default mode
+    /// folded ids without the tokens that fold to nothing.
+    ///
+    /// - Complexity: O(tokens in the verse).
+    func tokens(_ verse: Int, exactIDs: Bool, into tokens: inout [Int32]) throws(IndexDamage) {
+        tokens.removeAll(keepingCapacity: true)
+        let range = try tokenRange(verse)
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let id = try reader.varint(&position, end: range.upperBound)
+            if exactIDs {
+                guard id < layout.exactCount else { throw IndexDamage(reason: "exact id \(id) out of range") }
+                tokens.append(Int32(id))
+            } else if let folded = try foldedID(ofExact: id) {
+                tokens.append(Int32(folded))
+            }
+        }
+    }
+
+    /// The byte range of exact term `id`'s UTF-8 text.
+    @inline(__always)
+    func exactString(_ id: Int) throws(IndexDamage) -> Range<Int> {
+        let region = layout.range(.exactStrings)
+        guard id >= 0, id < layout.exactCount else { throw IndexDamage(reason: "exact id \(id) out of range") }
+        let data = region.lowerBound + (layout.exactCount + 1) * 4
+        let start = data + (try reader.u32(region.lowerBound + id * 4))
+        let end = data + (try reader.u32(region.lowerBound + id * 4 + 4))
+        guard data <= region.upperBound, start <= end, end <= region.upperBound else {
+            throw IndexDamage(reason: "the text of exact term \(id) lies outside")
+        }
+        return start..<end
+    }
+
+    /// The postings of folded term `id`.
+    func postings(_ id: Int) throws(IndexDamage) -> PostingList {
+        try PostingList(self, term: id)
+    }
+}

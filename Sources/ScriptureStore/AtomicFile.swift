@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes a file so that readers see either the old file or the whole new one, never a part.
+///
+/// On Linux the bytes go to an unnamed file in the target's directory
+/// (`open(O_TMPFILE)`), which is flushed (`fsync`) and only then given a name
+/// (`linkat`), then renamed over the target (`rename`), and the directory is
+/// flushed. A process killed at any point before the rename leaves no trace but,
+/// at worst, a hidden `.tmp-` file that `removeLeftovers` deletes. Where
+/// `O_TMPFILE` is missing, a named hidden temporary file is used instead.
+enum AtomicFile {
+    /// The prefix of temporary names, so leftovers can be recognised.
+    static let temporaryPrefix = ".tmp-"
+
+    /// Replaces (or creates) `name` in `directory` with `bytes`.
+    static func replace(_ name: String, in directory: String, with bytes: [UInt8]) throws(StoreError) {
+        let target = directory + "/" + name
+        let temporary = directory + "/" + temporaryPrefix + "\(getpid())-" + name
+        let descriptor: Int32
+        var named = false
+        #if os(Linux)
+            // O_TMPFILE is `__O_TMPFILE | O_DIRECTORY`, a macro Swift does not import; the value is the same on
+            // every Linux architecture Swift supports.
+            let unnamed = open(directory, Int32(0o2_0200_000) | O_WRONLY | O_CLOEXEC, 0o644)
+            if unnamed >= 0 {
+                descriptor = unnamed
+            } else {
+                descriptor = try createNamed(temporary)
+                named = true
+            }
+        #else
+            descriptor = try createNamed(temporary)
+            named = true
+        #endif
+        var linked = named
+        defer {
+            close(descriptor)
+            if linked { unlink(temporary) }
+        }
+        try writeAll(bytes, to: descriptor, path: target)
+        guard fsync(descriptor) == 0 else { throw .system(call: "fsync", path: target, errno: errno) }
+        #if os(Linux)
+            if !named {
+                guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0
+                else {
+                    throw .system(call: "linkat", path: temporary, errno: errno)
+                }
+                linked = true
+            }
+        #endif
+        guard rename(temporary, target) == 0 else { throw .system(call: "rename", path: target, errno: errno) }
+        linked = false
+        try syncDirectory(directory)
+    }
+
+    /// Deletes `path` and flushes its directory.
+    static func remove(_ path: String, directory: String) throws(StoreError) {
+        guard unlink(path) == 0 else { throw .system(call: "unlink", path: path, errno: errno) }
+        try syncDirectory(directory)
+    }
+
+    /// Flushes a directory's entries to disk (`fsync` on the directory), so a rename survives a crash.
+    static func syncDirectory(_ directory: String) throws(StoreError) {
+        let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(call: "open", path: directory, errno: errno) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw .system(call: "fsync", path: directory, errno: errno) }
+    }
+
+    private static func createNamed(_ path: String) throws(StoreError) -> Int32 {
+        unlink(path)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .system(call: "open", path: path, errno: errno) }
+        return descriptor
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StoreError) {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return write(descriptor, base + written, buffer.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .system(call: "write", path: path, errno: errno)
+            }
+            written += result
+        }
+    }
+}
+
+/// An exclusive lock on a library (`flock` on `<library>/.lock`), released when the value goes away.
+///
+/// The kernel drops a `flock` when its process ends, however it ends, so a
+/// killed import never leaves a stale lock behind.
+final class LibraryLock {
+    private let descriptor: Int32
+
+    /// Takes the lock without waiting; throws `libraryBusy` when another process holds it.
+    init(path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .system(call: "open", path: path, errno: errno) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            close(descriptor)
+            if code == EWOULDBLOCK { throw .libraryBusy(path: path) }
+            throw .system(call: "flock", path: path, errno: code)
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

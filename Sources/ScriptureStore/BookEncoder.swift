@@ -1,0 +1,101 @@
+import ScriptureModel
+import TextNormalization
+
+/// One book's share of a store file, counted and encoded on its own so that books go in parallel.
+enum BookEncoder {
+    /// What counting a book found: its strings and styles with their uses, and its verse texts.
+    struct Counted: Sendable {
+        var strings: FrequencyInterner<String>
+        var styles: FrequencyInterner<StyleKey>
+        /// The verse texts of each chapter, in NFC.
+        var verseTexts: [[VerseText]]
+    }
+
+    /// A book's bytes, with offsets relative to the book's own start in each section.
+    struct Encoded: Sendable {
+        /// The introduction stream, then each chapter's stream.
+        var content: [UInt8] = []
+        var introductionLength = 0
+        /// The book's verse text.
+        var text: [UInt8] = []
+        /// Each verse's text offset (from the book's text start) and label code.
+        var verses: [(offset: Int, label: UInt32)] = []
+        /// Number, first verse, verse count, text offset and length, content offset and length (book-relative).
+        var chapters: [[Int]] = []
+        /// The pool ids (plus one, zero for none) of the names, identification, format version and chapter label.
+        var names: [Int] = []
+    }
+
+    /// The strings a book keeps outside its content: names, identification, format version, chapter label.
+    static func names(_ book: Book) -> [String?] {
+        [
+            book.names.header, book.names.long, book.names.short, book.names.abbreviation, book.identification,
+            book.formatVersion, book.chapterLabel,
+        ]
+    }
+
+    /// Counts a book's strings and styles and computes its verse texts.
+    static func count(_ book: Book) throws(StoreError) -> Counted {
+        var encoder = ContentEncoder()
+        try encoder.introduction(book.introduction)
+        var verseTexts: [[VerseText]] = []
+        for chapter in book.chapters {
+            try encoder.chapter(chapter, verseText: [])
+            let verses = chapterVerseTexts(book, chapter)
+            for verse in verses where VerseLabel.number(verse.key.verse) == nil {
+                encoder.strings.count(verse.key.verse)
+            }
+            verseTexts.append(verses)
+        }
+        for case let name? in names(book) { encoder.strings.count(name) }
+        return Counted(strings: encoder.strings, styles: encoder.styles, verseTexts: verseTexts)
+    }
+
+    /// Encodes a counted book with the file's ids.
+    static func encode(_ book: Book, verseTexts: [[VerseText]], tables: InternTables) throws(StoreError) -> Encoded {
+        var encoder = ContentEncoder(tables: tables)
+        var result = Encoded()
+        try encoder.introduction(book.introduction)
+        result.introductionLength = encoder.out.count
+        for (index, chapter) in book.chapters.enumerated() {
+            let verses = index < verseTexts.count ? verseTexts[index] : []
+            let textStart = result.text.count
+            let firstVerse = result.verses.count
+            for verse in verses {
+                let label: UInt32
+                if let number = VerseLabel.number(verse.key.verse) {
+                    label = UInt32(number)
+                } else {
+                    let id = try tables.id(of: verse.key.verse)
+                    guard id < Int(RecordLayout.labelIsString) else {
+                        throw .cannotEncode("too many distinct verse labels")
+                    }
+                    label = UInt32(id) | RecordLayout.labelIsString
+                }
+                result.verses.append((result.text.count, label))
+                result.text.append(contentsOf: verse.text.utf8)
+            }
+            let contentStart = encoder.out.count
+            try encoder.chapter(chapter, verseText: Array(result.text[textStart...]))
+            result.chapters.append([
+                chapter.number, firstVerse, verses.count, textStart, result.text.count - textStart, contentStart,
+                encoder.out.count - contentStart,
+            ])
+        }
+        result.content = encoder.out.bytes
+        for name in names(book) {
+            result.names.append(try name.map { name throws(StoreError) in try tables.id(of: name) + 1 } ?? 0)
+        }
+        return result
+    }
+
+    /// The verse texts of one chapter, as `Book.verseTexts()` gives them, in NFC.
+    static func chapterVerseTexts(_ book: Book, _ chapter: Chapter) -> [VerseText] {
+        let single = Book(id: book.id, chapters: [chapter], location: book.location)
+        return single.verseTexts().map { verse in
+            var verse = verse
+            if !NFC.isNormalized(verse.text) { verse.text = NFC.normalize(verse.text) }
+            return verse
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import ScriptureModel
+
+/// A directory of versions, one store file each: `<directory>/versions/<id>.lectern`.
+///
+/// Reading needs no lock: store files are immutable and replaced by rename.
+/// Changes (`add`, `remove`) take the library's lock (`<directory>/.lock`), so
+/// two imports at once cannot corrupt it; the second gets `libraryBusy`.
+public struct Library: Sendable {
+    /// The library's directory.
+    public let directory: String
+
+    /// A library in `directory` (created on the first import).
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// Where the library is when no `--library` is given: `$LECTERN_LIBRARY`, else
+    /// `$XDG_DATA_HOME/lectern`, else `~/.local/share/lectern`.
+    public static func defaultDirectory(environment: [String: String]) -> String {
+        if let path = environment["LECTERN_LIBRARY"], !path.isEmpty { return path }
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/lectern" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/lectern"
+    }
+
+    /// The folder holding the store files.
+    public var versionsDirectory: String { directory + "/versions" }
+
+    /// The store file of version `id`.
+    public func path(for id: Int) -> String { versionsDirectory + "/\(id).\(StoreFormat.fileExtension)" }
+
+    /// The ids of the versions in the library, in increasing order (an absent library has none).
+    public func ids() throws(StoreError) -> [Int] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: versionsDirectory)
+        } catch {
+            if !FileManager.default.fileExists(atPath: versionsDirectory) { return [] }
+            throw .system(call: "opendir", path: versionsDirectory, errno: EACCES)
+        }
+        let suffix = "." + StoreFormat.fileExtension
+        return names.compactMap { name in
+            guard name.hasSuffix(suffix), let id = Int(name.dropLast(suffix.count)), id > 0,
+                name == "\(id)\(suffix)"
+            else { return nil }
+            return id
+        }.sorted()
+    }
+
+    /// Every version in the library, opened; a file that cannot be opened is listed with its error.
+    public func entries() throws(StoreError) -> [LibraryEntry] {
+        try ids().map { id in
+            let path = path(for: id)
+            do throws(StoreError) {
+                return LibraryEntry(id: id, path: path, store: .success(try VersionStore(path: path)))
+            } catch {
+                return LibraryEntry(id: id, path: path, store: .failure(error))
+            }
+        }
+    }
+
+    /// Opens version `id`.
+    public func open(_ id: Int) throws(StoreError) -> VersionStore {
+        let path = path(for: id)
+        guard FileManager.default.fileExists(atPath: path) else { throw .unknownVersion(String(id)) }
+        return try VersionStore(path: path)
+    }
+
+    /// Opens the version named by an id (`3`) or an abbreviation (`WEB`, any case).
+    public func open(named name: String) throws(StoreError) -> VersionStore {
+        if let id = Int(name) { return try open(id) }
+        let matches = try entries().compactMap { entry -> VersionStore? in
+            guard case .success(let store) = entry.store,
+                store.metadata.abbreviation.caseInsensitiveCompare(name) == .orderedSame
+            else { return nil }
+            return store
+        }
+        guard let first = matches.first else { throw .unknownVersion(name) }
+        guard matches.count == 1 else {
+            let ids = matches.map { String($0.metadata.id) }.joined(separator: ", ")
+            throw .invalidVersionName("'\(name)' names versions \(ids); use an id")
+        }
+        return first
+    }
+
+    /// Stores `books` as a version, under the library's lock, and returns its metadata.
+    ///
+    /// Without an `id` the version gets the next free one. An existing id, or an abbreviation
+    /// another version uses, is refused unless `replace` is set (and then only for the same id).
+    /// The file is written atomically: a failed or killed import leaves the library as it was.
+    /// `sections` build the optional sections, such as the search index, from the verses.
+    @discardableResult
+    public func add(
+        books: [Book], metadata: VersionMetadata, id requested: Int?, replace: Bool, sections: [any StoreSection] = []
+    ) throws(StoreError) -> VersionMetadata {
+        if let requested, requested <= 0 { throw .invalidVersionName("a version id must be a positive number") }
+        guard !metadata.abbreviation.isEmpty, Int(metadata.abbreviation) == nil else {
+            throw .invalidVersionName("an abbreviation must not be empty or a number")
+        }
+        try createDirectories()
+        let lock = try LibraryLock(path: directory + "/.lock")
+        defer { withExtendedLifetime(lock) {} }
+        removeLeftovers()
+        let existing = try ids()
+        let id = requested ?? (existing.last ?? 0) + 1
+        if existing.contains(id), !replace { throw .versionExists(id: id, path: path(for: id)) }
+        for entry in try entries() where entry.id != id {
+            if case .success(let store) = entry.store,
+                store.metadata.abbreviation.caseInsensitiveCompare(metadata.abbreviation) == .orderedSame
+            {
+                throw .invalidVersionName(
+                    "the abbreviation '\(metadata.abbreviation)' is already used by version \(entry.id)")
+            }
+        }
+        var metadata = metadata
+        metadata.id = id
+        let bytes = try StoreWriter.encode(books: books, metadata: metadata, sections: sections)
+        try AtomicFile.replace("\(id).\(StoreFormat.fileExtension)", in: versionsDirectory, with: bytes)
+        return metadata
+    }
+
+    /// Removes version `id` from the library, under the library's lock.
+    public func remove(_ id: Int) throws(StoreError) {
+        guard try ids().contains(id) else { throw .unknownVersion(String(id)) }
+        let lock = try LibraryLock(path: directory + "/.lock")
+        defer { withExtendedLifetime(lock) {} }
+        guard try ids().contains(id) else { throw .unknownVersion(String(id)) }
+        try AtomicFile.remove(path(for: id), directory: versionsDirectory)
+    }
+
+    /// Replaces (or creates) the library's own small file `name`, such as its recent searches, atomically:
+    /// readers see the old file or the whole new one.
+    public func writeFile(_ name: String, bytes: [UInt8]) throws(StoreError) {
+        guard !name.isEmpty, !name.contains("/") else { throw .invalidVersionName("a library file name: '\(name)'") }
+        try createDirectories()
+        try AtomicFile.replace(name, in: directory, with: bytes)
+    }
+
+    /// The bytes of the library's own file `name`, or nil when it is absent or unreadable.
+    public func readFile(_ name: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: directory + "/" + name).map { [UInt8]($0) }
+    }
+
+    /// Creates the library's folders (`mkdir -p`), reporting the real `errno` when that fails.
+    private func createDirectories() throws(StoreError) {
+        var path = versionsDirectory.hasPrefix("/") ? "" : "."
+        for component in versionsDirectory.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0, errno != EEXIST { throw .system(call: "mkdir", path: path, errno: errno) }
+        }
+    }
+
+    /// Deletes temporary files an import killed between naming and renaming its file left behind
+    /// (only called with the lock held, so no live import owns them).
+    private func removeLeftovers() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: versionsDirectory)) ?? []
+        for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
+            try? FileManager.default.removeItem(atPath: versionsDirectory + "/" + name)
+        }
+    }
+}
+
+/// A version file in a library, opened or with the reason it could not be.
+public struct LibraryEntry: Sendable {
+    /// The version's id (from its file name).
+    public let id: Int
+    /// The store file.
+    public let path: String
+    /// The opened store, or why it could not be opened.
+    public let store: Result<VersionStore, StoreError>
+}

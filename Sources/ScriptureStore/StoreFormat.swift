@@ -1,0 +1,123 @@
+import ScriptureModel
+
+/// The layout of a version store file (`<library>/versions/<id>.lectern`).
+///
+/// All integers are little-endian. The file is:
+///
+/// ```
+/// offset  size  field
+///      0     8  magic "LECTERN" + 0x1A
+///      8     2  format version (1)
+///     10     2  header size (32)
+///     12     4  section count
+///     16     8  file length in bytes
+///     24     4  CRC-32 of the header and section table, this field left out
+///     28     4  reserved (0)
+///     32  32×n  section table: kind u32, flags u32, offset u64, length u64, CRC-32 u32, reserved u32
+///      …        sections, each starting on an 8-byte boundary
+/// ```
+///
+/// Opening checks the header, the table checksum and that every section lies
+/// inside the file; the per-section checksums are checked by `verify`, which
+/// also checks that the padding between sections is zero, so every byte of a
+/// file is covered by some check.
+public enum StoreFormat {
+    /// The eight bytes every store file starts with.
+    public static let magic: [UInt8] = [0x4C, 0x45, 0x43, 0x54, 0x45, 0x52, 0x4E, 0x1A]
+    /// The format version this code writes and reads.
+    public static let version: UInt16 = 1
+    /// The size of the fixed header before the section table.
+    public static let headerSize = 32
+    /// The size of one section table entry.
+    public static let sectionEntrySize = 32
+    /// The most sections a file may declare (a damaged count is rejected before it is used).
+    public static let maximumSectionCount = 64
+    /// Sections start on multiples of this.
+    public static let alignment = 8
+    /// The file name extension of a store file.
+    public static let fileExtension = "lectern"
+}
+
+/// What a section holds. The raw value is stored in the section table.
+public enum SectionKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The version's id, abbreviation, title, language and counts.
+    case metadata = 1
+    /// Interned strings: markers, attribute names and values, callers, labels, book names.
+    case strings = 2
+    /// Interned character styles: a marker with its attributes.
+    case styles = 3
+    /// One entry per book: code, names, chapter range, introduction.
+    case books = 4
+    /// Fixed 32-byte records, one per chapter.
+    case chapters = 5
+    /// Fixed 8-byte records, one per verse, plus an end sentinel.
+    case verses = 6
+    /// The NFC text of every verse, concatenated in verse-table order.
+    case text = 7
+    /// The encoded chapter content and book introductions.
+    case content = 8
+    /// The search index (built by the search module; optional).
+    case searchIndex = 9
+
+    /// The sections every store must have.
+    public static let required: [SectionKind] = [
+        .metadata, .strings, .styles, .books, .chapters, .verses, .text, .content,
+    ]
+
+    public var description: String {
+        switch self {
+        case .metadata: "metadata"
+        case .strings: "strings"
+        case .styles: "styles"
+        case .books: "books"
+        case .chapters: "chapters"
+        case .verses: "verses"
+        case .text: "text"
+        case .content: "content"
+        case .searchIndex: "search index"
+        }
+    }
+}
+
+/// One entry of the section table.
+public struct SectionEntry: Sendable, Hashable {
+    /// What the section holds.
+    public var kind: SectionKind
+    /// Where it starts, from the start of the file.
+    public var offset: Int
+    /// How many bytes it has.
+    public var length: Int
+    /// CRC-32 of its bytes.
+    public var checksum: UInt32
+
+    /// Creates an entry.
+    public init(kind: SectionKind, offset: Int, length: Int, checksum: UInt32) {
+        self.kind = kind
+        self.offset = offset
+        self.length = length
+        self.checksum = checksum
+    }
+}
+
+/// The fixed-size records of the chapters and verses sections.
+enum RecordLayout {
+    /// Chapter record: number u32, book u8, flags u8, reserved u16, first verse u32, verse count u32,
+    /// text offset u32, text length u32, content offset u32, content length u32.
+    static let chapterSize = 32
+    /// Verse record: text offset u32 (from the start of the text section), label u32.
+    static let verseSize = 8
+    /// A verse label with this bit set is a string id; otherwise it is the number itself.
+    static let labelIsString: UInt32 = 0x8000_0000
+}
+
+/// A chapter record, decoded.
+struct ChapterRecord: Sendable, Hashable {
+    var number: Int
+    var book: BookID
+    var firstVerse: Int
+    var verseCount: Int
+    var textOffset: Int
+    var textLength: Int
+    var contentOffset: Int
+    var contentLength: Int
+}

@@ -1,0 +1,153 @@
+import ScriptureModel
+
+/// Turns parsed books into the bytes of a store file (see `StoreFormat`).
+///
+/// Writing the bytes to disk safely is `Library`'s job; this is a pure function
+/// of the books and metadata.
+public enum StoreWriter {
+    /// Encodes `books` (stored in canon order) with `metadata`, plus any extra sections such as a search index:
+    /// given as bytes, or built by `sections` from the verses in verse-table order.
+    ///
+    /// - Complexity: O(n) in the books' content, two passes, books in parallel; the built sections are made
+    ///   while the books are encoded.
+    public static func encode(
+        books: [Book], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = [],
+        sections builders: [any StoreSection] = []
+    ) throws(StoreError) -> [UInt8] {
+        let books = books.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
+        let counted = try Parallel.map(books) { book throws(StoreError) in try BookEncoder.count(book) }
+        var strings = FrequencyInterner<String>()
+        var styles = FrequencyInterner<StyleKey>()
+        for book in counted {
+            strings.merge(book.strings)
+            styles.merge(book.styles)
+        }
+        strings.freeze()
+        styles.freeze()
+        let tables = InternTables(strings: strings.frozenIDs, styles: styles.frozenIDs)
+        let verseTexts = builders.isEmpty ? [] : counted.flatMap { $0.verseTexts.joined() }
+        // The built sections run beside the books' encoding: task 0 builds them, tasks 1… encode a book each.
+        let work = try Parallel.map(Array(-1..<books.count)) { index throws(StoreError) -> EncodeWork in
+            guard index >= 0 else {
+                var built: [(SectionKind, [UInt8])] = []
+                for builder in builders { built.append((builder.kind, try builder.build(verses: verseTexts))) }
+                return .sections(built)
+            }
+            return .book(try BookEncoder.encode(books[index], verseTexts: counted[index].verseTexts, tables: tables))
+        }
+        var encoded: [BookEncoder.Encoded] = []
+        var builtSections: [(SectionKind, [UInt8])] = []
+        for item in work {
+            switch item {
+            case .book(let book): encoded.append(book)
+            case .sections(let sections): builtSections = sections
+            }
+        }
+
+        var content = ByteWriter()
+        var text = ByteWriter()
+        var verses = ByteWriter()
+        var chapters = ByteWriter()
+        var booksSection = ByteWriter()
+        booksSection.varint(books.count)
+        var verseCount = 0
+        var chapterCount = 0
+        for (book, part) in zip(books, encoded) {
+            let (contentBase, textBase) = (content.count, text.count)
+            for verse in part.verses {
+                verses.u32(try offset32(textBase + verse.offset))
+                verses.u32(verse.label)
+            }
+            for record in part.chapters {
+                let fields = [
+                    record[0], verseCount + record[1], record[2], textBase + record[3], record[4],
+                    contentBase + record[5],
+                    record[6],
+                ]
+                for value in fields { chapters.u32(try offset32(value)) }
+                chapters.u8(book.id.rawValue)
+                chapters.append([0, 0, 0])
+            }
+            booksSection.u8(book.id.rawValue)
+            booksSection.u8(book.hasIntroduction ? 1 : 0)
+            for name in part.names { booksSection.varint(name) }
+            for value in [chapterCount, book.chapters.count, contentBase, part.introductionLength, part.verses.count] {
+                booksSection.varint(value)
+            }
+            content.append(part.content)
+            text.append(part.text)
+            verseCount += part.verses.count
+            chapterCount += part.chapters.count
+        }
+        verses.u32(try offset32(text.count))
+        verses.u32(0)
+        _ = try offset32(content.count)
+
+        let stylesSection = try StyleTable.build(styles.values, strings: &strings)
+        let stringsSection = try StringTable.build(strings.values)
+        var sections: [(SectionKind, [UInt8])] = [
+            (.metadata, metadata.encoded()), (.strings, stringsSection), (.styles, stylesSection),
+            (.books, booksSection.bytes), (.chapters, chapters.bytes), (.verses, verses.bytes), (.text, text.bytes),
+            (.content, content.bytes),
+        ]
+        sections += extraSections + builtSections
+        return assemble(sections)
+    }
+
+    /// One task of the encoding: a book, or the built sections.
+    private enum EncodeWork: Sendable {
+        case book(BookEncoder.Encoded)
+        case sections([(SectionKind, [UInt8])])
+    }
+
+    private static func offset32(_ value: Int) throws(StoreError) -> UInt32 {
+        guard value >= 0, value <= Int(UInt32.max) else {
+            throw .cannotEncode("\(value) does not fit the format's 32 bits")
+        }
+        return UInt32(value)
+    }
+
+    /// Lays out the header, the section table and the sections, and fills in the checksums.
+    static func assemble(_ sections: [(SectionKind, [UInt8])]) -> [UInt8] {
+        let tableEnd = StoreFormat.headerSize + sections.count * StoreFormat.sectionEntrySize
+        var entries: [SectionEntry] = []
+        var position = tableEnd
+        for (kind, bytes) in sections {
+            position = (position + StoreFormat.alignment - 1) / StoreFormat.alignment * StoreFormat.alignment
+            entries.append(
+                SectionEntry(kind: kind, offset: position, length: bytes.count, checksum: CRC32.checksum(bytes)))
+            position += bytes.count
+        }
+        var file = ByteWriter()
+        file.bytes.reserveCapacity(position)
+        file.append(StoreFormat.magic)
+        file.u16(StoreFormat.version)
+        file.u16(UInt16(StoreFormat.headerSize))
+        file.u32(UInt32(sections.count))
+        file.u64(UInt64(position))
+        file.u32(0)
+        file.u32(0)
+        for entry in entries {
+            file.u32(entry.kind.rawValue)
+            file.u32(0)
+            file.u64(UInt64(entry.offset))
+            file.u64(UInt64(entry.length))
+            file.u32(entry.checksum)
+            file.u32(0)
+        }
+        file.patchU32(headerChecksum(file.bytes[0..<tableEnd]), at: 24)
+        for (index, (_, bytes)) in sections.enumerated() {
+            while file.count < entries[index].offset { file.u8(0) }
+            file.append(bytes)
+        }
+        return file.bytes
+    }
+
+    /// The CRC-32 of the header (all but its checksum field) and the section table.
+    static func headerChecksum(_ headerAndTable: some Collection<UInt8>) -> UInt32 {
+        var crc = CRC32()
+        crc.update(headerAndTable.prefix(24))
+        crc.update(headerAndTable.dropFirst(28))
+        return crc.value
+    }
+}

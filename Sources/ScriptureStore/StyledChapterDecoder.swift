@@ -1,0 +1,165 @@
+import ScriptureModel
+
+/// Decodes a chapter stream into a `StyledChapter`: text bytes appended straight from the mapping,
+/// one string per paragraph.
+struct StyledChapterDecoder {
+    private var reader: ContentReader
+    private var paragraphs: [StyledParagraph] = []
+    private var notes: [StyledNote] = []
+    /// Style markers met so far, by string id: a chapter uses only a handful, so a list beats hashing.
+    private var markers: [(id: Int, marker: String)] = []
+    /// The last markers looked up, by style id modulo the size (a direct-mapped cache: no hashing).
+    private var recentStyles = [Int](repeating: -1, count: 128)
+    private var recentMarkers = [String](repeating: "", count: 128)
+
+    /// What a paragraph or note collects while it is read.
+    private struct Collector {
+        var bytes: [UInt8] = []
+        var spans: [StyledSpan] = []
+        var verses: [VerseMark] = []
+        var notes: [NoteMark] = []
+        var figures: [FigureMark] = []
+    }
+
+    init(reader: ContentReader) {
+        self.reader = reader
+    }
+
+    mutating func chapter(book: BookID, number: Int) throws(StoreError) -> StyledChapter {
+        let header = try reader.chapterHeader()
+        var tables = 0
+        while !reader.isAtEnd {
+            switch try reader.next() {
+            case .paragraph(let marker):
+                try paragraph(marker: reader.string(marker), cell: nil)
+            case .table:
+                try table(number: tables)
+                tables += 1
+            default:
+                throw reader.damaged("expected a paragraph or table")
+            }
+        }
+        return StyledChapter(
+            book: book, number: number, label: header.label, publishedNumber: header.published, paragraphs: paragraphs,
+            notes: notes)
+    }
+
+    private mutating func table(number: Int) throws(StoreError) {
+        var row = 0
+        while true {
+            switch try reader.next() {
+            case .end:
+                return
+            case .row:
+                try paragraph(marker: "tr", cell: CellPosition(table: number, row: row, column: -1, columnSpan: 1))
+                var column = 0
+                cells: while true {
+                    switch try reader.next() {
+                    case .end:
+                        break cells
+                    case .cell(let marker, let span):
+                        let position = CellPosition(table: number, row: row, column: column, columnSpan: span)
+                        try paragraph(marker: reader.string(marker), cell: position)
+                        column += max(1, span)
+                    default:
+                        throw reader.damaged("expected a table cell")
+                    }
+                }
+                row += 1
+            default:
+                throw reader.damaged("expected a table row")
+            }
+        }
+    }
+
+    /// Reused for every paragraph, so its arrays grow once per chapter, not once per paragraph.
+    private var scratch = Collector()
+
+    private mutating func paragraph(marker: String, cell: CellPosition?) throws(StoreError) {
+        var collector = scratch
+        scratch = Collector()
+        collector.bytes.removeAll(keepingCapacity: true)
+        collector.spans.removeAll(keepingCapacity: true)
+        collector.verses.removeAll(keepingCapacity: true)
+        collector.notes.removeAll(keepingCapacity: true)
+        collector.figures.removeAll(keepingCapacity: true)
+        try inlines(into: &collector, depth: 1)
+        paragraphs.append(
+            StyledParagraph(
+                marker: marker, kind: ParagraphKind(marker: marker),
+                text: String(decoding: collector.bytes, as: UTF8.self),
+                spans: Array(collector.spans[...]), verses: Array(collector.verses[...]),
+                notes: Array(collector.notes[...]),
+                figures: Array(collector.figures[...]), cell: cell))
+        scratch = collector
+    }
+
+    private mutating func inlines(into collector: inout Collector, depth: Int) throws(StoreError) {
+        guard depth < maximumContentDepth else {
+            throw reader.damaged("content nested deeper than \(maximumContentDepth)")
+        }
+        while true {
+            switch try reader.next() {
+            case .end:
+                return
+            case .textRef(let run):
+                try reader.append(run, to: &collector.bytes)
+            case .textLiteral(let offset, let length):
+                try reader.appendLiteral(offset: offset, length: length, to: &collector.bytes)
+            case .space:
+                collector.bytes.append(0x20)
+            case .verse(let label, let alternate, let published):
+                collector.verses.append(
+                    VerseMark(
+                        offset: collector.bytes.count, number: try reader.verseLabel(label),
+                        alternateNumber: try alternate.map { id throws(StoreError) in try reader.string(id) },
+                        publishedNumber: try published.map { id throws(StoreError) in try reader.string(id) }))
+            case .span(let style, _):
+                let index = collector.spans.count
+                let start = collector.bytes.count
+                collector.spans.append(StyledSpan(range: start..<start, marker: try marker(style), style: style))
+                try inlines(into: &collector, depth: depth + 1)
+                collector.spans[index].range = start..<collector.bytes.count
+            case .word(let style, let run, let spaceAfter):
+                let start = collector.bytes.count
+                try reader.append(run, to: &collector.bytes)
+                collector.spans.append(
+                    StyledSpan(range: start..<collector.bytes.count, marker: try marker(style), style: style))
+                if spaceAfter { collector.bytes.append(0x20) }
+            case .note(let marker, let caller):
+                var note = Collector()
+                try inlines(into: &note, depth: depth + 1)
+                collector.notes.append(NoteMark(offset: collector.bytes.count, note: notes.count))
+                notes.append(
+                    StyledNote(
+                        marker: try reader.string(marker), caller: try reader.string(caller),
+                        text: String(decoding: note.bytes, as: UTF8.self), spans: note.spans))
+            case .figure(let style, let offset, let length):
+                let caption = try reader.literal(offset: offset, length: length)
+                collector.figures.append(FigureMark(offset: collector.bytes.count, caption: caption, style: style))
+            case .milestone, .optionalBreak:
+                continue
+            case .paragraph, .table, .row, .cell:
+                throw reader.damaged("a block op inside a paragraph")
+            }
+        }
+    }
+
+    /// A style's marker, its string decoded once per chapter.
+    private mutating func marker(_ style: Int) throws(StoreError) -> String {
+        let slot = style & 127
+        if recentStyles[slot] == style { return recentMarkers[slot] }
+        let marker = try markerOfStyle(style)
+        recentStyles[slot] = style
+        recentMarkers[slot] = marker
+        return marker
+    }
+
+    private mutating func markerOfStyle(_ style: Int) throws(StoreError) -> String {
+        let id = try reader.styleMarkerID(style)
+        for known in markers where known.id == id { return known.marker }
+        let marker = try reader.styleString(id)
+        markers.append((id, marker))
+        return marker
+    }
+}

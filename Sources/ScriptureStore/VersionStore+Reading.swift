@@ -1,0 +1,158 @@
+import ScriptureModel
+
+extension VersionStore {
+    /// The book with this id, if the version has it.
+    public func book(_ id: BookID) -> StoredBook? {
+        books.first { $0.id == id }
+    }
+
+    /// The full content of a chapter: paragraphs, headings, verse starts, notes, character styles, tables.
+    ///
+    /// Text runs come back with ASCII white space collapsed, and locations point at the store file
+    /// (line 0): source positions are not stored.
+    ///
+    /// - Complexity: O(size of the chapter); touches only the chapter's own bytes.
+    public func chapter(_ book: BookID, _ number: Int) throws(StoreError) -> Chapter {
+        let record = try chapterRecord(book, number)
+        var decoder = try decoder(content: (record.contentOffset, record.contentLength), text: record)
+        return try decoder.chapter(number: record.number)
+    }
+
+    /// A chapter as styled text, for drawing: one string per paragraph with style ranges and verse and
+    /// note marks (see `StyledChapter`).
+    ///
+    /// - Complexity: O(size of the chapter), a few allocations per paragraph.
+    public func styledChapter(_ book: BookID, _ number: Int) throws(StoreError) -> StyledChapter {
+        let record = try chapterRecord(book, number)
+        var decoder = StyledChapterDecoder(
+            reader: try reader(content: (record.contentOffset, record.contentLength), text: record))
+        return try decoder.chapter(book: book, number: record.number)
+    }
+
+    /// A character style by its id (`StyledSpan.style`): its marker and attributes, such as Strong's numbers.
+    public func characterStyle(_ id: Int) throws(StoreError) -> (marker: String, attributes: [Attribute]) {
+        try styles.style(id)
+    }
+
+    /// A book's introduction (titles and introduction paragraphs before chapter 1); empty when it has none.
+    public func introduction(_ book: BookID) throws(StoreError) -> [Block] {
+        guard let stored = self.book(book) else { throw .notFound(book.code) }
+        var decoder = try decoder(content: stored.introduction, text: nil)
+        return try decoder.blocks()
+    }
+
+    /// The verses of a chapter whose numbers fall in `verses` (all of them when nil), in file order.
+    ///
+    /// A bridge such as `15-16` is included when any of its numbers is in the range.
+    /// - Complexity: O(verses in the chapter); reads only the verse table and the text.
+    public func verses(_ book: BookID, _ chapter: Int, _ verses: ClosedRange<Int>? = nil) throws(StoreError)
+        -> [VerseText]
+    {
+        let record = try chapterRecord(book, chapter)
+        var result: [VerseText] = []
+        for index in record.firstVerse..<(record.firstVerse + record.verseCount) {
+            let label = try verseLabel(index)
+            if let verses {
+                guard let covered = VerseLabel.range(label), covered.overlaps(verses) else { continue }
+            }
+            result.append(try verseText(index, key: VerseKey(book: book, chapter: record.number, verse: label)))
+        }
+        return result
+    }
+
+    /// Every verse of a book, in file order (what `Book.verseTexts()` gave at import).
+    public func verseTexts(of book: BookID) throws(StoreError) -> [VerseText] {
+        guard let stored = self.book(book) else { throw .notFound(book.code) }
+        return try verseTexts(of: stored)
+    }
+
+    /// Every verse of the version, book by book in canon order.
+    public func allVerseTexts() throws(StoreError) -> [VerseText] {
+        var result: [VerseText] = []
+        result.reserveCapacity(verseCount)
+        for book in books { result += try verseTexts(of: book) }
+        return result
+    }
+
+    /// Rebuilds a whole book in the document model (for export).
+    public func fullBook(_ id: BookID) throws(StoreError) -> Book {
+        guard let stored = book(id) else { throw .notFound(id.code) }
+        var book = Book(
+            id: id, identification: stored.identification, formatVersion: stored.formatVersion, names: stored.names,
+            introduction: try introduction(id), chapterLabel: stored.chapterLabel, location: location)
+        for index in 0..<stored.chapters.count {
+            let record = try chapterRecord(at: stored.firstChapterRecord + index)
+            var decoder = try decoder(content: (record.contentOffset, record.contentLength), text: record)
+            book.chapters.append(try decoder.chapter(number: record.number))
+        }
+        return book
+    }
+
+    private func verseTexts(of stored: StoredBook) throws(StoreError) -> [VerseText] {
+        var result: [VerseText] = []
+        result.reserveCapacity(stored.verseCount)
+        for index in 0..<stored.chapters.count {
+            let record = try chapterRecord(at: stored.firstChapterRecord + index)
+            for verse in record.firstVerse..<(record.firstVerse + record.verseCount) {
+                let key = VerseKey(book: stored.id, chapter: record.number, verse: try verseLabel(verse))
+                result.append(try verseText(verse, key: key))
+            }
+        }
+        return result
+    }
+
+    /// Where decoded content says it came from: the store file, line 0.
+    var location: SourceLocation { SourceLocation(file: path, line: 0, column: 0) }
+
+    func chapterRecord(_ book: BookID, _ number: Int) throws(StoreError) -> ChapterRecord {
+        guard let stored = self.book(book), let index = stored.chapters.firstIndex(of: number) else {
+            throw .notFound("\(book.code) \(number)")
+        }
+        return try chapterRecord(at: stored.firstChapterRecord + index)
+    }
+
+    /// Reads and checks chapter record `index`.
+    func chapterRecord(at index: Int) throws(StoreError) -> ChapterRecord {
+        let base = index * RecordLayout.chapterSize
+        func field(_ number: Int) throws(StoreError) -> Int { Int(try chapterRecords.u32(at: base + 4 * number)) }
+        let raw = try chapterRecords.u8(at: base + 28)
+        guard let book = BookID(rawValue: raw) else { throw chapterRecords.damaged("record \(index): book \(raw)") }
+        let record = ChapterRecord(
+            number: try field(0), book: book, firstVerse: try field(1), verseCount: try field(2),
+            textOffset: try field(3), textLength: try field(4), contentOffset: try field(5),
+            contentLength: try field(6))
+        guard record.firstVerse <= verseCount, record.verseCount <= verseCount - record.firstVerse else {
+            throw chapterRecords.damaged("record \(index): verses past the verse table")
+        }
+        return record
+    }
+
+    func verseLabel(_ index: Int) throws(StoreError) -> String {
+        let code = try verseRecords.u32(at: index * RecordLayout.verseSize + 4)
+        if code & RecordLayout.labelIsString == 0 { return String(code) }
+        return try strings.string(Int(code & ~RecordLayout.labelIsString), referrer: .verses)
+    }
+
+    func verseText(_ index: Int, key: VerseKey) throws(StoreError) -> VerseText {
+        let start = Int(try verseRecords.u32(at: index * RecordLayout.verseSize))
+        let end = Int(try verseRecords.u32(at: (index + 1) * RecordLayout.verseSize))
+        guard start <= end else { throw verseRecords.damaged("verse \(index) ends before it starts") }
+        return VerseText(key: key, text: try text.string(at: start, length: end - start), location: location)
+    }
+
+    private func decoder(
+        content range: (offset: Int, length: Int), text record: ChapterRecord?
+    ) throws(StoreError) -> ContentDecoder {
+        ContentDecoder(reader: try reader(content: range, text: record), location: location)
+    }
+
+    private func reader(
+        content range: (offset: Int, length: Int), text record: ChapterRecord?
+    ) throws(StoreError) -> ContentReader {
+        var verseText = try text.slice(0, 0)
+        if let record { verseText = try text.slice(record.textOffset, record.textLength) }
+        return ContentReader(
+            content: try content.slice(range.offset, range.length), verseText: verseText, strings: strings,
+            styles: styles)
+    }
+}

@@ -1,0 +1,223 @@
+import ScriptureModel
+
+/// One version's store file, memory-mapped and read in place.
+///
+/// Opening maps the file, checks its header and section table, and reads the
+/// metadata and the book list; chapters and verses are read only when asked
+/// for, touching only their own bytes. Immutable after opening, so it can be
+/// shared by any number of threads.
+public final class VersionStore: Sendable {
+    /// The file's path.
+    public let path: String
+    /// The version's id, names and language.
+    public let metadata: VersionMetadata
+    /// The books, in canon order.
+    public let books: [StoredBook]
+    /// The section table, in file order (sections of kinds this version does not know are left out).
+    public let sections: [SectionEntry]
+    /// Where the header and every section (known kinds or not) lie, for the padding check.
+    let coveredRanges: [Range<Int>]
+    /// The file's size in bytes.
+    public var fileSize: Int { file.count }
+
+    let file: MappedFile
+    let strings: StringTable
+    let styles: StyleTable
+    let chapterRecords: StoreBytes
+    let verseRecords: StoreBytes
+    let text: StoreBytes
+    let content: StoreBytes
+    /// How many chapter and verse records there are.
+    public let chapterCount: Int
+    /// How many verses the version has.
+    public let verseCount: Int
+
+    /// Opens the store file at `path`: maps it and checks the header and section table.
+    ///
+    /// - Complexity: O(books + chapters); does not read the text.
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        let file = try MappedFile(path: path)
+        let whole = StoreBytes(file: file, section: .metadata, start: 0, count: file.count)
+        let (sections, coveredRanges) = try Self.readHeader(whole, path: path)
+        self.file = file
+        self.sections = sections
+        self.coveredRanges = coveredRanges
+        func section(_ kind: SectionKind) throws(StoreError) -> StoreBytes {
+            guard let entry = sections.first(where: { $0.kind == kind }) else {
+                throw .missingSection(path: path, section: kind)
+            }
+            return StoreBytes(file: file, section: kind, start: entry.offset, count: entry.length)
+        }
+        metadata = try VersionMetadata(decoding: section(.metadata))
+        let strings = StringTable(table: try OffsetTable(bytes: section(.strings)))
+        self.strings = strings
+        styles = StyleTable(table: try OffsetTable(bytes: section(.styles)), strings: strings)
+        let chapterRecords = try section(.chapters)
+        let verseRecords = try section(.verses)
+        self.chapterRecords = chapterRecords
+        self.verseRecords = verseRecords
+        text = try section(.text)
+        content = try section(.content)
+        guard chapterRecords.count % RecordLayout.chapterSize == 0 else {
+            throw chapterRecords.damaged(
+                "length \(chapterRecords.count) is not a multiple of \(RecordLayout.chapterSize)")
+        }
+        guard verseRecords.count % RecordLayout.verseSize == 0, verseRecords.count >= RecordLayout.verseSize else {
+            throw verseRecords.damaged("length \(verseRecords.count) is not a whole number of records")
+        }
+        let chapterCount = chapterRecords.count / RecordLayout.chapterSize
+        self.chapterCount = chapterCount
+        verseCount = verseRecords.count / RecordLayout.verseSize - 1
+        books = try Self.readBooks(
+            section(.books), strings: strings, chapters: chapterRecords, chapterCount: chapterCount)
+    }
+
+    /// The bytes of a section, bounds-checked; nil when the file has no section of that kind.
+    public func sectionBytes(_ kind: SectionKind) -> StoreBytes? {
+        guard let entry = sections.first(where: { $0.kind == kind }) else { return nil }
+        return StoreBytes(file: file, section: kind, start: entry.offset, count: entry.length)
+    }
+
+    /// The index of the first verse of each book in the verse table, in book order, then the verse count.
+    public var bookVerseStarts: [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(books.count + 1)
+        var total = 0
+        for book in books {
+            starts.append(total)
+            total += book.verseCount
+        }
+        starts.append(total)
+        return starts
+    }
+
+    /// The reference of verse `index` of the verse table (`0..<verseCount`), in book `book`.
+    ///
+    /// - Complexity: O(log chapters) to find the chapter record.
+    public func verseKey(at index: Int, in book: StoredBook) throws(StoreError) -> VerseKey {
+        var low = 0
+        var high = book.chapters.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if try chapterRecord(at: book.firstChapterRecord + middle).firstVerse <= index {
+                low = middle
+            } else {
+                high = middle
+            }
+        }
+        let record = try chapterRecord(at: book.firstChapterRecord + low)
+        guard record.firstVerse <= index, index < record.firstVerse + record.verseCount else {
+            throw .notFound("verse \(index) of \(book.id.code)")
+        }
+        return VerseKey(book: book.id, chapter: record.number, verse: try verseLabel(index))
+    }
+
+    /// The text of verse `index` of the verse table.
+    public func verseText(at index: Int) throws(StoreError) -> String {
+        guard index >= 0, index < verseCount else { throw .notFound("verse \(index)") }
+        let start = Int(try verseRecords.u32(at: index * RecordLayout.verseSize))
+        let end = Int(try verseRecords.u32(at: (index + 1) * RecordLayout.verseSize))
+        guard start <= end else { throw verseRecords.damaged("verse \(index) ends before it starts") }
+        return try text.string(at: start, length: end - start)
+    }
+
+    /// Checks the magic, version, length and table checksum, and that every section lies inside the file.
+    static func readHeader(
+        _ whole: StoreBytes, path: String
+    ) throws(StoreError) -> (entries: [SectionEntry], covered: [Range<Int>]) {
+        guard whole.count >= StoreFormat.headerSize else {
+            if whole.count >= 8, try whole.bytes(at: 0, length: 8) == StoreFormat.magic {
+                throw .truncated(path: path, expected: StoreFormat.headerSize, actual: whole.count)
+            }
+            throw .notAStore(path: path)
+        }
+        guard try whole.bytes(at: 0, length: 8) == StoreFormat.magic else { throw .notAStore(path: path) }
+        let version = Int(try whole.u16(at: 8))
+        guard version == StoreFormat.version else { throw .unsupportedVersion(path: path, version: version) }
+        guard Int(try whole.u16(at: 10)) == StoreFormat.headerSize else {
+            throw .badHeader(path: path, reason: "header size")
+        }
+        let declared = try whole.u64(at: 16)
+        guard declared == UInt64(whole.count) else {
+            if declared > UInt64(whole.count) {
+                throw .truncated(path: path, expected: Int(clamping: declared), actual: whole.count)
+            }
+            throw .badHeader(path: path, reason: "the header says \(declared) bytes, the file has \(whole.count)")
+        }
+        let count = Int(try whole.u32(at: 12))
+        guard count <= StoreFormat.maximumSectionCount else {
+            throw .badHeader(path: path, reason: "\(count) sections declared")
+        }
+        let tableEnd = StoreFormat.headerSize + count * StoreFormat.sectionEntrySize
+        guard tableEnd <= whole.count else { throw .truncated(path: path, expected: tableEnd, actual: whole.count) }
+        let stored = try whole.u32(at: 24)
+        guard stored == StoreWriter.headerChecksum(try whole.bytes(at: 0, length: tableEnd)) else {
+            throw .badHeader(path: path, reason: "header checksum mismatch")
+        }
+        var entries: [SectionEntry] = []
+        var covered = [0..<tableEnd]
+        for index in 0..<count {
+            let base = StoreFormat.headerSize + index * StoreFormat.sectionEntrySize
+            let rawKind = try whole.u32(at: base)
+            let offset = try whole.u64(at: base + 8)
+            let length = try whole.u64(at: base + 16)
+            guard offset >= UInt64(tableEnd), offset <= UInt64(whole.count), length <= UInt64(whole.count) - offset
+            else {
+                throw .badHeader(path: path, reason: "section \(index) (kind \(rawKind)) lies outside the file")
+            }
+            covered.append(Int(offset)..<Int(offset + length))
+            // A kind this version does not know is skipped: later versions may add sections.
+            guard let kind = SectionKind(rawValue: rawKind) else { continue }
+            let entry = SectionEntry(
+                kind: kind, offset: Int(offset), length: Int(length), checksum: try whole.u32(at: base + 24))
+            entries.append(entry)
+        }
+        return (entries, covered)
+    }
+
+    static func readBooks(
+        _ bytes: StoreBytes, strings: StringTable, chapters: StoreBytes, chapterCount: Int
+    ) throws(StoreError) -> [StoredBook] {
+        var cursor = bytes.cursor()
+        let count = try cursor.varint(below: bytes.count, "book count")
+        var books: [StoredBook] = []
+        books.reserveCapacity(count)
+        func optionalString(_ cursor: inout ByteCursor) throws(StoreError) -> String? {
+            let code = try cursor.varint()
+            return code == 0 ? nil : try strings.string(code - 1, referrer: .books)
+        }
+        for _ in 0..<count {
+            let raw = try cursor.u8()
+            guard let id = BookID(rawValue: raw) else { throw bytes.damaged("unknown book number \(raw)") }
+            let flags = try cursor.u8()
+            var names = BookNames()
+            names.header = try optionalString(&cursor)
+            names.long = try optionalString(&cursor)
+            names.short = try optionalString(&cursor)
+            names.abbreviation = try optionalString(&cursor)
+            let identification = try optionalString(&cursor) ?? ""
+            let formatVersion = try optionalString(&cursor)
+            let chapterLabel = try optionalString(&cursor)
+            let first = try cursor.varint()
+            let chapterTotal = try cursor.varint()
+            guard first <= chapterCount, chapterTotal <= chapterCount - first else {
+                throw bytes.damaged("\(id.code) chapters \(first)+\(chapterTotal) past the \(chapterCount) records")
+            }
+            let introOffset = try cursor.varint()
+            let introLength = try cursor.varint()
+            let verseTotal = try cursor.varint()
+            var numbers: [Int] = []
+            numbers.reserveCapacity(chapterTotal)
+            for record in first..<(first + chapterTotal) {
+                numbers.append(Int(try chapters.u32(at: record * RecordLayout.chapterSize)))
+            }
+            books.append(
+                StoredBook(
+                    id: id, names: names, chapters: numbers, hasIntroduction: flags & 1 != 0, verseCount: verseTotal,
+                    identification: identification, formatVersion: formatVersion, chapterLabel: chapterLabel,
+                    firstChapterRecord: first, introduction: (introOffset, introLength)))
+        }
+        return books
+    }
+}

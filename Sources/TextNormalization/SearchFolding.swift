@@ -1,0 +1,71 @@
+import CUnicodeShim
+
+/// How text is folded before it is indexed or matched.
+public enum FoldingMode: Sendable, Hashable, CaseIterable {
+    /// Search folding, on by default: compatibility forms (NFKC), full case folding,
+    /// diacritics removed, apostrophes and quotes unified. See ``SearchFolding``.
+    case `default`
+    /// Exact matching (`--exact`): accents and case matter. The text is NFC, with
+    /// apostrophes and quotes unified and invisible default-ignorable code points
+    /// (word joiner, soft hyphen, variation selectors) removed.
+    case exact
+
+    /// The option bits the C shim takes.
+    var shimOptions: Int32 { self == .exact ? LECTERN_FOLD_EXACT : 0 }
+}
+
+/// Folds text for search, so that the index and a query compare equal when a reader would.
+///
+/// Default folding, in this order (ICU through `lectern_search_fold`):
+/// 1. Apostrophes `’ ‘ ‚ ‛ ′ ʼ ´ ＇` and the backtick become `'`; double quotes
+///    `“ ” „ ‟ ″ « » ＂` become `"`.
+/// 2. NFKD: compatibility forms come apart (`ﬁ` → `fi`, `Ａ` → `A`, `ǅ` → `Dž`).
+/// 3. Nonspacing and enclosing marks are dropped after a letter of the Latin, Greek,
+///    Cyrillic, Hebrew or Arabic script (or a common character): accents, Vietnamese
+///    stacked marks, Greek breathings and iota subscript, Hebrew points and
+///    cantillation, Arabic harakat and hamza. Exceptions: Cyrillic `й ў ї` keep their
+///    mark (separate letters on every Cyrillic keyboard; `ё` still becomes `е`). Marks
+///    of other scripts stay (Thai vowels, Devanagari signs, kana voicing).
+///    `đ ł ø ħ`, which Unicode does not decompose, lose their stroke; Arabic tatweel goes.
+/// 4. NFKC_Casefold: full case folding (`ß` → `ss`, final `ς` → `σ`), recomposition,
+///    and removal of default-ignorable code points such as U+2060 WORD JOINER.
+///
+/// Folding is idempotent: `fold(fold(x)) == fold(x)`.
+public enum SearchFolding {
+    /// Texts longer than this are folded in pieces cut at white space.
+    static let pieceLimit = 1 << 26
+
+    /// Returns the folded form of `text`.
+    ///
+    /// - Complexity: O(n). Plain ASCII text is lowercased without ICU.
+    public static func fold(_ text: String, mode: FoldingMode = .default) -> String {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var result = ""
+            result.reserveCapacity(bytes.count)
+            for piece in UTF8Pieces.split(bytes, limit: pieceLimit) {
+                result += foldPiece(UnsafeBufferPointer(rebasing: bytes[piece]), options: mode.shimOptions)
+            }
+            return result
+        }
+    }
+
+    /// Folds one piece of at most `pieceLimit` bytes (`lectern_search_fold`).
+    private static func foldPiece(_ bytes: UnsafeBufferPointer<UInt8>, options: Int32) -> String {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        let count = Int32(clamping: bytes.count)
+        var capacity = bytes.count + bytes.count / 4 + 16
+        for _ in 0..<4 {
+            var needed: Int32 = 0
+            let folded = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
+                needed = lectern_search_fold(options, base, count, out.baseAddress, Int32(clamping: capacity))
+                initialized = needed >= 0 && Int(needed) <= capacity ? Int(needed) : 0
+            }
+            if needed < 0 { break }
+            if Int(needed) <= capacity { return String(decoding: folded, as: UTF8.self) }
+            capacity = Int(needed) + 1
+        }
+        // ICU failed or ran out of memory: unfolded text still matches itself.
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

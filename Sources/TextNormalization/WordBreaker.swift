@@ -1,0 +1,69 @@
+import CUnicodeShim
+
+/// Splits text into search tokens with ICU's word breaks, and folds each token.
+///
+/// The rules, the same for indexed text and for queries:
+/// - Word boundaries come from ICU (`ubrk_open(UBRK_WORD)`, root locale), so Thai, Lao,
+///   Khmer and Burmese break by dictionary.
+/// - A token is a run of letters, digits, connector punctuation (`_`) and combining marks
+///   inside one ICU word. Format characters such as U+2060 WORD JOINER (between Hebrew
+///   morphemes) or a soft hyphen neither end nor start a token, and folding removes them.
+/// - Everything else ends a token and is not one: spaces, punctuation (Hebrew maqaf,
+///   hyphens, full-width punctuation), symbols, and apostrophes: `God’s` gives the tokens
+///   `god` and `s`, `hasn’t` gives `hasn` and `t`, as a `\b` regular expression splits them.
+///   So `love` finds `love’s`, and the query `god’s` or `god's` is the phrase `god s`.
+/// - Each Han, Hiragana or Katakana character is a token of its own (``SearchToken/Kind/ideograph``).
+///   Hangul words stay whole, as Korean writes spaces.
+/// - Tokens whose folded term is empty (a lone mark) are dropped.
+///
+/// Thread-safe: ICU break iterators are not, so each call borrows one from a small pool.
+public enum WordBreaker {
+    /// Returns the tokens of `text` in order, each with its folded term and its ranges.
+    ///
+    /// - Complexity: O(n). Text whose only non-ASCII characters are punctuation, symbols,
+    ///   spaces, Han or kana skips ICU's break iterator (same tokens: ICU never breaks inside
+    ///   a run of ASCII letters and digits, and Han and kana are split per character anyway).
+    ///   ASCII words fold without ICU; other words are folded once per pooled breaker and
+    ///   then remembered (up to 64K terms), as Bible text repeats a small vocabulary.
+    public static func tokens(in text: String, mode: FoldingMode = .default) -> [SearchToken] {
+        tokens(in: text, options: mode.shimOptions)
+    }
+
+    /// Tokenizes with ICU's break iterator even where the fast path applies, to test that
+    /// both give the same tokens.
+    static func tokensWithoutFastPath(in text: String, mode: FoldingMode = .default) -> [SearchToken] {
+        tokens(in: text, options: mode.shimOptions | LECTERN_TOKENS_ICU_ONLY)
+    }
+
+    private static func tokens(in text: String, options: Int32) -> [SearchToken] {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            WordBreakerPool.withBreaker { breaker in
+                let pieces = UTF8Pieces.split(bytes, limit: SearchFolding.pieceLimit)
+                guard pieces.count > 1 else { return breaker.tokens(bytes, options: options) }
+                var result: [SearchToken] = []
+                var offset16 = 0
+                for piece in pieces {
+                    let slice = UnsafeBufferPointer(rebasing: bytes[piece])
+                    for var token in breaker.tokens(slice, options: options) {
+                        token.utf8Range = shifted(token.utf8Range, by: piece.lowerBound)
+                        token.utf16Range = shifted(token.utf16Range, by: offset16)
+                        result.append(token)
+                    }
+                    offset16 += utf16Count(slice)
+                }
+                return result
+            }
+        }
+    }
+
+    private static func shifted(_ range: Range<Int>, by offset: Int) -> Range<Int> {
+        (range.lowerBound + offset)..<(range.upperBound + offset)
+    }
+
+    private static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
+        return count
+    }
+}

@@ -1,0 +1,222 @@
+import ScriptureModel
+
+/// What the bytes of a file say before any XML is read: empty, not XML, wrong
+/// encoding, byte order mark, CRLF line ends, invalid UTF-8, NUL bytes.
+struct InputCheck {
+    /// Diagnostics about the bytes, in file order.
+    var diagnostics: [Diagnostic] = []
+    /// Whether the file cannot be read as USX at all (empty, UTF-16 or UTF-32, not XML).
+    var isUnreadable = false
+    /// The bytes to parse when some could not be: each invalid UTF-8 byte and each NUL becomes U+FFFD.
+    var repaired: [UInt8]?
+    /// Offsets in `repaired` where a replacement starts (each adds two bytes).
+    var replacements: [Int] = []
+
+    /// At most this many damaged places are reported one by one.
+    static let reportedDamage = 10
+
+    /// A run of bytes that cannot be parsed: invalid UTF-8, or a NUL, which XML does not allow.
+    struct Damage {
+        /// The bytes, in the file.
+        var range: Range<Int>
+        /// Whether it is a NUL byte (valid UTF-8, but not XML).
+        var isNUL: Bool
+    }
+
+    /// Checks `bytes`, read from `path`.
+    ///
+    /// - Complexity: O(n), at memory speed when the file is sound.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) {
+        let start = SourceLocation(file: path, line: 1, column: 1, offset: 0)
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        guard let first = bytes.dropFirst(hasBOM ? 3 : 0).first(where: { !USXBuilder.isSpace($0) }) else {
+            diagnostics.append(
+                Diagnostic(
+                    .error, .emptyFile, at: start, "the file is empty; a USX file holds <usx version=\"3.0\">…</usx>"))
+            isUnreadable = true
+            return
+        }
+        if let encoding = Self.wideEncoding(bytes) {
+            diagnostics.append(Diagnostic(.error, .invalidUTF8, at: start, "the file is \(encoding); save it as UTF-8"))
+            isUnreadable = true
+            return
+        }
+        if first != UInt8(ascii: "<") {
+            diagnostics.append(
+                Diagnostic(
+                    .error, .notUSX, at: start,
+                    "the file does not start with \"<\", so it is not XML and not USX (is it USFM?)"))
+            isUnreadable = true
+            return
+        }
+        if hasBOM {
+            diagnostics.append(
+                Diagnostic(
+                    .note, .byteOrderMark, at: start, "the file starts with a UTF-8 byte order mark (allowed in XML)"))
+        }
+        let damage = Self.damage(bytes)
+        if !damage.isEmpty { repair(bytes, damage) }
+        let original = bytes
+        let replacements = replacements
+        let check = { (buffer: UnsafeBufferPointer<UInt8>) -> [Diagnostic] in
+            var locator = SourceLocator(path: path, bytes: buffer, replacements: replacements)
+            return Self.located(original, damage: damage, locator: &locator)
+        }
+        diagnostics += repaired.map { $0.withUnsafeBufferPointer(check) } ?? check(bytes)
+    }
+
+    /// The diagnostics that need a location, found with `locator` over the bytes being parsed.
+    private static func located(
+        _ bytes: UnsafeBufferPointer<UInt8>, damage: [Damage], locator: inout SourceLocator
+    ) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        // Each replaced byte before an offset moved it two bytes on in the repaired buffer.
+        func parsedOffset(_ offset: Int) -> Int {
+            offset + 2 * damage.reduce(0) { $0 + max(0, min($1.range.upperBound, offset) - $1.range.lowerBound) }
+        }
+        if let declared = declaredEncoding(bytes), !["utf-8", "utf8"].contains(declared.name.lowercased()) {
+            found.append(
+                Diagnostic(
+                    .warning, .malformedXML, at: locator.location(at: parsedOffset(declared.offset)),
+                    "the XML declaration says encoding=\"\(declared.name)\"; USX is UTF-8 and is read as UTF-8"))
+        }
+        for item in damage.prefix(reportedDamage) {
+            let location = locator.location(at: parsedOffset(item.range.lowerBound))
+            if item.isNUL {
+                found.append(
+                    Diagnostic(
+                        .error, .malformedXML, at: location, "a NUL byte, which XML does not allow; read as U+FFFD"))
+            } else {
+                let shown = bytes[item.range].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(
+                    separator: " ")
+                found.append(
+                    Diagnostic(
+                        .error, .invalidUTF8, at: location, "invalid UTF-8 (\(shown)), read as U+FFFD; save as UTF-8"))
+            }
+        }
+        if damage.count > reportedDamage, let last = damage.last {
+            found.append(
+                Diagnostic(
+                    .error, .invalidUTF8, at: locator.location(at: parsedOffset(last.range.lowerBound)),
+                    "\(damage.count - reportedDamage) more invalid UTF-8 sequences or NUL bytes up to here"))
+        }
+        if let crlf = firstCRLF(bytes) {
+            found.append(
+                Diagnostic(
+                    .note, .crlfLineEnds, at: locator.location(at: parsedOffset(crlf)),
+                    "lines end with CRLF (allowed in XML)"))
+        }
+        return found
+    }
+
+    /// Copies `bytes` with every damaged byte replaced by U+FFFD.
+    private mutating func repair(_ bytes: UnsafeBufferPointer<UInt8>, _ damage: [Damage]) {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 2 * damage.reduce(0) { $0 + $1.range.count })
+        var copied = 0
+        for item in damage {
+            output.append(contentsOf: bytes[copied..<item.range.lowerBound])
+            for _ in item.range {
+                replacements.append(output.count)
+                output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            }
+            copied = item.range.upperBound
+        }
+        output.append(contentsOf: bytes[copied..<bytes.count])
+        repaired = output
+    }
+
+    /// The byte runs that are not valid UTF-8, and the NUL bytes, in order.
+    static func damage(_ bytes: UnsafeBufferPointer<UInt8>) -> [Damage] {
+        var found: [Damage] = []
+        var start = 0
+        let span = bytes.span
+        while start < span.count {
+            do throws(UTF8.ValidationError) {
+                _ = try UTF8Span(validating: span.extracting(start...))
+                break
+            } catch {
+                let bad = (start + error.byteOffsets.lowerBound)..<(start + error.byteOffsets.upperBound)
+                found.append(Damage(range: bad, isNUL: false))
+                start = max(bad.upperBound, start + 1)
+            }
+        }
+        let nuls = nulOffsets(bytes)
+        guard !nuls.isEmpty else { return found }
+        return (found + nuls.map { Damage(range: $0..<($0 + 1), isNUL: true) }).sorted {
+            $0.range.lowerBound < $1.range.lowerBound
+        }
+    }
+
+    /// The offsets of NUL bytes.
+    static func nulOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var offsets: [Int] = []
+        var index = 0
+        while let found = nextOffset(of: 0, in: bytes, from: index) {
+            offsets.append(found)
+            index = found + 1
+        }
+        return offsets
+    }
+
+    /// The offset of the first CR LF pair, if any.
+    static func firstCRLF(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while let found = nextOffset(of: 0x0D, in: bytes, from: index) {
+            if found + 1 < bytes.count && bytes[found + 1] == 0x0A { return found }
+            index = found + 1
+        }
+        return nil
+    }
+
+    /// The offset of the next byte equal to `value` from `start` on, checking eight bytes at a time.
+    static func nextOffset(of value: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start >= 0 else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let pattern = ones &* UInt64(value)
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
+            if (word &- ones) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] == value { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The encoding named in the XML declaration (`<?xml version="1.0" encoding="…"?>`) and where the name is.
+    static func declaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, offset: Int)? {
+        let head = Array(bytes.prefix(256))
+        let start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard head[start...].starts(with: Array("<?xml".utf8)),
+            let end = head.indices.first(where: { $0 > start + 1 && head[$0...].starts(with: [0x3F, 0x3E]) })
+        else { return nil }
+        let declaration = head[start..<end]
+        let key = Array("encoding".utf8)
+        guard let keyStart = declaration.indices.first(where: { declaration[$0...].starts(with: key) }) else {
+            return nil
+        }
+        var index = keyStart + key.count
+        while index < end && (USXBuilder.isSpace(head[index]) || head[index] == UInt8(ascii: "=")) { index += 1 }
+        guard index < end, head[index] == UInt8(ascii: "\"") || head[index] == UInt8(ascii: "'") else { return nil }
+        let quote = head[index]
+        let nameStart = index + 1
+        guard let nameEnd = head[nameStart..<end].firstIndex(of: quote) else { return nil }
+        return (String(decoding: head[nameStart..<nameEnd], as: UTF8.self), nameStart)
+    }
+
+    /// The name of a UTF-16 or UTF-32 encoding the file starts with, by byte order mark or zero bytes.
+    static func wideEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let head = Array(bytes.prefix(4))
+        if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            return "UTF-32"
+        }
+        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
+        if head.count == 4 && head.contains(0) { return head.filter { $0 == 0 }.count == 3 ? "UTF-32" : "UTF-16" }
+        return nil
+    }
+}

@@ -1,0 +1,219 @@
+import ScriptureModel
+
+/// Start tags: each pushes one frame, and checks what USX requires of it.
+extension USXBuilder {
+    mutating func startRoot(_ element: USXElement?, unknownName: String, attributes: XMLAttributes, endOffset: Int) {
+        sawRoot = true
+        let location = locator.location(ofTagEndingAt: endOffset)
+        rootLocation = location
+        guard element == .usx else {
+            let name = element.map { String(describing: $0) } ?? unknownName
+            report(.error, .notUSX, at: location, "the root element is <\(name)>, not <usx>: this is not a USX file")
+            isRejected = true
+            stack.append(USXFrame(.ignored))
+            return
+        }
+        formatVersion = attributes.value(of: USXAttribute.version.nameIndex)
+        stack.append(USXFrame(.root, location: location))
+    }
+
+    mutating func startBook(_ attributes: XMLAttributes, endOffset: Int) {
+        let location = locator.location(ofTagEndingAt: endOffset)
+        guard !sawBook else {
+            report(
+                .error, .duplicateBook, at: location,
+                "a second <book>; a USX file holds one book, so this one is ignored")
+            stack.append(USXFrame(.ignored))
+            return
+        }
+        sawBook = true
+        bookLocation = location
+        guard let code = attributes.value(of: USXAttribute.code.nameIndex), !code.isEmpty else {
+            report(
+                .error, .missingAttribute, at: location,
+                "<book> has no code; add the USFM book code, as in code=\"GEN\"")
+            stack.append(USXFrame(.ignored))
+            return
+        }
+        guard let book = BookID(code: code) else {
+            report(
+                .error, .unknownBook, at: location,
+                "unknown book code \"\(code)\"; use a USFM 3 code such as GEN or 1CO")
+            stack.append(USXFrame(.ignored))
+            return
+        }
+        bookID = book
+        stack.append(USXFrame(.book, location: location))
+    }
+
+    mutating func startParagraph(_ attributes: XMLAttributes, endOffset: Int) {
+        let location = locator.location(ofTagEndingAt: endOffset)
+        guard contextKind?.holdsBlocks == true else {
+            report(
+                .error, .misplacedMarker, at: location,
+                "<para> inside another element; paragraphs go between paragraphs")
+            stack.append(USXFrame(.transparent))
+            return
+        }
+        let style = required(.style, of: "para", attributes, endOffset: endOffset, fallback: "p", "add one such as")
+        if style != lastParagraphStyle.style {
+            let role: USXFrame.ParagraphRole =
+                style == "cl" ? .chapterLabel : USXVocabulary.headerField(style).map { .header($0) } ?? .block
+            lastParagraphStyle = (style, role, USXVocabulary.isParagraphStyle(style))
+        }
+        if !lastParagraphStyle.isKnown {
+            reportOnce(
+                "para:" + style, .unknownStyle, at: location,
+                "unknown paragraph style \"\(style)\"; kept as a paragraph")
+        }
+        stack.append(USXFrame(.paragraph(lastParagraphStyle.role), marker: style, location: location))
+    }
+
+    mutating func startChapter(_ attributes: XMLAttributes, endOffset: Int) {
+        defer { stack.append(USXFrame(.ignored)) }
+        let location = locator.location(ofTagEndingAt: endOffset)
+        let number: String
+        switch marker(attributes, open: openChapterID, what: "chapter", at: location) {
+        case .end:
+            openChapterID = nil
+            return
+        case .unnumbered:
+            isChapterBroken = true
+            return
+        case .start(let label): number = label
+        }
+        if contextKind?.holdsBlocks != true {
+            report(
+                .error, .misplacedMarker, at: location,
+                "<chapter> inside another element; chapters go between paragraphs")
+        }
+        guard let value = Self.chapterNumber(number) else {
+            report(
+                .error, .invalidChapterNumber, at: location,
+                "chapter number \"\(number)\" is not a whole number from 1; its verses are left out")
+            isChapterBroken = true
+            return
+        }
+        if !chapterNumbers.insert(value).inserted {
+            report(.error, .duplicateChapter, at: location, "chapter \(value) again; each chapter may appear once")
+        }
+        chapters.append(
+            Chapter(
+                number: value, alternateNumber: attributes.value(of: USXAttribute.altnumber.nameIndex),
+                publishedNumber: attributes.value(of: USXAttribute.pubnumber.nameIndex), location: location))
+        isChapterBroken = false
+        verseLabels.removeAll(keepingCapacity: true)
+        openVerseID = nil
+        openChapterID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(value)"
+    }
+
+    mutating func startVerse(_ attributes: XMLAttributes, endOffset: Int) {
+        defer { stack.append(USXFrame(.ignored)) }
+        let location = locator.location(ofTagEndingAt: endOffset)
+        let number: String
+        switch marker(attributes, open: openVerseID, what: "verse", at: location) {
+        case .end:
+            openVerseID = nil
+            return
+        case .unnumbered: return
+        case .start(let label): number = label
+        }
+        if isChapterBroken { return }
+        guard let chapter = chapters.last else {
+            report(
+                .error, .verseBeforeChapter, at: location,
+                "verse \(number) comes before the first <chapter>; add <chapter number=\"1\" style=\"c\"/> before it")
+            return
+        }
+        switch Self.verseLabelForm(number) {
+        case .regular: break
+        case .unusual:
+            report(
+                .warning, .invalidVerseNumber, at: location,
+                "verse number \"\(number)\" has characters other than digits, letters, - and ,; kept as written")
+        case .invalid:
+            report(
+                .error, .invalidVerseNumber, at: location,
+                "verse number \"\(number)\" is not a number, a range such as 1-2, or a part such as 3a")
+            return
+        }
+        guard verseMayStart(at: location) else { return }
+        if !verseLabels.insert(number).inserted {
+            report(.error, .duplicateVerse, at: location, "verse \(number) again in chapter \(chapter.number)")
+        }
+        let start = VerseStart(
+            number: number, alternateNumber: attributes.value(of: USXAttribute.altnumber.nameIndex),
+            publishedNumber: attributes.value(of: USXAttribute.pubnumber.nameIndex), location: location)
+        appendInline(.verse(start))
+        openVerseID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(chapter.number):\(number)"
+    }
+
+    mutating func startCharacter(_ attributes: XMLAttributes, endOffset: Int) {
+        guard inlineMayStart("<char>", endOffset: endOffset) else { return }
+        guard let style = attributes.value(of: USXAttribute.style.nameIndex), !style.isEmpty else {
+            report(
+                .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
+                "<char> has no style; add one such as style=\"wj\" (its text is kept unstyled)")
+            stack.append(USXFrame(.transparent))
+            return
+        }
+        if !USXVocabulary.isCharacterStyle(style) {
+            reportOnce(
+                "char:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
+                "unknown character style \"\(style)\"; kept")
+        }
+        var kept: [Attribute] = []
+        var isClosed = true
+        for index in 0..<attributes.count {
+            switch USXVocabulary.attribute(attributes.name(at: index)) {
+            case .style: continue
+            case .closed:
+                let value = attributes.value(at: index)
+                isClosed = value != "false"
+                if value != "false" && value != "true" {
+                    report(
+                        .warning, .malformedAttributes, at: locator.location(ofTagEndingAt: endOffset),
+                        "closed=\"\(value)\" should be \"true\" or \"false\"")
+                }
+            default: kept.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
+            }
+        }
+        stack.append(USXFrame(.character, marker: style, attributes: kept, isClosed: isClosed, tagEnd: endOffset))
+    }
+
+    mutating func startReference(_ attributes: XMLAttributes, endOffset: Int) {
+        guard inlineMayStart("<ref>", endOffset: endOffset) else { return }
+        var frame = USXFrame(.character, marker: "ref")
+        for index in 0..<attributes.count {
+            frame.attributes.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
+        }
+        if attributes.value(of: USXAttribute.loc.nameIndex) == nil {
+            report(
+                .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
+                "<ref> has no loc; add the reference it points to, as in loc=\"GEN 1:1\"")
+        }
+        stack.append(frame)
+    }
+
+    mutating func startCategory(endOffset: Int) {
+        guard contextKind?.holdsInlines == true || contextKind == .row else {
+            stack.append(USXFrame(.ignored))
+            return
+        }
+        stack.append(USXFrame(.character, marker: "cat"))
+    }
+
+    mutating func startNote(_ attributes: XMLAttributes, endOffset: Int) {
+        guard inlineMayStart("<note>", endOffset: endOffset) else { return }
+        let style = required(.style, of: "note", attributes, endOffset: endOffset, fallback: "f", "add f or x, as in")
+        if !USXVocabulary.isNoteStyle(style) {
+            reportOnce(
+                "note:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
+                "unknown note style \"\(style)\"; kept")
+        }
+        let caller = required(.caller, of: "note", attributes, endOffset: endOffset, fallback: "+", "add one, as in")
+        var frame = USXFrame(.note, marker: style)
+        frame.caller = caller
+        stack.append(frame)
+    }
+}

@@ -1,0 +1,207 @@
+import ScriptureModel
+
+/// Builds one `Book` from the events of a USX file, keeping a stack of open elements.
+///
+/// Every start tag pushes exactly one frame and every end tag pops one, so the
+/// stack stays in step with the XML even where the USX inside it is wrong.
+/// A value type, so that its many small updates need no runtime exclusivity checks;
+/// `USXParser` hands it the stream's events through a small class.
+struct USXBuilder {
+    /// At most this many problems from libxml2 are reported; then parsing stops.
+    static let maximumXMLProblems = 50
+
+    let path: String
+    var locator: SourceLocator
+    var diagnostics: [Diagnostic] = []
+
+    // What becomes the book.
+    var bookID: BookID?
+    var bookLocation: SourceLocation?
+    var identification = ""
+    var formatVersion: String?
+    var names = BookNames()
+    var introduction: [Block] = []
+    var chapterLabel: String?
+    var chapters: [Chapter] = []
+
+    // Where the reader is.
+    var stack: [USXFrame] = []
+    var rootLocation: SourceLocation?
+    var sawRoot = false
+    var sawBook = false
+    var isRejected = false
+    /// Set after a `<chapter>` that could not be read, until the next good one: its verses are dropped quietly.
+    var isChapterBroken = false
+    var chapterNumbers: Set<Int> = []
+    var verseLabels: Set<String> = []
+    var openChapterID: String?
+    var openVerseID: String?
+    var xmlProblems = 0
+    /// Warnings reported once per file, by key: where the first diagnostic is, and how often it came.
+    var onceWarnings: [String: (diagnostic: Int, count: Int)] = [:]
+    /// The last paragraph style looked up: consecutive paragraphs mostly share one.
+    var lastParagraphStyle: (style: String, role: USXFrame.ParagraphRole, isKnown: Bool) = ("", .block, false)
+
+    init(path: String, locator: SourceLocator) {
+        self.path = path
+        self.locator = locator
+        stack.reserveCapacity(32)
+    }
+
+    // MARK: Events
+
+    mutating func startElement(_ name: Int?, unknownName: String, attributes: XMLAttributes, endOffset: Int) {
+        if isRejected || (!stack.isEmpty && stack[stack.count - 1].kind == .ignored) {
+            stack.append(USXFrame(.ignored))
+            return
+        }
+        let element = USXVocabulary.element(name)
+        guard sawRoot else {
+            startRoot(element, unknownName: unknownName, attributes: attributes, endOffset: endOffset)
+            return
+        }
+        if let index = contextIndex { stack[index].isAtStart = false }
+        switch element {
+        case .book: startBook(attributes, endOffset: endOffset)
+        case .para: startParagraph(attributes, endOffset: endOffset)
+        case .chapter: startChapter(attributes, endOffset: endOffset)
+        case .verse: startVerse(attributes, endOffset: endOffset)
+        case .char: startCharacter(attributes, endOffset: endOffset)
+        case .ref: startReference(attributes, endOffset: endOffset)
+        case .category: startCategory(endOffset: endOffset)
+        case .note: startNote(attributes, endOffset: endOffset)
+        case .ms: startMilestone(attributes, endOffset: endOffset)
+        case .figure: startFigure(attributes, endOffset: endOffset)
+        case .optbreak: startOptionalBreak(endOffset: endOffset)
+        case .table: startTable(endOffset: endOffset)
+        case .row: startRow(endOffset: endOffset)
+        case .cell: startCell(attributes, endOffset: endOffset)
+        case .sidebar: startContainer(.sidebar, endOffset: endOffset)
+        case .periph: startContainer(.periph, endOffset: endOffset)
+        case .usx, nil: startUnknown(element.map { String(describing: $0) } ?? unknownName, endOffset: endOffset)
+        }
+    }
+
+    mutating func endElement(_ name: Int?, endOffset: Int) {
+        guard let frame = stack.popLast() else { return }
+        finish(frame)
+    }
+
+    mutating func text(_ text: XMLText, startOffset: Int) {
+        guard !isRejected, let index = contextIndex else { return }
+        let kind = stack[index].kind
+        let leading = text.leadingSpaceCount
+        let isBlank = text.isBlank
+        if kind.holdsInlines {
+            var start = 0
+            if stack[index].isAtStart {
+                stack[index].isAtStart = false
+                // Paratext indents the content of a paragraph or cell on a new line: not text.
+                if kind.dropsIndentation && text.hasLineFeed(inFirst: leading) {
+                    if isBlank { return }
+                    start = leading
+                }
+            }
+            if kind == .character && text.contains(UInt8(ascii: "|")) { stack[index].hasBar = true }
+            stack[index].content.append(.text(text.string(from: start)))
+        } else if kind == .row {
+            if !isBlank { appendInline(.text(text.string())) }
+        } else if !isBlank && kind != .ignored {
+            report(
+                .error, .misplacedText, at: locator.location(at: locator.skippingSpace(from: startOffset)),
+                "text outside a paragraph (\"\(text.preview(from: leading, length: 30))\") is not kept; put it inside a <para>"
+            )
+        }
+    }
+
+    mutating func problem(_ problem: XMLProblem) -> Bool {
+        xmlProblems += 1
+        let location =
+            problem.line > 0
+            ? locator.location(line: problem.line, column: max(problem.column, 1))
+            : locator.location(at: problem.offset)
+        if xmlProblems > Self.maximumXMLProblems {
+            report(.error, .malformedXML, at: location, "too many XML errors; stopped reading here")
+            return false
+        }
+        report(problem.isError ? .error : .warning, .malformedXML, at: location, "malformed XML: \(problem.message)")
+        return true
+    }
+
+    // MARK: Result
+
+    /// Closes what the file left open and returns the book (if the file had a good `<book>`) and all diagnostics.
+    mutating func result() -> ParseResult {
+        while let frame = stack.popLast() { finish(frame) }
+        if sawRoot && !isRejected && !sawBook {
+            report(
+                .error, .missingID, at: rootLocation ?? start,
+                "no <book code=\"…\"> element; add <book code=\"GEN\" style=\"id\"> as the first element of <usx>")
+        }
+        for (diagnostic, count) in onceWarnings.values where count > 1 && diagnostic < diagnostics.count {
+            diagnostics[diagnostic].message += " (\(count) times in this file)"
+        }
+        var books: [Book] = []
+        if let bookID, !isRejected {
+            books.append(
+                Book(
+                    id: bookID, identification: identification, formatVersion: formatVersion, names: names,
+                    introduction: introduction, chapterLabel: chapterLabel, chapters: chapters,
+                    location: bookLocation ?? start))
+        }
+        return ParseResult(books: books, diagnostics: diagnostics)
+    }
+
+    // MARK: Helpers
+
+    /// The start of the file, where problems without a better place are reported.
+    var start: SourceLocation { SourceLocation(file: path, line: 1, column: 1, offset: 0) }
+
+    /// The innermost open element that is not transparent: where content goes.
+    var contextIndex: Int? {
+        var index = stack.count - 1
+        while index >= 0 && stack[index].kind == .transparent { index -= 1 }
+        return index >= 0 ? index : nil
+    }
+
+    /// The kind of the innermost open element that is not transparent.
+    var contextKind: USXFrame.Kind? { contextIndex.map { stack[$0].kind } }
+
+    /// Reports a warning (an unknown style or element, a known export defect) the first time its key comes;
+    /// later ones are only counted in that message.
+    mutating func reportOnce(_ key: String, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String) {
+        if let seen = onceWarnings[key] {
+            onceWarnings[key] = (seen.diagnostic, seen.count + 1)
+            return
+        }
+        onceWarnings[key] = (diagnostics.count, 1)
+        report(.warning, kind, at: location, message)
+    }
+
+    mutating func report(
+        _ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String
+    ) {
+        diagnostics.append(Diagnostic(severity, kind, at: location, message))
+    }
+
+    /// Adds inline content where it belongs: the open element, or for a row, its last cell or leading content.
+    mutating func appendInline(_ inline: Inline) {
+        guard let index = contextIndex else { return }
+        if stack[index].kind == .row, let parts = stack[index].parts, !parts.cells.isEmpty {
+            parts.cells[parts.cells.count - 1].content.append(inline)
+        } else if stack[index].kind.holdsInlines || stack[index].kind == .row {
+            stack[index].content.append(inline)
+        }
+    }
+
+    /// Adds a paragraph or table to the current chapter, or to the introduction before the first chapter.
+    mutating func appendBlock(_ block: Block) {
+        if chapters.isEmpty {
+            introduction.append(block)
+        } else {
+            chapters[chapters.count - 1].blocks.append(block)
+        }
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+}

@@ -1,0 +1,82 @@
+import ScriptureModel
+
+/// Reads USX 2.x and 3.x (the XML form of USFM) into the document model.
+///
+/// The file is streamed through libxml2's SAX2 parser, never built into a tree.
+/// The book comes from `<book code>`, never from the file name. Every problem is
+/// a `Diagnostic` with its line and column; damaged input gives diagnostics and
+/// as much of the book as can be read, never a crash. Nothing outside the bytes
+/// is read: no DTDs, no external entities, no network.
+public enum USXParser {
+    /// Parses the bytes of one USX file.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents (after decompression).
+    ///   - path: the file's path as the user gave it, used in diagnostics.
+    /// - Returns: the book (none when the file is not USX or has no usable `<book>`) and the diagnostics, in
+    ///   source order.
+    /// - Complexity: O(n) in the size of the file.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, path: String) -> ParseResult {
+        bytes.withMemoryRebound(to: UInt8.self) { input in
+            let check = InputCheck(input, path: path)
+            if check.isUnreadable { return ParseResult(diagnostics: check.diagnostics) }
+            guard let repaired = check.repaired else {
+                return parseXML(input, path: path, replacements: [], before: check.diagnostics)
+            }
+            return repaired.withUnsafeBufferPointer { buffer in
+                parseXML(buffer, path: path, replacements: check.replacements, before: check.diagnostics)
+            }
+        }
+    }
+
+    /// Parses the bytes of one USX file held in an array.
+    public static func parse(_ bytes: [UInt8], path: String) -> ParseResult {
+        bytes.withUnsafeBytes { parse($0, path: path) }
+    }
+
+    private static func parseXML(
+        _ buffer: UnsafeBufferPointer<UInt8>, path: String, replacements: [Int], before: [Diagnostic]
+    ) -> ParseResult {
+        let locator = SourceLocator(path: path, bytes: buffer, replacements: replacements)
+        let sink = EventSink(USXBuilder(path: path, locator: locator))
+        do {
+            _ = try XMLStream.parse(buffer, names: USXVocabulary.names, handler: sink)
+        } catch {
+            let message =
+                switch error {
+                case .inputTooLarge: "the file is larger than 2 GiB, which libxml2 cannot read"
+                case .parserUnavailable: "libxml2 could not start a parser (out of memory?)"
+                }
+            sink.builder.report(.error, .unreadableFile, at: sink.builder.start, message)
+        }
+        var result = sink.builder.result()
+        result.diagnostics = inSourceOrder(before + result.diagnostics)
+        return result
+    }
+
+    /// Sorts diagnostics by position, keeping the order of those at the same place.
+    static func inSourceOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { left, right in
+            let (a, b) = (left.element.location, right.element.location)
+            if (a.line, a.column) != (b.line, b.column) { return (a.line, a.column) < (b.line, b.column) }
+            return left.offset < right.offset
+        }.map(\.element)
+    }
+
+    /// Hands the stream's events to the builder value it owns.
+    private final class EventSink: XMLStreamHandler {
+        var builder: USXBuilder
+
+        init(_ builder: USXBuilder) { self.builder = builder }
+
+        func startElement(_ name: Int?, unknownName: String, attributes: XMLAttributes, endOffset: Int) {
+            builder.startElement(name, unknownName: unknownName, attributes: attributes, endOffset: endOffset)
+        }
+
+        func endElement(_ name: Int?, endOffset: Int) { builder.endElement(name, endOffset: endOffset) }
+
+        func text(_ text: XMLText, startOffset: Int) { builder.text(text, startOffset: startOffset) }
+
+        func problem(_ problem: XMLProblem) -> Bool { builder.problem(problem) }
+    }
+}

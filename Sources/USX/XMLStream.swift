@@ -1,0 +1,227 @@
+import CXMLShim
+import TextNormalization
+
+/// Receives what `XMLStream` reads, in document order.
+protocol XMLStreamHandler: AnyObject {
+    /// A start tag. `name` is the element's index in the stream's names, or nil
+    /// with `unknownName` set; `endOffset` is the byte offset of its `>` or `/>`.
+    func startElement(_ name: Int?, unknownName: String, attributes: XMLAttributes, endOffset: Int)
+    /// An end tag (or the end of an empty-element tag); `endOffset` is just after it.
+    func endElement(_ name: Int?, endOffset: Int)
+    /// A whole text node: adjacent character data, CDATA and character
+    /// references joined. `startOffset` is where the markup before it ended.
+    func text(_ text: XMLText, startOffset: Int)
+    /// A problem libxml2 reports. Returns false to stop parsing.
+    func problem(_ problem: XMLProblem) -> Bool
+}
+
+/// A warning or error from libxml2, with its own message and position.
+struct XMLProblem {
+    /// Whether it is a fatal or plain error (true) or a warning (false).
+    var isError: Bool
+    /// libxml2's message, without its trailing newline.
+    var message: String
+    /// The 1-based line libxml2 gives (0 when it has none).
+    var line: Int
+    /// The 1-based column libxml2 gives.
+    var column: Int
+    /// The byte offset where the parser stood, or -1.
+    var offset: Int
+}
+
+/// A text node's UTF-8 bytes (CRLF already LF); valid only during `text(_:startOffset:)`.
+struct XMLText {
+    private let bytes: UnsafeBufferPointer<UInt8>
+
+    fileprivate init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// How many bytes of ASCII white space (space, tab, CR, LF) the text starts with.
+    var leadingSpaceCount: Int {
+        var count = 0
+        while count < bytes.count && Self.isSpace(bytes[count]) { count += 1 }
+        return count
+    }
+
+    /// Whether the text is only ASCII white space.
+    var isBlank: Bool { leadingSpaceCount == bytes.count }
+
+    /// Whether the text holds the byte `value`.
+    func contains(_ value: UInt8) -> Bool { bytes.contains(value) }
+
+    /// Whether the first `count` bytes hold a line feed.
+    func hasLineFeed(inFirst count: Int) -> Bool {
+        bytes.prefix(count).contains(0x0A)
+    }
+
+    /// The text from byte `start` on, in NFC.
+    func string(from start: Int = 0) -> String {
+        guard start < bytes.count else { return "" }
+        return NFC.string(UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+
+    /// The first `length` scalars from byte `start` on, for messages.
+    func preview(from start: Int, length: Int) -> String {
+        guard start < bytes.count else { return "" }
+        let scalars = String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self).unicodeScalars
+        return String(String.UnicodeScalarView(scalars.prefix(length)))
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+}
+
+/// The attributes of one start tag; valid only during `startElement`.
+struct XMLAttributes {
+    private let base: UnsafePointer<lectern_xml_attribute>?
+    /// How many attributes the tag has.
+    let count: Int
+
+    fileprivate init(base: UnsafePointer<lectern_xml_attribute>?, count: Int32) {
+        self.base = base
+        self.count = base == nil ? 0 : max(0, Int(count))
+    }
+
+    /// The name index of the attribute at `index` (nil when it is not one of the stream's names).
+    func name(at index: Int) -> Int? {
+        guard let entry = entry(index), entry.name_id >= 0 else { return nil }
+        return Int(entry.name_id)
+    }
+
+    /// The attribute's name as written.
+    func nameText(at index: Int) -> String {
+        guard let entry = entry(index) else { return "" }
+        return string(entry.name, entry.name_length)
+    }
+
+    /// The attribute's value, unescaped, in NFC.
+    func value(at index: Int) -> String {
+        guard let entry = entry(index) else { return "" }
+        return string(entry.value, entry.value_length)
+    }
+
+    /// The value of the attribute with name index `name`, if the tag has it.
+    ///
+    /// - Complexity: O(n) in the number of attributes.
+    func value(of name: Int) -> String? {
+        for index in 0..<count where self.name(at: index) == name {
+            return value(at: index)
+        }
+        return nil
+    }
+
+    private func entry(_ index: Int) -> lectern_xml_attribute? {
+        guard let base, index >= 0, index < count else { return nil }
+        return base[index]
+    }
+
+    private func string(_ start: UnsafePointer<UInt8>?, _ length: Int32) -> String {
+        guard let start, length > 0 else { return "" }
+        return NFC.string(UnsafeBufferPointer(start: start, count: Int(length)))
+    }
+}
+
+/// libxml2's SAX2 parser over a buffer, reporting to a handler (all pointer code of the wrapper).
+enum XMLStream {
+    /// Why a stream could not be read at all.
+    enum Failure: Error {
+        /// libxml2 could not create its parser (out of memory).
+        case parserUnavailable
+        /// The input is larger than libxml2 accepts (2 GiB).
+        case inputTooLarge
+    }
+
+    /// Parses `bytes` with `lectern_xml_parse`, reporting element names as
+    /// indexes into `names`. Returns whether the document was well formed.
+    ///
+    /// - Complexity: O(n), streaming; memory is the handler's plus libxml2's small window.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, names: [String], handler: any XMLStreamHandler)
+        throws(Failure)
+        -> Bool
+    {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        let session = Session(handler: handler, bytes: bytes)
+        let context = Unmanaged.passUnretained(session).toOpaque()
+        var callbacks = lectern_xml_callbacks(
+            start_element: { context, id, name, nameLength, attributes, count, offset in
+                Session.with(context) { session in
+                    var unknown = ""
+                    if id < 0, let name, nameLength > 0 {
+                        unknown = String(
+                            decoding: UnsafeBufferPointer(start: name, count: Int(nameLength)), as: UTF8.self)
+                    }
+                    session.handler.startElement(
+                        id < 0 ? nil : Int(id), unknownName: unknown,
+                        attributes: XMLAttributes(base: attributes, count: count),
+                        endOffset: Int(offset))
+                    session.markupEnd = session.offset(after: Int(offset))
+                }
+            },
+            end_element: { context, id, offset in
+                Session.with(context) { session in
+                    session.handler.endElement(id < 0 ? nil : Int(id), endOffset: Int(offset))
+                    session.markupEnd = Int(offset)
+                }
+            },
+            characters: { context, text, length in
+                guard let text, length > 0 else { return }
+                Session.with(context) { session in
+                    session.handler.text(
+                        XMLText(UnsafeBufferPointer(start: text, count: Int(length))), startOffset: session.markupEnd)
+                }
+            },
+            problem: { context, level, message, line, column, offset in
+                let text = message.map { String(cString: $0) } ?? "unknown XML error"
+                let problem = XMLProblem(
+                    isError: level >= 2, message: text, line: Int(line), column: Int(column), offset: Int(offset))
+                return Session.with(context) { $0.handler.problem(problem) } == false ? 1 : 0
+            }
+        )
+        var storage: [CChar] = []
+        var starts: [Int] = []
+        for name in names {
+            starts.append(storage.count)
+            storage.append(contentsOf: name.utf8.map { CChar(bitPattern: $0) })
+            storage.append(0)
+        }
+        let status = storage.withUnsafeBufferPointer { characters in
+            let pointers: [UnsafePointer<CChar>?] = starts.map { start in
+                characters.baseAddress.map { $0 + start }
+            }
+            return pointers.withUnsafeBufferPointer { list in
+                lectern_xml_parse(base, bytes.count, list.baseAddress, Int32(clamping: list.count), &callbacks, context)
+            }
+        }
+        withExtendedLifetime(session) {}
+        switch status {
+        case 0: return true
+        case 1: return false
+        case -2: throw .inputTooLarge
+        default: throw .parserUnavailable
+        }
+    }
+
+    /// What the callbacks need: the handler, and where the last tag ended.
+    private final class Session {
+        let handler: any XMLStreamHandler
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Where the last tag ended: the start of the text that follows it.
+        var markupEnd = 0
+
+        init(handler: any XMLStreamHandler, bytes: UnsafeBufferPointer<UInt8>) {
+            self.handler = handler
+            self.bytes = bytes
+        }
+
+        /// Runs `body` with the session behind a callback's context pointer, without retaining it
+        /// (`parse` keeps it alive); nil when the pointer is missing.
+        static func with<Result>(_ context: UnsafeMutableRawPointer?, _ body: (Session) -> Result) -> Result? {
+            guard let context else { return nil }
+            return Unmanaged<Session>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+        }
+
+        /// The offset just after a start tag whose `>` or `/>` begins at `offset`.
+        func offset(after offset: Int) -> Int {
+            guard offset >= 0, offset < bytes.count else { return max(0, offset) }
+            return offset + (bytes[offset] == UInt8(ascii: "/") ? 2 : 1)
+        }
+    }
+}

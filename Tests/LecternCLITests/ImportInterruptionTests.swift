@@ -1,0 +1,97 @@
+import Foundation
+import Lectern
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The real `lectern import` binary, killed midway or locked out, never changes the library except
+/// by a complete replace.
+@Suite(.serialized, .enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+struct ImportInterruptionTests {
+    static let web = TestCorpus.folder("eng-web-usfm").path
+    static let sample = TestCorpus.sample("sample/usfm").path
+
+    /// Starts the binary with output discarded.
+    static func start(_ arguments: [String]) throws -> Process {
+        guard let binary = CLIRunner.binary() else {
+            throw CLIRunner.BinaryNotFound(message: CLIRunner.binaryMissingMessage)
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    @Test func aKilledImportLeavesTheLibraryByteForByte() throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        let baseline = try CLIRunner.runBinary([
+            "import", Self.sample, "--id", "1", "--abbreviation", "S", "--library", library.path,
+        ])
+        #expect(baseline.status == 0, "\(baseline)")
+        var before = library.files
+        #expect(Set(before.keys) == [".lock", "versions/1.lectern"])
+
+        // How long a whole import takes here, so the kills can be spread over it, the writing at the end included.
+        let other = StoreCommandsTests.TemporaryLibrary()
+        let started = Date()
+        let complete = try CLIRunner.runBinary(["import", Self.web, "--library", other.path])
+        let duration = Date().timeIntervalSince(started)
+        #expect(complete.status == 0, "\(complete)")
+
+        var random = SplitMix64(seed: 2026)
+        let fractions = [0.05, 0.5, 0.85, 0.93, 0.97] + (0..<2).map { _ in Double(random.next() % 900) / 1000 }
+        var killed = 0
+        for fraction in fractions {
+            let process = try Self.start(
+                ["import", Self.web, "--id", "1", "--replace", "--abbreviation", "S", "--library", library.path])
+            usleep(useconds_t(duration * fraction * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            guard process.terminationReason == .uncaughtSignal else {
+                // It finished before the kill: a complete replace is the one change allowed.
+                #expect(process.terminationStatus == 0)
+                #expect(library.files.keys.sorted() == [".lock", "versions/1.lectern"])
+                before = library.files
+                continue
+            }
+            killed += 1
+            #expect(library.files == before, "killed at \(Int(fraction * 100))% of \(duration) s, the library changed")
+        }
+        #expect(killed >= 2, "only \(killed) of \(fractions.count) imports were still running when killed")
+
+        let finished = try CLIRunner.runBinary(
+            ["import", Self.web, "--id", "1", "--replace", "--abbreviation", "S", "--library", library.path])
+        #expect(finished.status == 0, "\(finished)")
+        #expect(library.files.keys.sorted() == [".lock", "versions/1.lectern"])
+        let replaced = try VersionStore(path: library.path + "/versions/1.lectern")
+        #expect(replaced.verseCount == 38058 && replaced.metadata.abbreviation == "S")
+    }
+
+    @Test func aSecondWriterGetsAClearMessage() throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--abbreviation", "S"]).status == 0)
+        let before = library.files
+        let descriptor = open(library.path + "/.lock", O_RDWR)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        let second = try CLIRunner.runBinary(["import", Self.sample, "--abbreviation", "T", "--library", library.path])
+        #expect(second.status == 1)
+        #expect(
+            second.standardError.hasSuffix(
+                "Error: another lectern process is changing the library (\(library.path)/.lock is locked); try again when it has finished\n"
+            ),
+            "\(second)")
+        #expect(library.files == before)
+        flock(descriptor, LOCK_UN)
+        #expect(
+            try CLIRunner.runBinary(["import", Self.sample, "--abbreviation", "T", "--library", library.path]).status
+                == 0)
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Lectern
+import LecternCLI
+import TestSupport
+import Testing
+
+/// `lectern import`, `versions`, `read`, `export`, `verify` and `remove` on a temporary library.
+@Suite struct StoreCommandsTests {
+    /// A temporary library folder, deleted when the value goes away.
+    final class TemporaryLibrary {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-cli-\(UUID().uuidString)")
+            .path
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        /// Runs `lectern` in-process against this library.
+        func run(_ arguments: [String]) -> CLIResult {
+            CLIRunner.run(arguments + ["--library", path], environment: ["HOME": path])
+        }
+
+        /// Every file below the library with its bytes.
+        var files: [String: Data] {
+            let manager = FileManager.default
+            let names = (manager.enumerator(atPath: path)?.allObjects as? [String]) ?? []
+            var files: [String: Data] = [:]
+            for name in names { files[name] = manager.contents(atPath: path + "/" + name) }
+            return files
+        }
+    }
+
+    static let sample = TestCorpus.sample("sample/usfm").path
+
+    @Test func importListReadAndRemove() throws {
+        let library = TemporaryLibrary()
+        let imported = library.run(["import", Self.sample, "--abbreviation", "SMP", "--language", "en"])
+        #expect(imported.status == 0, "\(imported)")
+        #expect(
+            imported.standardOutput.hasPrefix(
+                "Imported SMP (id 1, Lectern sample version): 4 books, 7 chapters, 30 verses"))
+        let listed = library.run(["versions"])
+        #expect(listed.status == 0)
+        #expect(listed.standardOutput.contains("1  SMP   Lectern sample version  en        4      30"), "\(listed)")
+        let read = library.run(["read", "JHN.1.1-4", "--version", "smp"])
+        #expect(read.status == 0, "\(read)")
+        try GoldenFile.check(read.standardOutput, matches: "read-sample-JHN.1.1-4.txt")
+        let chapter = library.run(["read", "John", "2"])
+        try GoldenFile.check(chapter.standardOutput, matches: "read-sample-JHN.2.txt")
+        let json = library.run(["read", "JHN 2:1", "--json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let verses = try #require(object["verses"] as? [[String: String]])
+        #expect(verses == [["verse": "1", "text": "The third day, there was a wedding in Cana of Galilee."]])
+        #expect(library.run(["remove", "SMP"]).status == 0)
+        #expect(library.run(["versions"]).standardOutput.hasPrefix("No versions in "))
+    }
+
+    @Test func exportedVrefIsCheckVref() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", Self.sample]).status == 0)
+        let exported = library.run(["export", "--format", "vref"])
+        let checked = CLIRunner.run(["check", "--vref", Self.sample])
+        #expect(exported.status == 0)
+        #expect(exported.standardOutput == checked.standardOutput)
+        #expect(exported.standardOutput.contains("TOB 1:2-3\tA bridge: two verses given as one, keyed by its label.\n"))
+    }
+
+    @Test(arguments: ["usfm", "usx"])
+    func exportImportsBackToTheSameVerses(_ format: String) throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--abbreviation", "A"]).status == 0)
+        let folder = library.path + "/export"
+        let exported = library.run(["export", "--format", format, "--output", folder])
+        #expect(exported.status == 0, "\(exported)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                == ["001GEN", "019PSA", "043JHN", "067TOB"].map { $0 + "." + format })
+        let again = library.run(["import", folder, "--abbreviation", "B"])
+        #expect(again.status == 0 && again.standardError == "", "\(again)")
+        #expect(
+            library.run(["export", "--format", "vref", "--version", "B"]).standardOutput
+                == library.run(["export", "--format", "vref", "--version", "A"]).standardOutput)
+    }
+
+    @Test func jsonExportHoldsEveryBook() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", TestCorpus.sample("sample/usx").path, "--abbreviation", "X"]).status == 0)
+        let exported = library.run(["export", "--format", "json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(exported.standardOutput.utf8)) as? [String: Any])
+        let books = try #require(object["books"] as? [[String: Any]])
+        #expect(books.map { $0["book"] as? String } == ["GEN", "PSA", "JHN", "TOB"])
+        #expect((object["version"] as? [String: Any])?["sourceFormat"] as? String == "usx")
+    }
+
+    @Test func errorsInTheInputWriteNothing() throws {
+        let library = TemporaryLibrary()
+        let source = library.path + "-bad.usfm"
+        defer { try? FileManager.default.removeItem(atPath: source) }
+        try Data("\\id GEN\n\\c 1\n\\p\n\\v 1 Text.\n\\c x\n".utf8).write(to: URL(fileURLWithPath: source))
+        let refused = library.run(["import", source])
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError.contains("-bad.usfm:5:4: error: chapter number 'x' is not a positive whole number"))
+        #expect(refused.standardError.contains("Error: 1 error in the input; nothing was imported"))
+        #expect(library.files.isEmpty)
+        let forced = library.run(["import", source, "--allow-errors", "--abbreviation", "BAD"])
+        #expect(forced.status == 0, "\(forced)")
+        #expect(library.run(["export", "--format", "vref"]).standardOutput == "GEN 1:1\tText.\n")
+    }
+
+    @Test func replacingNeedsConsentAndAbbreviationsStayUnique() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--abbreviation", "A"]).status == 0)
+        let before = library.files
+        let clash = library.run(["import", Self.sample, "--abbreviation", "a"])
+        #expect(clash.status == 1 && clash.standardError.contains("'a' is already used by version 1"), "\(clash)")
+        let exists = library.run(["import", Self.sample, "--id", "1", "--abbreviation", "B"])
+        #expect(exists.status == 1 && exists.standardError.contains("version 1 already exists"), "\(exists)")
+        #expect(library.files == before)
+        #expect(library.run(["import", Self.sample, "--id", "1", "--abbreviation", "B", "--replace"]).status == 0)
+        #expect(
+            library.run(["import", Self.sample, "--abbreviation", "C", "--json"]).standardOutput.contains("\"id\" : 2"))
+        let ambiguous = library.run(["read", "JHN.1"])
+        #expect(ambiguous.status == 64 && ambiguous.standardError.contains("the library has 2 versions"))
+    }
+
+    @Test func verifyNamesTheDamagedSection() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", Self.sample]).status == 0)
+        let sound = library.run(["verify"])
+        #expect(sound.status == 0 && sound.standardOutput.hasSuffix("1.lectern: OK\n"), "\(sound)")
+        let path = library.path + "/versions/1.lectern"
+        let store = try VersionStore(path: path)
+        let text = try #require(store.sections.first { $0.kind == .text })
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes[text.offset + 5] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let damaged = library.run(["verify"])
+        #expect(damaged.status == 1)
+        #expect(damaged.standardError.contains("the text section is damaged (checksum mismatch)"), "\(damaged)")
+    }
+
+    struct UsageCase: Sendable, CustomStringConvertible {
+        var arguments: [String]
+        var message: String
+        var description: String { arguments.joined(separator: " ") }
+    }
+
+    @Test(arguments: [
+        UsageCase(arguments: ["import"], message: "give at least one file or folder"),
+        UsageCase(
+            arguments: ["import", "x", "--id", "0"], message: "option '--id' expects a positive number, not '0'"),
+        UsageCase(arguments: ["next"], message: "give a reference such as JHN.3"),
+        UsageCase(arguments: ["export"], message: "give --format vref, usfm, usx or json"),
+        UsageCase(
+            arguments: ["export", "--format", "pdf"],
+            message: "option '--format' expects vref, usfm, usx or json, not 'pdf'"),
+        UsageCase(arguments: ["remove"], message: "give the id or abbreviation of one version"),
+        UsageCase(arguments: ["versions", "extra"], message: "versions takes no arguments"),
+    ])
+    func usageErrors(_ test: UsageCase) {
+        let library = TemporaryLibrary()
+        let result = library.run(test.arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: \(test.message)"), "\(result)")
+        #expect(result.standardOutput == "")
+    }
+
+    @Test func anEmptyLibrarySaysSo() {
+        let library = TemporaryLibrary()
+        let read = library.run(["read", "JHN.3"])
+        #expect(
+            read.status == 1 && read.standardError.contains("has no versions; add one with 'lectern import'"), "\(read)"
+        )
+        let remove = library.run(["remove", "7"])
+        #expect(remove.status == 1 && remove.standardError == "Error: no version '7' in the library\n", "\(remove)")
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Lectern
+import TestSupport
+import Testing
+
+/// Real Bibles through the store: what comes out is what went in, and what the USFM and USX writers
+/// export reads back to the same verse text.
+@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+struct StoreCorpusTests {
+    /// A temporary folder for store files and exports.
+    final class Scratch {
+        let path = NSTemporaryDirectory() + "/lectern-store-corpus-\(UUID().uuidString)"
+        init() { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        /// Stores books in a file here and opens it.
+        func store(_ books: [Book], name: String) throws -> VersionStore {
+            let metadata = VersionMetadata(id: 1, abbreviation: "T", title: name)
+            let file = path + "/\(name).lectern"
+            try Data(StoreWriter.encode(books: books, metadata: metadata)).write(to: URL(fileURLWithPath: file))
+            return try VersionStore(path: file)
+        }
+    }
+
+    static let folders = [
+        "eng-web-usfm", "cmn-cu89s-usfm", "hbo-wlc-usfm", "grc-nestle1904-usfm", "eng-bsb-usfm", "kor-1910-usfm",
+        "eng-web-usx", "grc-ugnt-usx", "hbo-uhb-usx",
+    ]
+
+    /// A source folder and the format to export it in.
+    struct RoundTrip: Sendable, CustomTestStringConvertible {
+        var folder: String
+        var format: String
+        var testDescription: String { "\(folder) → \(format)" }
+    }
+
+    @Test(arguments: folders)
+    func vrefFromTheStoreIsCheckVrefAndTheModelComesBackWhole(_ folder: String) throws {
+        let scratch = Scratch()
+        let books = VersionSource.parse(paths: [TestCorpus.folder(folder).path]).books
+        let store = try scratch.store(books, name: folder)
+        #expect(Vref.format(verses: try store.allVerseTexts()) == Vref.format(books))
+        #expect(store.books.map(\.id) == books.map(\.id))
+        #expect(store.books.map(\.chapters) == books.map { $0.chapters.map(\.number) })
+        for book in books {
+            let stored = try store.fullBook(book.id)
+            #expect(stored.normalizedForStore() == book.normalizedForStore(), "\(folder) \(book.id.code)")
+        }
+        #expect(store.checksumProblems() == [])
+        #expect(try StyledChapterCheck.mismatches(in: store) == [])
+    }
+
+    @Test func engWebStoreIsNoLargerThanItsSourceWithoutStrongs() throws {
+        let scratch = Scratch()
+        let folder = TestCorpus.folder("eng-web-usfm")
+        let books = VersionSource.parse(paths: [folder.path]).books
+        let store = try scratch.store(books, name: "web")
+        var withoutStrongs = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".usfm") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            withoutStrongs +=
+                text.replacingOccurrences(of: #"\|strong="[^"]*""#, with: "", options: .regularExpression).utf8.count
+        }
+        #expect(
+            store.fileSize < withoutStrongs, "store \(store.fileSize) bytes, source without Strong's \(withoutStrongs)")
+        #expect(store.verify() == [])
+    }
+
+    @Test(arguments: [
+        RoundTrip(folder: "eng-web-usfm", format: "usfm"), RoundTrip(folder: "cmn-cu89s-usfm", format: "usfm"),
+        RoundTrip(folder: "hbo-wlc-usfm", format: "usfm"), RoundTrip(folder: "eng-web-usx", format: "usx"),
+        RoundTrip(folder: "hbo-uhb-usx", format: "usx"),
+    ])
+    func roundTripKeepsEveryVerseAndTheModel(_ trip: RoundTrip) throws {
+        let scratch = Scratch()
+        let source = VersionSource.parse(paths: [TestCorpus.folder(trip.folder).path]).books
+        let first = try scratch.store(source, name: "first")
+        let exported = scratch.path + "/export"
+        try FileManager.default.createDirectory(atPath: exported, withIntermediateDirectories: true)
+        for book in first.books {
+            let full = try first.fullBook(book.id)
+            let text = trip.format == "usx" ? USXWriter.write(full) : USFMWriter.write(full)
+            try text.write(toFile: exported + "/\(book.id.code).\(trip.format)", atomically: true, encoding: .utf8)
+        }
+        let reparsed = VersionSource.parse(paths: [exported])
+        #expect(reparsed.diagnostics.filter { $0.severity != .note } == [])
+        let second = try scratch.store(reparsed.books, name: "second")
+        let firstVerses = try first.allVerseTexts()
+        let secondVerses = try second.allVerseTexts()
+        #expect(firstVerses.count == secondVerses.count)
+        #expect(zip(firstVerses, secondVerses).allSatisfy { $0.key == $1.key && $0.text == $1.text })
+        for book in first.books {
+            #expect(try second.fullBook(book.id).normalizedForStore() == first.fullBook(book.id).normalizedForStore())
+        }
+    }
+}
+
+/// A real store (eng-web), cut short and with bytes flipped in every section: errors, never a crash.
+@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+struct StoreCorpusDamageTests {
+    @Test func damageAnywhereIsReportedAndNeverCrashes() throws {
+        let scratch = StoreCorpusTests.Scratch()
+        let store = try scratch.store(
+            VersionSource.parse(paths: [TestCorpus.folder("eng-web-usfm").path]).books, name: "web")
+        let original = try Data(contentsOf: URL(fileURLWithPath: store.path))
+        let damaged = scratch.path + "/damaged.lectern"
+        var random = SplitMix64(seed: 38058)
+        for _ in 0..<12 {
+            let length = Int(random.next() % UInt64(original.count))
+            try original.prefix(length).write(to: URL(fileURLWithPath: damaged))
+            #expect(throws: StoreError.self) { try VersionStore(path: damaged) }
+        }
+        for section in store.sections {
+            for _ in 0..<6 {
+                var bytes = original
+                bytes[section.offset + Int(random.next() % UInt64(max(1, section.length)))] ^= 0x5A
+                try bytes.write(to: URL(fileURLWithPath: damaged))
+                guard let opened = try? VersionStore(path: damaged) else { continue }
+                #expect(opened.checksumProblems().contains { $0.section == section.kind }, "\(section.kind)")
+                for book in opened.books {
+                    for chapter in book.chapters { _ = try? opened.styledChapter(book.id, chapter) }
+                    _ = try? opened.verseTexts(of: book.id)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ReaderCore
+import Testing
+
+/// What holds in every one of the 4,800 environments: the reader's promises about the host app, and collapsing.
+@Suite struct ReaderInvariantTests {
+    @Test(
+        "Neither modifier changes your app's selected tab or creates a navigation stack. If the reader is already inside a stack, use that stack instead of nesting another one."
+    )
+    func neverCreatesAStackOrChangesTheTab() {
+        #expect(ReaderEnvironment.everyCombination.count == 4_800)
+        for environment in ReaderEnvironment.everyCombination {
+            let resolution = LayoutResolver.resolve(environment)
+            #expect(resolution.plan.createsNavigationStack == false, "\(environment)")
+            #expect(resolution.plan.changesSelectedTab == false, "\(environment)")
+            #expect(resolution.rules.createsStack == .neverCreatesStack)
+            #expect(resolution.rules.selectedTab == .neverChangesTab)
+        }
+    }
+
+    @Test(
+        "As users scroll, the custom controls can collapse to compact chapter and version labels to reveal more text. Native toolbar items remain part of the host toolbar: .shared respects your app's visibility and minimization settings, while .justForReader keeps a vertical toolbar visible."
+    )
+    func collapsingChangesOnlyTheCustomControls() {
+        for environment in ReaderEnvironment.everyCombination where !environment.controlsCollapsed {
+            let expanded = LayoutResolver.resolve(environment)
+            let collapsed = LayoutResolver.resolve(environment.with { $0.controlsCollapsed = true })
+            #expect(expanded.plan.readerControlsState == .expanded)
+            #expect(expanded.rules.controlsState == .controlsExpanded)
+            #expect(collapsed.plan.readerControlsState == .compactLabels)
+            #expect(collapsed.rules.controlsState == .collapsedToCompactLabels)
+            var unchanged = collapsed.plan
+            unchanged.readerControlsState = .expanded
+            #expect(unchanged == expanded.plan, "collapsing moves nothing else: \(environment)")
+        }
+    }
+
+    @Test("Every field of every plan has a rule, and each rule fits the value it decided")
+    func rulesAgreeWithTheirValues() {
+        for environment in ReaderEnvironment.everyCombination {
+            let resolution = LayoutResolver.resolve(environment)
+            let plan = resolution.plan
+            let rules = resolution.rules
+            #expect((plan.edgeRule == .oppositeTabBar) == (rules.edge == .tabBarOppositeEdge))
+            #expect((plan.previousNext == .systemToolbar) == (rules.previousNext == .previousNextInVerticalToolbar))
+            #expect((plan.menuStyle == .toolbarOverflowMenu) == (rules.menuStyle == .toolbarOverflowMenu))
+            #expect((plan.hostNavigationBar == .hidden) == (rules.navigationBar == .justForReaderHidesNavigationBar))
+            #expect(
+                (plan.verticalToolbar == .keptVisible) == (rules.verticalToolbar == .justForReaderKeepsVerticalToolbar))
+            #expect((plan.verticalToolbar == .absent) == !environment.hasVerticalToolbar)
+            for field in LayoutPlan.Field.allCases {
+                #expect(!rules[field].explanation.isEmpty)
+            }
+        }
+    }
+}

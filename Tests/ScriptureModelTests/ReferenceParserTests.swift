@@ -1,0 +1,97 @@
+import ScriptureModel
+import Testing
+
+@Suite struct ReferenceParserTests {
+    static let forms: [(String, String)] = [
+        ("JHN.3.16", "JHN.3.16"),
+        ("JHN.3.16-18", "JHN.3.16-18"),
+        ("JHN.3.16-JHN.3.18", "JHN.3.16-18"),
+        ("JHN 3:16", "JHN.3.16"),
+        ("John 3:16", "JHN.3.16"),
+        ("jn 3", "JHN.3"),
+        ("1 Cor 13:4-7", "1CO.13.4-7"),
+        ("1co13", "1CO.13"),
+        ("I Corinthians 13", "1CO.13"),
+        ("First Corinthians 13:1", "1CO.13.1"),
+        ("Song of Songs 2", "SNG.2"),
+        ("Song of Solomon 2:1", "SNG.2.1"),
+        ("Ps 23", "PSA.23"),
+        ("psalm 23:1–3", "PSA.23.1-3"),
+        ("JHN.INTRO", "JHN.INTRO"),
+        ("John intro", "JHN.INTRO"),
+        ("GEN.1", "GEN.1"),
+        ("Rev 22:21", "REV.22.21"),
+        ("III John 1:4", "3JN.1.4"),
+        ("Sir 11:15-16", "SIR.11.15-16"),
+        ("ACT 8:37", "ACT.8.37"),
+        ("JHN 1:6a", "JHN.1.6a"),
+        ("Gene 1", "GEN.1"),
+        ("Génesis 1", "GEN.1"),
+        ("  john   3 : 16 ", "JHN.3.16"),
+        ("Jude", "JUD.1"),
+    ]
+
+    @Test(arguments: forms)
+    func readsEveryListedForm(text: String, id: String) throws {
+        #expect(try ReferenceParser.parse(text).id == id)
+    }
+
+    @Test(arguments: [
+        ("Juan 3:16", "JHN.3.16"), ("juan 3", "JHN.3"), ("Génesis 1", "GEN.1"), ("genesis 1", "GEN.1"),
+        ("創世記 1", "GEN.1"), ("创世记 1:1", "GEN.1.1"), ("Jn 3:16", "JHN.3.16"),
+    ])
+    func readsTheVersionsOwnBookNames(text: String, id: String) throws {
+        let names = BookNameIndex(versionNames: [
+            .john: ["Juan", "S. Juan"], .genesis: ["Génesis", "創世記", "创世记"],
+        ])
+        #expect(try ReferenceParser.parse(text, names: names).id == id)
+    }
+
+    @Test(arguments: [
+        ("Jhon 3:16", "JHN"), ("Genisis 1", "GEN"), ("Revelations 1", "REV"), ("Matthw 5", "MAT"),
+    ])
+    func misspeltBooksSuggestTheNearestOrMatch(text: String, code: String) {
+        do {
+            let reference = try ReferenceParser.parse(text)
+            #expect(reference.book.code == code)
+        } catch {
+            #expect(error.suggestions.contains { $0.hasSuffix("(\(code))") }, "\(error)")
+        }
+    }
+
+    @Test(arguments: [
+        ("", "empty reference"), ("Xyz 3", "unknown book 'Xyz'"), ("John 3:", "has no verse"),
+        ("John 3-4", "chapter ranges"), ("John 3:16-4:2", "across chapters"), ("John 3:18-16", "ends before it starts"),
+        ("John 3:16x!", "cannot read"),
+    ])
+    func badReferencesSayWhatIsWrong(text: String, fragment: String) {
+        #expect(throws: ReferenceError.self) { try ReferenceParser.parse(text) }
+        do {
+            _ = try ReferenceParser.parse(text)
+        } catch {
+            #expect(error.description.contains(fragment), "\(error)")
+        }
+    }
+
+    @Test func unknownBookNamesTheNearestValidOnes() {
+        do {
+            _ = try ReferenceParser.parse("Jhon 3:16")
+            Issue.record("Jhon should not be a book")
+        } catch {
+            #expect(error.suggestions.first == "Jhn (JHN)" || error.suggestions.contains { $0.contains("JHN") })
+        }
+    }
+
+    @Test func referencesSortInCanonOrderNotAlphabetically() throws {
+        let texts = ["Acts 1", "Genesis 2", "John 3:16", "John.INTRO", "Genesis 10", "John 3", "1 Cor 1", "Psalm 23", "John 3:2"]
+        let sorted = try texts.map { try ReferenceParser.parse($0) }.sorted().map(\.id)
+        #expect(sorted == ["GEN.2", "GEN.10", "PSA.23", "JHN.INTRO", "JHN.3", "JHN.3.2", "JHN.3.16", "ACT.1", "1CO.1"])
+    }
+
+    @Test func formatsForPeopleWithTheVersionsBookName() throws {
+        let reference = try ReferenceParser.parse("JHN.3.16-18")
+        #expect(reference.displayName() == "John 3:16\u{2013}18")
+        #expect(reference.displayName(bookName: "Juan") == "Juan 3:16\u{2013}18")
+        #expect(BibleReference.introduction(.john).displayName() == "John (Introduction)")
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import ScriptureModel
+import TestSupport
+import Testing
+
+@testable import ScriptureStore
+
+/// Damaged store files give errors, never crashes: cut short at every length, every byte flipped,
+/// and sections rewritten with garbage behind valid checksums.
+struct StoreDamageTests {
+    static let sample: [UInt8] = {
+        let metadata = VersionMetadata(id: 3, abbreviation: "SMP", title: "Sample", language: "en")
+        return (try? StoreWriter.encode(books: [SampleBooks.genesis, SampleBooks.tobit], metadata: metadata)) ?? []
+    }()
+
+    /// Reads everything the public API offers and returns how many reads failed (a crash fails the test run).
+    static func readEverything(_ path: String) -> (opened: Bool, failures: Int) {
+        guard let store = try? VersionStore(path: path) else { return (false, 0) }
+        var failures = 0
+        for book in store.books {
+            if (try? store.introduction(book.id)) == nil { failures += 1 }
+            if (try? store.verseTexts(of: book.id)) == nil { failures += 1 }
+            if (try? store.fullBook(book.id)) == nil { failures += 1 }
+            for chapter in book.chapters {
+                if (try? store.chapter(book.id, chapter)) == nil { failures += 1 }
+                if (try? store.verses(book.id, chapter, 1...3)) == nil { failures += 1 }
+            }
+        }
+        return (true, failures)
+    }
+
+    @Test func theSampleIsSound() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try directory.write(Self.sample, to: "3.lectern")
+        #expect(VersionStore.verify(path: path) == [])
+        #expect(Self.readEverything(path) == (true, 0))
+    }
+
+    @Test func everyTruncationIsRefusedAtOpen() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let bytes = Self.sample
+        for length in 0..<bytes.count {
+            let path = try directory.write(Array(bytes[0..<length]), to: "cut.lectern")
+            let error = #expect(throws: StoreError.self) { try VersionStore(path: path) }
+            switch error {
+            case .truncated(_, let expected, let actual)?:
+                #expect(actual == length && expected > length)
+            case .notAStore?:
+                #expect(length < 8, "a cut at \(length) keeps the magic, so it should say truncated")
+            default:
+                Issue.record("cut at \(length): unexpected \(String(describing: error))")
+            }
+            #expect(!VersionStore.verify(path: path).isEmpty)
+        }
+    }
+
+    @Test func everyFlippedByteIsFoundAndNamesItsSection() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let original = Self.sample
+        let layout = try VersionStore(path: directory.write(original, to: "layout.lectern"))
+        var foundPerSection: [SectionKind: Int] = [:]
+        for position in original.indices {
+            var bytes = original
+            bytes[position] ^= 0xA5
+            let path = try directory.write(bytes, to: "flipped.lectern")
+            let problems = VersionStore.verify(path: path)
+            #expect(!problems.isEmpty, "a flip at \(position) went unnoticed")
+            _ = Self.readEverything(path)
+            if let section = layout.sections.first(where: { $0.offset <= position && position < $0.offset + $0.length })
+            {
+                #expect(
+                    problems.contains { $0.section == section.kind },
+                    "flip at \(position) in \(section.kind): \(problems)")
+                foundPerSection[section.kind, default: 0] += 1
+            }
+        }
+        #expect(Set(foundPerSection.keys) == Set(SectionKind.required))
+    }
+
+    @Test(arguments: SectionKind.required)
+    func garbageBehindValidChecksumsNeverCrashes(_ kind: SectionKind) throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let layout = try VersionStore(path: directory.write(Self.sample, to: "layout.lectern"))
+        let entry = try #require(layout.sections.first { $0.kind == kind })
+        var random = SplitMix64(seed: UInt64(kind.rawValue))
+        var reported = 0
+        for round in 0..<200 {
+            var bytes = Self.sample
+            let flips = 1 + round % 4
+            for _ in 0..<flips where entry.length > 0 {
+                let position = entry.offset + Int(random.next() % UInt64(entry.length))
+                bytes[position] = round % 3 == 0 ? 0xFF : UInt8(truncatingIfNeeded: random.next())
+            }
+            let path = try directory.write(Self.resealed(bytes), to: "resealed.lectern")
+            let read = Self.readEverything(path)
+            let problems = VersionStore.verify(path: path)
+            if !problems.isEmpty || !read.opened || read.failures > 0 { reported += 1 }
+        }
+        // Text bytes changed behind a valid checksum are still valid text; everything else is caught.
+        if kind != .text && kind != .metadata {
+            #expect(reported > 100, "only \(reported) of 200 damaged \(kind) sections noticed")
+        }
+    }
+
+    @Test func deepNestingAndHugeNumbersAreRefused() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var nested: Inline = .text("deep")
+        for _ in 0..<70 { nested = .character(CharacterSpan(marker: "add", content: [nested])) }
+        let chapter = Chapter(
+            number: 1, blocks: [SampleBooks.paragraph("p", [SampleBooks.verse("1"), nested])],
+            location: SampleBooks.here)
+        let book = Book(id: .ruth, chapters: [chapter], location: SampleBooks.here)
+        let metadata = VersionMetadata(id: 1, abbreviation: "D", title: "Deep")
+        #expect(throws: StoreError.cannotEncode("content nested deeper than 64 levels")) {
+            try StoreWriter.encode(books: [book], metadata: metadata)
+        }
+        // A chapter stream of 100 SPAN openings, resealed: the reader refuses it at depth 64.
+        var bytes = try StoreWriter.encode(books: [SampleBooks.tobit], metadata: metadata)
+        let layout = try VersionStore(path: directory.write(bytes, to: "layout.lectern"))
+        let content = try #require(layout.sections.first { $0.kind == .content })
+        var deep: [UInt8] = [0, ContentOp.paragraph.rawValue, 0]
+        for _ in 0..<100 { deep += [ContentOp.span.rawValue, 0] }
+        let filler = [UInt8](repeating: 0, count: max(0, content.length - deep.count))
+        bytes.replaceSubrange(content.offset..<(content.offset + content.length), with: deep + filler)
+        let path = try directory.write(
+            Self.resealed(Array(bytes.prefix(content.offset + content.length))), to: "deep.lectern")
+        let store = try VersionStore(path: path)
+        #expect(throws: StoreError.self) { try store.chapter(.tobit, 1) }
+    }
+
+    /// Recomputes every section checksum, the header checksum and the length, as a forger would.
+    static func resealed(_ original: [UInt8]) -> [UInt8] {
+        var bytes = original
+        func read32(_ offset: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) } }
+        func read64(_ offset: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) } }
+        func write32(_ value: UInt32, _ offset: Int) {
+            for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
+        }
+        let count = read32(12)
+        for index in 0..<count {
+            let base = 32 + index * 32
+            let offset = read64(base + 8)
+            let length = read64(base + 16)
+            guard offset + length <= bytes.count else { continue }
+            write32(CRC32.checksum(bytes[offset..<(offset + length)]), base + 24)
+        }
+        for index in 0..<8 { bytes[16 + index] = UInt8(truncatingIfNeeded: UInt64(bytes.count) >> (8 * UInt64(index))) }
+        write32(StoreWriter.headerChecksum(bytes[0..<(32 + count * 32)]), 24)
+        return bytes
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// A fresh directory under the system's temporary folder, deleted by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init() {
+        path = NSTemporaryDirectory() + "/lectern-store-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Writes `bytes` to `name` in the directory and returns the path.
+    func write(_ bytes: [UInt8], to name: String) throws -> String {
+        let file = path + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}

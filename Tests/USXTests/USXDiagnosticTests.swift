@@ -1,0 +1,194 @@
+import ScriptureModel
+import Testing
+import USX
+
+/// Damaged and wrong input: each gives exactly these diagnostics (severity, kind, line:column), and the parser
+/// keeps what it can.
+@Suite struct USXDiagnosticTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var bytes: [UInt8]
+        var diagnostics: [String]
+        /// The verse texts that survive, as `KEY text`; nil when no book comes out.
+        var verses: [String]?
+        var testDescription: String { name }
+
+        init(_ name: String, _ bytes: [UInt8], _ diagnostics: [String], verses: [String]?) {
+            self.name = name
+            self.bytes = bytes
+            self.diagnostics = diagnostics
+            self.verses = verses
+        }
+
+        init(_ name: String, _ text: String, _ diagnostics: [String], verses: [String]?) {
+            self.init(name, Array(text.utf8), diagnostics, verses: verses)
+        }
+    }
+
+    /// Lines 1–3 of every case: the root, the book and chapter 1; what a case adds starts on line 4.
+    static let head =
+        "<usx version=\"3.0\">\n<book code=\"GEN\" style=\"id\">Test</book>\n<chapter number=\"1\" style=\"c\"/>\n"
+    /// `<para style="p"><verse number="1" style="v"/>` is 45 columns: text after it starts at column 46.
+    static let verse1 = "<para style=\"p\"><verse number=\"1\" style=\"v\"/>"
+
+    static func usx(_ body: String) -> String { head + body + "\n</usx>\n" }
+
+    static let cases: [Case] = [
+        Case("empty file", "", ["error emptyFile 1:1"], verses: nil),
+        Case("only white space", " \n\t\r\n", ["error emptyFile 1:1"], verses: nil),
+        Case("UTF-16", [0xFF, 0xFE, 0x3C, 0x00, 0x75, 0x00], ["error invalidUTF8 1:1"], verses: nil),
+        Case("not XML at all (USFM)", "\\id GEN\n\\c 1\n\\p \\v 1 In", ["error notUSX 1:1"], verses: nil),
+        Case("XML, but not USX", "<?xml version=\"1.0\"?>\n<html><body/></html>", ["error notUSX 2:1"], verses: nil),
+        Case(
+            "invalid UTF-8 in a verse",
+            Array((head + verse1 + "caf").utf8) + [0xE9] + Array(" au lait</para>\n</usx>".utf8),
+            ["error invalidUTF8 4:49"], verses: ["GEN 1:1 caf\u{FFFD} au lait"]),
+        Case(
+            "a NUL byte", Array((head + verse1 + "caf").utf8) + [0] + Array(" au lait</para>\n</usx>".utf8),
+            ["error malformedXML 4:49"], verses: ["GEN 1:1 caf\u{FFFD} au lait"]),
+        Case(
+            "byte order mark and CRLF: one note each",
+            [0xEF, 0xBB, 0xBF]
+                + Array(
+                    usx(verse1 + "a</para>\n" + verse1 + "b</para>").replacingOccurrences(of: "\n", with: "\r\n").utf8),
+            ["note byteOrderMark 1:1", "note crlfLineEnds 1:20", "error duplicateVerse 5:17"],
+            verses: ["GEN 1:1 a", "GEN 1:1 b"]),
+        Case(
+            "encoding declared other than UTF-8",
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n" + usx(verse1 + "é</para>"),
+            ["warning malformedXML 1:31"], verses: ["GEN 1:1 é"]),
+        Case(
+            "end tag that does not match", usx(verse1 + "a <char style=\"w\">b</para>"),
+            ["error malformedXML 4:72", "error malformedXML 5:7", "error malformedXML 6:1"], verses: ["GEN 1:1 a b"]),
+        Case(
+            "file cut off in a verse", head + verse1 + "abc", ["error malformedXML 4:49"], verses: ["GEN 1:1 abc"]),
+        Case(
+            "verse before the first chapter",
+            "<usx version=\"3.0\">\n<book code=\"GEN\" style=\"id\"/>\n" + verse1 + "x</para>\n"
+                + "<chapter number=\"1\" style=\"c\"/>\n" + verse1 + "y</para>\n</usx>",
+            ["error verseBeforeChapter 3:17"], verses: ["GEN 1:1 y"]),
+        Case(
+            "chapter twice", usx(verse1 + "x</para>\n<chapter number=\"1\" style=\"c\"/>\n" + verse1 + "y</para>"),
+            ["error duplicateChapter 5:1"], verses: ["GEN 1:1 x", "GEN 1:1 y"]),
+        Case(
+            "verse twice", usx(verse1 + "x <verse number=\"1\" style=\"v\"/>y</para>"),
+            ["error duplicateVerse 4:48"], verses: ["GEN 1:1 x", "GEN 1:1 y"]),
+        Case(
+            "unknown element: its content is kept", usx(verse1 + "a <span>b</span> c</para>"),
+            ["warning unknownElement 4:48"], verses: ["GEN 1:1 a b c"]),
+        Case(
+            "unknown paragraph style", usx("<para style=\"pp\"><verse number=\"1\" style=\"v\"/>a</para>"),
+            ["warning unknownStyle 4:1"], verses: ["GEN 1:1 a"]),
+        Case(
+            "unknown character style", usx(verse1 + "a <char style=\"bogus\">b</char></para>"),
+            ["warning unknownStyle 4:48"], verses: ["GEN 1:1 a b"]),
+        Case(
+            "paragraph without a style", usx("<para><verse number=\"1\" style=\"v\"/>a</para>"),
+            ["error missingAttribute 4:1"], verses: ["GEN 1:1 a"]),
+        Case(
+            "note without a caller", usx(verse1 + "a<note style=\"f\">n</note> b</para>"),
+            ["error missingAttribute 4:47"], verses: ["GEN 1:1 a b"]),
+        Case(
+            "verse without a number", usx(verse1 + "a <verse style=\"v\"/>b</para>"),
+            ["error missingAttribute 4:48"], verses: ["GEN 1:1 a b"]),
+        Case(
+            "book without a code", "<usx version=\"3.0\">\n<book style=\"id\"/>\n</usx>",
+            ["error missingAttribute 2:1"],
+            verses: nil),
+        Case(
+            "unknown book code", "<usx version=\"3.0\">\n<book code=\"XYZ\" style=\"id\"/>\n</usx>",
+            ["error unknownBook 2:1"], verses: nil),
+        Case(
+            "no book element", "<usx version=\"3.0\">\n<chapter number=\"1\" style=\"c\"/>\n</usx>",
+            ["error missingID 1:1"], verses: nil),
+        Case(
+            "a second book element", usx("<book code=\"EXO\" style=\"id\"/>\n" + verse1 + "a</para>"),
+            ["error duplicateBook 4:1"], verses: ["GEN 1:1 a"]),
+        Case(
+            "chapter number that is not a number: its verses are left out",
+            usx(verse1 + "a</para>\n<chapter number=\"two\" style=\"c\"/>\n" + verse1 + "b</para>"),
+            ["error invalidChapterNumber 5:1"], verses: ["GEN 1:1 a b"]),
+        Case(
+            "verse number that is not a number", usx(verse1 + "a <verse number=\"x2\" style=\"v\"/>b</para>"),
+            ["error invalidVerseNumber 4:48"], verses: ["GEN 1:1 a b"]),
+        Case(
+            "unusual verse number: kept as written",
+            usx("<para style=\"p\"><verse number=\"14...\" style=\"v\"/>a</para>"),
+            ["warning invalidVerseNumber 4:17"], verses: ["GEN 1:14... a"]),
+        Case(
+            "verse end that does not match its start",
+            usx("<para style=\"p\"><verse number=\"1\" style=\"v\" sid=\"GEN 1:1\"/>a<verse eid=\"GEN 1:2\"/></para>"),
+            ["warning mismatchedEndID 4:61"], verses: ["GEN 1:1 a"]),
+        Case(
+            "chapter end that does not match its start", usx(verse1 + "a</para>\n<chapter eid=\"GEN 2\"/>"),
+            ["warning mismatchedEndID 5:1"], verses: ["GEN 1:1 a"]),
+        Case(
+            "text outside a paragraph", usx(verse1 + "a</para> stray words"),
+            ["error misplacedText 4:55"], verses: ["GEN 1:1 a"]),
+        Case(
+            "text outside a paragraph, CRLF line ends",
+            usx(verse1 + "a</para>\n  \n  stray").replacingOccurrences(of: "\n", with: "\r\n"),
+            ["note crlfLineEnds 1:20", "error misplacedText 6:3"], verses: ["GEN 1:1 a"]),
+        Case(
+            "USFM attributes left in a word's text: read as attributes",
+            usx(verse1 + "<char style=\"w\">ל֖⁠וֹ|lemma=\"\" strong=\"l\" x-morph=\"He,R:Sp3ms\"</char> a|b</para>"),
+            ["warning malformedAttributes 4:46"], verses: ["GEN 1:1 ל֖⁠וֹ a|b"]),
+        Case(
+            "verse outside a paragraph", usx("<verse number=\"1\" style=\"v\"/>"),
+            ["error misplacedMarker 4:1"], verses: []),
+        Case(
+            "external entity: never loaded",
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE usx [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n"
+                + usx(verse1 + "a &x; b</para>"),
+            ["error malformedXML 6:51"], verses: ["GEN 1:1 a b"]),
+        Case(
+            "entity expansion bomb: never expanded",
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE usx [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">"
+                + "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;\">]>\n"
+                + usx(verse1 + "a &d; b</para>"),
+            ["error malformedXML 6:51"], verses: ["GEN 1:1 a b"]),
+        Case(
+            "nesting deeper than 256 elements",
+            usx(
+                verse1 + "a" + String(repeating: "<char style=\"w\">", count: 300)
+                    + String(repeating: "</char>", count: 300)),
+            ["error malformedXML 4:4127"], verses: ["GEN 1:1 a"]),
+    ]
+
+    @Test(arguments: cases)
+    func reportsExactlyWhatIsWrongAndWhere(_ example: Case) {
+        let result = USXParser.parse(example.bytes, path: "bad.usx")
+        #expect(
+            result.diagnostics.map { "\($0.severity) \($0.kind) \($0.location.line):\($0.location.column)" }
+                == example.diagnostics)
+        #expect(result.diagnostics.allSatisfy { $0.location.file == "bad.usx" && !$0.message.isEmpty })
+        #expect(result.books.first.map { $0.verseTexts().map { "\($0.key) \($0.text)" } } == example.verses)
+    }
+
+    @Test func malformedXMLCarriesLibxml2sMessage() {
+        let result = USXParser.parse(
+            Array(Self.usx(Self.verse1 + "a <char style=\"w\">b</para>").utf8), path: "bad.usx")
+        #expect(
+            result.diagnostics.first?.message == "malformed XML: Opening and ending tag mismatch: char line 4 and para")
+        // Line 4 starts at byte 92; libxml2 reports column 72, just after `</para>`.
+        #expect(result.diagnostics.first?.location.offset == 163)
+    }
+
+    @Test func anUnknownStyleIsReportedOnceWithItsCount() {
+        let body =
+            Self.verse1 + "<char style=\"zz\">a</char> <char style=\"xy\">b</char> <char style=\"xy\">c</char></para>"
+        let result = USXParser.parse(Array(Self.usx(body).utf8), path: "styles.usx")
+        #expect(result.diagnostics.map(\.message) == ["unknown character style \"xy\"; kept (2 times in this file)"])
+        #expect(result.books.first?.verseTexts().first?.text == "a b c")
+    }
+
+    @Test func manyInvalidBytesAreSummarized() {
+        let latin1 =
+            Array(Self.head.utf8) + Array(Self.verse1.utf8) + [UInt8](repeating: 0xE9, count: 15)
+            + Array("</para></usx>".utf8)
+        let result = USXParser.parse(latin1, path: "latin1.usx")
+        #expect(result.diagnostics.filter { $0.kind == .invalidUTF8 }.count == 11)
+        #expect(result.diagnostics.last?.message.hasPrefix("5 more") == true)
+        #expect(result.books.first?.verseTexts().first?.text == String(repeating: "\u{FFFD}", count: 15))
+    }
+}
