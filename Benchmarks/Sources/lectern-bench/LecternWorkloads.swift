@@ -21,11 +21,13 @@ enum LecternWorkloads {
             implementation: Implementation(name: Implementation.lecternName, version: version, invocation: invocation))
     }
 
-    /// Parses every file of `input` in turn on this thread (USFMParser.parse), as the USFM benchmark times it.
+    /// Parses every file of `input` in turn on this thread, as the USFM benchmark times it and as
+    /// `VersionSource` does on each worker: one `USFMParseSession` for the version's files, made anew per run.
     static func parseUSFM(_ input: CorpusInput) -> ParseResult {
         var combined = ParseResult()
+        let session = USFMParseSession()
         for file in input.files {
-            let result = USFMParser.parse(file.bytes, path: file.path)
+            let result = file.bytes.withUnsafeBytes { USFMParser.parse($0, path: file.path, session: session) }
             combined.books += result.books
             combined.diagnostics += result.diagnostics
         }

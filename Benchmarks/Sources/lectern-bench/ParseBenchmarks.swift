@@ -50,7 +50,8 @@ enum ParseBenchmarks {
     static func lecternInProcess(_ context: BenchmarkContext) throws -> BenchmarkResult {
         let input = try usfmInput(context)
         let identity = LecternWorkloads.row(
-            "usfm-parse/lectern", workload(input), .inProcess, "USFMParser.parse(bytes, path:) per file, one core")
+            "usfm-parse/lectern", workload(input), .inProcess,
+            "USFMParser.parse(bytes, path:, session:) per file, one session for the version, one core")
         let errors = LecternWorkloads.parseUSFM(input).diagnostics.count { $0.severity == .error }
         var result = try context.measure(identity, unit: .megabytesPerSecond, work: Double(input.totalBytes)) {
             let parsed = LecternWorkloads.parseUSFM(input)
