@@ -160,6 +160,13 @@ public struct StoreBytes: Sendable {
     /// The little-endian `UInt32` at `offset`.
     public func u32(at offset: Int) throws(StoreError) -> UInt32 { try integer(UInt32.self, at: offset) }
 
+    /// The two little-endian `UInt32`s at `offset` and `offset + 4`, with one bounds check.
+    @inline(__always)
+    func u32Pair(at offset: Int) throws(StoreError) -> (UInt32, UInt32) {
+        try check(offset, 8)
+        return (file.load(UInt32.self, at: start + offset), file.load(UInt32.self, at: start + offset + 4))
+    }
+
     /// The little-endian `UInt64` at `offset`.
     public func u64(at offset: Int) throws(StoreError) -> UInt64 { try integer(UInt64.self, at: offset) }
 
