@@ -128,6 +128,7 @@ struct StyledChapterDecoder {
                 if spaceAfter { collector.bytes.append(0x20) }
             case .note(let marker, let caller):
                 var note = Collector(bytes: TextBuffer(capacity: 64))
+                note.spans.reserveCapacity(8)  // a note's spans (`fr`, `ft`, `xt`, words): one allocation, not several
                 try inlines(into: &note, depth: depth + 1)
                 collector.notes.append(NoteMark(offset: collector.bytes.count, note: notes.count))
                 notes.append(
