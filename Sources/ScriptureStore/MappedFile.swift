@@ -84,13 +84,14 @@ final class MappedFile: @unchecked Sendable {
     }
 
     @inline(__always)
-    fileprivate func append(at offset: Int, length: Int, to target: inout [UInt8]) {
+    fileprivate func append(at offset: Int, length: Int, to target: TextBuffer) {
         guard let base, length > 0 else { return }
         let source = (base + offset).assumingMemoryBound(to: UInt8.self)
+        let destination = target.appendUninitialized(length)
         if length <= 16 {
-            for index in 0..<length { target.append(source[index]) }  // a word: cheaper than a memmove call
+            for index in 0..<length { destination[index] = source[index] }  // a word: cheaper than a memmove call
         } else {
-            target.append(contentsOf: UnsafeBufferPointer(start: source, count: length))
+            destination.update(from: source, count: length)
         }
     }
 
@@ -159,6 +160,13 @@ public struct StoreBytes: Sendable {
     /// The little-endian `UInt32` at `offset`.
     public func u32(at offset: Int) throws(StoreError) -> UInt32 { try integer(UInt32.self, at: offset) }
 
+    /// The two little-endian `UInt32`s at `offset` and `offset + 4`, with one bounds check.
+    @inline(__always)
+    func u32Pair(at offset: Int) throws(StoreError) -> (UInt32, UInt32) {
+        try check(offset, 8)
+        return (file.load(UInt32.self, at: start + offset), file.load(UInt32.self, at: start + offset + 4))
+    }
+
     /// The little-endian `UInt64` at `offset`.
     public func u64(at offset: Int) throws(StoreError) -> UInt64 { try integer(UInt64.self, at: offset) }
 
@@ -176,9 +184,9 @@ public struct StoreBytes: Sendable {
 
     /// Appends `length` bytes at `offset` to `target` (one copy, no intermediate string).
     @inline(__always)
-    func append(at offset: Int, length: Int, to target: inout [UInt8]) throws(StoreError) {
+    func append(at offset: Int, length: Int, to target: TextBuffer) throws(StoreError) {
         try check(offset, length)
-        file.append(at: start + offset, length: length, to: &target)
+        file.append(at: start + offset, length: length, to: target)
     }
 
     /// A copy of `length` bytes at `offset`.

@@ -3,7 +3,13 @@ import ScriptureModel
 extension VersionStore {
     /// The book with this id, if the version has it.
     public func book(_ id: BookID) -> StoredBook? {
-        books.first { $0.id == id }
+        bookIndex(id).map { books[$0] }
+    }
+
+    /// Where book `id` is in `books` (a scan of ids only: copying each `StoredBook` would cost more).
+    func bookIndex(_ id: BookID) -> Int? {
+        for index in books.indices where books[index].id == id { return index }
+        return nil
     }
 
     /// The full content of a chapter: paragraphs, headings, verse starts, notes, character styles, tables.
@@ -105,10 +111,10 @@ extension VersionStore {
     var location: SourceLocation { SourceLocation(file: path, line: 0, column: 0) }
 
     func chapterRecord(_ book: BookID, _ number: Int) throws(StoreError) -> ChapterRecord {
-        guard let stored = self.book(book), let index = stored.chapters.firstIndex(of: number) else {
+        guard let position = bookIndex(book), let index = books[position].chapters.firstIndex(of: number) else {
             throw .notFound("\(book.code) \(number)")
         }
-        return try chapterRecord(at: stored.firstChapterRecord + index)
+        return try chapterRecord(at: books[position].firstChapterRecord + index)
     }
 
     /// Reads and checks chapter record `index`.
