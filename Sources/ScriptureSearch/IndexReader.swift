@@ -90,15 +90,32 @@ struct IndexReader {
 
     /// Compares `length` bytes at `offset` with `key` as unsigned bytes (`<0`, `0`, `>0`), like `memcmp` then length.
     func compare(_ offset: Int, _ length: Int, with key: [UInt8]) throws(IndexDamage) -> Int {
+        try key.withUnsafeBufferPointer { key throws(IndexDamage) in try compare(offset, length, with: key).order }
+    }
+
+    /// Compares `length` bytes at `offset` with `key` as unsigned bytes: the order's sign (`<0`, `0`, `>0`,
+    /// like `memcmp` then length), and how many first bytes they share.
+    @inline(__always)
+    func compare(
+        _ offset: Int, _ length: Int, with key: UnsafeBufferPointer<UInt8>
+    ) throws(IndexDamage) -> (order: Int, common: Int) {
         try check(offset, length)
-        guard let base else { return key.isEmpty ? 0 : -1 }
+        guard let base else { return (key.isEmpty ? 0 : -1, 0) }
         let shared = min(length, key.count)
         for index in 0..<shared {
             let left = base[offset + index]
             let right = key[index]
-            if left != right { return left < right ? -1 : 1 }
+            if left != right { return (left < right ? -1 : 1, index) }
         }
-        return length - key.count
+        return (length - key.count, shared)
+    }
+
+    /// The first eight of `length` bytes at `offset` as a big-endian integer, zero-padded (0 when outside).
+    func head(_ offset: Int, _ length: Int) -> UInt64 {
+        guard let base, offset >= 0, length >= 0, offset <= count, length <= count - offset else { return 0 }
+        var head: UInt64 = 0
+        for index in 0..<min(8, length) { head |= UInt64(base[offset + index]) << UInt64(56 - 8 * index) }
+        return head
     }
 
     /// Appends `length` bytes at `offset` to `target`.

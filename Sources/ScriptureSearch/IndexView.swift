@@ -1,21 +1,39 @@
-/// The search index section opened for one query: its header, dictionaries and tables, read in place.
+/// The search index section, read in place: its header, dictionaries and tables.
 ///
-/// Opening reads only the header and the dictionaries' counts: O(1).
+/// `SearchIndex` opens it once (the header, the dictionaries' counts and block heads: O(blocks)) and keeps
+/// what it read as an `Opened`; each call then reads through its own borrowed bytes.
 struct IndexView {
+    /// What opening read and checked, without a pointer into the bytes.
+    struct Opened: Sendable {
+        let layout: IndexLayout
+        let folded: TermDictionary.Shape
+        let exact: TermDictionary.Shape
+    }
+
     let reader: IndexReader
-    let layout: IndexLayout
-    let folded: TermDictionary
-    let exact: TermDictionary
+    let opened: Opened
+    var layout: IndexLayout { opened.layout }
+    /// The folded terms' dictionary (a term's rank is its folded id).
+    var folded: TermDictionary { TermDictionary(reader: reader, shape: opened.folded) }
+    /// The exact terms' dictionary, each term with its exact id.
+    var exact: TermDictionary { TermDictionary(reader: reader, shape: opened.exact) }
 
     /// Reads and checks the header and the dictionaries' heads.
     init(_ reader: IndexReader) throws(IndexDamage) {
         self.reader = reader
-        layout = try IndexLayout(reader)
-        folded = try TermDictionary(reader: reader, region: layout.range(.foldedTerms), hasValues: false)
-        exact = try TermDictionary(reader: reader, region: layout.range(.exactTerms), hasValues: true)
+        let layout = try IndexLayout(reader)
+        let folded = try TermDictionary(reader: reader, region: layout.range(.foldedTerms), hasValues: false)
+        let exact = try TermDictionary(reader: reader, region: layout.range(.exactTerms), hasValues: true)
         guard folded.count == layout.foldedCount, exact.count == layout.exactCount else {
             throw IndexDamage(reason: "the dictionaries' counts do not match the header")
         }
+        opened = Opened(layout: layout, folded: folded.shape, exact: exact.shape)
+    }
+
+    /// An index opened before, read through `reader`, which borrows the same bytes again.
+    init(_ reader: IndexReader, opened: Opened) {
+        self.reader = reader
+        self.opened = opened
     }
 
     /// The folded id of exact term `id`, or nil when it folds to nothing.

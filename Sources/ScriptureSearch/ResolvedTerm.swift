@@ -32,42 +32,47 @@ struct ResolvedTerm {
 
     /// Looks `term` up in `index`, in `mode`.
     init(_ term: SearchQuery.Term, in index: IndexView, mode: FoldingMode) throws(IndexDamage) {
-        let key = Array(term.text.utf8)
+        var text = term.text
+        let resolved = text.withUTF8 { key in
+            Result { () throws(IndexDamage) in try Self.lookUp(key, isPrefix: term.isPrefix, in: index, mode: mode) }
+        }
+        (foldedIDs, matcher) = try resolved.get()
+        var estimate = 0
+        for id in foldedIDs { estimate += try index.postings(id).documentFrequency }
+        self.estimate = estimate
+    }
+
+    /// The folded ids and the matcher of the term whose UTF-8 bytes are `key`.
+    private static func lookUp(
+        _ key: UnsafeBufferPointer<UInt8>, isPrefix: Bool, in index: IndexView, mode: FoldingMode
+    ) throws(IndexDamage) -> ([Int], Matcher) {
         switch mode {
         case .default:
             let ranks: Range<Int>
-            if term.isPrefix {
+            if isPrefix {
                 ranks = try index.folded.ranks(withPrefix: key)
-            } else if let rank = try index.folded.rank(of: key) {
-                ranks = rank..<(rank + 1)
             } else {
-                ranks = 0..<0
+                let found = try index.folded.find(key)
+                ranks = found.found ? found.rank..<(found.rank + 1) : 0..<0
             }
-            foldedIDs = Array(ranks)
-            matcher = .folded(ranks)
+            return (Array(ranks), .folded(ranks))
         case .exact:
             var exactIDs: [Int] = []
-            if term.isPrefix {
+            if isPrefix {
                 exactIDs = try index.exact.values(in: index.exact.ranks(withPrefix: key))
-            } else if let rank = try index.exact.rank(of: key) {
-                exactIDs = [try index.exact.term(rank).value]
+            } else {
+                let found = try index.exact.find(key)
+                if found.found { exactIDs = [found.value] }
             }
             var folded = Set<Int>()
             for id in exactIDs {
                 if let foldedID = try index.foldedID(ofExact: id) { folded.insert(foldedID) }
             }
-            foldedIDs = folded.sorted()
-            if exactIDs.count == 1 {
-                matcher = .exact(exactIDs[0])
-            } else {
-                var set = IDSet(count: index.layout.exactCount)
-                for id in exactIDs { set.insert(id) }
-                matcher = .exactSet(set)
-            }
+            if exactIDs.count == 1 { return (folded.sorted(), .exact(exactIDs[0])) }
+            var set = IDSet(count: index.layout.exactCount)
+            for id in exactIDs { set.insert(id) }
+            return (folded.sorted(), .exactSet(set))
         }
-        var estimate = 0
-        for id in foldedIDs { estimate += try index.postings(id).documentFrequency }
-        self.estimate = estimate
     }
 
     /// Every verse the term's postings hold, increasing.

@@ -10,42 +10,45 @@ public struct SearchIndex: Sendable {
     /// The version searched.
     public let store: VersionStore
     private let bytes: StoreBytes
+    /// What opening the section read: its header and dictionaries.
+    private let opened: IndexView.Opened
     /// The verse-table index of each book's first verse, then the verse count.
     private let bookStarts: [Int]
+    /// The books' ids, in the store's order.
+    private let bookIDs: [BookID]
 
-    /// Opens `store`'s index.
+    /// Opens `store`'s index: checks the section's header and reads its dictionaries' block heads.
     ///
     /// - Throws: `SearchError.noIndex` when the file has none, `.damaged` when its header is wrong.
+    /// - Complexity: O(dictionary blocks): about 2,000 for a Bible, read once; keep the index to search again.
     public init(store: VersionStore) throws(SearchError) {
         guard let bytes = store.sectionBytes(.searchIndex) else { throw .noIndex(path: store.path) }
         self.store = store
         self.bytes = bytes
         bookStarts = store.bookVerseStarts
-        let verseCount = try Self.read(bytes, path: store.path) { view throws(IndexDamage) in view.layout.verseCount }
-        guard verseCount == store.verseCount else {
-            throw .damaged(path: store.path, reason: "\(verseCount) verses indexed, the store has \(store.verseCount)")
-        }
-    }
-
-    /// Runs `body` over the opened section; damage becomes `SearchError.damaged`.
-    private static func read<Result>(
-        _ bytes: StoreBytes, path: String, _ body: (IndexView) throws(IndexDamage) -> Result
-    ) throws(SearchError) -> Result {
-        let outcome = bytes.withUnsafeBytes { buffer -> Swift.Result<Result, IndexDamage> in
-            do throws(IndexDamage) {
-                return .success(try body(try IndexView(IndexReader(buffer))))
-            } catch {
-                return .failure(error)
+        bookIDs = store.books.map(\.id)
+        do throws(IndexDamage) {
+            opened = try bytes.withUnsafeBytes { buffer throws(IndexDamage) in try IndexView(IndexReader(buffer)).opened
             }
+        } catch {
+            throw .damaged(path: store.path, reason: error.reason)
         }
-        switch outcome {
-        case .success(let value): return value
-        case .failure(let damage): throw .damaged(path: path, reason: damage.reason)
+        guard opened.layout.verseCount == store.verseCount else {
+            throw .damaged(
+                path: store.path,
+                reason: "\(opened.layout.verseCount) verses indexed, the store has \(store.verseCount)")
         }
     }
 
+    /// Runs `body` over the section; damage becomes `SearchError.damaged`.
     func read<Result>(_ body: (IndexView) throws(IndexDamage) -> Result) throws(SearchError) -> Result {
-        try Self.read(bytes, path: store.path, body)
+        do throws(IndexDamage) {
+            return try bytes.withUnsafeBytes { buffer throws(IndexDamage) in
+                try body(IndexView(IndexReader(buffer), opened: opened))
+            }
+        } catch {
+            throw .damaged(path: store.path, reason: error.reason)
+        }
     }
 
     /// Every verse that matches `query` within the options' books, in the options' order (paging ignored).
@@ -123,19 +126,19 @@ public struct SearchIndex: Sendable {
 
     /// The reference of verse `index` of the verse table.
     private func key(ofVerse index: Int) throws(StoreError) -> VerseKey {
-        guard let book = book(ofVerse: index) else { throw .notFound("verse \(index)") }
-        return try store.verseKey(at: index, in: book)
+        guard let book = book(ofVerse: index), book < store.books.count else { throw .notFound("verse \(index)") }
+        return try store.verseKey(at: index, in: store.books[book])
     }
 
-    /// The book that holds verse `index`.
-    func book(ofVerse index: Int) -> StoredBook? {
+    /// The position in the book list of the book that holds verse `index`.
+    func book(ofVerse index: Int) -> Int? {
         var low = 0
-        var high = store.books.count
+        var high = bookIDs.count
         while low < high {
             let middle = (low + high) / 2
             if bookStarts[middle + 1] <= index { low = middle + 1 } else { high = middle }
         }
-        return low < store.books.count && bookStarts[low] <= index ? store.books[low] : nil
+        return low < bookIDs.count && bookStarts[low] <= index ? low : nil
     }
 
     /// The hits per book, in canon order.
@@ -146,14 +149,15 @@ public struct SearchIndex: Sendable {
             while book + 1 < bookStarts.count - 1, bookStarts[book + 1] <= verse { book += 1 }
             if book < counts.count { counts[book] += 1 }
         }
-        return zip(store.books, counts).filter { $0.1 > 0 }.map { SearchPage.BookCount(book: $0.0.id, count: $0.1) }
+        return zip(bookIDs, counts).filter { $0.1 > 0 }.map { SearchPage.BookCount(book: $0.0, count: $0.1) }
     }
 
     /// The verses the options allow, or nil when they allow every verse.
     private func scope(_ options: SearchOptions) -> IDSet? {
-        guard store.books.contains(where: { !options.includes($0.id) }) else { return nil }
+        if options.testament == .all, options.books == nil { return nil }
+        guard bookIDs.contains(where: { !options.includes($0) }) else { return nil }
         var set = IDSet(count: store.verseCount)
-        for (index, book) in store.books.enumerated() where options.includes(book.id) {
+        for (index, book) in bookIDs.enumerated() where options.includes(book) {
             for verse in bookStarts[index]..<bookStarts[index + 1] { set.insert(verse) }
         }
         return set
