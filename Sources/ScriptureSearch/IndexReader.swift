@@ -1,5 +1,6 @@
 // All of the search index's pointer code is in this file: checked reads over the index section's
-// bytes, borrowed for the length of one call of `StoreBytes.withUnsafeBytes`.
+// bytes, borrowed for the length of one call of `StoreBytes.withUnsafeBytes`, and the in-place filter
+// of a verse list.
 
 /// Damage found while reading the search index: where and what.
 struct IndexDamage: Error, Sendable, Hashable {
@@ -65,6 +66,15 @@ struct IndexReader {
     /// Reads the LEB128 varint at `position` (at most 35 bits), which must end before `end`, and moves past it.
     @inline(__always)
     func varint(_ position: inout Int, end: Int) throws(IndexDamage) -> Int {
+        if let base, position >= 0, position < end, end <= count, base[position] < 0x80 {
+            position += 1
+            return Int(base[position - 1])
+        }
+        return try longVarint(&position, end: end)
+    }
+
+    /// `varint` past its one-byte case.
+    private func longVarint(_ position: inout Int, end: Int) throws(IndexDamage) -> Int {
         guard let base, position >= 0, end <= count else { throw IndexDamage(reason: "varint outside the section") }
         var result = 0
         var shift = 0
@@ -77,6 +87,83 @@ struct IndexReader {
             shift += 7
             guard shift < 35 else { throw IndexDamage(reason: "varint too long at offset \(position)") }
         }
+    }
+
+    /// Decodes `count` verses stored as gaps from `start` to `end` (varints, each `verse − previous − 1`, the
+    /// first from −1), each below `limit`.
+    ///
+    /// - Complexity: O(count), one allocation.
+    func gaps(from start: Int, to end: Int, count: Int, below limit: Int) throws(IndexDamage) -> [Int] {
+        try check(start, end - start)
+        guard count >= 0, count <= end - start else {
+            throw IndexDamage(reason: "\(count) gaps in \(end - start) bytes")
+        }
+        var failure: IndexDamage?
+        let verses = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var position = start
+            var verse = -1
+            for index in 0..<count {
+                do throws(IndexDamage) {
+                    verse += try varint(&position, end: end) + 1
+                } catch {
+                    failure = error
+                    return
+                }
+                guard verse < limit else {
+                    failure = IndexDamage(reason: "posting past the last verse")
+                    return
+                }
+                buffer[index] = verse
+                initialized = index + 1
+            }
+        }
+        if let failure { throw failure }
+        return verses
+    }
+
+    /// The token ids stored as varints in `range`, each below `limit`; with a `table` (u32 per id, checked to
+    /// lie inside), each id mapped through it to a value below `mappedLimit`, ids that map to `skipped` left out.
+    ///
+    /// - Complexity: O(range), one allocation.
+    func tokens(
+        in range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int
+    ) throws(IndexDamage) -> [Int32] {
+        try check(range.lowerBound, range.count)
+        if let table { try check(table, limit * 4) }
+        var failure: IndexDamage?
+        let tokens = [Int32](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            var position = range.lowerBound
+            var count = 0
+            while position < range.upperBound, count < buffer.count {
+                var id: Int
+                do throws(IndexDamage) {
+                    id = try varint(&position, end: range.upperBound)
+                } catch {
+                    failure = error
+                    break
+                }
+                guard id < limit else {
+                    failure = IndexDamage(reason: "token id \(id) out of range")
+                    break
+                }
+                if let table, let base {
+                    id = Int(
+                        UInt32(
+                            littleEndian: UnsafeRawPointer(base + table).loadUnaligned(
+                                fromByteOffset: id * 4, as: UInt32.self)))
+                    if id == skipped { continue }
+                    guard id < mappedLimit else {
+                        failure = IndexDamage(reason: "an exact id folds to \(id)")
+                        break
+                    }
+                }
+                buffer[count] = Int32(truncatingIfNeeded: id)
+                count += 1
+            }
+            initialized = count
+        }
+        if let failure { throw failure }
+        return tokens
     }
 
     /// Whether bit `index` is set in the bitmap that starts at `offset` (the caller checked the bitmap's extent).
@@ -125,14 +212,40 @@ struct IndexReader {
         target.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: length))
     }
 
-    /// ORs the bitmap of `bits` bits at `offset` into `words` (64 bits a word, low bit first).
-    func orBitmap(_ offset: Int, bits: Int, into words: inout [UInt64]) throws(IndexDamage) {
+    /// ORs the bitmap of `bits` bits at `offset` into `set` (64 bits a word, low bit first), eight bytes at a time.
+    func orBitmap(_ offset: Int, bits: Int, into set: inout IDSet) throws(IndexDamage) {
         let length = (bits + 7) / 8
         try check(offset, length)
         guard let base else { return }
-        for byteIndex in 0..<min(length, words.count * 8) {
-            let byte = base[offset + byteIndex]
-            if byte != 0 { words[byteIndex >> 3] |= UInt64(byte) << UInt64((byteIndex & 7) * 8) }
+        let raw = UnsafeRawPointer(base + offset)
+        let whole = min(length / 8, set.words.count)
+        set.words.withUnsafeMutableBufferPointer { words in
+            for index in 0..<whole {
+                words[index] |= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+            }
+            for byteIndex in (whole * 8)..<min(length, words.count * 8) {
+                words[byteIndex >> 3] |= UInt64(base[offset + byteIndex]) << UInt64((byteIndex & 7) * 8)
+            }
         }
+    }
+}
+
+extension Array where Element == Int {
+    /// Keeps, in order and in place, the elements `keep` accepts; `keep` sees them in order.
+    ///
+    /// - Complexity: O(n) calls of `keep`, no allocation.
+    mutating func retain<Failure: Error>(where keep: (Int) throws(Failure) -> Bool) throws(Failure) {
+        let kept = try withUnsafeMutableBufferPointer { elements throws(Failure) -> Int in
+            var kept = 0
+            for index in elements.indices {
+                let element = elements[index]
+                if try keep(element) {
+                    elements[kept] = element
+                    kept += 1
+                }
+            }
+            return kept
+        }
+        removeLast(count - kept)
     }
 }

@@ -64,18 +64,10 @@ struct IndexView {
     ///
     /// - Complexity: O(tokens in the verse).
     func tokens(_ verse: Int, exactIDs: Bool, into tokens: inout [Int32]) throws(IndexDamage) {
-        tokens.removeAll(keepingCapacity: true)
-        let range = try tokenRange(verse)
-        var position = range.lowerBound
-        while position < range.upperBound {
-            let id = try reader.varint(&position, end: range.upperBound)
-            if exactIDs {
-                guard id < layout.exactCount else { throw IndexDamage(reason: "exact id \(id) out of range") }
-                tokens.append(Int32(id))
-            } else if let folded = try foldedID(ofExact: id) {
-                tokens.append(Int32(folded))
-            }
-        }
+        tokens = try reader.tokens(
+            in: try tokenRange(verse), below: layout.exactCount,
+            table: exactIDs ? nil : layout.range(.exactToFolded).lowerBound, mappedBelow: layout.foldedCount,
+            skipping: SearchIndexFormat.noFoldedTerm)
     }
 
     /// The byte range of exact term `id`'s UTF-8 text.

@@ -1,0 +1,83 @@
+/// The verses a query matches, in increasing order: a list, or a bitmap when they came from one (a
+/// common word's postings, the union of a prefix's terms), so that counting them need not list them.
+enum MatchedVerses {
+    /// Verse indices, increasing.
+    case list([Int])
+    /// One bit per verse of the verse table.
+    case bitmap(IDSet)
+
+    /// How many verses match.
+    ///
+    /// - Complexity: O(1) for a list, O(V / 64) for a bitmap.
+    var count: Int {
+        switch self {
+        case .list(let verses): verses.count
+        case .bitmap(let set): set.count
+        }
+    }
+
+    /// Every verse, increasing.
+    var list: [Int] {
+        switch self {
+        case .list(let verses): verses
+        case .bitmap(let set): set.sorted()
+        }
+    }
+
+    /// Calls `body` with each verse in increasing order.
+    func forEach<Failure: Error>(_ body: (Int) throws(Failure) -> Void) throws(Failure) {
+        switch self {
+        case .list(let verses):
+            for verse in verses { try body(verse) }
+        case .bitmap(let set):
+            try set.forEach(body)
+        }
+    }
+
+    /// At most `limit` verses in increasing order, after the first `skipping`.
+    func verses(skipping: Int, limit: Int) -> [Int] {
+        switch self {
+        case .list(let verses):
+            guard skipping < verses.count else { return [] }
+            return Array(verses[skipping..<min(verses.count, skipping + max(0, limit))])
+        case .bitmap(let set):
+            return set.ids(skipping: skipping, limit: limit)
+        }
+    }
+
+    /// The verses `scope` also holds.
+    func restricted(to scope: IDSet?) -> MatchedVerses {
+        guard let scope else { return self }
+        switch self {
+        case .list(var verses):
+            verses.removeAll { !scope.contains($0) }
+            return .list(verses)
+        case .bitmap(var set):
+            set.formIntersection(scope)
+            return .bitmap(set)
+        }
+    }
+
+    /// How many verses fall in each book, given each book's first verse and then the verse count.
+    ///
+    /// - Complexity: O(verses + books) for a list, O(V / 64 + books) for a bitmap.
+    func counts(bookStarts: [Int]) -> [Int] {
+        let books = max(0, bookStarts.count - 1)
+        var counts = [Int](repeating: 0, count: books)
+        switch self {
+        case .list(let verses):
+            var book = 0
+            for verse in verses {
+                while book + 1 < books, bookStarts[book + 1] <= verse { book += 1 }
+                if book < books { counts[book] += 1 }
+            }
+        case .bitmap(let set):
+            for book in 0..<books {
+                // The last book also takes any verse past the table, as the list case does.
+                let end = book + 1 < books ? bookStarts[book + 1] : Int.max
+                counts[book] = set.count(in: (book == 0 ? 0 : bookStarts[book])..<end)
+            }
+        }
+        return counts
+    }
+}
