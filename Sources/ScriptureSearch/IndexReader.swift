@@ -66,9 +66,16 @@ struct IndexReader {
     /// Reads the LEB128 varint at `position` (at most 35 bits), which must end before `end`, and moves past it.
     @inline(__always)
     func varint(_ position: inout Int, end: Int) throws(IndexDamage) -> Int {
-        if let base, position >= 0, position < end, end <= count, base[position] < 0x80 {
-            position += 1
-            return Int(base[position - 1])
+        if let base, position >= 0, end <= count, position < end {
+            let first = base[position]
+            if first < 0x80 {
+                position += 1
+                return Int(first)
+            }
+            if position + 1 < end, base[position + 1] < 0x80 {
+                position += 2
+                return Int(first & 0x7F) | Int(base[position - 1]) << 7
+            }
         }
         return try longVarint(&position, end: end)
     }
@@ -89,6 +96,26 @@ struct IndexReader {
         }
     }
 
+    /// Reads the varint at `pointer`, which must end before `end`, and moves past it; nil when it runs past
+    /// `end` or is longer than five bytes. The loops that decode many varints use it.
+    @inline(__always)
+    private static func varint(_ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int? {
+        guard pointer < end else { return nil }
+        let first = pointer.pointee
+        pointer += 1
+        if first < 0x80 { return Int(first) }
+        var result = Int(first & 0x7F)
+        var shift = 7
+        while pointer < end, shift < 35 {
+            let byte = pointer.pointee
+            pointer += 1
+            result |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+        }
+        return nil
+    }
+
     /// Decodes `count` verses stored as gaps from `start` to `end` (varints, each `verse − previous − 1`, the
     /// first from −1), each below `limit`.
     ///
@@ -98,26 +125,24 @@ struct IndexReader {
         guard count >= 0, count <= end - start else {
             throw IndexDamage(reason: "\(count) gaps in \(end - start) bytes")
         }
-        var failure: IndexDamage?
+        guard let base, count > 0 else { return [] }
+        var failed = false
         let verses = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var position = start
+            var pointer = base + start
+            let last = base + end
             var verse = -1
             for index in 0..<count {
-                do throws(IndexDamage) {
-                    verse += try varint(&position, end: end) + 1
-                } catch {
-                    failure = error
+                guard let gap = Self.varint(&pointer, last) else {
+                    failed = true
                     return
                 }
-                guard verse < limit else {
-                    failure = IndexDamage(reason: "posting past the last verse")
-                    return
-                }
+                verse += gap + 1
                 buffer[index] = verse
-                initialized = index + 1
             }
+            initialized = count
+            failed = verse >= limit
         }
-        if let failure { throw failure }
+        if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
         return verses
     }
 
@@ -132,38 +157,55 @@ struct IndexReader {
         if let table { try check(table, limit * 4) }
         var failure: IndexDamage?
         let tokens = [Int32](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            var position = range.lowerBound
-            var count = 0
-            while position < range.upperBound, count < buffer.count {
-                var id: Int
-                do throws(IndexDamage) {
-                    id = try varint(&position, end: range.upperBound)
-                } catch {
-                    failure = error
-                    break
-                }
-                guard id < limit else {
-                    failure = IndexDamage(reason: "token id \(id) out of range")
-                    break
-                }
-                if let table, let base {
-                    id = Int(
-                        UInt32(
-                            littleEndian: UnsafeRawPointer(base + table).loadUnaligned(
-                                fromByteOffset: id * 4, as: UInt32.self)))
-                    if id == skipped { continue }
-                    guard id < mappedLimit else {
-                        failure = IndexDamage(reason: "an exact id folds to \(id)")
-                        break
-                    }
-                }
-                buffer[count] = Int32(truncatingIfNeeded: id)
-                count += 1
+            do throws(IndexDamage) {
+                initialized = try decodeTokens(
+                    range, below: limit, table: table, mappedBelow: mappedLimit, skipping: skipped, into: buffer)
+            } catch {
+                failure = error
+                initialized = 0
             }
-            initialized = count
         }
         if let failure { throw failure }
         return tokens
+    }
+
+    /// `tokens(in:below:table:mappedBelow:skipping:)` written to the start of `buffer` (grown when too
+    /// short, its other elements left as they are); returns how many.
+    func tokens(
+        in range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int,
+        into buffer: inout [Int32]
+    ) throws(IndexDamage) -> Int {
+        try check(range.lowerBound, range.count)
+        if let table { try check(table, limit * 4) }
+        if buffer.count < range.count { buffer = [Int32](repeating: 0, count: max(range.count, 2 * buffer.count)) }
+        return try buffer.withUnsafeMutableBufferPointer { buffer throws(IndexDamage) in
+            try decodeTokens(
+                range, below: limit, table: table, mappedBelow: mappedLimit, skipping: skipped, into: buffer)
+        }
+    }
+
+    /// Decodes the tokens into `buffer` (at least `range.count` long: each takes a byte or more), the caller
+    /// having checked `range` and the table.
+    private func decodeTokens(
+        _ range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int,
+        into buffer: UnsafeMutableBufferPointer<Int32>
+    ) throws(IndexDamage) -> Int {
+        guard let base else { return 0 }
+        var pointer = base + range.lowerBound
+        let end = base + range.upperBound
+        var count = 0
+        while pointer < end, count < buffer.count {
+            guard var id = Self.varint(&pointer, end) else { throw IndexDamage(reason: "a token runs past its verse") }
+            guard id < limit else { throw IndexDamage(reason: "token id \(id) out of range") }
+            if let table {
+                id = Int(UInt32(littleEndian: UnsafeRawPointer(base + table + id * 4).loadUnaligned(as: UInt32.self)))
+                if id == skipped { continue }
+                guard id < mappedLimit else { throw IndexDamage(reason: "an exact id folds to \(id)") }
+            }
+            buffer[count] = Int32(truncatingIfNeeded: id)
+            count += 1
+        }
+        return count
     }
 
     /// Whether bit `index` is set in the bitmap that starts at `offset` (the caller checked the bitmap's extent).
@@ -195,6 +237,13 @@ struct IndexReader {
             if left != right { return (left < right ? -1 : 1, index) }
         }
         return (length - key.count, shared)
+    }
+
+    /// The bytes in `range`, checked to lie inside; only valid during the call that borrowed the section.
+    func bytes(_ range: Range<Int>) throws(IndexDamage) -> UnsafeBufferPointer<UInt8> {
+        try check(range.lowerBound, range.count)
+        guard let base else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
     /// The first eight of `length` bytes at `offset` as a big-endian integer, zero-padded (0 when outside).

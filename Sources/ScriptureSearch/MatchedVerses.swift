@@ -58,18 +58,32 @@ enum MatchedVerses {
         }
     }
 
+    /// The first index from `start` on whose verse is not below `bound` (`verses` increasing).
+    private static func partition(_ verses: [Int], from start: Int, below bound: Int) -> Int {
+        var low = start
+        var high = verses.count
+        while low < high {
+            let middle = (low + high) / 2
+            if verses[middle] < bound { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// How many verses fall in each book, given each book's first verse and then the verse count.
     ///
-    /// - Complexity: O(verses + books) for a list, O(V / 64 + books) for a bitmap.
+    /// - Complexity: O(books × log verses) for a list, O(V / 64 + books) for a bitmap.
     func counts(bookStarts: [Int]) -> [Int] {
         let books = max(0, bookStarts.count - 1)
         var counts = [Int](repeating: 0, count: books)
         switch self {
         case .list(let verses):
-            var book = 0
-            for verse in verses {
-                while book + 1 < books, bookStarts[book + 1] <= verse { book += 1 }
-                if book < books { counts[book] += 1 }
+            // Each book's hits are those before the next book's first verse (the last book takes the rest).
+            var start = 0
+            for book in 0..<books {
+                let end =
+                    book + 1 < books ? Self.partition(verses, from: start, below: bookStarts[book + 1]) : verses.count
+                counts[book] = end - start
+                start = end
             }
         case .bitmap(let set):
             for book in 0..<books {

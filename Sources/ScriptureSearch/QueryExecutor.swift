@@ -169,14 +169,15 @@ struct QueryExecutor {
     /// returns false.
     ///
     /// - Complexity: O(tokens × matchers) at worst; most places fail on the first matcher.
-    static func forEachOccurrence(
-        of matchers: [ResolvedTerm.Matcher], in tokens: [Int32], _ body: (Int) -> Bool
-    ) {
+    static func forEachOccurrence<Tokens: RandomAccessCollection<Int32>>(
+        of matchers: [ResolvedTerm.Matcher], in tokens: Tokens, _ body: (Int) -> Bool
+    ) where Tokens.Index == Int {
         let count = matchers.count
         guard let first = matchers.first, tokens.count >= count else { return }
-        for start in 0...(tokens.count - count) where first.matches(tokens[start]) {
+        let base = tokens.startIndex
+        for start in 0...(tokens.count - count) where first.matches(tokens[base + start]) {
             var matched = 1
-            while matched < count, matchers[matched].matches(tokens[start + matched]) { matched += 1 }
+            while matched < count, matchers[matched].matches(tokens[base + start + matched]) { matched += 1 }
             if matched == count, !body(start) { return }
         }
     }

@@ -61,16 +61,17 @@ extension SearchIndex {
     private func hits(
         _ shown: SearchMatches, executor: QueryExecutor, view: IndexView, storeError: inout StoreError?
     ) throws(IndexDamage) -> [SearchHit] {
-        let phrases = executor.groups.flatMap { $0 }.map(\.terms)
-        let locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact)
+        let phrases = executor.groups.flatMap { $0 }.map(\.matchers)
+        var locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact)
         var hits: [SearchHit] = []
         hits.reserveCapacity(shown.verses.count)
+        let table = keys.table(for: shown.verses.count, store: store)
         for (position, verse) in shown.verses.enumerated() {
             let text: String
             let key: VerseKey
             do throws(StoreError) {
                 text = try store.verseText(at: verse)
-                key = try self.key(ofVerse: verse)
+                key = try self.key(ofVerse: verse, table: table)
             } catch {
                 storeError = error
                 return []

@@ -16,6 +16,8 @@ public struct SearchIndex: Sendable {
     let bookStarts: [Int]
     /// The books' ids, in the store's order.
     let bookIDs: [BookID]
+    /// Verse references without the store's chapter records, once enough have been asked for.
+    let keys = VerseKeyCache()
 
     /// Opens `store`'s index: checks the section's header and reads its dictionaries' block heads.
     ///
@@ -64,8 +66,12 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// The reference of verse `index` of the verse table.
-    func key(ofVerse index: Int) throws(StoreError) -> VerseKey {
+    /// The reference of verse `index` of the verse table, from `table` when given, else from the store.
+    func key(ofVerse index: Int, table: VerseKeyTable?) throws(StoreError) -> VerseKey {
+        if let table {
+            guard let key = table.key(ofVerse: index) else { throw .notFound("verse \(index)") }
+            return key
+        }
         guard let book = book(ofVerse: index), book < store.books.count else { throw .notFound("verse \(index)") }
         return try store.verseKey(at: index, in: store.books[book])
     }
