@@ -169,18 +169,38 @@ struct IndexReader {
         return tokens
     }
 
-    /// `tokens(in:below:table:mappedBelow:skipping:)` written to the start of `buffer` (grown when too
-    /// short, its other elements left as they are); returns how many.
+    /// The token ids in `range` (each below `limit`) written to the start of `buffer`, and with a `table` their
+    /// mapped values (those that are not `skipped`, each below `mappedLimit`) to the start of `mapped`; the
+    /// buffers grow when too short, their other elements left as they are. Returns how many of each.
+    ///
+    /// - Complexity: O(range).
     func tokens(
         in range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int,
-        into buffer: inout [Int32]
-    ) throws(IndexDamage) -> Int {
+        into buffer: inout [Int32], mapped: inout [Int32]
+    ) throws(IndexDamage) -> (tokens: Int, mapped: Int) {
         try check(range.lowerBound, range.count)
         if let table { try check(table, limit * 4) }
-        if buffer.count < range.count { buffer = [Int32](repeating: 0, count: max(range.count, 2 * buffer.count)) }
+        let size = max(range.count, 256)
+        if buffer.count < range.count { buffer = [Int32](repeating: 0, count: max(size, 2 * buffer.count)) }
+        if table != nil, mapped.count < range.count {
+            mapped = [Int32](repeating: 0, count: max(size, 2 * mapped.count))
+        }
         return try buffer.withUnsafeMutableBufferPointer { buffer throws(IndexDamage) in
-            try decodeTokens(
-                range, below: limit, table: table, mappedBelow: mappedLimit, skipping: skipped, into: buffer)
+            try mapped.withUnsafeMutableBufferPointer { mapped throws(IndexDamage) in
+                var count = 0
+                var mappedCount = 0
+                try forEachToken(in: range, below: limit) { id throws(IndexDamage) in
+                    guard count < buffer.count else { throw IndexDamage(reason: "too many tokens") }
+                    buffer[count] = Int32(truncatingIfNeeded: id)
+                    count += 1
+                    guard let table, let value = try map(id, through: table, below: mappedLimit, skipping: skipped)
+                    else { return }
+                    guard mappedCount < mapped.count else { throw IndexDamage(reason: "too many tokens") }
+                    mapped[mappedCount] = Int32(truncatingIfNeeded: value)
+                    mappedCount += 1
+                }
+                return (count, mappedCount)
+            }
         }
     }
 
@@ -190,22 +210,45 @@ struct IndexReader {
         _ range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int,
         into buffer: UnsafeMutableBufferPointer<Int32>
     ) throws(IndexDamage) -> Int {
-        guard let base else { return 0 }
-        var pointer = base + range.lowerBound
-        let end = base + range.upperBound
         var count = 0
-        while pointer < end, count < buffer.count {
-            guard var id = Self.varint(&pointer, end) else { throw IndexDamage(reason: "a token runs past its verse") }
-            guard id < limit else { throw IndexDamage(reason: "token id \(id) out of range") }
+        try forEachToken(in: range, below: limit) { id throws(IndexDamage) in
+            var value = id
             if let table {
-                id = Int(UInt32(littleEndian: UnsafeRawPointer(base + table + id * 4).loadUnaligned(as: UInt32.self)))
-                if id == skipped { continue }
-                guard id < mappedLimit else { throw IndexDamage(reason: "an exact id folds to \(id)") }
+                guard let mapped = try map(id, through: table, below: mappedLimit, skipping: skipped) else { return }
+                value = mapped
             }
-            buffer[count] = Int32(truncatingIfNeeded: id)
+            guard count < buffer.count else { throw IndexDamage(reason: "too many tokens") }
+            buffer[count] = Int32(truncatingIfNeeded: value)
             count += 1
         }
         return count
+    }
+
+    /// Calls `body` with each varint in `range` (checked by the caller), each checked to be below `limit`.
+    @inline(__always)
+    private func forEachToken(
+        in range: Range<Int>, below limit: Int, _ body: (Int) throws(IndexDamage) -> Void
+    ) throws(IndexDamage) {
+        guard let base else { return }
+        var pointer = base + range.lowerBound
+        let end = base + range.upperBound
+        while pointer < end {
+            guard let id = Self.varint(&pointer, end) else { throw IndexDamage(reason: "a token runs past its verse") }
+            guard id < limit else { throw IndexDamage(reason: "token id \(id) out of range") }
+            try body(id)
+        }
+    }
+
+    /// The u32 of `id` in the table at `table` (checked by the caller), or nil when it is `skipped`; throws
+    /// unless it is below `limit`.
+    @inline(__always)
+    private func map(_ id: Int, through table: Int, below limit: Int, skipping skipped: Int) throws(IndexDamage) -> Int?
+    {
+        guard let base else { return nil }
+        let value = Int(UInt32(littleEndian: UnsafeRawPointer(base + table + id * 4).loadUnaligned(as: UInt32.self)))
+        if value == skipped { return nil }
+        guard value < limit else { throw IndexDamage(reason: "an exact id folds to \(value)") }
+        return value
     }
 
     /// Whether bit `index` is set in the bitmap that starts at `offset` (the caller checked the bitmap's extent).

@@ -58,10 +58,17 @@ enum MatchedVerses {
         }
     }
 
-    /// The first index from `start` on whose verse is not below `bound` (`verses` increasing).
+    /// The first index from `start` on whose verse is not below `bound` (`verses` increasing): a galloping
+    /// search, so that a book without hits costs one comparison.
     private static func partition(_ verses: [Int], from start: Int, below bound: Int) -> Int {
-        var low = start
-        var high = verses.count
+        guard start < verses.count, verses[start] < bound else { return start }
+        var low = start + 1
+        var step = 1
+        while low + step < verses.count, verses[low + step - 1] < bound {
+            low += step
+            step *= 2
+        }
+        var high = min(verses.count, low + step)
         while low < high {
             let middle = (low + high) / 2
             if verses[middle] < bound { low = middle + 1 } else { high = middle }
@@ -71,7 +78,7 @@ enum MatchedVerses {
 
     /// How many verses fall in each book, given each book's first verse and then the verse count.
     ///
-    /// - Complexity: O(books × log verses) for a list, O(V / 64 + books) for a bitmap.
+    /// - Complexity: O(books + Σ log(hits in a book)) for a list, O(V / 64 + books) for a bitmap.
     func counts(bookStarts: [Int]) -> [Int] {
         let books = max(0, bookStarts.count - 1)
         var counts = [Int](repeating: 0, count: books)

@@ -38,19 +38,13 @@ struct TokenLocator {
         of phrases: [[ResolvedTerm.Matcher]], verse: Int, text: String
     ) throws(IndexDamage) -> [SearchHighlight]? {
         let range = try view.tokenRange(verse)
-        exactCount = try view.reader.tokens(
-            in: range, below: view.layout.exactCount, table: nil, mappedBelow: 0, skipping: -1, into: &exact)
-        let mapsAll: Bool
-        if exactMode {
-            tokenCount = exactCount
-            mapsAll = true
-        } else {
-            tokenCount = try view.reader.tokens(
-                in: range, below: view.layout.exactCount, table: view.layout.range(.exactToFolded).lowerBound,
-                mappedBelow: view.layout.foldedCount, skipping: SearchIndexFormat.noFoldedTerm, into: &tokens)
-            mapsAll = tokenCount == exactCount
-            if !mapsAll { try findPositions() }
-        }
+        (exactCount, tokenCount) = try view.reader.tokens(
+            in: range, below: view.layout.exactCount,
+            table: exactMode ? nil : view.layout.range(.exactToFolded).lowerBound, mappedBelow: view.layout.foldedCount,
+            skipping: SearchIndexFormat.noFoldedTerm, into: &exact, mapped: &tokens)
+        if exactMode { tokenCount = exactCount }
+        let mapsAll = tokenCount == exactCount
+        if !mapsAll { try findPositions() }
         spans.removeAll(keepingCapacity: true)
         var lastNeeded = -1
         let matched = exactMode ? exact : tokens
@@ -160,10 +154,13 @@ struct TokenLocator {
         return index
     }
 
-    /// Whether an ASCII byte is part of a token: a letter, a digit or `_`.
+    /// Whether a byte is an ASCII letter, digit or `_` (part of a token): a bit of a 128-bit mask.
     @inline(__always)
     private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
-        byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte == 0x5F
+        // Bits 48–57 of the low word: `0`–`9`; of the high word, bits 1–26 `A`–`Z`, 31 `_`, 33–58 `a`–`z`.
+        let low: UInt64 = 0x03FF_0000_0000_0000
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        return byte < 0x80 && ((byte < 0x40 ? low : high) >> UInt64(byte & 0x3F)) & 1 != 0
     }
 
     /// Whether `text` holds `term`'s bytes at `offset` (which leaves room for them).
