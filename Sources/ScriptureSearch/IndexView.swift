@@ -3,11 +3,18 @@
 /// `SearchIndex` opens it once (the header, the dictionaries' counts and block heads: O(blocks)) and keeps
 /// what it read as an `Opened`; each call then reads through its own borrowed bytes.
 struct IndexView {
-    /// What opening read and checked, without a pointer into the bytes.
-    struct Opened: Sendable {
+    /// What opening read and checked, without a pointer into the bytes (a class, so that views copy one
+    /// reference).
+    final class Opened: Sendable {
         let layout: IndexLayout
         let folded: TermDictionary.Shape
         let exact: TermDictionary.Shape
+
+        init(layout: IndexLayout, folded: TermDictionary.Shape, exact: TermDictionary.Shape) {
+            self.layout = layout
+            self.folded = folded
+            self.exact = exact
+        }
     }
 
     let reader: IndexReader

@@ -17,21 +17,30 @@ struct QueryExecutor {
         var needsTokens: Bool
         var isImpossible: Bool { terms.contains { $0.isImpossible } }
         /// The most verses the phrase can match: its rarest term's estimate.
-        var estimate: Int { terms.map(\.estimate).min() ?? 0 }
+        var estimate: Int { terms.isEmpty ? 0 : terms.reduce(Int.max) { min($0, $1.estimate) } }
         /// The index of the rarest term.
         var rarest: Int { terms.indices.min { terms[$0].estimate < terms[$1].estimate } ?? 0 }
     }
 
     let index: IndexView
     let query: SearchQuery
+    /// The query's only term when it is one word or prefix, in the default mode, with nothing excluded: its
+    /// postings are the answer, and `groups` stays empty.
+    private var soleTerm: ResolvedTerm?
     /// The required groups, each with its possible phrases.
-    private(set) var groups: [[Unit]] = []
+    private var groups: [[Unit]] = []
     private var excluded: [Unit] = []
 
     /// Resolves the query's terms against the index.
     init(index: IndexView, query: SearchQuery) throws(IndexDamage) {
         self.index = index
         self.query = query
+        if query.mode == .default, query.excluded.isEmpty, query.required.count == 1, query.required[0].count == 1,
+            query.required[0][0].terms.count == 1
+        {
+            soleTerm = try ResolvedTerm(query.required[0][0].terms[0], in: index, mode: query.mode)
+            return
+        }
         for group in query.required {
             groups.append(try group.map { phrase throws(IndexDamage) in try unit(phrase) }.filter { !$0.isImpossible })
         }
@@ -42,7 +51,14 @@ struct QueryExecutor {
         let terms = try phrase.terms.map { term throws(IndexDamage) in
             try ResolvedTerm(term, in: index, mode: query.mode)
         }
-        return Unit(terms: terms, matchers: terms.map(\.matcher), needsTokens: terms.count > 1 || query.mode == .exact)
+        return Unit(
+            terms: terms, matchers: terms.map { $0.matcher }, needsTokens: terms.count > 1 || query.mode == .exact)
+    }
+
+    /// Each positive phrase's matchers, for highlighting.
+    var phrases: [[ResolvedTerm.Matcher]] {
+        if let soleTerm { return [[soleTerm.matcher]] }
+        return groups.flatMap { $0 }.map { $0.matchers }
     }
 
     /// The matching verses in `order`, limited to `scope` when given, with their scores in relevance order.
@@ -62,19 +78,15 @@ struct QueryExecutor {
     /// The matching verses in increasing order, limited to `scope` when given.
     ///
     /// A query of one word or prefix, in the default mode and with nothing excluded, is its postings (a
-    /// bitmap stays one). Otherwise the group whose postings are shortest gives the candidates, and each
+    /// bitmap stays one; none for a word the index does not have). Otherwise the group whose postings are shortest gives the candidates, and each
     /// other term then filters them in turn (one pass per term, its postings read forward), then each
     /// phrase's token order, an `OR` group's alternatives together, and the excluded phrases.
     ///
     /// - Complexity: O(shortest group's postings × other terms' probes), plus the tokens of the candidates
     ///   that a phrase or the exact mode must check.
     func verses(scope: IDSet?) throws(IndexDamage) -> MatchedVerses {
-        guard !groups.isEmpty, !groups.contains(where: \.isEmpty) else { return .list([]) }
-        if groups.count == 1, groups[0].count == 1, excluded.isEmpty, !groups[0][0].needsTokens,
-            groups[0][0].terms.count == 1
-        {
-            return try groups[0][0].terms[0].verses(index).restricted(to: scope)
-        }
+        if let soleTerm { return try soleTerm.verses(index).restricted(to: scope) }
+        guard !groups.isEmpty, !groups.contains(where: { $0.isEmpty }) else { return .list([]) }
         let driver = groups.indices.min { cost(groups[$0]) < cost(groups[$1]) } ?? 0
         var verses: [Int]
         if groups[driver].count == 1 {
@@ -185,7 +197,7 @@ struct QueryExecutor {
     /// The BM25 score of each verse in `verses` (same order): k1 = 1.2, b = 0.75, each term of the positive
     /// phrases counted on its own; a prefix's document frequency is the sum of its terms'.
     func scores(_ verses: [Int]) throws(IndexDamage) -> [Double] {
-        let terms = groups.flatMap { $0 }.flatMap(\.terms)
+        let terms = soleTerm.map { [$0] } ?? groups.flatMap { $0 }.flatMap { $0.terms }
         let count = Double(max(1, index.layout.verseCount))
         let average = max(1, Double(index.layout.totalTokens) / count)
         let weights = terms.map { term in

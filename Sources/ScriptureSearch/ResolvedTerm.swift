@@ -77,6 +77,7 @@ struct ResolvedTerm {
 
     /// Every verse the term's postings hold, increasing: one term's list or bitmap, or the union of several.
     func verses(_ index: IndexView) throws(IndexDamage) -> MatchedVerses {
+        if foldedIDs.isEmpty { return .list([]) }
         if foldedIDs.count == 1 { return try index.postings(foldedIDs[0]).verses(index.reader) }
         return .bitmap(try union(index))
     }

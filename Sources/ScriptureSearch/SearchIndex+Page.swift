@@ -61,7 +61,7 @@ extension SearchIndex {
     private func hits(
         _ shown: SearchMatches, executor: QueryExecutor, view: IndexView, storeError: inout StoreError?
     ) throws(IndexDamage) -> [SearchHit] {
-        let phrases = executor.groups.flatMap { $0 }.map(\.matchers)
+        let phrases = executor.phrases
         var locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact)
         var hits: [SearchHit] = []
         hits.reserveCapacity(shown.verses.count)
