@@ -28,17 +28,31 @@ enum Highlighter {
 
     /// The ranges sorted, with those that overlap or touch made one.
     static func merged(_ ranges: [SearchHighlight]) -> [SearchHighlight] {
-        let ranges = ranges.sorted { $0.utf8.lowerBound < $1.utf8.lowerBound }
-        var merged: [SearchHighlight] = []
-        for range in ranges {
-            if let last = merged.last, range.utf8.lowerBound <= last.utf8.upperBound {
-                merged[merged.count - 1] = SearchHighlight(
+        var ranges = ranges
+        merge(&ranges)
+        return ranges
+    }
+
+    /// Sorts `ranges` and makes those that overlap or touch one, in place.
+    ///
+    /// - Complexity: O(n) when they come sorted (one phrase), else O(n log n).
+    static func merge(_ ranges: inout [SearchHighlight]) {
+        if zip(ranges, ranges.dropFirst()).contains(where: { $0.utf8.lowerBound > $1.utf8.lowerBound }) {
+            ranges.sort { $0.utf8.lowerBound < $1.utf8.lowerBound }
+        }
+        var count = 0
+        for index in ranges.indices {
+            let range = ranges[index]
+            if count > 0, range.utf8.lowerBound <= ranges[count - 1].utf8.upperBound {
+                let last = ranges[count - 1]
+                ranges[count - 1] = SearchHighlight(
                     utf16: last.utf16.lowerBound..<max(last.utf16.upperBound, range.utf16.upperBound),
                     utf8: last.utf8.lowerBound..<max(last.utf8.upperBound, range.utf8.upperBound))
             } else {
-                merged.append(range)
+                ranges[count] = range
+                count += 1
             }
         }
-        return merged
+        ranges.removeLast(ranges.count - count)
     }
 }

@@ -1,21 +1,46 @@
-/// The search index section opened for one query: its header, dictionaries and tables, read in place.
+/// The search index section, read in place: its header, dictionaries and tables.
 ///
-/// Opening reads only the header and the dictionaries' counts: O(1).
+/// `SearchIndex` opens it once (the header, the dictionaries' counts and block heads: O(blocks)) and keeps
+/// what it read as an `Opened`; each call then reads through its own borrowed bytes.
 struct IndexView {
+    /// What opening read and checked, without a pointer into the bytes (a class, so that views copy one
+    /// reference).
+    final class Opened: Sendable {
+        let layout: IndexLayout
+        let folded: TermDictionary.Shape
+        let exact: TermDictionary.Shape
+
+        init(layout: IndexLayout, folded: TermDictionary.Shape, exact: TermDictionary.Shape) {
+            self.layout = layout
+            self.folded = folded
+            self.exact = exact
+        }
+    }
+
     let reader: IndexReader
-    let layout: IndexLayout
-    let folded: TermDictionary
-    let exact: TermDictionary
+    let opened: Opened
+    var layout: IndexLayout { opened.layout }
+    /// The folded terms' dictionary (a term's rank is its folded id).
+    var folded: TermDictionary { TermDictionary(reader: reader, shape: opened.folded) }
+    /// The exact terms' dictionary, each term with its exact id.
+    var exact: TermDictionary { TermDictionary(reader: reader, shape: opened.exact) }
 
     /// Reads and checks the header and the dictionaries' heads.
     init(_ reader: IndexReader) throws(IndexDamage) {
         self.reader = reader
-        layout = try IndexLayout(reader)
-        folded = try TermDictionary(reader: reader, region: layout.range(.foldedTerms), hasValues: false)
-        exact = try TermDictionary(reader: reader, region: layout.range(.exactTerms), hasValues: true)
+        let layout = try IndexLayout(reader)
+        let folded = try TermDictionary(reader: reader, region: layout.range(.foldedTerms), hasValues: false)
+        let exact = try TermDictionary(reader: reader, region: layout.range(.exactTerms), hasValues: true)
         guard folded.count == layout.foldedCount, exact.count == layout.exactCount else {
             throw IndexDamage(reason: "the dictionaries' counts do not match the header")
         }
+        opened = Opened(layout: layout, folded: folded.shape, exact: exact.shape)
+    }
+
+    /// An index opened before, read through `reader`, which borrows the same bytes again.
+    init(_ reader: IndexReader, opened: Opened) {
+        self.reader = reader
+        self.opened = opened
     }
 
     /// The folded id of exact term `id`, or nil when it folds to nothing.
@@ -46,18 +71,10 @@ struct IndexView {
     ///
     /// - Complexity: O(tokens in the verse).
     func tokens(_ verse: Int, exactIDs: Bool, into tokens: inout [Int32]) throws(IndexDamage) {
-        tokens.removeAll(keepingCapacity: true)
-        let range = try tokenRange(verse)
-        var position = range.lowerBound
-        while position < range.upperBound {
-            let id = try reader.varint(&position, end: range.upperBound)
-            if exactIDs {
-                guard id < layout.exactCount else { throw IndexDamage(reason: "exact id \(id) out of range") }
-                tokens.append(Int32(id))
-            } else if let folded = try foldedID(ofExact: id) {
-                tokens.append(Int32(folded))
-            }
-        }
+        tokens = try reader.tokens(
+            in: try tokenRange(verse), below: layout.exactCount,
+            table: exactIDs ? nil : layout.range(.exactToFolded).lowerBound, mappedBelow: layout.foldedCount,
+            skipping: SearchIndexFormat.noFoldedTerm)
     }
 
     /// The byte range of exact term `id`'s UTF-8 text.

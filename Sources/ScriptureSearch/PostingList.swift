@@ -49,8 +49,8 @@ struct PostingList {
 
     /// Appends every verse in increasing order to `verses`.
     ///
-    /// - Complexity: O(df) for a list, O(V / 8) for a bitmap.
-    func decode(_ reader: IndexReader, into verses: inout [Int32]) throws(IndexDamage) {
+    /// - Complexity: O(df) for a list, O(V / 64 + df) for a bitmap.
+    func decode<Verse: FixedWidthInteger>(_ reader: IndexReader, into verses: inout [Verse]) throws(IndexDamage) {
         switch storage {
         case .list(_, _, let data, let end):
             var position = data
@@ -59,12 +59,27 @@ struct PostingList {
             for _ in 0..<documentFrequency {
                 verse += try reader.varint(&position, end: end) + 1
                 guard verse < verseCount else { throw IndexDamage(reason: "posting past the last verse") }
-                verses.append(Int32(truncatingIfNeeded: verse))
+                verses.append(Verse(truncatingIfNeeded: verse))
             }
-        case .bitmap(let start):
-            for verse in 0..<verseCount where reader.bit(start, verse) {
-                verses.append(Int32(truncatingIfNeeded: verse))
-            }
+        case .bitmap:
+            try bitmap(reader).forEach { verse in verses.append(Verse(truncatingIfNeeded: verse)) }
+        }
+    }
+
+    /// The verses as a set: the bitmap copied word by word, or the list's verses inserted.
+    func bitmap(_ reader: IndexReader) throws(IndexDamage) -> IDSet {
+        var set = IDSet(count: verseCount)
+        try add(reader, to: &set)
+        return set
+    }
+
+    /// The verses, in the cheapest form to count and page through: a bitmap stays one, a list is decoded.
+    func verses(_ reader: IndexReader) throws(IndexDamage) -> MatchedVerses {
+        switch storage {
+        case .list(_, _, let data, let end):
+            return .list(try reader.gaps(from: data, to: end, count: documentFrequency, below: verseCount))
+        case .bitmap:
+            return .bitmap(try bitmap(reader))
         }
     }
 
@@ -80,7 +95,7 @@ struct PostingList {
                 set.insert(verse)
             }
         case .bitmap(let start):
-            try reader.orBitmap(start, bits: verseCount, into: &set.words)
+            try reader.orBitmap(start, bits: verseCount, into: &set)
         }
     }
 
@@ -117,17 +132,24 @@ struct PostingList {
 
 /// Answers "does the term occur in verse v?" for increasing v, skipping through a list or testing a bitmap.
 struct PostingCursor {
-    private let list: PostingList
     private let reader: IndexReader
+    private let storage: PostingList.Storage
+    private let documentFrequency: Int
+    private let verseCount: Int
     private var position = 0
     private var current = -1
     /// How many verses have been decoded.
     private var decoded = 0
     private var nextSkip = 0
+    /// At most the verse of skip entry `nextSkip` (the last verse before the block after the current one):
+    /// a verse up to it lies in the current block, so no skip is looked at.
+    private var skipVerse = -1
 
     init(_ list: PostingList, reader: IndexReader) {
-        self.list = list
         self.reader = reader
+        storage = list.storage
+        documentFrequency = list.documentFrequency
+        verseCount = list.verseCount
         if case .list(_, _, let data, _) = list.storage { position = data }
     }
 
@@ -136,28 +158,13 @@ struct PostingCursor {
     /// - Complexity: O(1) for a bitmap; amortised O(gaps passed) for a list, with a binary search of the
     ///   skips to jump over whole blocks.
     mutating func contains(_ verse: Int) throws(IndexDamage) -> Bool {
-        switch list.storage {
+        switch storage {
         case .bitmap(let start):
-            return verse < list.verseCount && reader.bit(start, verse)
+            return verse < verseCount && reader.bit(start, verse)
         case .list(let skips, let skipCount, let data, let end):
             if current >= verse { return current == verse }
-            nextSkip = max(nextSkip, decoded / SearchIndexFormat.postingBlockSize)
-            if nextSkip < skipCount, try reader.u32(skips + nextSkip * 8) < verse {
-                var low = nextSkip
-                var high = skipCount
-                while high - low > 1 {
-                    let middle = (low + high) / 2
-                    if try reader.u32(skips + middle * 8) < verse { low = middle } else { high = middle }
-                }
-                let base = try reader.u32(skips + low * 8)
-                let offset = try reader.u32(skips + low * 8 + 4)
-                guard base >= current, offset <= end - data else { throw IndexDamage(reason: "bad skip entry") }
-                current = base
-                position = data + offset
-                decoded = (low + 1) * SearchIndexFormat.postingBlockSize
-                nextSkip = low + 1
-            }
-            while decoded < list.documentFrequency {
+            if verse > skipVerse { try skip(toward: verse, skips: skips, skipCount: skipCount, data: data, end: end) }
+            while decoded < documentFrequency {
                 current += try reader.varint(&position, end: end) + 1
                 decoded += 1
                 if current >= verse { return current == verse }
@@ -166,39 +173,28 @@ struct PostingCursor {
             return false
         }
     }
-}
 
-/// A set of small integers (verses, term ids) as a bitmap, one bit each.
-struct IDSet {
-    var words: [UInt64]
-
-    /// An empty set for ids `0..<count`.
-    init(count: Int) {
-        words = [UInt64](repeating: 0, count: (count + 63) / 64)
-    }
-
-    @inline(__always)
-    mutating func insert(_ verse: Int) {
-        guard verse >= 0, verse >> 6 < words.count else { return }
-        words[verse >> 6] |= 1 << UInt64(verse & 63)
-    }
-
-    @inline(__always)
-    func contains(_ verse: Int) -> Bool {
-        guard verse >= 0, verse >> 6 < words.count else { return false }
-        return words[verse >> 6] & (1 << UInt64(verse & 63)) != 0
-    }
-
-    /// The verses in increasing order.
-    func sorted() -> [Int32] {
-        var result: [Int32] = []
-        for (index, word) in words.enumerated() where word != 0 {
-            var rest = word
-            while rest != 0 {
-                result.append(Int32(index << 6 + rest.trailingZeroBitCount))
-                rest &= rest - 1
+    /// Jumps to the block that holds `verse` when it lies past the current block (a binary search of the
+    /// skips), and notes the next skip entry's verse.
+    private mutating func skip(
+        toward verse: Int, skips: Int, skipCount: Int, data: Int, end: Int
+    ) throws(IndexDamage) {
+        nextSkip = max(nextSkip, decoded / SearchIndexFormat.postingBlockSize)
+        if nextSkip < skipCount, try reader.u32(skips + nextSkip * 8) < verse {
+            var low = nextSkip
+            var high = skipCount
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if try reader.u32(skips + middle * 8) < verse { low = middle } else { high = middle }
             }
+            let base = try reader.u32(skips + low * 8)
+            let offset = try reader.u32(skips + low * 8 + 4)
+            guard base >= current, offset <= end - data else { throw IndexDamage(reason: "bad skip entry") }
+            current = base
+            position = data + offset
+            decoded = (low + 1) * SearchIndexFormat.postingBlockSize
+            nextSkip = low + 1
         }
-        return result
+        skipVerse = nextSkip < skipCount ? try reader.u32(skips + nextSkip * 8) : Int.max
     }
 }

@@ -8,29 +8,39 @@ import TextNormalization
 /// postings or testing a bitmap. Only a candidate that passes every probe has its tokens read, and only
 /// when a phrase, the exact mode or an excluded phrase needs their order.
 struct QueryExecutor {
-    /// A phrase resolved: its terms and their probes.
+    /// A phrase resolved: its terms.
     struct Unit {
         var terms: [ResolvedTerm]
-        var probes: [VerseProbe]
+        /// The terms' matchers, in order.
+        var matchers: [ResolvedTerm.Matcher]
         /// Whether a match needs the verse's tokens: a phrase of several terms, or the exact mode.
         var needsTokens: Bool
         var isImpossible: Bool { terms.contains { $0.isImpossible } }
         /// The most verses the phrase can match: its rarest term's estimate.
-        var estimate: Int { terms.map(\.estimate).min() ?? 0 }
+        var estimate: Int { terms.isEmpty ? 0 : terms.reduce(Int.max) { min($0, $1.estimate) } }
         /// The index of the rarest term.
         var rarest: Int { terms.indices.min { terms[$0].estimate < terms[$1].estimate } ?? 0 }
     }
 
     let index: IndexView
     let query: SearchQuery
+    /// The query's only term when it is one word or prefix, in the default mode, with nothing excluded: its
+    /// postings are the answer, and `groups` stays empty.
+    private var soleTerm: ResolvedTerm?
     /// The required groups, each with its possible phrases.
-    private(set) var groups: [[Unit]] = []
+    private var groups: [[Unit]] = []
     private var excluded: [Unit] = []
 
     /// Resolves the query's terms against the index.
     init(index: IndexView, query: SearchQuery) throws(IndexDamage) {
         self.index = index
         self.query = query
+        if query.mode == .default, query.excluded.isEmpty, query.required.count == 1, query.required[0].count == 1,
+            query.required[0][0].terms.count == 1
+        {
+            soleTerm = try ResolvedTerm(query.required[0][0].terms[0], in: index, mode: query.mode)
+            return
+        }
         for group in query.required {
             groups.append(try group.map { phrase throws(IndexDamage) in try unit(phrase) }.filter { !$0.isImpossible })
         }
@@ -41,67 +51,96 @@ struct QueryExecutor {
         let terms = try phrase.terms.map { term throws(IndexDamage) in
             try ResolvedTerm(term, in: index, mode: query.mode)
         }
-        return Unit(terms: terms, probes: [], needsTokens: terms.count > 1 || query.mode == .exact)
+        return Unit(
+            terms: terms, matchers: terms.map { $0.matcher }, needsTokens: terms.count > 1 || query.mode == .exact)
+    }
+
+    /// Each positive phrase's matchers, for highlighting.
+    var phrases: [[ResolvedTerm.Matcher]] {
+        if let soleTerm { return [[soleTerm.matcher]] }
+        return groups.flatMap { $0 }.map { $0.matchers }
     }
 
     /// The matching verses in `order`, limited to `scope` when given, with their scores in relevance order.
-    mutating func matches(scope: IDSet?, order: SearchOptions.Order) throws(IndexDamage) -> SearchMatches {
-        let verses = try matches(scope: scope)
-        guard order == .relevance else { return SearchMatches(verses: verses.map(Int.init), scores: []) }
+    func matches(scope: IDSet?, order: SearchOptions.Order) throws(IndexDamage) -> SearchMatches {
+        let verses = try self.verses(scope: scope).list
+        guard order == .relevance else { return SearchMatches(verses: verses, scores: []) }
+        return try ranked(verses)
+    }
+
+    /// `verses` best first (BM25), ties in canon order, with their scores.
+    func ranked(_ verses: [Int]) throws(IndexDamage) -> SearchMatches {
         let scores = try self.scores(verses)
         let ranked = verses.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
-        return SearchMatches(verses: ranked.map { Int(verses[$0]) }, scores: ranked.map { scores[$0] })
+        return SearchMatches(verses: ranked.map { verses[$0] }, scores: ranked.map { scores[$0] })
     }
 
     /// The matching verses in increasing order, limited to `scope` when given.
     ///
+    /// A query of one word or prefix, in the default mode and with nothing excluded, is its postings (a
+    /// bitmap stays one; none for a word the index does not have). Otherwise the group whose postings are shortest gives the candidates, and each
+    /// other term then filters them in turn (one pass per term, its postings read forward), then each
+    /// phrase's token order, an `OR` group's alternatives together, and the excluded phrases.
+    ///
     /// - Complexity: O(shortest group's postings × other terms' probes), plus the tokens of the candidates
     ///   that a phrase or the exact mode must check.
-    mutating func matches(scope: IDSet?) throws(IndexDamage) -> [Int32] {
-        guard !groups.isEmpty, !groups.contains(where: \.isEmpty) else { return [] }
+    func verses(scope: IDSet?) throws(IndexDamage) -> MatchedVerses {
+        if let soleTerm { return try soleTerm.verses(index).restricted(to: scope) }
+        guard !groups.isEmpty, !groups.contains(where: { $0.isEmpty }) else { return .list([]) }
         let driver = groups.indices.min { cost(groups[$0]) < cost(groups[$1]) } ?? 0
-        var candidates: [Int32]
+        var verses: [Int]
         if groups[driver].count == 1 {
-            candidates = try groups[driver][0].terms[groups[driver][0].rarest].candidates(index)
+            verses = try groups[driver][0].terms[groups[driver][0].rarest].verses(index).restricted(to: scope).list
         } else {
             var set = IDSet(count: index.layout.verseCount)
             for unit in groups[driver] {
-                for verse in try unit.terms[unit.rarest].candidates(index) { set.insert(Int(verse)) }
+                try unit.terms[unit.rarest].verses(index).forEach { set.insert($0) }
             }
-            candidates = set.sorted()
+            verses = MatchedVerses.bitmap(set).restricted(to: scope).list
         }
-        if let scope { candidates.removeAll { !scope.contains(Int($0)) } }
-        for group in groups.indices {
-            for unit in groups[group].indices {
-                let rarest = groups[group][unit].rarest
-                groups[group][unit].probes = try groups[group][unit].terms.indices.map { term throws(IndexDamage) in
-                    if group == driver, groups[group].count == 1, term == rarest { return .always }
-                    return try groups[group][unit].terms[term].probe(index)
-                }
-            }
-        }
-        for unit in excluded.indices {
-            excluded[unit].probes = try excluded[unit].terms.map { term throws(IndexDamage) in try term.probe(index) }
-        }
-        var result: [Int32] = []
-        result.reserveCapacity(candidates.count)
         var tokens = VerseTokens(index: index, exactIDs: query.mode == .exact)
-        candidateLoop: for candidate in candidates {
-            let verse = Int(candidate)
-            for group in groups.indices {
-                var matched = false
-                for unit in groups[group].indices where try Self.matches(&groups[group][unit], verse, &tokens) {
-                    matched = true
-                    break
+        for (group, units) in groups.enumerated() where units.count == 1 {
+            let unit = units[0]
+            for term in unit.terms.indices where group != driver || term != unit.rarest {
+                var probe = try unit.terms[term].probe(index)
+                try verses.retain { verse throws(IndexDamage) in try probe.contains(verse) }
+            }
+            if unit.needsTokens {
+                try verses.retain { verse throws(IndexDamage) in
+                    Self.phrase(unit.matchers, occursIn: try tokens.of(verse))
                 }
-                if !matched { continue candidateLoop }
             }
-            for unit in excluded.indices where try Self.matches(&excluded[unit], verse, &tokens) {
-                continue candidateLoop
-            }
-            result.append(candidate)
         }
-        return result
+        for units in groups where units.count > 1 {
+            var alternatives = try units.map { unit throws(IndexDamage) in try Alternative(unit, index) }
+            try verses.retain { verse throws(IndexDamage) in
+                for index in alternatives.indices where try alternatives[index].matches(verse, &tokens) { return true }
+                return false
+            }
+        }
+        for unit in excluded {
+            var alternative = try Alternative(unit, index)
+            try verses.retain { verse throws(IndexDamage) in try !alternative.matches(verse, &tokens) }
+        }
+        return .list(verses)
+    }
+
+    /// A phrase with its probes, tested verse by verse: one alternative of an `OR` group, or an excluded phrase.
+    private struct Alternative {
+        let unit: Unit
+        var probes: [VerseProbe]
+
+        init(_ unit: Unit, _ index: IndexView) throws(IndexDamage) {
+            self.unit = unit
+            probes = try unit.terms.map { term throws(IndexDamage) in try term.probe(index) }
+        }
+
+        /// Whether the phrase occurs in `verse` (given in increasing order).
+        mutating func matches(_ verse: Int, _ tokens: inout VerseTokens) throws(IndexDamage) -> Bool {
+            for probe in probes.indices where try !probes[probe].contains(verse) { return false }
+            guard unit.needsTokens else { return true }
+            return QueryExecutor.phrase(unit.matchers, occursIn: try tokens.of(verse))
+        }
     }
 
     /// The tokens of the verse last read, kept while the candidate's phrases are checked.
@@ -128,34 +167,37 @@ struct QueryExecutor {
 
     private func cost(_ group: [Unit]) -> Int { group.reduce(0) { $0 + $1.estimate } }
 
-    /// Whether `unit` matches `verse`: every term's postings hold it, then, when needed, its tokens
-    /// hold the terms in order.
-    private static func matches(
-        _ unit: inout Unit, _ verse: Int, _ tokens: inout VerseTokens
-    ) throws(IndexDamage) -> Bool {
-        for term in unit.probes.indices where try !unit.probes[term].contains(verse) { return false }
-        guard unit.needsTokens else { return true }
-        return phrase(unit.terms, occursIn: try tokens.of(verse))
+    /// Whether `matchers` match consecutive tokens somewhere in `tokens`.
+    static func phrase(_ matchers: [ResolvedTerm.Matcher], occursIn tokens: [Int32]) -> Bool {
+        var found = false
+        forEachOccurrence(of: matchers, in: tokens) { _ in
+            found = true
+            return false
+        }
+        return found
     }
 
-    /// Whether `terms` match consecutive tokens somewhere in `tokens`.
-    static func phrase(_ terms: [ResolvedTerm], occursIn tokens: [Int32]) -> Bool {
-        guard !terms.isEmpty, tokens.count >= terms.count else { return false }
-        for start in 0...(tokens.count - terms.count) {
-            var all = true
-            for (offset, term) in terms.enumerated() where !term.matcher.matches(tokens[start + offset]) {
-                all = false
-                break
-            }
-            if all { return true }
+    /// Calls `body` with each place (from 0) where `matchers` match consecutive tokens, in order, until it
+    /// returns false.
+    ///
+    /// - Complexity: O(tokens × matchers) at worst; most places fail on the first matcher.
+    static func forEachOccurrence<Tokens: RandomAccessCollection<Int32>>(
+        of matchers: [ResolvedTerm.Matcher], in tokens: Tokens, _ body: (Int) -> Bool
+    ) where Tokens.Index == Int {
+        let count = matchers.count
+        guard let first = matchers.first, tokens.count >= count else { return }
+        let base = tokens.startIndex
+        for start in 0...(tokens.count - count) where first.matches(tokens[base + start]) {
+            var matched = 1
+            while matched < count, matchers[matched].matches(tokens[base + start + matched]) { matched += 1 }
+            if matched == count, !body(start) { return }
         }
-        return false
     }
 
     /// The BM25 score of each verse in `verses` (same order): k1 = 1.2, b = 0.75, each term of the positive
     /// phrases counted on its own; a prefix's document frequency is the sum of its terms'.
-    func scores(_ verses: [Int32]) throws(IndexDamage) -> [Double] {
-        let terms = groups.flatMap { $0 }.flatMap(\.terms)
+    func scores(_ verses: [Int]) throws(IndexDamage) -> [Double] {
+        let terms = soleTerm.map { [$0] } ?? groups.flatMap { $0 }.flatMap { $0.terms }
         let count = Double(max(1, index.layout.verseCount))
         let average = max(1, Double(index.layout.totalTokens) / count)
         let weights = terms.map { term in
@@ -166,7 +208,7 @@ struct QueryExecutor {
         var scores: [Double] = []
         scores.reserveCapacity(verses.count)
         for verse in verses {
-            try index.tokens(Int(verse), exactIDs: query.mode == .exact, into: &tokens)
+            try index.tokens(verse, exactIDs: query.mode == .exact, into: &tokens)
             let length = Double(tokens.count)
             var score = 0.0
             for (term, weight) in zip(terms, weights) {

@@ -22,7 +22,7 @@ struct ResolvedTerm {
     }
 
     /// The folded ids whose postings hold every verse the term can occur in, increasing.
-    var foldedIDs: [Int]
+    var foldedIDs: FoldedIDs
     var matcher: Matcher
     /// The sum of the postings' lengths: the most verses the term can match.
     var estimate: Int
@@ -32,52 +32,54 @@ struct ResolvedTerm {
 
     /// Looks `term` up in `index`, in `mode`.
     init(_ term: SearchQuery.Term, in index: IndexView, mode: FoldingMode) throws(IndexDamage) {
-        let key = Array(term.text.utf8)
-        switch mode {
-        case .default:
-            let ranks: Range<Int>
-            if term.isPrefix {
-                ranks = try index.folded.ranks(withPrefix: key)
-            } else if let rank = try index.folded.rank(of: key) {
-                ranks = rank..<(rank + 1)
-            } else {
-                ranks = 0..<0
-            }
-            foldedIDs = Array(ranks)
-            matcher = .folded(ranks)
-        case .exact:
-            var exactIDs: [Int] = []
-            if term.isPrefix {
-                exactIDs = try index.exact.values(in: index.exact.ranks(withPrefix: key))
-            } else if let rank = try index.exact.rank(of: key) {
-                exactIDs = [try index.exact.term(rank).value]
-            }
-            var folded = Set<Int>()
-            for id in exactIDs {
-                if let foldedID = try index.foldedID(ofExact: id) { folded.insert(foldedID) }
-            }
-            foldedIDs = folded.sorted()
-            if exactIDs.count == 1 {
-                matcher = .exact(exactIDs[0])
-            } else {
-                var set = IDSet(count: index.layout.exactCount)
-                for id in exactIDs { set.insert(id) }
-                matcher = .exactSet(set)
-            }
+        var text = term.text
+        let resolved = text.withUTF8 { key in
+            Result { () throws(IndexDamage) in try Self.lookUp(key, isPrefix: term.isPrefix, in: index, mode: mode) }
         }
+        (foldedIDs, matcher) = try resolved.get()
         var estimate = 0
         for id in foldedIDs { estimate += try index.postings(id).documentFrequency }
         self.estimate = estimate
     }
 
-    /// Every verse the term's postings hold, increasing.
-    func candidates(_ index: IndexView) throws(IndexDamage) -> [Int32] {
-        var verses: [Int32] = []
-        if foldedIDs.count == 1 {
-            try index.postings(foldedIDs[0]).decode(index.reader, into: &verses)
-            return verses
+    /// The folded ids and the matcher of the term whose UTF-8 bytes are `key`.
+    private static func lookUp(
+        _ key: UnsafeBufferPointer<UInt8>, isPrefix: Bool, in index: IndexView, mode: FoldingMode
+    ) throws(IndexDamage) -> (FoldedIDs, Matcher) {
+        switch mode {
+        case .default:
+            let ranks: Range<Int>
+            if isPrefix {
+                ranks = try index.folded.ranks(withPrefix: key)
+            } else {
+                let found = try index.folded.find(key)
+                ranks = found.found ? found.rank..<(found.rank + 1) : 0..<0
+            }
+            return (.ranks(ranks), .folded(ranks))
+        case .exact:
+            var exactIDs: [Int] = []
+            if isPrefix {
+                exactIDs = try index.exact.values(in: index.exact.ranks(withPrefix: key))
+            } else {
+                let found = try index.exact.find(key)
+                if found.found { exactIDs = [found.value] }
+            }
+            var folded = Set<Int>()
+            for id in exactIDs {
+                if let foldedID = try index.foldedID(ofExact: id) { folded.insert(foldedID) }
+            }
+            if exactIDs.count == 1 { return (.list(folded.sorted()), .exact(exactIDs[0])) }
+            var set = IDSet(count: index.layout.exactCount)
+            for id in exactIDs { set.insert(id) }
+            return (.list(folded.sorted()), .exactSet(set))
         }
-        return try union(index).sorted()
+    }
+
+    /// Every verse the term's postings hold, increasing: one term's list or bitmap, or the union of several.
+    func verses(_ index: IndexView) throws(IndexDamage) -> MatchedVerses {
+        if foldedIDs.isEmpty { return .list([]) }
+        if foldedIDs.count == 1 { return try index.postings(foldedIDs[0]).verses(index.reader) }
+        return .bitmap(try union(index))
     }
 
     /// The union of the term's postings.
@@ -90,29 +92,51 @@ struct ResolvedTerm {
     /// A probe answering whether the term's postings hold a verse.
     func probe(_ index: IndexView) throws(IndexDamage) -> VerseProbe {
         if foldedIDs.count == 1 {
-            return .cursor(PostingCursor(try index.postings(foldedIDs[0]), reader: index.reader))
+            return VerseProbe(cursor: PostingCursor(try index.postings(foldedIDs[0]), reader: index.reader))
         }
-        return .set(try union(index))
+        return VerseProbe(set: try union(index))
     }
 }
 
-/// Answers whether a term's postings hold a verse, for increasing verses.
-enum VerseProbe {
-    /// One term's postings, read forward.
-    case cursor(PostingCursor)
-    /// Several terms' postings, merged.
-    case set(IDSet)
-    /// Known to hold every candidate (the term the candidates came from).
-    case always
+/// Folded ids in increasing order: a range of ranks (a word, a prefix), or any ids (the exact mode).
+enum FoldedIDs: RandomAccessCollection {
+    case ranks(Range<Int>)
+    case list([Int])
 
-    mutating func contains(_ verse: Int) throws(IndexDamage) -> Bool {
+    var startIndex: Int { 0 }
+    var endIndex: Int {
         switch self {
-        case .cursor(var cursor):
-            let found = try cursor.contains(verse)
-            self = .cursor(cursor)
-            return found
-        case .set(let set): return set.contains(verse)
-        case .always: return true
+        case .ranks(let ranks): ranks.count
+        case .list(let ids): ids.count
         }
+    }
+
+    subscript(position: Int) -> Int {
+        switch self {
+        case .ranks(let ranks): ranks.lowerBound + position
+        case .list(let ids): ids[position]
+        }
+    }
+}
+
+/// Answers whether a term's postings hold a verse, for increasing verses: through a cursor on one term's
+/// postings, a set of several terms' verses, or neither when it holds every candidate (the term the
+/// candidates came from).
+struct VerseProbe {
+    private var cursor: PostingCursor?
+    private let set: IDSet?
+
+    init(cursor: PostingCursor? = nil, set: IDSet? = nil) {
+        self.cursor = cursor
+        self.set = set
+    }
+
+    /// A probe that holds every verse.
+    static var always: VerseProbe { VerseProbe() }
+
+    @inline(__always)
+    mutating func contains(_ verse: Int) throws(IndexDamage) -> Bool {
+        if let set { return set.contains(verse) }
+        return try cursor?.contains(verse) ?? true
     }
 }

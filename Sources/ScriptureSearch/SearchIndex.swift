@@ -10,42 +10,47 @@ public struct SearchIndex: Sendable {
     /// The version searched.
     public let store: VersionStore
     private let bytes: StoreBytes
+    /// What opening the section read: its header and dictionaries.
+    private let opened: IndexView.Opened
     /// The verse-table index of each book's first verse, then the verse count.
-    private let bookStarts: [Int]
+    let bookStarts: [Int]
+    /// The books' ids, in the store's order.
+    let bookIDs: [BookID]
+    /// Verse references without the store's chapter records, once enough have been asked for.
+    let keys = VerseKeyCache()
 
-    /// Opens `store`'s index.
+    /// Opens `store`'s index: checks the section's header and reads its dictionaries' block heads.
     ///
     /// - Throws: `SearchError.noIndex` when the file has none, `.damaged` when its header is wrong.
+    /// - Complexity: O(dictionary blocks): about 2,000 for a Bible, read once; keep the index to search again.
     public init(store: VersionStore) throws(SearchError) {
         guard let bytes = store.sectionBytes(.searchIndex) else { throw .noIndex(path: store.path) }
         self.store = store
         self.bytes = bytes
         bookStarts = store.bookVerseStarts
-        let verseCount = try Self.read(bytes, path: store.path) { view throws(IndexDamage) in view.layout.verseCount }
-        guard verseCount == store.verseCount else {
-            throw .damaged(path: store.path, reason: "\(verseCount) verses indexed, the store has \(store.verseCount)")
-        }
-    }
-
-    /// Runs `body` over the opened section; damage becomes `SearchError.damaged`.
-    private static func read<Result>(
-        _ bytes: StoreBytes, path: String, _ body: (IndexView) throws(IndexDamage) -> Result
-    ) throws(SearchError) -> Result {
-        let outcome = bytes.withUnsafeBytes { buffer -> Swift.Result<Result, IndexDamage> in
-            do throws(IndexDamage) {
-                return .success(try body(try IndexView(IndexReader(buffer))))
-            } catch {
-                return .failure(error)
+        bookIDs = store.books.map(\.id)
+        do throws(IndexDamage) {
+            opened = try bytes.withUnsafeBytes { buffer throws(IndexDamage) in try IndexView(IndexReader(buffer)).opened
             }
+        } catch {
+            throw .damaged(path: store.path, reason: error.reason)
         }
-        switch outcome {
-        case .success(let value): return value
-        case .failure(let damage): throw .damaged(path: path, reason: damage.reason)
+        guard opened.layout.verseCount == store.verseCount else {
+            throw .damaged(
+                path: store.path,
+                reason: "\(opened.layout.verseCount) verses indexed, the store has \(store.verseCount)")
         }
     }
 
+    /// Runs `body` over the section; damage becomes `SearchError.damaged`.
     func read<Result>(_ body: (IndexView) throws(IndexDamage) -> Result) throws(SearchError) -> Result {
-        try Self.read(bytes, path: store.path, body)
+        do throws(IndexDamage) {
+            return try bytes.withUnsafeBytes { buffer throws(IndexDamage) in
+                try body(IndexView(IndexReader(buffer), opened: opened))
+            }
+        } catch {
+            throw .damaged(path: store.path, reason: error.reason)
+        }
     }
 
     /// Every verse that matches `query` within the options' books, in the options' order (paging ignored).
@@ -56,104 +61,38 @@ public struct SearchIndex: Sendable {
     {
         let scope = self.scope(options)
         return try read { view throws(IndexDamage) in
-            var executor = try QueryExecutor(index: view, query: query)
+            let executor = try QueryExecutor(index: view, query: query)
             return try executor.matches(scope: scope, order: options.order)
         }
     }
 
-    /// Parses `text` (see `QueryParser`) and returns the requested page of hits with their text and
-    /// highlights, the total and per-book counts, the reference the text names if any, and "did you mean"
-    /// suggestions when nothing matched.
-    ///
-    /// A text that names a reference but is not a valid query (`John 3:16-`) gives the reference and no hits.
-    public func search(_ text: String, options: SearchOptions = SearchOptions()) throws(SearchError) -> SearchPage {
-        guard options.page >= 1 else { throw .invalidOption("the page number must be 1 or more") }
-        guard (1...SearchOptions.maximumPageSize).contains(options.pageSize) else {
-            throw .invalidOption("the page size must be between 1 and \(SearchOptions.maximumPageSize)")
+    /// The reference of verse `index` of the verse table, from `table` when given, else from the store.
+    func key(ofVerse index: Int, table: VerseKeyTable?) throws(StoreError) -> VerseKey {
+        if let table {
+            guard let key = table.key(ofVerse: index) else { throw .notFound("verse \(index)") }
+            return key
         }
-        let reference = SearchReference.detect(text, in: store)
-        var page = SearchPage(
-            query: text, reference: reference, totalCount: 0, bookCounts: [], page: options.page,
-            pageSize: options.pageSize, hits: [], suggestions: [], order: options.order)
-        let query: SearchQuery
-        do throws(QueryError) {
-            query = try QueryParser.parse(text, mode: options.mode)
-        } catch {
-            if reference != nil { return page }
-            throw .query(error)
-        }
-        let scope = self.scope(options)
-        let first = (options.page - 1) * options.pageSize
-        var storeError: StoreError?
-        let found = try read { view throws(IndexDamage) -> (SearchMatches, [SearchHit]) in
-            var executor = try QueryExecutor(index: view, query: query)
-            let matches = try executor.matches(scope: scope, order: options.order)
-            var hits: [SearchHit] = []
-            guard first < matches.verses.count else { return (matches, hits) }
-            let phrases = executor.groups.flatMap { $0 }.map(\.terms)
-            let locator = TokenLocator(view: view, exactMode: query.mode == .exact)
-            for position in first..<min(matches.verses.count, first + options.pageSize) {
-                let verse = matches.verses[position]
-                let text: String
-                let key: VerseKey
-                do throws(StoreError) {
-                    text = try store.verseText(at: verse)
-                    key = try self.key(ofVerse: verse)
-                } catch {
-                    storeError = error
-                    return (matches, [])
-                }
-                let highlights =
-                    try locator.highlights(of: phrases, verse: verse, text: text)
-                    ?? Highlighter.highlights(of: query, in: text)
-                hits.append(
-                    SearchHit(
-                        key: key, verseIndex: verse, text: text, highlights: highlights,
-                        score: matches.scores.isEmpty ? nil : matches.scores[position]))
-            }
-            return (matches, hits)
-        }
-        if let storeError { throw .store(storeError) }
-        page.totalCount = found.0.verses.count
-        page.bookCounts = bookCounts(found.0.verses, sorted: options.order == .canonical)
-        page.hits = found.1
-        if found.0.verses.isEmpty { page.suggestions = try suggestions(for: query) }
-        return page
+        guard let book = book(ofVerse: index), book < store.books.count else { throw .notFound("verse \(index)") }
+        return try store.verseKey(at: index, in: store.books[book])
     }
 
-    /// The reference of verse `index` of the verse table.
-    private func key(ofVerse index: Int) throws(StoreError) -> VerseKey {
-        guard let book = book(ofVerse: index) else { throw .notFound("verse \(index)") }
-        return try store.verseKey(at: index, in: book)
-    }
-
-    /// The book that holds verse `index`.
-    func book(ofVerse index: Int) -> StoredBook? {
+    /// The position in the book list of the book that holds verse `index`.
+    func book(ofVerse index: Int) -> Int? {
         var low = 0
-        var high = store.books.count
+        var high = bookIDs.count
         while low < high {
             let middle = (low + high) / 2
             if bookStarts[middle + 1] <= index { low = middle + 1 } else { high = middle }
         }
-        return low < store.books.count && bookStarts[low] <= index ? store.books[low] : nil
-    }
-
-    /// The hits per book, in canon order.
-    private func bookCounts(_ verses: [Int], sorted: Bool) -> [SearchPage.BookCount] {
-        var counts = [Int](repeating: 0, count: store.books.count)
-        var book = 0
-        for verse in sorted ? verses : verses.sorted() {
-            while book + 1 < bookStarts.count - 1, bookStarts[book + 1] <= verse { book += 1 }
-            if book < counts.count { counts[book] += 1 }
-        }
-        return zip(store.books, counts).filter { $0.1 > 0 }.map { SearchPage.BookCount(book: $0.0.id, count: $0.1) }
+        return low < bookIDs.count && bookStarts[low] <= index ? low : nil
     }
 
     /// The verses the options allow, or nil when they allow every verse.
-    private func scope(_ options: SearchOptions) -> IDSet? {
-        guard store.books.contains(where: { !options.includes($0.id) }) else { return nil }
+    func scope(_ options: SearchOptions) -> IDSet? {
+        if options.testament == .all, options.books == nil { return nil }
+        guard bookIDs.contains(where: { !options.includes($0) }) else { return nil }
         var set = IDSet(count: store.verseCount)
-        for (index, book) in store.books.enumerated() where options.includes(book.id) {
+        for (index, book) in bookIDs.enumerated() where options.includes(book) {
             for verse in bookStarts[index]..<bookStarts[index + 1] { set.insert(verse) }
         }
         return set
@@ -161,7 +100,7 @@ public struct SearchIndex: Sendable {
 
     /// "Did you mean": for each word of the query (of three letters or more) that is not indexed, the
     /// nearest indexed words.
-    private func suggestions(for query: SearchQuery) throws(SearchError) -> [SearchPage.Suggestion] {
+    func suggestions(for query: SearchQuery) throws(SearchError) -> [SearchPage.Suggestion] {
         var result: [SearchPage.Suggestion] = []
         // Numbers and words of one or two letters get no suggestions: any short word is "near" them.
         for term in query.positivePhrases.flatMap(\.terms)

@@ -56,13 +56,22 @@ enum IndexRegion: Int, CaseIterable {
 }
 
 /// The section's header and region table, read and checked.
+///
+/// A plain value (no references), so an opened index keeps it and copies it freely.
 struct IndexLayout {
     var verseCount: Int
     var foldedCount: Int
     var exactCount: Int
     var totalTokens: Int
-    /// Each region's byte range in the section, by `IndexRegion` raw value.
-    var regions: [Range<Int>]
+    /// Each region's byte range, kept in named fields so that reading one costs no array access.
+    private var foldedTerms: Range<Int>
+    private var exactTerms: Range<Int>
+    private var exactToFolded: Range<Int>
+    private var postingOffsets: Range<Int>
+    private var postings: Range<Int>
+    private var verseOffsets: Range<Int>
+    private var verses: Range<Int>
+    private var exactStrings: Range<Int>
 
     /// Reads the header; throws when it is not a search index this code reads, or a region lies outside.
     init(_ reader: IndexReader) throws(IndexDamage) {
@@ -81,7 +90,7 @@ struct IndexLayout {
         foldedCount = try reader.u32(12)
         exactCount = try reader.u32(16)
         totalTokens = try reader.u64(24)
-        regions = []
+        var regions: [Range<Int>] = []
         var previousEnd = SearchIndexFormat.regionsEnd
         for region in IndexRegion.allCases {
             let offset = try reader.u32(SearchIndexFormat.headerSize + region.rawValue * 8)
@@ -94,13 +103,25 @@ struct IndexLayout {
             previousEnd = offset + length
         }
         guard previousEnd == reader.count else { throw IndexDamage(reason: "bytes after the last region") }
-        guard regions[IndexRegion.exactToFolded.rawValue].count == exactCount * 4,
-            regions[IndexRegion.postingOffsets.rawValue].count == (foldedCount + 1) * 4,
-            regions[IndexRegion.verseOffsets.rawValue].count == (verseCount + 1) * 4
+        (foldedTerms, exactTerms, exactToFolded, postingOffsets) = (regions[0], regions[1], regions[2], regions[3])
+        (postings, verseOffsets, verses, exactStrings) = (regions[4], regions[5], regions[6], regions[7])
+        guard exactToFolded.count == exactCount * 4, postingOffsets.count == (foldedCount + 1) * 4,
+            verseOffsets.count == (verseCount + 1) * 4
         else { throw IndexDamage(reason: "a table's length does not match the header's counts") }
     }
 
     /// The byte range of `region`.
     @inline(__always)
-    func range(_ region: IndexRegion) -> Range<Int> { regions[region.rawValue] }
+    func range(_ region: IndexRegion) -> Range<Int> {
+        switch region {
+        case .foldedTerms: foldedTerms
+        case .exactTerms: exactTerms
+        case .exactToFolded: exactToFolded
+        case .postingOffsets: postingOffsets
+        case .postings: postings
+        case .verseOffsets: verseOffsets
+        case .verses: verses
+        case .exactStrings: exactStrings
+        }
+    }
 }

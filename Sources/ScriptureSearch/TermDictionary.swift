@@ -2,86 +2,186 @@ import ScriptureStore
 
 /// A sorted, front-coded term dictionary in the search index (see `SearchIndexFormat`).
 ///
-/// Terms are compared as UTF-8 bytes. Lookups binary-search the blocks by their first term, then
-/// decode one block of at most 16 terms.
+/// Terms are compared as UTF-8 bytes. Opening reads the first eight bytes of each block's first term;
+/// a lookup binary-searches those (reading a block's first term only on a tie), then walks one block of
+/// at most 16 terms, comparing each with the key in place without rebuilding it.
 struct TermDictionary {
-    let reader: IndexReader
-    /// The region's bytes.
-    let region: Range<Int>
-    /// Whether each entry carries a value (the exact dictionary's exact ids).
-    let hasValues: Bool
-    /// How many terms it holds.
-    let count: Int
-    private let blockCount: Int
-    private let offsetsStart: Int
-    private let blocksStart: Int
+    /// Where a dictionary's blocks lie and their first bytes: read once when the index is opened, no pointer.
+    struct Shape: Sendable {
+        /// The region's bytes.
+        let region: Range<Int>
+        /// Whether each entry carries a value (the exact dictionary's exact ids).
+        let hasValues: Bool
+        /// How many terms it holds.
+        let count: Int
+        let blockCount: Int
+        let offsetsStart: Int
+        let blocksStart: Int
+        /// The first eight bytes of each block's first term, big-endian and zero-padded: their order is the
+        /// terms' order wherever they differ (no term holds a zero byte).
+        var heads: [UInt64]
+    }
 
-    /// Reads the dictionary's counts and checks that its block offsets fit.
-    init(reader: IndexReader, region: Range<Int>, hasValues: Bool) throws(IndexDamage) {
+    let reader: IndexReader
+    private(set) var shape: Shape
+    /// How many terms it holds.
+    var count: Int { shape.count }
+    private var hasValues: Bool { shape.hasValues }
+    private var blockCount: Int { shape.blockCount }
+
+    /// A dictionary opened before, read through `reader`.
+    init(reader: IndexReader, shape: Shape) {
         self.reader = reader
-        self.region = region
-        self.hasValues = hasValues
+        self.shape = shape
+    }
+
+    /// Reads the dictionary's counts and its blocks' first bytes; throws when a block lies outside.
+    ///
+    /// - Complexity: O(blocks).
+    init(reader: IndexReader, region: Range<Int>, hasValues: Bool) throws(IndexDamage) {
         try reader.check(region.lowerBound, min(8, region.count))
         guard region.count >= 8 else { throw IndexDamage(reason: "term dictionary too short") }
-        count = try reader.u32(region.lowerBound)
-        blockCount = try reader.u32(region.lowerBound + 4)
+        let count = try reader.u32(region.lowerBound)
+        let blockCount = try reader.u32(region.lowerBound + 4)
         guard blockCount == (count + SearchIndexFormat.termBlockSize - 1) / SearchIndexFormat.termBlockSize else {
             throw IndexDamage(reason: "term dictionary: \(blockCount) blocks for \(count) terms")
         }
-        offsetsStart = region.lowerBound + 8
-        blocksStart = offsetsStart + (blockCount + 1) * 4
+        let offsetsStart = region.lowerBound + 8
+        let blocksStart = offsetsStart + (blockCount + 1) * 4
         guard blocksStart <= region.upperBound else { throw IndexDamage(reason: "term dictionary offsets too long") }
+        self.reader = reader
+        shape = Shape(
+            region: region, hasValues: hasValues, count: count, blockCount: blockCount, offsetsStart: offsetsStart,
+            blocksStart: blocksStart, heads: [])
+        var heads: [UInt64] = []
+        heads.reserveCapacity(blockCount)
+        for index in 0..<blockCount {
+            let first = try firstTerm(index)
+            heads.append(reader.head(first.lowerBound, first.count))
+        }
+        shape.heads = heads
     }
 
     /// The byte range of block `index`.
     private func block(_ index: Int) throws(IndexDamage) -> Range<Int> {
-        let start = blocksStart + (try reader.u32(offsetsStart + index * 4))
-        let end = blocksStart + (try reader.u32(offsetsStart + index * 4 + 4))
-        guard start <= end, end <= region.upperBound else { throw IndexDamage(reason: "term block \(index) outside") }
+        let start = shape.blocksStart + (try reader.u32(shape.offsetsStart + index * 4))
+        let end = shape.blocksStart + (try reader.u32(shape.offsetsStart + index * 4 + 4))
+        guard start <= end, end <= shape.region.upperBound else {
+            throw IndexDamage(reason: "term block \(index) outside")
+        }
         return start..<end
     }
 
-    /// Compares the first term of block `index` with `key`.
-    private func compareFirst(_ index: Int, _ key: [UInt8]) throws(IndexDamage) -> Int {
+    /// The bytes of block `index`'s first term.
+    private func firstTerm(_ index: Int) throws(IndexDamage) -> Range<Int> {
         let range = try block(index)
         var position = range.lowerBound
         _ = try reader.varint(&position, end: range.upperBound)
         let length = try reader.varint(&position, end: range.upperBound)
         guard length <= range.upperBound - position else { throw IndexDamage(reason: "term runs past its block") }
-        return try reader.compare(position, length, with: key)
+        return position..<(position + length)
     }
 
-    /// The rank of the first term not less than `key` (`count` when every term is less).
+    /// Where `key` falls: the rank of the first term not less than it, whether that term equals it, and
+    /// its value. With `pastPrefix`, the key is read as followed by a byte greater than any (0xFF is no
+    /// UTF-8 byte): the rank is then that of the first term after every term that starts with `key`.
     ///
-    /// - Complexity: O(log blocks + block size × term length).
-    func lowerBound(_ key: [UInt8]) throws(IndexDamage) -> Int {
-        guard blockCount > 0 else { return 0 }
-        // The last block whose first term is <= key.
+    /// - Complexity: O(log blocks) comparisons of eight-byte heads, then one block's bytes.
+    func find(
+        _ key: UnsafeBufferPointer<UInt8>, pastPrefix: Bool = false
+    ) throws(IndexDamage) -> (rank: Int, found: Bool, value: Int) {
+        guard blockCount > 0 else { return (0, false, 0) }
+        let keyHead = Self.head(key, pastPrefix: pastPrefix)
+        // The last block whose first term is <= key (block 0 when none is).
         var low = 0
         var high = blockCount
         while high - low > 1 {
             let middle = (low + high) / 2
-            if try compareFirst(middle, key) <= 0 { low = middle } else { high = middle }
+            let head = middle < shape.heads.count ? shape.heads[middle] : 0
+            let notAfter: Bool
+            if head != keyHead {
+                notAfter = head < keyHead
+            } else {
+                let first = try firstTerm(middle)
+                notAfter = try compare(first.lowerBound, first.count, key, pastPrefix: pastPrefix).order <= 0
+            }
+            if notAfter { low = middle } else { high = middle }
         }
-        var result = low * SearchIndexFormat.termBlockSize
-        var found = false
-        try forEach(inBlock: low) { _, term, _ in
-            if !found, term.lexicographicallyPrecedes(key) { result += 1 } else { found = true }
+        return try find(key, pastPrefix: pastPrefix, inBlock: low)
+    }
+
+    /// Walks block `index` for `find`: each term shares `shared` bytes with the one before, so only its
+    /// new bytes are compared with the key, from where the two first differ.
+    private func find(
+        _ key: UnsafeBufferPointer<UInt8>, pastPrefix: Bool, inBlock index: Int
+    ) throws(IndexDamage) -> (rank: Int, found: Bool, value: Int) {
+        let range = try block(index)
+        let base = index * SearchIndexFormat.termBlockSize
+        let terms = min(SearchIndexFormat.termBlockSize, count - base)
+        var position = range.lowerBound
+        var previousLength = 0
+        // How many first bytes the previous term shares with the key (it was less than the key).
+        var matched = 0
+        for entry in 0..<terms {
+            let shared = try reader.varint(&position, end: range.upperBound)
+            let length = try reader.varint(&position, end: range.upperBound)
+            guard shared <= previousLength, entry > 0 || shared == 0, length <= range.upperBound - position else {
+                throw IndexDamage(reason: "term \(entry) of block \(index) is damaged")
+            }
+            let suffix = position
+            position += length
+            let value = hasValues ? try reader.varint(&position, end: range.upperBound) : 0
+            previousLength = shared + length
+            // Sharing more with the previous term than the key does: it differs from the key where the
+            // previous one did, the same way (less).
+            if shared > matched { continue }
+            let (order, common) = try compare(
+                suffix, length, UnsafeBufferPointer(rebasing: key[min(shared, key.count)...]), pastPrefix: pastPrefix)
+            if order >= 0 { return (base + entry, order == 0, value) }
+            matched = shared + common
         }
-        return min(result, count)
+        return (base + terms, false, 0)
+    }
+
+    /// Compares `length` bytes at `offset` with `key` (followed by 0xFF when `pastPrefix`): the order's
+    /// sign, and how many first bytes they share.
+    @inline(__always)
+    private func compare(
+        _ offset: Int, _ length: Int, _ key: UnsafeBufferPointer<UInt8>, pastPrefix: Bool
+    ) throws(IndexDamage) -> (order: Int, common: Int) {
+        let (order, common) = try reader.compare(offset, length, with: key)
+        // Past the key's end, the virtual 0xFF is greater than any byte the term has.
+        if pastPrefix, common == key.count { return (-1, common) }
+        return (order, common)
+    }
+
+    /// The first eight bytes of `key`, big-endian and zero-padded; 0xFF after them when `pastPrefix`.
+    private static func head(_ key: UnsafeBufferPointer<UInt8>, pastPrefix: Bool) -> UInt64 {
+        var head: UInt64 = 0
+        for index in 0..<8 {
+            let byte: UInt64 = index < key.count ? UInt64(key[index]) : index == key.count && pastPrefix ? 0xFF : 0
+            head |= byte << UInt64(56 - 8 * index)
+        }
+        return head
+    }
+
+    /// The rank of the first term not less than `key` (`count` when every term is less).
+    func lowerBound(_ key: [UInt8]) throws(IndexDamage) -> Int {
+        try key.withUnsafeBufferPointer { key throws(IndexDamage) in try find(key).rank }
     }
 
     /// The rank of `key`, or nil when it is not in the dictionary.
     func rank(of key: [UInt8]) throws(IndexDamage) -> Int? {
-        let rank = try lowerBound(key)
-        guard rank < count, try term(rank).term == key else { return nil }
-        return rank
+        try key.withUnsafeBufferPointer { key throws(IndexDamage) in
+            let found = try find(key)
+            return found.found ? found.rank : nil
+        }
     }
 
     /// The ranks of the terms that start with `prefix`: a contiguous range, as the terms are sorted.
-    func ranks(withPrefix prefix: [UInt8]) throws(IndexDamage) -> Range<Int> {
-        let low = try lowerBound(prefix)
-        let high = try lowerBound(prefix + [0xFF])  // no UTF-8 byte is 0xFF
+    func ranks(withPrefix prefix: UnsafeBufferPointer<UInt8>) throws(IndexDamage) -> Range<Int> {
+        let low = try find(prefix).rank
+        let high = try find(prefix, pastPrefix: true).rank
         return low..<max(low, high)
     }
 
