@@ -26,7 +26,8 @@ public enum ReferenceParser {
     /// Parses `text`.
     ///
     /// - Throws: `ReferenceError` naming the nearest book names when the book is unknown, or what is wrong with the numbers.
-    public static func parse(_ text: String, names: BookNameIndex = .english, version: Int? = nil) throws(ReferenceError)
+    public static func parse(_ text: String, names: BookNameIndex = .english, version: Int? = nil)
+        throws(ReferenceError)
         -> BibleReference
     {
         let trimmed = text.trimmingCharacters(in: " \t\n")
@@ -46,13 +47,19 @@ public enum ReferenceParser {
         }
         var first: String?
         if cursor.take(":") || cursor.take(".") {
-            guard let verse = cursor.verseLabel() else { throw ReferenceError("'\(text)' has no verse number after the chapter") }
+            guard let verse = cursor.verseLabel() else {
+                throw ReferenceError("'\(text)' has no verse number after the chapter")
+            }
             first = verse
         }
         var last: String?
         if cursor.takeDash() {
-            guard let first else { throw ReferenceError("chapter ranges such as '\(text)' are not supported; give one chapter") }
-            cursor.skipBookPrefix()
+            guard let first else {
+                throw ReferenceError("chapter ranges such as '\(text)' are not supported; give one chapter")
+            }
+            if let other = cursor.bookPrefix(names), other != book {
+                throw ReferenceError("ranges across books such as '\(text)' are not supported")
+            }
             let save = cursor.index
             if let number = cursor.integer(), cursor.take(":") || cursor.take(".") {
                 guard number == chapter else {
@@ -65,11 +72,14 @@ public enum ReferenceParser {
             if VerseKey.leadingNumber(end) < VerseKey.leadingNumber(first) {
                 throw ReferenceError("'\(text)' ends before it starts")
             }
-            last = end
+            last = end == first ? nil : end
         }
-        guard cursor.isAtEnd else { throw ReferenceError("cannot read '\(String(numbers[cursor.index...]))' in '\(text)'") }
+        guard cursor.isAtEnd else {
+            throw ReferenceError("cannot read '\(String(numbers[cursor.index...]))' in '\(text)'")
+        }
         if let first {
-            return BibleReference(versionID: version, book: book, target: .verses(chapter: chapter, first: first, last: last))
+            return BibleReference(
+                versionID: version, book: book, target: .verses(chapter: chapter, first: first, last: last))
         }
         return BibleReference(versionID: version, book: book, target: .chapter(chapter))
     }
@@ -133,23 +143,30 @@ private struct NumberCursor {
     mutating func verseLabel() -> String? {
         let start = index
         guard integer() != nil else { return nil }
-        if index < characters.count, characters[index].isASCII, characters[index].isLowercase, characters[index].isLetter {
+        if index < characters.count, characters[index].isASCII, characters[index].isLowercase,
+            characters[index].isLetter
+        {
             index += 1
         }
         return String(characters[start..<index])
     }
 
-    /// Skips `JHN.` or `John ` in `JHN.3.16-JHN.3.18`.
-    mutating func skipBookPrefix() {
+    /// Reads the book in `JHN.3.16-JHN.3.18` or `John 3:16-John 3:18`: letters (after an optional digit)
+    /// that name a book and are followed by the chapter's digits. Returns nil and reads nothing when there
+    /// is none, so a verse label such as `2a` is left for `verseLabel()`.
+    mutating func bookPrefix(_ names: BookNameIndex) -> BookID? {
         var probe = index
         if probe < characters.count, characters[probe].isNumber { probe += 1 }
-        var sawLetter = false
-        while probe < characters.count, characters[probe].isLetter {
-            sawLetter = true
-            probe += 1
-        }
-        if sawLetter, probe < characters.count, characters[probe] == "." { probe += 1 }
-        if sawLetter { index = probe }
+        let letters = probe
+        while probe < characters.count, characters[probe].isLetter { probe += 1 }
+        guard probe > letters else { return nil }
+        let name = String(characters[index..<probe])
+        if probe < characters.count, characters[probe] == "." { probe += 1 }
+        guard probe < characters.count, characters[probe].isASCII, characters[probe].isNumber,
+            let book = names.book(named: name)
+        else { return nil }
+        index = probe
+        return book
     }
 }
 

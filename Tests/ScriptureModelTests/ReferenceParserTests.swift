@@ -29,6 +29,10 @@ import Testing
         ("Génesis 1", "GEN.1"),
         ("  john   3 : 16 ", "JHN.3.16"),
         ("Jude", "JUD.1"),
+        ("GEN 1:1-2a", "GEN.1.1-2a"),
+        ("John 3:16-John 3:18", "JHN.3.16-18"),
+        ("1 Cor 13:4-1 Cor 13:7", "1CO.13.4-7"),
+        ("JHN 3:16-16", "JHN.3.16"),
     ]
 
     @Test(arguments: forms)
@@ -62,7 +66,7 @@ import Testing
     @Test(arguments: [
         ("", "empty reference"), ("Xyz 3", "unknown book 'Xyz'"), ("John 3:", "has no verse"),
         ("John 3-4", "chapter ranges"), ("John 3:16-4:2", "across chapters"), ("John 3:18-16", "ends before it starts"),
-        ("John 3:16x!", "cannot read"),
+        ("John 3:16x!", "cannot read"), ("GEN.1.1-EXO.1.1", "across books"), ("John 3:16-Acts 3:18", "across books"),
     ])
     func badReferencesSayWhatIsWrong(text: String, fragment: String) {
         #expect(throws: ReferenceError.self) { try ReferenceParser.parse(text) }
