@@ -61,8 +61,12 @@ public struct BookNameIndex: Sendable {
     }
 
     /// Up to `limit` names closest to an unknown one (by edit distance), for "did you mean".
+    ///
+    /// A name longer than `longestSuggestible` gets none: no book name is that long, and the distance
+    /// to every known name would cost O(length) each (a pasted paragraph would take seconds).
     public func suggestions(for name: String, limit: Int = 3) -> [String] {
         let key = Self.fold(name)
+        guard key.unicodeScalars.count <= Self.longestSuggestible else { return [] }
         var best: [BookID: (distance: Int, name: String)] = [:]
         for entry in allKeys {
             let distance = key.isEmpty ? 0 : Self.editDistance(key, entry.key)
@@ -82,6 +86,9 @@ public struct BookNameIndex: Sendable {
         if words.count > 1, let digit = ordinals[words[0]] { words[0] = digit }
         return words.joined()
     }
+
+    /// The longest name (in Unicode scalars, after folding) that `suggestions(for:)` looks at.
+    public static let longestSuggestible = 64
 
     private static let ordinals: [String: String] = [
         "i": "1", "ii": "2", "iii": "3", "iv": "4", "first": "1", "second": "2", "third": "3", "fourth": "4",

@@ -77,6 +77,18 @@ import Testing
         }
     }
 
+    @Test(arguments: [BookNameIndex.longestSuggestible, BookNameIndex.longestSuggestible + 1, 100_000])
+    func aLongUnknownNameIsRefusedWithSuggestionsOnlyWhileItCouldBeAName(length: Int) {
+        let name = String(repeating: "Jhon", count: length / 4 + 1).prefix(length)
+        do {
+            _ = try ReferenceParser.parse(name + " 3:16")
+            Issue.record("\(length) letters should not be a book")
+        } catch {
+            #expect(error.message == "unknown book '\(name)'")
+            #expect(error.suggestions.isEmpty == (length > BookNameIndex.longestSuggestible), "\(error.suggestions)")
+        }
+    }
+
     @Test func unknownBookNamesTheNearestValidOnes() {
         do {
             _ = try ReferenceParser.parse("Jhon 3:16")
