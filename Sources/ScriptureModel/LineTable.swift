@@ -6,12 +6,17 @@ public struct LineTable: Sendable {
     /// The file's path as the user gave it.
     public let file: String
     private let lineStarts: [Int]
+    /// Where a repaired copy of the file has U+FFFD (three bytes) in place of one invalid byte, in order.
+    private let replacements: [Int]
 
     /// Scans `bytes` for line feeds.
     ///
+    /// - Parameter replacements: when `bytes` is a repaired copy, the offsets in it where U+FFFD replaced
+    ///   one invalid byte of the file, in increasing order; locations then give the file's own offsets.
     /// - Complexity: O(n).
-    public init(file: String, bytes: UnsafeBufferPointer<UInt8>) {
+    public init(file: String, bytes: UnsafeBufferPointer<UInt8>, replacements: [Int] = []) {
         self.file = file
+        self.replacements = replacements
         var starts = [0]
         starts.reserveCapacity(bytes.count / 40 + 1)
         for index in bytes.indices where bytes[index] == 0x0A {
@@ -46,6 +51,20 @@ public struct LineTable: Sendable {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        return SourceLocation(file: file, line: low + 1, column: column, offset: clamped)
+        return SourceLocation(
+            file: file, line: low + 1, column: column, offset: Self.originalOffset(clamped, replacements: replacements))
+    }
+
+    /// The file's offset of an offset in a repaired copy: each U+FFFD before it added two bytes.
+    ///
+    /// - Complexity: O(log replacements).
+    public static func originalOffset(_ offset: Int, replacements: [Int]) -> Int {
+        var low = 0
+        var high = replacements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if replacements[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return offset - 2 * low
     }
 }
