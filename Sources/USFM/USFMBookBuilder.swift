@@ -279,7 +279,9 @@ struct USFMBookBuilder {
             return
         }
         if !chapterNumbers.insert(number).inserted {
-            report(.error, .duplicateChapter, at: offset, "chapter \(number) appears twice in \(book?.id.code ?? "this book")")
+            report(
+                .error, .duplicateChapter, at: offset,
+                "chapter \(number) appears twice in \(book?.id.code ?? "this book"); its content is added to the first")
         }
         verseLabels = []
         let chapterLocation = location(offset)
@@ -668,7 +670,7 @@ struct USFMBookBuilder {
             appendBlock(.paragraph(Paragraph(marker: "p", content: pendingMilestones, location: location(position))))
             pendingMilestones = []
         }
-        if let book { books.append(book) }
+        if let book { books.append(book.mergingRepeatedChapters()) }
         book = nil
     }
 }

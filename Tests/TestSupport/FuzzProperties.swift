@@ -25,8 +25,11 @@ public enum FuzzProperties {
     }
 
     /// What parses must store and read back: the store verifies clean, gives back every verse's key and
-    /// text in canon order, and reads every chapter both ways without an error.
-    public static func storeRoundTrip(_ books: [Book]) -> [String] {
+    /// text in canon order, and reads every chapter both ways without an error. Like an import, only the
+    /// first copy of a book is kept.
+    public static func storeRoundTrip(_ parsed: [Book]) -> [String] {
+        var seen: Set<BookID> = []
+        let books = parsed.filter { seen.insert($0.id).inserted }
         guard !books.isEmpty else { return [] }
         let metadata = VersionMetadata(id: 1, abbreviation: "FUZZ", title: "Fuzz", language: "und")
         let bytes: [UInt8]

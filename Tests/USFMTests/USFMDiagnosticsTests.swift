@@ -96,6 +96,15 @@ import USFM
         #expect(book.verseTexts().map(\.text) == ["a b", "dup", "c", "d"])
     }
 
+    @Test func aRepeatedChapterIsAddedToTheFirst() throws {
+        let result = USFMParser.parse(
+            "\\id GEN\n\\c 1\n\\p\n\\v 1 a\n\\c 2\n\\p\n\\v 1 b\n\\c 1\n\\p\n\\v 2 c\n", path: "bad.usfm")
+        #expect(result.diagnostics.map(\.kind) == [.duplicateChapter])
+        let book = try #require(result.books.first)
+        #expect(book.chapters.map(\.number) == [1, 2])
+        #expect(book.verseTexts().map(\.key.description) == ["GEN 1:1", "GEN 1:2", "GEN 2:1"])
+    }
+
     @Test func offsetsAfterInvalidBytesAreTheFilesOwn() throws {
         // Each invalid byte becomes the three bytes of U+FFFD in the parser's copy; offsets stay the file's.
         let input = Array("\\id GEN\n\\c 1\n\\p\n\\v 1 ".utf8) + [0xFF, 0xFE] + Array(" \\xyz b\n".utf8)
