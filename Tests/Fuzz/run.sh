@@ -24,11 +24,13 @@ case "$target" in usfm | usx | store | reference | query) ;; *) echo "$usage" >&
 # that -O would drop; LECTERN_FUZZ_CONFIG=debug builds without optimisation.
 config="${LECTERN_FUZZ_CONFIG:-release}"
 echo "Building fuzz-$target ($config, -sanitize=fuzzer,address)…" >&2
+built=0
 swift build -c "$config" --package-path "$here" --product "fuzz-$target" \
-    -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address 2>&1 |
-    grep -v "Cannot export local symbol" >&2 || true
+    -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >"$here/.build/last-build.log" 2>&1 ||
+    built=$?
+grep -v "Cannot export local symbol" "$here/.build/last-build.log" | tail -20 >&2
+[ "$built" = 0 ] || { echo "the build of fuzz-$target failed" >&2; exit 1; }
 binary="$here/.build/$config/fuzz-$target"
-[ -x "$binary" ] || { echo "the build of fuzz-$target failed" >&2; exit 1; }
 
 runs="$here/.build/runs/$target"
 mkdir -p "$runs/corpus" "$runs/artifacts"

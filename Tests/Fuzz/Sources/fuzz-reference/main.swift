@@ -10,7 +10,7 @@ import TestSupport
 
 /// The chapter sequence of the sample version in `Corpus/sample/usfm`.
 let sample: ChapterSequence = {
-    let folder = TestCorpus.sample("usfm").path
+    let folder = TestCorpus.sample("sample/usfm").path
     let books = VersionSource.parse(paths: [folder]).books
     Fuzz.require(books.isEmpty ? ["the sample version is missing at \(folder)"] : [])
     return ChapterSequence(VersionOutline(parsed: books))
