@@ -97,7 +97,7 @@ public struct Library: Sendable {
         guard !metadata.abbreviation.isEmpty, Int(metadata.abbreviation) == nil else {
             throw .invalidVersionName("an abbreviation must not be empty or a number")
         }
-        try createDirectories()
+        try Self.makeDirectories(versionsDirectory)
         let lock = try LibraryLock(path: directory + "/.lock")
         defer { withExtendedLifetime(lock) {} }
         removeLeftovers()
@@ -126,15 +126,6 @@ public struct Library: Sendable {
         defer { withExtendedLifetime(lock) {} }
         guard try ids().contains(id) else { throw .unknownVersion(String(id)) }
         try AtomicFile.remove(path(for: id), directory: versionsDirectory)
-    }
-
-    /// Creates the library's folders (`mkdir -p`), reporting the real `errno` when that fails.
-    private func createDirectories() throws(StoreError) {
-        var path = versionsDirectory.hasPrefix("/") ? "" : "."
-        for component in versionsDirectory.split(separator: "/") {
-            path += "/" + component
-            if mkdir(path, 0o755) != 0, errno != EEXIST { throw .system(call: "mkdir", path: path, errno: errno) }
-        }
     }
 
     /// Deletes temporary files an import killed between naming and renaming its file left behind
