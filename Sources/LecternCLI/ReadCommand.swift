@@ -55,7 +55,12 @@ public enum ReadCommand: LecternCommand {
         } else {
             context.standardOutput("\(title) (\(store.metadata.abbreviation))\n\n" + PassageText.render(passage.blocks))
         }
-        try session.save()
+        do {
+            try session.save()
+        } catch {
+            // A library that cannot be written (shared, read-only) is still read: only the bookmark is lost.
+            context.standardError("Warning: the passage is not remembered: \(error)\n")
+        }
         return ExitStatus.success
     }
 }

@@ -8,9 +8,13 @@ import Foundation
 /// `First`, `Second`, `Third` as 1, 2, 3. A unique prefix of at least two characters also matches
 /// (`Gene`, `Rev`); an ambiguous one does not.
 public struct BookNameIndex: Sendable {
-    private var exact: [String: BookID] = [:]
+    private var exact: [String: (book: BookID, claim: Claim)] = [:]
     private var ambiguous: Set<String> = []
     private var allKeys: [(key: String, book: BookID, name: String)] = []
+    /// The books' codes, as written (`PSS`), for the books the index finds.
+    private var codes: [String: BookID] = [:]
+    /// The keys of the version's own names.
+    private var versionKeys: Set<String> = []
 
     /// English names and abbreviations for every book.
     public static let english = BookNameIndex()
@@ -22,30 +26,52 @@ public struct BookNameIndex: Sendable {
     public init(versionNames: [BookID: [String]] = [:], books: Set<BookID>? = nil) {
         func wanted(_ book: BookID) -> Bool { books?.contains(book) ?? true }
         for book in BookID.allCases where wanted(book) {
-            for name in [book.code, book.englishName] + book.englishAliases {
-                add(name, book, priority: false)
-            }
+            codes[book.code] = book
+            add(book.code, book, .code)
+            for name in [book.englishName] + book.englishAliases { add(name, book, .english) }
         }
         for (book, names) in versionNames where wanted(book) {
-            for name in names { add(name, book, priority: true) }
+            for name in names {
+                add(name, book, .version)
+                versionKeys.insert(Self.fold(name))
+            }
         }
         allKeys.sort { $0.key < $1.key }
     }
 
-    private mutating func add(_ name: String, _ book: BookID, priority: Bool) {
+    /// Where names clash (ignoring case), a version's own name beats an English one, which beats a code
+    /// not written in capitals (`Pss` is Psalms; `PSS`, as written, is Psalms of Solomon). English names
+    /// that clash with each other are ambiguous.
+    private enum Claim: Int, Comparable {
+        case code, english, version
+
+        static func < (lhs: Claim, rhs: Claim) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private mutating func add(_ name: String, _ book: BookID, _ claim: Claim) {
         let key = Self.fold(name)
         guard !key.isEmpty else { return }
-        if let existing = exact[key], existing != book {
-            if priority {
-                exact[key] = book
-                ambiguous.remove(key)
-            } else {
-                ambiguous.insert(key)
-            }
-        } else {
-            exact[key] = book
-        }
         allKeys.append((key, book, name))
+        guard let existing = exact[key] else {
+            exact[key] = (book, claim)
+            return
+        }
+        if claim > existing.claim || claim == .version {
+            exact[key] = (book, claim)
+            ambiguous.remove(key)
+        } else if claim == existing.claim, existing.book != book {
+            ambiguous.insert(key)
+        }
+    }
+
+    /// The book whose code `name` is (`PS2`, `s3y`), or whose version name it is exactly
+    /// (`요한2서`): the reference parser's test for a name with a digit inside. English names and prefixes
+    /// do not count, so `Ps 2` stays Psalms.
+    func book(strictlyNamed name: String) -> BookID? {
+        if let book = codes[name.uppercased()] { return book }
+        let key = Self.fold(name)
+        guard versionKeys.contains(key), !ambiguous.contains(key) else { return nil }
+        return exact[key]?.book
     }
 
     /// The book a name means, or `nil`.
@@ -54,15 +80,20 @@ public struct BookNameIndex: Sendable {
     public func book(named name: String) -> BookID? {
         let key = Self.fold(name)
         guard !key.isEmpty else { return nil }
-        if let book = exact[key], !ambiguous.contains(key) { return book }
+        if let book = codes[name.trimmingCharacters(in: .whitespaces)] { return book }
+        if let entry = exact[key], !ambiguous.contains(key) { return entry.book }
         guard key.count >= 2 else { return nil }
         let candidates = Set(allKeys.filter { $0.key.hasPrefix(key) }.map(\.book))
         return candidates.count == 1 ? candidates.first : nil
     }
 
     /// Up to `limit` names closest to an unknown one (by edit distance), for "did you mean".
+    ///
+    /// A name longer than `longestSuggestible` gets none: no book name is that long, and the distance
+    /// to every known name would cost O(length) each (a pasted paragraph would take seconds).
     public func suggestions(for name: String, limit: Int = 3) -> [String] {
         let key = Self.fold(name)
+        guard key.unicodeScalars.count <= Self.longestSuggestible else { return [] }
         var best: [BookID: (distance: Int, name: String)] = [:]
         for entry in allKeys {
             let distance = key.isEmpty ? 0 : Self.editDistance(key, entry.key)
@@ -82,6 +113,9 @@ public struct BookNameIndex: Sendable {
         if words.count > 1, let digit = ordinals[words[0]] { words[0] = digit }
         return words.joined()
     }
+
+    /// The longest name (in Unicode scalars, after folding) that `suggestions(for:)` looks at.
+    public static let longestSuggestible = 64
 
     private static let ordinals: [String: String] = [
         "i": "1", "ii": "2", "iii": "3", "iv": "4", "first": "1", "second": "2", "third": "3", "fourth": "4",

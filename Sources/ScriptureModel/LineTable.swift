@@ -6,12 +6,17 @@ public struct LineTable: Sendable {
     /// The file's path as the user gave it.
     public let file: String
     private let lineStarts: [Int]
+    /// Where a repaired copy of the file has U+FFFD (three bytes) in place of one invalid byte, in order.
+    private let replacements: [Int]
 
     /// Scans `bytes` for line feeds, eight bytes at a time.
     ///
+    /// - Parameter replacements: when `bytes` is a repaired copy, the offsets in it where U+FFFD replaced
+    ///   one invalid byte of the file, in increasing order; locations then give the file's own offsets.
     /// - Complexity: O(n).
-    public init(file: String, bytes: UnsafeBufferPointer<UInt8>) {
+    public init(file: String, bytes: UnsafeBufferPointer<UInt8>, replacements: [Int] = []) {
         self.file = file
+        self.replacements = replacements
         var starts = [0]
         starts.reserveCapacity(bytes.count / 40 + 1)
         let count = bytes.count
@@ -97,7 +102,8 @@ public struct LineTable: Sendable {
         }
         column += Self.scalarCount(bytes, from: from, to: clamped)
         cursor = Cursor(line: line, offset: clamped, column: column)
-        return SourceLocation(file: file, line: line + 1, column: column, offset: clamped)
+        let fileOffset = replacements.isEmpty ? clamped : Self.originalOffset(clamped, replacements: replacements)
+        return SourceLocation(file: file, line: line + 1, column: column, offset: fileOffset)
     }
 
     /// The number of UTF-8 lead bytes (bytes that are not `10xxxxxx`) in `bytes[from..<to]`, eight at a time.
@@ -171,5 +177,20 @@ public enum ByteSearch {
         }
         while index < count, bytes[index] != byte { index += 1 }
         return index
+    }
+}
+
+extension LineTable {
+    /// The file's offset of an offset in a repaired copy: each U+FFFD before it added two bytes.
+    ///
+    /// - Complexity: O(log replacements).
+    public static func originalOffset(_ offset: Int, replacements: [Int]) -> Int {
+        var low = 0
+        var high = replacements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if replacements[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return offset - 2 * low
     }
 }

@@ -26,7 +26,8 @@ public enum ReferenceParser {
     /// Parses `text`.
     ///
     /// - Throws: `ReferenceError` naming the nearest book names when the book is unknown, or what is wrong with the numbers.
-    public static func parse(_ text: String, names: BookNameIndex = .english, version: Int? = nil) throws(ReferenceError)
+    public static func parse(_ text: String, names: BookNameIndex = .english, version: Int? = nil)
+        throws(ReferenceError)
         -> BibleReference
     {
         let trimmed = text.trimmingCharacters(in: " \t\n")
@@ -35,7 +36,7 @@ public enum ReferenceParser {
         if let intro = introductionBook(characters) {
             return BibleReference(versionID: version, book: try book(intro, names), target: .introduction)
         }
-        let split = splitIndex(characters)
+        let split = splitIndex(characters, names)
         let bookPart = String(characters[..<split]).trimmingCharacters(in: " .")
         let numbers = Array(characters[split...]).filter { $0 != " " }
         let book = try book(bookPart, names)
@@ -46,13 +47,19 @@ public enum ReferenceParser {
         }
         var first: String?
         if cursor.take(":") || cursor.take(".") {
-            guard let verse = cursor.verseLabel() else { throw ReferenceError("'\(text)' has no verse number after the chapter") }
+            guard let verse = cursor.verseLabel() else {
+                throw ReferenceError("'\(text)' has no verse number after the chapter")
+            }
             first = verse
         }
         var last: String?
         if cursor.takeDash() {
-            guard let first else { throw ReferenceError("chapter ranges such as '\(text)' are not supported; give one chapter") }
-            cursor.skipBookPrefix()
+            guard let first else {
+                throw ReferenceError("chapter ranges such as '\(text)' are not supported; give one chapter")
+            }
+            if let other = cursor.bookPrefix(names), other != book {
+                throw ReferenceError("ranges across books such as '\(text)' are not supported")
+            }
             let save = cursor.index
             if let number = cursor.integer(), cursor.take(":") || cursor.take(".") {
                 guard number == chapter else {
@@ -65,11 +72,14 @@ public enum ReferenceParser {
             if VerseKey.leadingNumber(end) < VerseKey.leadingNumber(first) {
                 throw ReferenceError("'\(text)' ends before it starts")
             }
-            last = end
+            last = end == first ? nil : end
         }
-        guard cursor.isAtEnd else { throw ReferenceError("cannot read '\(String(numbers[cursor.index...]))' in '\(text)'") }
+        guard cursor.isAtEnd else {
+            throw ReferenceError("cannot read '\(String(numbers[cursor.index...]))' in '\(text)'")
+        }
         if let first {
-            return BibleReference(versionID: version, book: book, target: .verses(chapter: chapter, first: first, last: last))
+            return BibleReference(
+                versionID: version, book: book, target: .verses(chapter: chapter, first: first, last: last))
         }
         return BibleReference(versionID: version, book: book, target: .chapter(chapter))
     }
@@ -92,14 +102,23 @@ public enum ReferenceParser {
         return nil
     }
 
-    /// Where the numbers start: the first ASCII digit that follows some letter (so `1co13` splits after `1co`).
-    private static func splitIndex(_ characters: [Character]) -> Int {
+    /// Where the numbers start: the first ASCII digit that follows some letter (so `1co13` splits after `1co`),
+    /// unless the text up to a later run of digits, or all of it, is exactly a book's code or one of the
+    /// version's names with a digit inside (`PS2.3`, `S3Y 1`, `요한2서 1:1`).
+    private static func splitIndex(_ characters: [Character], _ names: BookNameIndex) -> Int {
+        var starts: [Int] = []
         var sawLetter = false
         for (index, character) in characters.enumerated() {
             if character.isLetter { sawLetter = true }
-            if sawLetter, character.isASCII, character.isNumber { return index }
+            let afterDigit = index > 0 && characters[index - 1].isASCII && characters[index - 1].isNumber
+            if sawLetter, character.isASCII, character.isNumber, !afterDigit { starts.append(index) }
         }
-        return characters.count
+        guard let first = starts.first else { return characters.count }
+        for start in ([characters.count] + starts.dropFirst().reversed()) {
+            let bookPart = String(characters[..<start]).trimmingCharacters(in: " .")
+            if names.book(strictlyNamed: bookPart) != nil { return start }
+        }
+        return first
     }
 }
 
@@ -133,23 +152,39 @@ private struct NumberCursor {
     mutating func verseLabel() -> String? {
         let start = index
         guard integer() != nil else { return nil }
-        if index < characters.count, characters[index].isASCII, characters[index].isLowercase, characters[index].isLetter {
+        if index < characters.count, characters[index].isASCII, characters[index].isLowercase,
+            characters[index].isLetter
+        {
             index += 1
         }
         return String(characters[start..<index])
     }
 
-    /// Skips `JHN.` or `John ` in `JHN.3.16-JHN.3.18`.
-    mutating func skipBookPrefix() {
+    /// Reads the book in `JHN.3.16-JHN.3.18` or `John 3:16-John 3:18`: letters (after an optional digit)
+    /// that name a book, or a code or version name with a digit inside (`PS2`, `요한2서`), followed by the
+    /// chapter's digits. Returns nil and reads nothing when there is none, so a verse label such as `2a` is
+    /// left for `verseLabel()`.
+    mutating func bookPrefix(_ names: BookNameIndex) -> BookID? {
         var probe = index
         if probe < characters.count, characters[probe].isNumber { probe += 1 }
-        var sawLetter = false
-        while probe < characters.count, characters[probe].isLetter {
-            sawLetter = true
-            probe += 1
+        let letters = probe
+        while probe < characters.count, characters[probe].isLetter { probe += 1 }
+        guard probe > letters else { return nil }
+        var extended = probe
+        while extended < characters.count, characters[extended].isNumber { extended += 1 }
+        while extended < characters.count, characters[extended].isLetter { extended += 1 }
+        for end in extended > probe ? [extended, probe] : [probe] {
+            var next = end
+            if next < characters.count, characters[next] == "." { next += 1 }
+            guard next < characters.count, characters[next].isASCII, characters[next].isNumber else { continue }
+            let name = String(characters[index..<end])
+            let book = end == probe ? names.book(named: name) : names.book(strictlyNamed: name)
+            if let book {
+                index = next
+                return book
+            }
         }
-        if sawLetter, probe < characters.count, characters[probe] == "." { probe += 1 }
-        if sawLetter { index = probe }
+        return nil
     }
 }
 

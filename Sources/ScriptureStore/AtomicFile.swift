@@ -104,7 +104,14 @@ final class LibraryLock {
     /// Takes the lock without waiting; throws `libraryBusy` when another process holds it.
     init(path: String) throws(StoreError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .system(call: "open", path: path, errno: errno) }
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EACCES || code == EROFS || code == EPERM {
+                let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+                throw .readOnlyLibrary(directory: directory.joined(separator: "/"), errno: code)
+            }
+            throw .system(call: "open", path: path, errno: code)
+        }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             close(descriptor)

@@ -98,7 +98,7 @@ public struct Library: Sendable {
         guard !metadata.abbreviation.isEmpty, Int(metadata.abbreviation) == nil else {
             throw .invalidVersionName("an abbreviation must not be empty or a number")
         }
-        try createDirectories()
+        try Self.makeDirectories(versionsDirectory)
         let lock = try LibraryLock(path: directory + "/.lock")
         defer { withExtendedLifetime(lock) {} }
         removeLeftovers()
@@ -133,22 +133,13 @@ public struct Library: Sendable {
     /// readers see the old file or the whole new one.
     public func writeFile(_ name: String, bytes: [UInt8]) throws(StoreError) {
         guard !name.isEmpty, !name.contains("/") else { throw .invalidVersionName("a library file name: '\(name)'") }
-        try createDirectories()
+        try Self.makeDirectories(directory)
         try AtomicFile.replace(name, in: directory, with: bytes)
     }
 
     /// The bytes of the library's own file `name`, or nil when it is absent or unreadable.
     public func readFile(_ name: String) -> [UInt8]? {
         FileManager.default.contents(atPath: directory + "/" + name).map { [UInt8]($0) }
-    }
-
-    /// Creates the library's folders (`mkdir -p`), reporting the real `errno` when that fails.
-    private func createDirectories() throws(StoreError) {
-        var path = versionsDirectory.hasPrefix("/") ? "" : "."
-        for component in versionsDirectory.split(separator: "/") {
-            path += "/" + component
-            if mkdir(path, 0o755) != 0, errno != EEXIST { throw .system(call: "mkdir", path: path, errno: errno) }
-        }
     }
 
     /// Deletes temporary files an import killed between naming and renaming its file left behind

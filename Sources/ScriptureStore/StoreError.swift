@@ -35,6 +35,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case versionExists(id: Int, path: String)
     /// Another process holds the library's lock.
     case libraryBusy(path: String)
+    /// The library's folder cannot be written (permissions, a read-only file system), with the `errno`.
+    case readOnlyLibrary(directory: String, errno: Int32)
     /// An id or abbreviation that cannot be used.
     case invalidVersionName(String)
 
@@ -67,6 +69,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "version \(id) already exists (\(path)); use --replace to overwrite it"
         case .libraryBusy(let path):
             return "another lectern process is changing the library (\(path) is locked); try again when it has finished"
+        case .readOnlyLibrary(let directory, let code):
+            return
+                "the library \(directory) cannot be changed (\(Self.describe(errno: code))); it can still be read. Check its permissions, or choose another with --library"
         case .invalidVersionName(let reason):
             return reason
         }

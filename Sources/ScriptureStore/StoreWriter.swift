@@ -14,6 +14,7 @@ public enum StoreWriter {
         books: [Book], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = [],
         sections builders: [any StoreSection] = []
     ) throws(StoreError) -> [UInt8] {
+        try checkUnique(books)
         let books = books.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
         let counted = try Parallel.map(books) { book throws(StoreError) in try BookEncoder.count(book) }
         var strings = FrequencyInterner<String>()
@@ -98,6 +99,19 @@ public enum StoreWriter {
     private enum EncodeWork: Sendable {
         case book(BookEncoder.Encoded)
         case sections([(SectionKind, [UInt8])])
+    }
+
+    /// A store finds books by id and chapters by number, so each must be there once (the parsers merge a
+    /// repeated chapter; an import keeps the first copy of a book).
+    private static func checkUnique(_ books: [Book]) throws(StoreError) {
+        var seen: Set<BookID> = []
+        for book in books {
+            guard seen.insert(book.id).inserted else { throw .cannotEncode("\(book.id.code) is given twice") }
+            var numbers: Set<Int> = []
+            for chapter in book.chapters where !numbers.insert(chapter.number).inserted {
+                throw .cannotEncode("\(book.id.code) has chapter \(chapter.number) twice")
+            }
+        }
     }
 
     private static func offset32(_ value: Int) throws(StoreError) -> UInt32 {

@@ -9,6 +9,8 @@ struct SourceHygiene {
     var contentStart = 0
     /// A copy with invalid UTF-8 replaced, when the input had any.
     var repairedBytes: [UInt8]?
+    /// Where the copy has U+FFFD in place of an invalid byte (for `LineTable` to give the file's offsets).
+    var replacements: [Int] = []
 
     /// At most this many invalid sequences are reported one by one.
     static let invalidReportLimit = 20
@@ -32,14 +34,16 @@ struct SourceHygiene {
                     "file is empty; a USFM file starts with \\id and a book code"))
             return result
         }
-        result.repairedBytes = repairInvalidUTF8(input, table: table, diagnostics: &diagnostics)
+        result.repairedBytes = repairInvalidUTF8(
+            input, table: table, replacements: &result.replacements, diagnostics: &diagnostics)
         noteLineEnds(input, table: table, diagnostics: &diagnostics)
         return result
     }
 
     /// Returns a repaired copy when the input has invalid UTF-8, reporting each bad sequence.
     private static func repairInvalidUTF8(
-        _ input: UnsafeBufferPointer<UInt8>, table: LineTable, diagnostics: inout [Diagnostic]
+        _ input: UnsafeBufferPointer<UInt8>, table: LineTable, replacements: inout [Int],
+        diagnostics: inout [Diagnostic]
     ) -> [UInt8]? {
         var index = 0
         var repaired: [UInt8]?
@@ -79,6 +83,7 @@ struct SourceHygiene {
                 repaired?.reserveCapacity(count + 16)
             }
             repaired?.append(contentsOf: input[copiedUpTo..<index])
+            replacements.append(repaired?.count ?? 0)
             repaired?.append(contentsOf: [0xEF, 0xBF, 0xBD])
             if reported < invalidReportLimit {
                 diagnostics.append(

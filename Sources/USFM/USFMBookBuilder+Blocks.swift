@@ -157,7 +157,7 @@ extension USFMBookBuilder {
             appendBlock(.paragraph(Paragraph(marker: "p", content: pendingMilestones, location: location(position))))
             pendingMilestones = []
         }
-        if let book { books.append(book) }
+        if let book { books.append(book.mergingRepeatedChapters()) }
         book = nil
         hasBook = false
     }

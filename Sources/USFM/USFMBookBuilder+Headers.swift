@@ -70,7 +70,7 @@ extension USFMBookBuilder {
         if !chapterNumbers.insert(number).inserted {
             report(
                 .error, .duplicateChapter, at: offset,
-                "chapter \(number) appears twice in \(book?.id.code ?? "this book")")
+                "chapter \(number) appears twice in \(book?.id.code ?? "this book"); its content is added to the first")
         }
         verseLabels.removeAll()
         let chapterLocation = location(offset)

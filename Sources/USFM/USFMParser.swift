@@ -48,7 +48,7 @@ public enum USFMParser {
         }
         if let repaired = hygiene.repairedBytes {
             return repaired.withUnsafeBufferPointer { buffer in
-                let repairedTable = LineTable(file: path, bytes: buffer)
+                let repairedTable = LineTable(file: path, bytes: buffer, replacements: hygiene.replacements)
                 var parser = USFMBookBuilder(input: buffer, table: repairedTable, start: hygiene.contentStart)
                 parser.diagnostics = diagnostics
                 return run(&parser, shared: &shared)

@@ -105,13 +105,7 @@ struct SourceLocator {
 
     /// The file offset of a buffer offset: each replacement before it added two bytes.
     func originalOffset(_ offset: Int) -> Int {
-        var low = 0
-        var high = replacements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if replacements[middle] < offset { low = middle + 1 } else { high = middle }
-        }
-        return offset - 2 * low
+        LineTable.originalOffset(offset, replacements: replacements)
     }
 
     /// Moves the cursor back to the start of `target`'s line and recounts that line's line number.

@@ -95,7 +95,7 @@ extension USXBuilder {
             return
         }
         if !chapterNumbers.insert(value).inserted {
-            report(.error, .duplicateChapter, at: location, "chapter \(value) again; each chapter may appear once")
+            report(.error, .duplicateChapter, at: location, "chapter \(value) again; each chapter may appear once (its content is added to the first)")
         }
         chapters.append(
             Chapter(

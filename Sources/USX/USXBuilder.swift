@@ -147,7 +147,8 @@ struct USXBuilder {
                 Book(
                     id: bookID, identification: identification, formatVersion: formatVersion, names: names,
                     introduction: introduction, chapterLabel: chapterLabel, chapters: chapters,
-                    location: bookLocation ?? start))
+                    location: bookLocation ?? start
+                ).mergingRepeatedChapters())
         }
         return ParseResult(books: books, diagnostics: diagnostics)
     }

@@ -76,8 +76,15 @@ enum CLIRunner {
         executable: String = "lectern"
     ) throws -> CLIResult {
         guard let binary = binary(named: executable) else { throw BinaryNotFound(message: binaryMissingMessage) }
+        return try runProcess(binary, arguments, currentDirectory: currentDirectory, environment: environment)
+    }
+
+    /// Runs any program with `arguments` and waits for it; stdin is empty.
+    static func runProcess(
+        _ program: URL, _ arguments: [String], currentDirectory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> CLIResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = program
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         if let environment { process.environment = environment }

@@ -18,7 +18,10 @@ import Testing
         }
 
         /// Every file below the library with its bytes.
-        var files: [String: Data] {
+        var files: [String: Data] { Self.files(below: path) }
+
+        /// Every file below `path` with its bytes (folders are left out).
+        static func files(below path: String) -> [String: Data] {
             let manager = FileManager.default
             let names = (manager.enumerator(atPath: path)?.allObjects as? [String]) ?? []
             var files: [String: Data] = [:]

@@ -29,6 +29,12 @@ import Testing
         ("Génesis 1", "GEN.1"),
         ("  john   3 : 16 ", "JHN.3.16"),
         ("Jude", "JUD.1"),
+        ("GEN 1:1-2a", "GEN.1.1-2a"),
+        ("John 3:16-John 3:18", "JHN.3.16-18"),
+        ("1 Cor 13:4-1 Cor 13:7", "1CO.13.4-7"),
+        ("JHN 3:16-16", "JHN.3.16"),
+        ("PS2.1", "PS2.1"), ("PS2", "PS2.1"), ("Ps 2", "PSA.2"), ("S3Y 1:2-S3Y 1:4", "S3Y.1.2-4"), ("PSS 3", "PSS.3"),
+        ("Pss 3", "PSA.3"), ("pss 3", "PSA.3"), ("Psalm 151", "PSA.151"), ("ps2.1", "PS2.1"),
     ]
 
     @Test(arguments: forms)
@@ -38,11 +44,12 @@ import Testing
 
     @Test(arguments: [
         ("Juan 3:16", "JHN.3.16"), ("juan 3", "JHN.3"), ("Génesis 1", "GEN.1"), ("genesis 1", "GEN.1"),
-        ("創世記 1", "GEN.1"), ("创世记 1:1", "GEN.1.1"), ("Jn 3:16", "JHN.3.16"),
+        ("創世記 1", "GEN.1"), ("创世记 1:1", "GEN.1.1"), ("Jn 3:16", "JHN.3.16"), ("요한2서 1:3", "2JN.1.3"),
+        ("요한2서 1:3-요한2서 1:5", "2JN.1.3-5"), ("요한복음 3", "JHN.3"),
     ])
     func readsTheVersionsOwnBookNames(text: String, id: String) throws {
         let names = BookNameIndex(versionNames: [
-            .john: ["Juan", "S. Juan"], .genesis: ["Génesis", "創世記", "创世记"],
+            .john: ["Juan", "S. Juan", "요한복음"], .genesis: ["Génesis", "創世記", "创世记"], .secondJohn: ["요한2서"],
         ])
         #expect(try ReferenceParser.parse(text, names: names).id == id)
     }
@@ -62,7 +69,7 @@ import Testing
     @Test(arguments: [
         ("", "empty reference"), ("Xyz 3", "unknown book 'Xyz'"), ("John 3:", "has no verse"),
         ("John 3-4", "chapter ranges"), ("John 3:16-4:2", "across chapters"), ("John 3:18-16", "ends before it starts"),
-        ("John 3:16x!", "cannot read"),
+        ("John 3:16x!", "cannot read"), ("GEN.1.1-EXO.1.1", "across books"), ("John 3:16-Acts 3:18", "across books"),
     ])
     func badReferencesSayWhatIsWrong(text: String, fragment: String) {
         #expect(throws: ReferenceError.self) { try ReferenceParser.parse(text) }
@@ -71,6 +78,27 @@ import Testing
         } catch {
             #expect(error.description.contains(fragment), "\(error)")
         }
+    }
+
+    @Test(arguments: [BookNameIndex.longestSuggestible, BookNameIndex.longestSuggestible + 1, 100_000])
+    func aLongUnknownNameIsRefusedWithSuggestionsOnlyWhileItCouldBeAName(length: Int) {
+        let name = String(repeating: "Jhon", count: length / 4 + 1).prefix(length)
+        do {
+            _ = try ReferenceParser.parse(name + " 3:16")
+            Issue.record("\(length) letters should not be a book")
+        } catch {
+            #expect(error.message == "unknown book '\(name)'")
+            #expect(error.suggestions.isEmpty == (length > BookNameIndex.longestSuggestible), "\(error.suggestions)")
+        }
+    }
+
+    @Test(arguments: BookID.allCases)
+    func everyBooksIdReadsBack(_ book: BookID) throws {
+        for reference in [BibleReference.chapter(book, 2), .introduction(book)] {
+            #expect(try ReferenceParser.parse(reference.id) == reference)
+        }
+        let verses = BibleReference(book: book, target: .verses(chapter: 3, first: "4", last: "5"))
+        #expect(try ReferenceParser.parse(verses.id) == verses)
     }
 
     @Test func unknownBookNamesTheNearestValidOnes() {

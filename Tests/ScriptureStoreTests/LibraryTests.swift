@@ -1,5 +1,6 @@
 import Foundation
 import ScriptureModel
+import TestSupport
 import Testing
 
 @testable import ScriptureStore

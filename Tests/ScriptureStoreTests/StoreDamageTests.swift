@@ -13,28 +13,12 @@ struct StoreDamageTests {
         return (try? StoreWriter.encode(books: [SampleBooks.genesis, SampleBooks.tobit], metadata: metadata)) ?? []
     }()
 
-    /// Reads everything the public API offers and returns how many reads failed (a crash fails the test run).
-    static func readEverything(_ path: String) -> (opened: Bool, failures: Int) {
-        guard let store = try? VersionStore(path: path) else { return (false, 0) }
-        var failures = 0
-        for book in store.books {
-            if (try? store.introduction(book.id)) == nil { failures += 1 }
-            if (try? store.verseTexts(of: book.id)) == nil { failures += 1 }
-            if (try? store.fullBook(book.id)) == nil { failures += 1 }
-            for chapter in book.chapters {
-                if (try? store.chapter(book.id, chapter)) == nil { failures += 1 }
-                if (try? store.verses(book.id, chapter, 1...3)) == nil { failures += 1 }
-            }
-        }
-        return (true, failures)
-    }
-
     @Test func theSampleIsSound() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = try directory.write(Self.sample, to: "3.lectern")
         #expect(VersionStore.verify(path: path) == [])
-        #expect(Self.readEverything(path) == (true, 0))
+        #expect(StoreReadThrough.file(path) == (true, 0))
     }
 
     @Test func everyTruncationIsRefusedAtOpen() throws {
@@ -68,7 +52,7 @@ struct StoreDamageTests {
             let path = try directory.write(bytes, to: "flipped.lectern")
             let problems = VersionStore.verify(path: path)
             #expect(!problems.isEmpty, "a flip at \(position) went unnoticed")
-            _ = Self.readEverything(path)
+            _ = StoreReadThrough.file(path)
             if let section = layout.sections.first(where: { $0.offset <= position && position < $0.offset + $0.length })
             {
                 #expect(
@@ -95,8 +79,8 @@ struct StoreDamageTests {
                 let position = entry.offset + Int(random.next() % UInt64(entry.length))
                 bytes[position] = round % 3 == 0 ? 0xFF : UInt8(truncatingIfNeeded: random.next())
             }
-            let path = try directory.write(Self.resealed(bytes), to: "resealed.lectern")
-            let read = Self.readEverything(path)
+            let path = try directory.write(StoreSeal.resealed(bytes), to: "resealed.lectern")
+            let read = StoreReadThrough.file(path)
             let problems = VersionStore.verify(path: path)
             if !problems.isEmpty || !read.opened || read.failures > 0 { reported += 1 }
         }
@@ -128,29 +112,8 @@ struct StoreDamageTests {
         let filler = [UInt8](repeating: 0, count: max(0, content.length - deep.count))
         bytes.replaceSubrange(content.offset..<(content.offset + content.length), with: deep + filler)
         let path = try directory.write(
-            Self.resealed(Array(bytes.prefix(content.offset + content.length))), to: "deep.lectern")
+            StoreSeal.resealed(Array(bytes.prefix(content.offset + content.length))), to: "deep.lectern")
         let store = try VersionStore(path: path)
         #expect(throws: StoreError.self) { try store.chapter(.tobit, 1) }
-    }
-
-    /// Recomputes every section checksum, the header checksum and the length, as a forger would.
-    static func resealed(_ original: [UInt8]) -> [UInt8] {
-        var bytes = original
-        func read32(_ offset: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) } }
-        func read64(_ offset: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) } }
-        func write32(_ value: UInt32, _ offset: Int) {
-            for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
-        }
-        let count = read32(12)
-        for index in 0..<count {
-            let base = 32 + index * 32
-            let offset = read64(base + 8)
-            let length = read64(base + 16)
-            guard offset + length <= bytes.count else { continue }
-            write32(CRC32.checksum(bytes[offset..<(offset + length)]), base + 24)
-        }
-        for index in 0..<8 { bytes[16 + index] = UInt8(truncatingIfNeeded: UInt64(bytes.count) >> (8 * UInt64(index))) }
-        write32(StoreWriter.headerChecksum(bytes[0..<(32 + count * 32)]), 24)
-        return bytes
     }
 }

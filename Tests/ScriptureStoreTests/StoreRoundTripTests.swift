@@ -27,6 +27,18 @@ struct StoreRoundTripTests {
         }
     }
 
+    @Test func aBookOrChapterGivenTwiceIsRefused() {
+        var repeated = SampleBooks.genesis
+        repeated.chapters.append(repeated.chapters[0])
+        #expect(throws: StoreError.cannotEncode("GEN has chapter \(repeated.chapters[0].number) twice")) {
+            try StoreWriter.encode(books: [repeated], metadata: Self.metadata)
+        }
+        #expect(throws: StoreError.cannotEncode("TOB is given twice")) {
+            try StoreWriter.encode(
+                books: [SampleBooks.tobit, SampleBooks.genesis, SampleBooks.tobit], metadata: Self.metadata)
+        }
+    }
+
     @Test func verseTextsAreTheContract() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -107,6 +107,25 @@ import USFM
         #expect(result.diagnostics.filter { $0.kind == .duplicateVerse }.count == duplicates, "\(result.diagnostics)")
     }
 
+    @Test func aRepeatedChapterIsAddedToTheFirst() throws {
+        let result = USFMParser.parse(
+            "\\id GEN\n\\c 1\n\\p\n\\v 1 a\n\\c 2\n\\p\n\\v 1 b\n\\c 1\n\\p\n\\v 2 c\n", path: "bad.usfm")
+        #expect(result.diagnostics.map(\.kind) == [.duplicateChapter])
+        let book = try #require(result.books.first)
+        #expect(book.chapters.map(\.number) == [1, 2])
+        #expect(book.verseTexts().map(\.key.description) == ["GEN 1:1", "GEN 1:2", "GEN 2:1"])
+    }
+
+    @Test func offsetsAfterInvalidBytesAreTheFilesOwn() throws {
+        // Each invalid byte becomes the three bytes of U+FFFD in the parser's copy; offsets stay the file's.
+        let input = Array("\\id GEN\n\\c 1\n\\p\n\\v 1 ".utf8) + [0xFF, 0xFE] + Array(" \\xyz b\n".utf8)
+        let result = USFMParser.parse(input, path: "bad.usfm")
+        let unknown = try #require(result.diagnostics.first { $0.kind == .unknownMarker })
+        #expect(unknown.location.offset == input.count - 7)
+        #expect(unknown.location.line == 4 && unknown.location.column == 9)
+        #expect(result.diagnostics.filter { $0.kind == .invalidUTF8 }.map(\.location.offset) == [21, 22])
+    }
+
     @Test func diagnosticsPrintAsFileLineColumn() {
         let result = USFMParser.parse("\\id GEN\n\\c 1\n\\p\n\\v 1 a \\xyz b\n", path: "dir/bad.usfm")
         #expect(

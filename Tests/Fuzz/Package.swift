@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// libFuzzer targets for Lectern's parsers and store reader: a package of its own, so the normal build never
+// sees the sanitizer flags. `Tests/Fuzz/run.sh TARGET SECONDS` builds one with `-sanitize=fuzzer,address`
+// and runs it (see README.md).
+let fuzzTargets = ["fuzz-usfm", "fuzz-usx", "fuzz-store", "fuzz-reference"]
+
+let package = Package(
+    name: "LecternFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Lectern", path: "../..")
+    ],
+    targets: [
+        // libFuzzer's driver, declared for Swift (the runtime itself comes with `-sanitize=fuzzer`).
+        .target(name: "CFuzzerDriver"),
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                .product(name: "Lectern", package: "Lectern"),
+                .product(name: "LecternTestSupport", package: "Lectern"),
+            ]),
+    ]
+        + fuzzTargets.map { name in
+            .executableTarget(
+                name: name,
+                dependencies: [
+                    "CFuzzerDriver", "FuzzSupport", .product(name: "Lectern", package: "Lectern"),
+                    .product(name: "LecternTestSupport", package: "Lectern"),
+                ])
+        }
+)

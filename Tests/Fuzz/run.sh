@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer target with AddressSanitizer and runs it for SECONDS.
+#
+#   Tests/Fuzz/run.sh TARGET SECONDS [libFuzzer flags...]
+#
+# TARGET is usfm, usx, store, reference or query (a `fuzz-` prefix is accepted). Seeds: this folder's
+# own malformed samples (Seeds/TARGET/, or Seeds/TARGET.lines with one seed a line) plus real files from
+# the shared corpus ($LECTERN_CORPUS, else ../shared/corpus), copied or generated into a temporary folder
+# at run time and never committed. The growing corpus and crash inputs stay in Tests/Fuzz/.build/runs/TARGET
+# between runs. Exits with libFuzzer's status: 0 when the time ran out without a finding.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+corpus="${LECTERN_CORPUS:-$root/../shared/corpus}"
+usage="usage: $0 usfm|usx|store|reference|query SECONDS [libFuzzer flags...]"
+[ $# -ge 2 ] || { echo "$usage" >&2; exit 64; }
+target="${1#fuzz-}"
+seconds="$2"
+shift 2
+case "$target" in usfm | usx | store | reference | query) ;; *) echo "$usage" >&2; exit 64 ;; esac
+
+# Release by default: Swift keeps its bounds and overflow checks at -O, and the package has no assert()s
+# that -O would drop; LECTERN_FUZZ_CONFIG=debug builds without optimisation.
+config="${LECTERN_FUZZ_CONFIG:-release}"
+echo "Building fuzz-$target ($config, -sanitize=fuzzer,address)…" >&2
+built=0
+swift build -c "$config" --package-path "$here" --product "fuzz-$target" \
+    -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >"$here/.build/last-build.log" 2>&1 ||
+    built=$?
+grep -v "Cannot export local symbol" "$here/.build/last-build.log" | tail -20 >&2
+[ "$built" = 0 ] || { echo "the build of fuzz-$target failed" >&2; exit 1; }
+binary="$here/.build/$config/fuzz-$target"
+
+runs="$here/.build/runs/$target"
+mkdir -p "$runs/corpus" "$runs/artifacts"
+seeds="$(mktemp -d)"
+trap 'rm -rf "$seeds"' EXIT
+[ -d "$here/Seeds/$target" ] && cp "$here/Seeds/$target/"* "$seeds/"
+if [ -f "$here/Seeds/$target.lines" ]; then # one seed a line
+    n=0
+    while IFS= read -r line; do
+        printf '%s' "$line" >"$seeds/line-$n"
+        n=$((n + 1))
+    done <"$here/Seeds/$target.lines"
+fi
+
+# Small real books (2JN, 3JN, OBA, PHM, JUD) of every corpus folder, decompressed.
+small_books() {
+    [ -d "$corpus" ] || return 0
+    find "$corpus" -type f \( -name "*$1" -o -name "*$1.gz" \) | grep -E '(2JN|3JN|OBA|PHM|JUD)' | sort
+}
+copy_plain() {
+    local file name
+    while read -r file; do
+        name="$(basename "$(dirname "$file")")-$(basename "${file%.gz}")"
+        case "$file" in *.gz) gunzip -c "$file" >"$seeds/$name" ;; *) cp "$file" "$seeds/$name" ;; esac
+    done
+}
+
+case "$target" in
+usfm) small_books .usfm | copy_plain ;;
+usx) small_books .usx | copy_plain ;;
+store | query)
+    # Store files of the repository's sample version and of small real books, made by the normal lectern.
+    swift build --package-path "$root" --product lectern 2>&1 | tail -1 >&2
+    library="$seeds/library"
+    id=1
+    for source in "$root/Corpus/sample/usfm" $(small_books .usfm | grep -E '(2JN|3JN)'); do
+        "$root/.build/debug/lectern" import "$source" --id "$id" --abbreviation "S$id" --allow-errors \
+            --library "$library" >/dev/null 2>&1 && id=$((id + 1))
+    done
+    if [ "$target" = store ]; then
+        cp "$library"/versions/*.lectern "$seeds/"
+    fi
+    rm -rf "$library"
+    ;;
+reference)
+    # Book names the corpus gives its books (\h, \toc1-3), with chapter and verse numbers after them.
+    n=0
+    while read -r file; do
+        while IFS= read -r name; do
+            for suffix in "" " 1" " 1:5" " 1:3-7" ".1.1"; do
+                printf '%s%s' "$name" "$suffix" >"$seeds/name-$n"
+                n=$((n + 1))
+            done
+        done < <( (case "$file" in *.gz) gunzip -c "$file" ;; *) cat "$file" ;; esac) |
+            sed -n 's/^\\\(h\|toc[123]\) \(.*\)$/\2/p' | tr -d '\r' | sed 's/ *$//')
+    done < <(small_books .usfm)
+    ;;
+esac
+echo "Seeds: $(find "$seeds" -maxdepth 1 -type f | wc -l) files; corpus kept in $runs/corpus" >&2
+
+# Swift's own crash backtracer is switched off: libFuzzer and AddressSanitizer report crashes (and the
+# backtracer, started from a crashing fuzzer, can outlive it holding its output open).
+status=0
+SWIFT_BACKTRACE=enable=no "$binary" "$runs/corpus" "$seeds" -max_total_time="$seconds" -rss_limit_mb=2048 \
+    -timeout=10 -artifact_prefix="$runs/artifacts/" -print_final_stats=1 "$@" || status=$?
+exit "$status"
