@@ -18,6 +18,8 @@ final class MappedFile: @unchecked Sendable {
     let path: String
     /// The file's length in bytes.
     let count: Int
+    /// The file's identity (device and inode), to tell whether `path` still names it.
+    let identity: (device: UInt64, inode: UInt64)
     private let base: UnsafeRawPointer?
 
     /// Maps the file at `path` (`open`, `fstat`, `mmap(PROT_READ, MAP_PRIVATE)`).
@@ -29,6 +31,7 @@ final class MappedFile: @unchecked Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .system(call: "fstat", path: path, errno: errno) }
         count = Int(status.st_size)
+        identity = (UInt64(status.st_dev), UInt64(status.st_ino))
         guard count > 0 else {
             base = nil
             return
@@ -40,6 +43,13 @@ final class MappedFile: @unchecked Sendable {
 
     deinit {
         if let base { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+    }
+
+    /// Whether `path` names another file now, or none (`stat`): the mapping still reads the old one.
+    var isReplaced: Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return true }
+        return (UInt64(status.st_dev), UInt64(status.st_ino)) != identity
     }
 
     /// The CRC-32 of `length` bytes at `offset`; the range must have been checked.

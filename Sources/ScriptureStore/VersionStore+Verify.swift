@@ -115,8 +115,9 @@ extension VersionStore {
                     throw verseRecords.damaged(
                         "\(record.book.code) \(record.number): verse \(verse) does not follow on")
                 }
+                let label = try verseLabel(verse)
                 stored.append(
-                    try verseText(verse, key: VerseKey(book: record.book, chapter: record.number, verse: "")).text)
+                    try verseText(verse, key: VerseKey(book: record.book, chapter: record.number, verse: label)).text)
                 previousEnd = Int(try verseRecords.u32(at: (verse + 1) * RecordLayout.verseSize))
             }
             guard previousEnd == record.textOffset + record.textLength else {

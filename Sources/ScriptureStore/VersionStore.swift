@@ -6,6 +6,13 @@ import ScriptureModel
 /// metadata and the book list; chapters and verses are read only when asked
 /// for, touching only their own bytes. Immutable after opening, so it can be
 /// shared by any number of threads.
+///
+/// A new edition imported with `--replace` is written to a new file and renamed
+/// over the old name, so a store keeps reading the edition it opened, whole and
+/// unchanged, for as long as it is held (even after a replace or a remove).
+/// Opening the version again gives the old edition or the new one, each
+/// complete, never a mix or a part. `isReplaced` tells a long-lived reader that
+/// a newer edition is there to open.
 public final class VersionStore: Sendable {
     /// The file's path.
     public let path: String
@@ -19,6 +26,13 @@ public final class VersionStore: Sendable {
     let coveredRanges: [Range<Int>]
     /// The file's size in bytes.
     public var fileSize: Int { file.count }
+
+    /// Whether the library's file at `path` is no longer the one this store reads: a newer import replaced
+    /// it, or the version was removed. The store still reads its own edition; open the version again for
+    /// the new one.
+    ///
+    /// - Complexity: one `stat` call.
+    public var isReplaced: Bool { file.isReplaced }
 
     let file: MappedFile
     let strings: StringTable
