@@ -31,23 +31,44 @@ struct IDSet {
         }
     }
 
-    /// How many ids lie in `range`.
+    /// How many ids fall in each book, given each book's first id and then the end (the last book also takes
+    /// any id past it).
     ///
-    /// - Complexity: O(range / 64).
-    func count(in range: Range<Int>) -> Int {
-        let lower = max(0, range.lowerBound)
-        let upper = min(words.count * 64, range.upperBound)
-        guard lower < upper else { return 0 }
-        let first = lower >> 6
-        let last = (upper - 1) >> 6
-        var total = 0
-        for index in first...last {
-            var word = words[index]
-            if index == first { word &= ~0 << UInt64(lower & 63) }
-            if index == last, upper & 63 != 0 { word &= ~(~0 << UInt64(upper & 63)) }
-            total += word.nonzeroBitCount
+    /// - Complexity: O(capacity / 64 + books); a word inside one book is counted at once.
+    func counts(bookStarts: [Int]) -> [Int] {
+        let books = max(0, bookStarts.count - 1)
+        var counts = [Int](repeating: 0, count: books)
+        guard books > 0 else { return counts }
+        var book = 0
+        var end = books > 1 ? bookStarts[1] : Int.max
+        var count = 0
+        for (index, word) in words.enumerated() where word != 0 {
+            let first = index << 6
+            while first >= end {
+                counts[book] = count
+                count = 0
+                book += 1
+                end = book + 1 < books ? bookStarts[book + 1] : Int.max
+            }
+            if first + 63 < end {
+                count += word.nonzeroBitCount
+                continue
+            }
+            var rest = word
+            while rest != 0 {
+                let id = first + rest.trailingZeroBitCount
+                while id >= end {
+                    counts[book] = count
+                    count = 0
+                    book += 1
+                    end = book + 1 < books ? bookStarts[book + 1] : Int.max
+                }
+                count += 1
+                rest &= rest - 1
+            }
         }
-        return total
+        counts[book] = count
+        return counts
     }
 
     /// Calls `body` with each id in increasing order.

@@ -169,6 +169,27 @@ struct IndexReader {
         return tokens
     }
 
+    /// Adds to `set` the `count` verses stored as gaps from `start` to `end` (see `gaps`), each below `limit`.
+    ///
+    /// - Complexity: O(count).
+    func orGaps(from start: Int, to end: Int, count: Int, below limit: Int, into set: inout IDSet) throws(IndexDamage) {
+        try check(start, end - start)
+        guard let base, count > 0 else { return }
+        let failed = set.words.withUnsafeMutableBufferPointer { words in
+            var pointer = base + start
+            let last = base + end
+            var verse = -1
+            for _ in 0..<count {
+                guard let gap = Self.varint(&pointer, last) else { return true }
+                verse += gap + 1
+                guard verse < limit, verse >> 6 < words.count else { return true }
+                words[verse >> 6] |= 1 << UInt64(verse & 63)
+            }
+            return false
+        }
+        if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
+    }
+
     /// The token ids in `range` (each below `limit`) written to the start of `buffer`, and with a `table` their
     /// mapped values (those that are not `skipped`, each below `mappedLimit`) to the start of `mapped`; the
     /// buffers grow when too short, their other elements left as they are. Returns how many of each.

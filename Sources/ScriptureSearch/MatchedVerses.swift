@@ -93,11 +93,7 @@ enum MatchedVerses {
                 start = end
             }
         case .bitmap(let set):
-            for book in 0..<books {
-                // The last book also takes any verse past the table, as the list case does.
-                let end = book + 1 < books ? bookStarts[book + 1] : Int.max
-                counts[book] = set.count(in: (book == 0 ? 0 : bookStarts[book])..<end)
-            }
+            counts = set.counts(bookStarts: bookStarts)
         }
         return counts
     }

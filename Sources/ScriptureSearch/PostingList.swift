@@ -87,13 +87,7 @@ struct PostingList {
     func add(_ reader: IndexReader, to set: inout IDSet) throws(IndexDamage) {
         switch storage {
         case .list(_, _, let data, let end):
-            var position = data
-            var verse = -1
-            for _ in 0..<documentFrequency {
-                verse += try reader.varint(&position, end: end) + 1
-                guard verse < verseCount else { throw IndexDamage(reason: "posting past the last verse") }
-                set.insert(verse)
-            }
+            try reader.orGaps(from: data, to: end, count: documentFrequency, below: verseCount, into: &set)
         case .bitmap(let start):
             try reader.orBitmap(start, bits: verseCount, into: &set)
         }
