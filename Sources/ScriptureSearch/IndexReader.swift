@@ -132,15 +132,19 @@ struct IndexReader {
             let last = base + end
             var verse = -1
             for index in 0..<count {
+                // A gap has at most 35 bits and the verse stays below `limit`, so the sum cannot overflow.
                 guard let gap = Self.varint(&pointer, last) else {
                     failed = true
                     return
                 }
-                verse += gap + 1
+                verse = verse &+ gap &+ 1
+                guard verse < limit else {
+                    failed = true
+                    return
+                }
                 buffer[index] = verse
             }
             initialized = count
-            failed = verse >= limit
         }
         if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
         return verses
@@ -181,7 +185,7 @@ struct IndexReader {
             var verse = -1
             for _ in 0..<count {
                 guard let gap = Self.varint(&pointer, last) else { return true }
-                verse += gap + 1
+                verse = verse &+ gap &+ 1
                 guard verse < limit, verse >> 6 < words.count else { return true }
                 words[verse >> 6] |= 1 << UInt64(verse & 63)
             }
@@ -344,6 +348,29 @@ struct IndexReader {
 }
 
 extension Array where Element == Int {
+    /// Keeps, in order and in place, the elements `other` also holds; both increasing.
+    ///
+    /// - Complexity: O(n + other), no allocation.
+    mutating func formIntersection(sorted other: [Int]) {
+        let kept = other.withUnsafeBufferPointer { other in
+            withUnsafeMutableBufferPointer { elements -> Int in
+                var kept = 0
+                var next = 0
+                for index in elements.indices {
+                    let element = elements[index]
+                    while next < other.count, other[next] < element { next += 1 }
+                    guard next < other.count else { break }
+                    if other[next] == element {
+                        elements[kept] = element
+                        kept += 1
+                    }
+                }
+                return kept
+            }
+        }
+        removeLast(count - kept)
+    }
+
     /// Keeps, in order and in place, the elements `keep` accepts; `keep` sees them in order.
     ///
     /// - Complexity: O(n) calls of `keep`, no allocation.

@@ -11,7 +11,7 @@ struct QueryExecutor {
     /// A phrase resolved: its terms.
     struct Unit {
         var terms: [ResolvedTerm]
-        /// The terms' matchers, in order.
+        /// The terms' matchers, in order, when the tokens are read (empty otherwise: see `phrases`).
         var matchers: [ResolvedTerm.Matcher]
         /// Whether a match needs the verse's tokens: a phrase of several terms, or the exact mode.
         var needsTokens: Bool
@@ -41,24 +41,31 @@ struct QueryExecutor {
             soleTerm = try ResolvedTerm(query.required[0][0].terms[0], in: index, mode: query.mode)
             return
         }
-        for group in query.required {
-            groups.append(try group.map { phrase throws(IndexDamage) in try unit(phrase) }.filter { !$0.isImpossible })
-        }
-        excluded = try query.excluded.map { phrase throws(IndexDamage) in try unit(phrase) }.filter { !$0.isImpossible }
+        groups.reserveCapacity(query.required.count)
+        for group in query.required { groups.append(try units(group)) }
+        excluded = try units(query.excluded)
     }
 
-    private func unit(_ phrase: SearchQuery.Phrase) throws(IndexDamage) -> Unit {
-        let terms = try phrase.terms.map { term throws(IndexDamage) in
-            try ResolvedTerm(term, in: index, mode: query.mode)
+    /// The phrases resolved, those that no verse can match left out.
+    private func units(_ phrases: [SearchQuery.Phrase]) throws(IndexDamage) -> [Unit] {
+        var units: [Unit] = []
+        units.reserveCapacity(phrases.count)
+        for phrase in phrases {
+            let terms = try phrase.terms.map { term throws(IndexDamage) in
+                try ResolvedTerm(term, in: index, mode: query.mode)
+            }
+            let needsTokens = terms.count > 1 || query.mode == .exact
+            let unit = Unit(
+                terms: terms, matchers: needsTokens ? terms.map { $0.matcher } : [], needsTokens: needsTokens)
+            if !unit.isImpossible { units.append(unit) }
         }
-        return Unit(
-            terms: terms, matchers: terms.map { $0.matcher }, needsTokens: terms.count > 1 || query.mode == .exact)
+        return units
     }
 
     /// Each positive phrase's matchers, for highlighting.
     var phrases: [[ResolvedTerm.Matcher]] {
         if let soleTerm { return [[soleTerm.matcher]] }
-        return groups.flatMap { $0 }.map { $0.matchers }
+        return groups.flatMap { $0 }.map { $0.terms.map { $0.matcher } }
     }
 
     /// The matching verses in `order`, limited to `scope` when given, with their scores in relevance order.
@@ -102,6 +109,12 @@ struct QueryExecutor {
         for (group, units) in groups.enumerated() where units.count == 1 {
             let unit = units[0]
             for term in unit.terms.indices where group != driver || term != unit.rarest {
+                // A list not much longer than the candidates is merged with them; a longer one, or a
+                // bitmap, is probed.
+                if let list = try unit.terms[term].list(index, ifAtMost: 8 * verses.count) {
+                    verses.formIntersection(sorted: list)
+                    continue
+                }
                 var probe = try unit.terms[term].probe(index)
                 try verses.retain { verse throws(IndexDamage) in try probe.contains(verse) }
             }

@@ -89,6 +89,15 @@ struct ResolvedTerm {
         return set
     }
 
+    /// The term's verses when its postings are one list of at most `limit` verses (cheaper to decode whole
+    /// and merge than to skip through); nil otherwise.
+    func list(_ index: IndexView, ifAtMost limit: Int) throws(IndexDamage) -> [Int]? {
+        guard foldedIDs.count == 1, estimate <= limit else { return nil }
+        let postings = try index.postings(foldedIDs[0])
+        guard case .list(let verses) = try postings.verses(index.reader) else { return nil }
+        return verses
+    }
+
     /// A probe answering whether the term's postings hold a verse.
     func probe(_ index: IndexView) throws(IndexDamage) -> VerseProbe {
         if foldedIDs.count == 1 {
