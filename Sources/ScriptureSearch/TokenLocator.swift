@@ -107,13 +107,17 @@ struct TokenLocator {
             var cursor = 0
             var cursor16 = 0
             var nextEndpoint = 0
-            for position in 0...last {
-                let isEndpoint = nextEndpoint < endpoints.count && endpoints[nextEndpoint] == position
-                while nextEndpoint < endpoints.count, endpoints[nextEndpoint] == position { nextEndpoint += 1 }
-                if !isEndpoint, let end = Self.asciiRunEnd(text, from: cursor) {
+            var position = 0
+            while position <= last {
+                while nextEndpoint < endpoints.count, endpoints[nextEndpoint] < position { nextEndpoint += 1 }
+                let upTo = nextEndpoint < endpoints.count ? min(endpoints[nextEndpoint], last + 1) : last + 1
+                if position < upTo {
+                    // Tokens before the next endpoint: passed over as ASCII runs where the text allows.
+                    let (end, passed) = ASCIIRuns.skip(text, from: cursor, runs: upTo - position)
                     cursor16 += end - cursor
                     cursor = end
-                    continue
+                    position += passed
+                    if position == upTo { continue }
                 }
                 let term = try view.reader.bytes(try view.exactString(Int(exact[position])))
                 guard let first = term.first else { return false }
@@ -135,32 +139,10 @@ struct TokenLocator {
                 bounds[4 * position + 3] = cursor16 + units
                 cursor = found + term.count
                 cursor16 += units
+                position += 1
             }
             return true
         }
-    }
-
-    /// Where the token that follows `start` ends when it and everything before it from `start` are ASCII,
-    /// and the byte after it is too (or the text ends): the end of the next run of ASCII letters, digits
-    /// and `_`. Nil otherwise.
-    @inline(__always)
-    private static func asciiRunEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        while index < text.count, text[index] < 0x80, !isASCIIWordByte(text[index]) { index += 1 }
-        guard index < text.count, text[index] < 0x80 else { return nil }
-        index += 1
-        while index < text.count, isASCIIWordByte(text[index]) { index += 1 }
-        guard index == text.count || text[index] < 0x80 else { return nil }
-        return index
-    }
-
-    /// Whether a byte is an ASCII letter, digit or `_` (part of a token): a bit of a 128-bit mask.
-    @inline(__always)
-    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
-        // Bits 48–57 of the low word: `0`–`9`; of the high word, bits 1–26 `A`–`Z`, 31 `_`, 33–58 `a`–`z`.
-        let low: UInt64 = 0x03FF_0000_0000_0000
-        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
-        return byte < 0x80 && ((byte < 0x40 ? low : high) >> UInt64(byte & 0x3F)) & 1 != 0
     }
 
     /// Whether `text` holds `term`'s bytes at `offset` (which leaves room for them).
@@ -177,7 +159,7 @@ struct TokenLocator {
     @inline(__always)
     private static func separatorLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
         let byte = bytes[offset]
-        if byte < 0x80 { return isASCIIWordByte(byte) ? nil : 1 }
+        if byte < 0x80 { return ASCIIRuns.isWordByte(byte) ? nil : 1 }
         guard let (scalar, length) = scalar(bytes, at: offset) else { return nil }
         // General punctuation U+2010–U+2027 (dashes, quotes, the ellipsis): common in verse text, never word-like.
         if (0x2010...0x2027).contains(scalar.value) { return length }
