@@ -229,6 +229,30 @@ struct IndexReader {
         }
     }
 
+    /// The token ids in `range` (each below `limit`) written to the start of `buffer` (grown when too short),
+    /// with `body` called for each one whose value in the u32 `table` is not `skipped` (each below
+    /// `mappedLimit`): its place and that value. Returns how many tokens.
+    ///
+    /// - Complexity: O(range).
+    func tokens(
+        in range: Range<Int>, below limit: Int, table: Int, mappedBelow mappedLimit: Int, skipping skipped: Int,
+        into buffer: inout [Int32], _ body: (_ position: Int, _ value: Int) -> Void
+    ) throws(IndexDamage) -> Int {
+        try check(range.lowerBound, range.count)
+        try check(table, limit * 4)
+        if buffer.count < range.count { buffer = [Int32](repeating: 0, count: max(range.count, 256, 2 * buffer.count)) }
+        return try buffer.withUnsafeMutableBufferPointer { buffer throws(IndexDamage) in
+            var count = 0
+            try forEachToken(in: range, below: limit) { id throws(IndexDamage) in
+                guard count < buffer.count else { throw IndexDamage(reason: "too many tokens") }
+                buffer[count] = Int32(truncatingIfNeeded: id)
+                if let value = try map(id, through: table, below: mappedLimit, skipping: skipped) { body(count, value) }
+                count += 1
+            }
+            return count
+        }
+    }
+
     /// Decodes the tokens into `buffer` (at least `range.count` long: each takes a byte or more), the caller
     /// having checked `range` and the table.
     private func decodeTokens(

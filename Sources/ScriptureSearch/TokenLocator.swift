@@ -25,45 +25,44 @@ struct TokenLocator {
     /// Each endpoint token's UTF-8 and UTF-16 start and end, four numbers a token (by its place).
     private var bounds: [Int] = []
 
-    init(view: IndexView, exactMode: Bool) {
+    /// The phrases to highlight, each given by its terms' matchers.
+    let phrases: [[ResolvedTerm.Matcher]]
+    /// When every phrase is one word or prefix in the default mode: each one's folded ids (first, count), so
+    /// that a verse's tokens are matched as they are decoded.
+    private let wordRanges: [(first: Int32, count: UInt32)]?
+
+    init(view: IndexView, exactMode: Bool, phrases: [[ResolvedTerm.Matcher]]) {
         self.view = view
         self.exactMode = exactMode
+        self.phrases = phrases
+        var wordRanges: [(first: Int32, count: UInt32)]? = []
+        for matchers in phrases {
+            guard !exactMode, matchers.count == 1, case .folded(let ranks) = matchers[0],
+                ranks.upperBound <= Int(Int32.max)
+            else {
+                wordRanges = nil
+                break
+            }
+            wordRanges?.append((Int32(ranks.lowerBound), UInt32(ranks.count)))
+        }
+        self.wordRanges = wordRanges
     }
 
-    /// The highlight ranges of the phrases (each given by its terms' matchers) in verse `verse`, whose text
-    /// is `text`; nil when the tokens cannot be lined up with the text.
+    /// The highlight ranges of the phrases in verse `verse`, whose text is `text`; nil when the tokens cannot
+    /// be lined up with the text.
     ///
     /// - Complexity: O(verse tokens × phrase terms + text up to the last highlight).
-    mutating func highlights(
-        of phrases: [[ResolvedTerm.Matcher]], verse: Int, text: String
-    ) throws(IndexDamage) -> [SearchHighlight]? {
+    mutating func highlights(verse: Int, text: String) throws(IndexDamage) -> [SearchHighlight]? {
         let range = try view.tokenRange(verse)
-        (exactCount, tokenCount) = try view.reader.tokens(
-            in: range, below: view.layout.exactCount,
-            table: exactMode ? nil : view.layout.range(.exactToFolded).lowerBound, mappedBelow: view.layout.foldedCount,
-            skipping: SearchIndexFormat.noFoldedTerm, into: &exact, mapped: &tokens)
-        if exactMode { tokenCount = exactCount }
-        let mapsAll = tokenCount == exactCount
-        if !mapsAll { try findPositions() }
         spans.removeAll(keepingCapacity: true)
-        var lastNeeded = -1
-        let matched = exactMode ? exact : tokens
-        for matchers in phrases {
-            QueryExecutor.forEachOccurrence(of: matchers, in: matched[0..<tokenCount]) { start in
-                let last = start + matchers.count - 1
-                let span = mapsAll ? (start, last) : (positions[start], positions[last])
-                spans.append(span)
-                lastNeeded = max(lastNeeded, span.1)
-                return true
-            }
+        endpoints.removeAll(keepingCapacity: true)
+        let lastNeeded: Int
+        if let wordRanges {
+            lastNeeded = try findWords(wordRanges, range)
+        } else {
+            lastNeeded = try findPhrases(range)
         }
         guard lastNeeded >= 0 else { return [] }
-        endpoints.removeAll(keepingCapacity: true)
-        for span in spans {
-            endpoints.append(span.first)
-            endpoints.append(span.last)
-        }
-        if zip(endpoints, endpoints.dropFirst()).contains(where: { $0 > $1 }) { endpoints.sort() }
         var copy = text
         let located = copy.withUTF8 { bytes in
             Result { () throws(IndexDamage) in try locate(through: lastNeeded, in: bytes) }
@@ -80,6 +79,56 @@ struct TokenLocator {
         }
         Highlighter.merge(&highlights)
         return highlights
+    }
+
+    /// Decodes the verse's tokens in `range`, noting each one that one of the words `ranges` matches as it
+    /// goes (a span of one token, in order); returns the last one's place, or -1.
+    private mutating func findWords(
+        _ ranges: [(first: Int32, count: UInt32)], _ range: Range<Int>
+    ) throws(IndexDamage) -> Int {
+        var lastNeeded = -1
+        exactCount = try view.reader.tokens(
+            in: range, below: view.layout.exactCount, table: view.layout.range(.exactToFolded).lowerBound,
+            mappedBelow: view.layout.foldedCount, skipping: SearchIndexFormat.noFoldedTerm, into: &exact
+        ) { position, folded in
+            let token = Int32(truncatingIfNeeded: folded)
+            for word in ranges where UInt32(bitPattern: token &- word.first) < word.count {
+                spans.append((position, position))
+                endpoints.append(position)
+                lastNeeded = position
+                break
+            }
+        }
+        return lastNeeded
+    }
+
+    /// Decodes the verse's tokens in `range` and notes where each phrase occurs; returns the last token
+    /// needed, or -1.
+    private mutating func findPhrases(_ range: Range<Int>) throws(IndexDamage) -> Int {
+        (exactCount, tokenCount) = try view.reader.tokens(
+            in: range, below: view.layout.exactCount,
+            table: exactMode ? nil : view.layout.range(.exactToFolded).lowerBound, mappedBelow: view.layout.foldedCount,
+            skipping: SearchIndexFormat.noFoldedTerm, into: &exact, mapped: &tokens)
+        if exactMode { tokenCount = exactCount }
+        let mapsAll = tokenCount == exactCount
+        if !mapsAll { try findPositions() }
+        var lastNeeded = -1
+        let matched = exactMode ? exact : tokens
+        for matchers in phrases {
+            QueryExecutor.forEachOccurrence(of: matchers, in: matched[0..<tokenCount]) { start in
+                let last = start + matchers.count - 1
+                let span = mapsAll ? (start, last) : (positions[start], positions[last])
+                spans.append(span)
+                lastNeeded = max(lastNeeded, span.1)
+                return true
+            }
+        }
+        for span in spans {
+            endpoints.append(span.first)
+            endpoints.append(span.last)
+        }
+        if zip(endpoints, endpoints.dropFirst()).contains(where: { $0 > $1 }) { endpoints.sort() }
+        return lastNeeded
     }
 
     /// Notes the place among the exact tokens of each token that folds to something.
