@@ -173,6 +173,51 @@ struct IndexReader {
         return tokens
     }
 
+    /// Keeps in `verses` (increasing), in place, those among the `count` verses stored as gaps from `start`
+    /// to `end` (see `gaps`), each below `limit`; the gaps are decoded only as far as the verses go.
+    ///
+    /// - Complexity: O(verses + postings before the last verse), no allocation.
+    func intersect(
+        _ verses: inout [Int], gapsFrom start: Int, to end: Int, count: Int, below limit: Int
+    ) throws(IndexDamage) {
+        try check(start, end - start)
+        guard let base else {
+            verses.removeAll()
+            return
+        }
+        var failed = false
+        let kept = verses.withUnsafeMutableBufferPointer { elements -> Int in
+            var pointer = base + start
+            let last = base + end
+            var posting = -1
+            var remaining = count
+            var kept = 0
+            for index in elements.indices {
+                let verse = elements[index]
+                while posting < verse {
+                    guard remaining > 0 else { return kept }
+                    guard let gap = Self.varint(&pointer, last) else {
+                        failed = true
+                        return kept
+                    }
+                    posting = posting &+ gap &+ 1
+                    remaining -= 1
+                    guard posting < limit else {
+                        failed = true
+                        return kept
+                    }
+                }
+                if posting == verse {
+                    elements[kept] = verse
+                    kept += 1
+                }
+            }
+            return kept
+        }
+        if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
+        verses.removeLast(verses.count - kept)
+    }
+
     /// Adds to `set` the `count` verses stored as gaps from `start` to `end` (see `gaps`), each below `limit`.
     ///
     /// - Complexity: O(count).
@@ -372,29 +417,6 @@ struct IndexReader {
 }
 
 extension Array where Element == Int {
-    /// Keeps, in order and in place, the elements `other` also holds; both increasing.
-    ///
-    /// - Complexity: O(n + other), no allocation.
-    mutating func formIntersection(sorted other: [Int]) {
-        let kept = other.withUnsafeBufferPointer { other in
-            withUnsafeMutableBufferPointer { elements -> Int in
-                var kept = 0
-                var next = 0
-                for index in elements.indices {
-                    let element = elements[index]
-                    while next < other.count, other[next] < element { next += 1 }
-                    guard next < other.count else { break }
-                    if other[next] == element {
-                        elements[kept] = element
-                        kept += 1
-                    }
-                }
-                return kept
-            }
-        }
-        removeLast(count - kept)
-    }
-
     /// Keeps, in order and in place, the elements `keep` accepts; `keep` sees them in order.
     ///
     /// - Complexity: O(n) calls of `keep`, no allocation.

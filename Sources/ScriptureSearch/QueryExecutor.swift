@@ -111,10 +111,7 @@ struct QueryExecutor {
             for term in unit.terms.indices where group != driver || term != unit.rarest {
                 // A list not much longer than the candidates is merged with them; a longer one, or a
                 // bitmap, is probed.
-                if let list = try unit.terms[term].list(index, ifAtMost: 8 * verses.count) {
-                    verses.formIntersection(sorted: list)
-                    continue
-                }
+                if try unit.terms[term].intersect(&verses, index, ifAtMost: 8 * verses.count) { continue }
                 var probe = try unit.terms[term].probe(index)
                 try verses.retain { verse throws(IndexDamage) in try probe.contains(verse) }
             }
