@@ -3,10 +3,12 @@ import TextNormalization
 
 /// Finds the verses that match a query in an opened index.
 ///
-/// The group whose postings are shortest drives: its verses are the candidates (one list decoded, or a
-/// union for `OR` and prefixes). Every other term is then probed verse by verse, skipping through its
-/// postings or testing a bitmap. Only a candidate that passes every probe has its tokens read, and only
-/// when a phrase, the exact mode or an excluded phrase needs their order.
+/// A query of one word or prefix (default mode, nothing excluded) is its postings: a list, or a bitmap
+/// kept as one so that counting needs no list. Otherwise the group whose postings are shortest drives:
+/// its verses are the candidates (one list decoded, or a union for `OR` and prefixes). Every other term
+/// then filters them in turn: a list at most eight times longer is decoded in step with them, a longer
+/// one is skipped through, a bitmap is tested. Only a candidate that passes every term has its tokens
+/// read, and only when a phrase, the exact mode or an excluded phrase needs their order.
 struct QueryExecutor {
     /// A phrase resolved: its terms.
     struct Unit {
