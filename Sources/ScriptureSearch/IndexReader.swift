@@ -1,6 +1,5 @@
-// All of the search index's pointer code is in this file: checked reads over the index section's
-// bytes, borrowed for the length of one call of `StoreBytes.withUnsafeBytes`, and the in-place filter
-// of a verse list.
+// The search index's pointer code is in this file and IndexReader+Streams.swift: checked reads over
+// the index section's bytes, borrowed for the length of one call of `StoreBytes.withUnsafeBytes`.
 
 /// Damage found while reading the search index: where and what.
 struct IndexDamage: Error, Sendable, Hashable {
@@ -12,7 +11,8 @@ struct IndexDamage: Error, Sendable, Hashable {
 ///
 /// Only valid inside the `withUnsafeBytes` call that made it; it never escapes that call.
 struct IndexReader {
-    private let base: UnsafePointer<UInt8>?
+    /// The section's first byte; read only here and in IndexReader+Streams.swift.
+    let base: UnsafePointer<UInt8>?
     /// How many bytes the section has.
     let count: Int
 
@@ -96,182 +96,6 @@ struct IndexReader {
         }
     }
 
-    /// Reads the varint at `pointer`, which must end before `end`, and moves past it; nil when it runs past
-    /// `end` or is longer than five bytes. The loops that decode many varints use it.
-    @inline(__always)
-    private static func varint(_ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int? {
-        guard pointer < end else { return nil }
-        let first = pointer.pointee
-        pointer += 1
-        if first < 0x80 { return Int(first) }
-        var result = Int(first & 0x7F)
-        var shift = 7
-        while pointer < end, shift < 35 {
-            let byte = pointer.pointee
-            pointer += 1
-            result |= Int(byte & 0x7F) << shift
-            if byte < 0x80 { return result }
-            shift += 7
-        }
-        return nil
-    }
-
-    /// Decodes `count` verses stored as gaps from `start` to `end` (varints, each `verse − previous − 1`, the
-    /// first from −1), each below `limit`.
-    ///
-    /// - Complexity: O(count), one allocation.
-    func gaps(from start: Int, to end: Int, count: Int, below limit: Int) throws(IndexDamage) -> [Int] {
-        try check(start, end - start)
-        guard count >= 0, count <= end - start else {
-            throw IndexDamage(reason: "\(count) gaps in \(end - start) bytes")
-        }
-        guard let base, count > 0 else { return [] }
-        var failed = false
-        let verses = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var pointer = base + start
-            let last = base + end
-            var verse = -1
-            for index in 0..<count {
-                guard let gap = Self.varint(&pointer, last) else {
-                    failed = true
-                    return
-                }
-                verse += gap + 1
-                buffer[index] = verse
-            }
-            initialized = count
-            failed = verse >= limit
-        }
-        if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
-        return verses
-    }
-
-    /// The token ids stored as varints in `range`, each below `limit`; with a `table` (u32 per id, checked to
-    /// lie inside), each id mapped through it to a value below `mappedLimit`, ids that map to `skipped` left out.
-    ///
-    /// - Complexity: O(range), one allocation.
-    func tokens(
-        in range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int
-    ) throws(IndexDamage) -> [Int32] {
-        try check(range.lowerBound, range.count)
-        if let table { try check(table, limit * 4) }
-        var failure: IndexDamage?
-        let tokens = [Int32](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            do throws(IndexDamage) {
-                initialized = try decodeTokens(
-                    range, below: limit, table: table, mappedBelow: mappedLimit, skipping: skipped, into: buffer)
-            } catch {
-                failure = error
-                initialized = 0
-            }
-        }
-        if let failure { throw failure }
-        return tokens
-    }
-
-    /// Adds to `set` the `count` verses stored as gaps from `start` to `end` (see `gaps`), each below `limit`.
-    ///
-    /// - Complexity: O(count).
-    func orGaps(from start: Int, to end: Int, count: Int, below limit: Int, into set: inout IDSet) throws(IndexDamage) {
-        try check(start, end - start)
-        guard let base, count > 0 else { return }
-        let failed = set.words.withUnsafeMutableBufferPointer { words in
-            var pointer = base + start
-            let last = base + end
-            var verse = -1
-            for _ in 0..<count {
-                guard let gap = Self.varint(&pointer, last) else { return true }
-                verse += gap + 1
-                guard verse < limit, verse >> 6 < words.count else { return true }
-                words[verse >> 6] |= 1 << UInt64(verse & 63)
-            }
-            return false
-        }
-        if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
-    }
-
-    /// The token ids in `range` (each below `limit`) written to the start of `buffer`, and with a `table` their
-    /// mapped values (those that are not `skipped`, each below `mappedLimit`) to the start of `mapped`; the
-    /// buffers grow when too short, their other elements left as they are. Returns how many of each.
-    ///
-    /// - Complexity: O(range).
-    func tokens(
-        in range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int,
-        into buffer: inout [Int32], mapped: inout [Int32]
-    ) throws(IndexDamage) -> (tokens: Int, mapped: Int) {
-        try check(range.lowerBound, range.count)
-        if let table { try check(table, limit * 4) }
-        let size = max(range.count, 256)
-        if buffer.count < range.count { buffer = [Int32](repeating: 0, count: max(size, 2 * buffer.count)) }
-        if table != nil, mapped.count < range.count {
-            mapped = [Int32](repeating: 0, count: max(size, 2 * mapped.count))
-        }
-        return try buffer.withUnsafeMutableBufferPointer { buffer throws(IndexDamage) in
-            try mapped.withUnsafeMutableBufferPointer { mapped throws(IndexDamage) in
-                var count = 0
-                var mappedCount = 0
-                try forEachToken(in: range, below: limit) { id throws(IndexDamage) in
-                    guard count < buffer.count else { throw IndexDamage(reason: "too many tokens") }
-                    buffer[count] = Int32(truncatingIfNeeded: id)
-                    count += 1
-                    guard let table, let value = try map(id, through: table, below: mappedLimit, skipping: skipped)
-                    else { return }
-                    guard mappedCount < mapped.count else { throw IndexDamage(reason: "too many tokens") }
-                    mapped[mappedCount] = Int32(truncatingIfNeeded: value)
-                    mappedCount += 1
-                }
-                return (count, mappedCount)
-            }
-        }
-    }
-
-    /// Decodes the tokens into `buffer` (at least `range.count` long: each takes a byte or more), the caller
-    /// having checked `range` and the table.
-    private func decodeTokens(
-        _ range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int,
-        into buffer: UnsafeMutableBufferPointer<Int32>
-    ) throws(IndexDamage) -> Int {
-        var count = 0
-        try forEachToken(in: range, below: limit) { id throws(IndexDamage) in
-            var value = id
-            if let table {
-                guard let mapped = try map(id, through: table, below: mappedLimit, skipping: skipped) else { return }
-                value = mapped
-            }
-            guard count < buffer.count else { throw IndexDamage(reason: "too many tokens") }
-            buffer[count] = Int32(truncatingIfNeeded: value)
-            count += 1
-        }
-        return count
-    }
-
-    /// Calls `body` with each varint in `range` (checked by the caller), each checked to be below `limit`.
-    @inline(__always)
-    private func forEachToken(
-        in range: Range<Int>, below limit: Int, _ body: (Int) throws(IndexDamage) -> Void
-    ) throws(IndexDamage) {
-        guard let base else { return }
-        var pointer = base + range.lowerBound
-        let end = base + range.upperBound
-        while pointer < end {
-            guard let id = Self.varint(&pointer, end) else { throw IndexDamage(reason: "a token runs past its verse") }
-            guard id < limit else { throw IndexDamage(reason: "token id \(id) out of range") }
-            try body(id)
-        }
-    }
-
-    /// The u32 of `id` in the table at `table` (checked by the caller), or nil when it is `skipped`; throws
-    /// unless it is below `limit`.
-    @inline(__always)
-    private func map(_ id: Int, through table: Int, below limit: Int, skipping skipped: Int) throws(IndexDamage) -> Int?
-    {
-        guard let base else { return nil }
-        let value = Int(UInt32(littleEndian: UnsafeRawPointer(base + table + id * 4).loadUnaligned(as: UInt32.self)))
-        if value == skipped { return nil }
-        guard value < limit else { throw IndexDamage(reason: "an exact id folds to \(value)") }
-        return value
-    }
-
     /// Whether bit `index` is set in the bitmap that starts at `offset` (the caller checked the bitmap's extent).
     @inline(__always)
     func bit(_ offset: Int, _ index: Int) -> Bool {
@@ -340,25 +164,5 @@ struct IndexReader {
                 words[byteIndex >> 3] |= UInt64(base[offset + byteIndex]) << UInt64((byteIndex & 7) * 8)
             }
         }
-    }
-}
-
-extension Array where Element == Int {
-    /// Keeps, in order and in place, the elements `keep` accepts; `keep` sees them in order.
-    ///
-    /// - Complexity: O(n) calls of `keep`, no allocation.
-    mutating func retain<Failure: Error>(where keep: (Int) throws(Failure) -> Bool) throws(Failure) {
-        let kept = try withUnsafeMutableBufferPointer { elements throws(Failure) -> Int in
-            var kept = 0
-            for index in elements.indices {
-                let element = elements[index]
-                if try keep(element) {
-                    elements[kept] = element
-                    kept += 1
-                }
-            }
-            return kept
-        }
-        removeLast(count - kept)
     }
 }

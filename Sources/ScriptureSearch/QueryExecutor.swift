@@ -3,15 +3,17 @@ import TextNormalization
 
 /// Finds the verses that match a query in an opened index.
 ///
-/// The group whose postings are shortest drives: its verses are the candidates (one list decoded, or a
-/// union for `OR` and prefixes). Every other term is then probed verse by verse, skipping through its
-/// postings or testing a bitmap. Only a candidate that passes every probe has its tokens read, and only
-/// when a phrase, the exact mode or an excluded phrase needs their order.
+/// A query of one word or prefix (default mode, nothing excluded) is its postings: a list, or a bitmap
+/// kept as one so that counting needs no list. Otherwise the group whose postings are shortest drives:
+/// its verses are the candidates (one list decoded, or a union for `OR` and prefixes). Every other term
+/// then filters them in turn: a list at most eight times longer is decoded in step with them, a longer
+/// one is skipped through, a bitmap is tested. Only a candidate that passes every term has its tokens
+/// read, and only when a phrase, the exact mode or an excluded phrase needs their order.
 struct QueryExecutor {
     /// A phrase resolved: its terms.
     struct Unit {
         var terms: [ResolvedTerm]
-        /// The terms' matchers, in order.
+        /// The terms' matchers, in order, when the tokens are read (empty otherwise: see `phrases`).
         var matchers: [ResolvedTerm.Matcher]
         /// Whether a match needs the verse's tokens: a phrase of several terms, or the exact mode.
         var needsTokens: Bool
@@ -41,24 +43,31 @@ struct QueryExecutor {
             soleTerm = try ResolvedTerm(query.required[0][0].terms[0], in: index, mode: query.mode)
             return
         }
-        for group in query.required {
-            groups.append(try group.map { phrase throws(IndexDamage) in try unit(phrase) }.filter { !$0.isImpossible })
-        }
-        excluded = try query.excluded.map { phrase throws(IndexDamage) in try unit(phrase) }.filter { !$0.isImpossible }
+        groups.reserveCapacity(query.required.count)
+        for group in query.required { groups.append(try units(group)) }
+        excluded = try units(query.excluded)
     }
 
-    private func unit(_ phrase: SearchQuery.Phrase) throws(IndexDamage) -> Unit {
-        let terms = try phrase.terms.map { term throws(IndexDamage) in
-            try ResolvedTerm(term, in: index, mode: query.mode)
+    /// The phrases resolved, those that no verse can match left out.
+    private func units(_ phrases: [SearchQuery.Phrase]) throws(IndexDamage) -> [Unit] {
+        var units: [Unit] = []
+        units.reserveCapacity(phrases.count)
+        for phrase in phrases {
+            let terms = try phrase.terms.map { term throws(IndexDamage) in
+                try ResolvedTerm(term, in: index, mode: query.mode)
+            }
+            let needsTokens = terms.count > 1 || query.mode == .exact
+            let unit = Unit(
+                terms: terms, matchers: needsTokens ? terms.map { $0.matcher } : [], needsTokens: needsTokens)
+            if !unit.isImpossible { units.append(unit) }
         }
-        return Unit(
-            terms: terms, matchers: terms.map { $0.matcher }, needsTokens: terms.count > 1 || query.mode == .exact)
+        return units
     }
 
     /// Each positive phrase's matchers, for highlighting.
     var phrases: [[ResolvedTerm.Matcher]] {
         if let soleTerm { return [[soleTerm.matcher]] }
-        return groups.flatMap { $0 }.map { $0.matchers }
+        return groups.flatMap { $0 }.map { $0.terms.map { $0.matcher } }
     }
 
     /// The matching verses in `order`, limited to `scope` when given, with their scores in relevance order.
@@ -102,6 +111,9 @@ struct QueryExecutor {
         for (group, units) in groups.enumerated() where units.count == 1 {
             let unit = units[0]
             for term in unit.terms.indices where group != driver || term != unit.rarest {
+                // A list not much longer than the candidates is merged with them; a longer one, or a
+                // bitmap, is probed.
+                if try unit.terms[term].intersect(&verses, index, ifAtMost: 8 * verses.count) { continue }
                 var probe = try unit.terms[term].probe(index)
                 try verses.retain { verse throws(IndexDamage) in try probe.contains(verse) }
             }

@@ -89,6 +89,18 @@ struct ResolvedTerm {
         return set
     }
 
+    /// Keeps in `verses` (increasing) those the term's postings hold, when they are one list of at most
+    /// `limit` verses: cheaper to decode in step with the verses than to skip through. False, leaving
+    /// `verses` as they are, otherwise.
+    func intersect(_ verses: inout [Int], _ index: IndexView, ifAtMost limit: Int) throws(IndexDamage) -> Bool {
+        guard foldedIDs.count == 1, estimate <= limit else { return false }
+        let postings = try index.postings(foldedIDs[0])
+        guard case .list(_, _, let data, let end) = postings.storage else { return false }
+        try index.reader.intersect(
+            &verses, gapsFrom: data, to: end, count: postings.documentFrequency, below: postings.verseCount)
+        return true
+    }
+
     /// A probe answering whether the term's postings hold a verse.
     func probe(_ index: IndexView) throws(IndexDamage) -> VerseProbe {
         if foldedIDs.count == 1 {

@@ -61,8 +61,7 @@ extension SearchIndex {
     private func hits(
         _ shown: SearchMatches, executor: QueryExecutor, view: IndexView, storeError: inout StoreError?
     ) throws(IndexDamage) -> [SearchHit] {
-        let phrases = executor.phrases
-        var locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact)
+        var locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact, phrases: executor.phrases)
         var hits: [SearchHit] = []
         hits.reserveCapacity(shown.verses.count)
         let table = keys.table(for: shown.verses.count, store: store)
@@ -77,7 +76,7 @@ extension SearchIndex {
                 return []
             }
             let highlights =
-                try locator.highlights(of: phrases, verse: verse, text: text)
+                try locator.highlights(verse: verse, text: text)
                 ?? Highlighter.highlights(of: executor.query, in: text)
             hits.append(
                 SearchHit(

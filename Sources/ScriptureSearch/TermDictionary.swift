@@ -165,11 +165,6 @@ struct TermDictionary {
         return head
     }
 
-    /// The rank of the first term not less than `key` (`count` when every term is less).
-    func lowerBound(_ key: [UInt8]) throws(IndexDamage) -> Int {
-        try key.withUnsafeBufferPointer { key throws(IndexDamage) in try find(key).rank }
-    }
-
     /// The rank of `key`, or nil when it is not in the dictionary.
     func rank(of key: [UInt8]) throws(IndexDamage) -> Int? {
         try key.withUnsafeBufferPointer { key throws(IndexDamage) in

@@ -25,45 +25,44 @@ struct TokenLocator {
     /// Each endpoint token's UTF-8 and UTF-16 start and end, four numbers a token (by its place).
     private var bounds: [Int] = []
 
-    init(view: IndexView, exactMode: Bool) {
+    /// The phrases to highlight, each given by its terms' matchers.
+    let phrases: [[ResolvedTerm.Matcher]]
+    /// When every phrase is one word or prefix in the default mode: each one's folded ids (first, count), so
+    /// that a verse's tokens are matched as they are decoded.
+    private let wordRanges: [(first: Int32, count: UInt32)]?
+
+    init(view: IndexView, exactMode: Bool, phrases: [[ResolvedTerm.Matcher]]) {
         self.view = view
         self.exactMode = exactMode
+        self.phrases = phrases
+        var wordRanges: [(first: Int32, count: UInt32)]? = []
+        for matchers in phrases {
+            guard !exactMode, matchers.count == 1, case .folded(let ranks) = matchers[0],
+                ranks.upperBound <= Int(Int32.max)
+            else {
+                wordRanges = nil
+                break
+            }
+            wordRanges?.append((Int32(ranks.lowerBound), UInt32(ranks.count)))
+        }
+        self.wordRanges = wordRanges
     }
 
-    /// The highlight ranges of the phrases (each given by its terms' matchers) in verse `verse`, whose text
-    /// is `text`; nil when the tokens cannot be lined up with the text.
+    /// The highlight ranges of the phrases in verse `verse`, whose text is `text`; nil when the tokens cannot
+    /// be lined up with the text.
     ///
     /// - Complexity: O(verse tokens × phrase terms + text up to the last highlight).
-    mutating func highlights(
-        of phrases: [[ResolvedTerm.Matcher]], verse: Int, text: String
-    ) throws(IndexDamage) -> [SearchHighlight]? {
+    mutating func highlights(verse: Int, text: String) throws(IndexDamage) -> [SearchHighlight]? {
         let range = try view.tokenRange(verse)
-        (exactCount, tokenCount) = try view.reader.tokens(
-            in: range, below: view.layout.exactCount,
-            table: exactMode ? nil : view.layout.range(.exactToFolded).lowerBound, mappedBelow: view.layout.foldedCount,
-            skipping: SearchIndexFormat.noFoldedTerm, into: &exact, mapped: &tokens)
-        if exactMode { tokenCount = exactCount }
-        let mapsAll = tokenCount == exactCount
-        if !mapsAll { try findPositions() }
         spans.removeAll(keepingCapacity: true)
-        var lastNeeded = -1
-        let matched = exactMode ? exact : tokens
-        for matchers in phrases {
-            QueryExecutor.forEachOccurrence(of: matchers, in: matched[0..<tokenCount]) { start in
-                let last = start + matchers.count - 1
-                let span = mapsAll ? (start, last) : (positions[start], positions[last])
-                spans.append(span)
-                lastNeeded = max(lastNeeded, span.1)
-                return true
-            }
+        endpoints.removeAll(keepingCapacity: true)
+        let lastNeeded: Int
+        if let wordRanges {
+            lastNeeded = try findWords(wordRanges, range)
+        } else {
+            lastNeeded = try findPhrases(range)
         }
         guard lastNeeded >= 0 else { return [] }
-        endpoints.removeAll(keepingCapacity: true)
-        for span in spans {
-            endpoints.append(span.first)
-            endpoints.append(span.last)
-        }
-        if zip(endpoints, endpoints.dropFirst()).contains(where: { $0 > $1 }) { endpoints.sort() }
         var copy = text
         let located = copy.withUTF8 { bytes in
             Result { () throws(IndexDamage) in try locate(through: lastNeeded, in: bytes) }
@@ -80,6 +79,56 @@ struct TokenLocator {
         }
         Highlighter.merge(&highlights)
         return highlights
+    }
+
+    /// Decodes the verse's tokens in `range`, noting each one that one of the words `ranges` matches as it
+    /// goes (a span of one token, in order); returns the last one's place, or -1.
+    private mutating func findWords(
+        _ ranges: [(first: Int32, count: UInt32)], _ range: Range<Int>
+    ) throws(IndexDamage) -> Int {
+        var lastNeeded = -1
+        exactCount = try view.reader.tokens(
+            in: range, below: view.layout.exactCount, table: view.layout.range(.exactToFolded).lowerBound,
+            mappedBelow: view.layout.foldedCount, skipping: SearchIndexFormat.noFoldedTerm, into: &exact
+        ) { position, folded in
+            let token = Int32(truncatingIfNeeded: folded)
+            for word in ranges where UInt32(bitPattern: token &- word.first) < word.count {
+                spans.append((position, position))
+                endpoints.append(position)
+                lastNeeded = position
+                break
+            }
+        }
+        return lastNeeded
+    }
+
+    /// Decodes the verse's tokens in `range` and notes where each phrase occurs; returns the last token
+    /// needed, or -1.
+    private mutating func findPhrases(_ range: Range<Int>) throws(IndexDamage) -> Int {
+        (exactCount, tokenCount) = try view.reader.tokens(
+            in: range, below: view.layout.exactCount,
+            table: exactMode ? nil : view.layout.range(.exactToFolded).lowerBound, mappedBelow: view.layout.foldedCount,
+            skipping: SearchIndexFormat.noFoldedTerm, into: &exact, mapped: &tokens)
+        if exactMode { tokenCount = exactCount }
+        let mapsAll = tokenCount == exactCount
+        if !mapsAll { try findPositions() }
+        var lastNeeded = -1
+        let matched = exactMode ? exact : tokens
+        for matchers in phrases {
+            QueryExecutor.forEachOccurrence(of: matchers, in: matched[0..<tokenCount]) { start in
+                let last = start + matchers.count - 1
+                let span = mapsAll ? (start, last) : (positions[start], positions[last])
+                spans.append(span)
+                lastNeeded = max(lastNeeded, span.1)
+                return true
+            }
+        }
+        for span in spans {
+            endpoints.append(span.first)
+            endpoints.append(span.last)
+        }
+        if zip(endpoints, endpoints.dropFirst()).contains(where: { $0 > $1 }) { endpoints.sort() }
+        return lastNeeded
     }
 
     /// Notes the place among the exact tokens of each token that folds to something.
@@ -107,13 +156,17 @@ struct TokenLocator {
             var cursor = 0
             var cursor16 = 0
             var nextEndpoint = 0
-            for position in 0...last {
-                let isEndpoint = nextEndpoint < endpoints.count && endpoints[nextEndpoint] == position
-                while nextEndpoint < endpoints.count, endpoints[nextEndpoint] == position { nextEndpoint += 1 }
-                if !isEndpoint, let end = Self.asciiRunEnd(text, from: cursor) {
+            var position = 0
+            while position <= last {
+                while nextEndpoint < endpoints.count, endpoints[nextEndpoint] < position { nextEndpoint += 1 }
+                let upTo = nextEndpoint < endpoints.count ? min(endpoints[nextEndpoint], last + 1) : last + 1
+                if position < upTo {
+                    // Tokens before the next endpoint: passed over as ASCII runs where the text allows.
+                    let (end, passed) = ASCIIRuns.skip(text, from: cursor, runs: upTo - position)
                     cursor16 += end - cursor
                     cursor = end
-                    continue
+                    position += passed
+                    if position == upTo { continue }
                 }
                 let term = try view.reader.bytes(try view.exactString(Int(exact[position])))
                 guard let first = term.first else { return false }
@@ -135,32 +188,10 @@ struct TokenLocator {
                 bounds[4 * position + 3] = cursor16 + units
                 cursor = found + term.count
                 cursor16 += units
+                position += 1
             }
             return true
         }
-    }
-
-    /// Where the token that follows `start` ends when it and everything before it from `start` are ASCII,
-    /// and the byte after it is too (or the text ends): the end of the next run of ASCII letters, digits
-    /// and `_`. Nil otherwise.
-    @inline(__always)
-    private static func asciiRunEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        while index < text.count, text[index] < 0x80, !isASCIIWordByte(text[index]) { index += 1 }
-        guard index < text.count, text[index] < 0x80 else { return nil }
-        index += 1
-        while index < text.count, isASCIIWordByte(text[index]) { index += 1 }
-        guard index == text.count || text[index] < 0x80 else { return nil }
-        return index
-    }
-
-    /// Whether a byte is an ASCII letter, digit or `_` (part of a token): a bit of a 128-bit mask.
-    @inline(__always)
-    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
-        // Bits 48–57 of the low word: `0`–`9`; of the high word, bits 1–26 `A`–`Z`, 31 `_`, 33–58 `a`–`z`.
-        let low: UInt64 = 0x03FF_0000_0000_0000
-        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
-        return byte < 0x80 && ((byte < 0x40 ? low : high) >> UInt64(byte & 0x3F)) & 1 != 0
     }
 
     /// Whether `text` holds `term`'s bytes at `offset` (which leaves room for them).
@@ -177,7 +208,7 @@ struct TokenLocator {
     @inline(__always)
     private static func separatorLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
         let byte = bytes[offset]
-        if byte < 0x80 { return isASCIIWordByte(byte) ? nil : 1 }
+        if byte < 0x80 { return ASCIIRuns.isWordByte(byte) ? nil : 1 }
         guard let (scalar, length) = scalar(bytes, at: offset) else { return nil }
         // General punctuation U+2010–U+2027 (dashes, quotes, the ellipsis): common in verse text, never word-like.
         if (0x2010...0x2027).contains(scalar.value) { return length }

@@ -83,4 +83,28 @@ import TextNormalization
             #expect(fast == general, "\(query)")
         }
     }
+
+    /// Passing over runs eight bytes at a time ends where passing over them one by one (`runEnd`) does, at
+    /// every start and count, in random text of ASCII with some accented letters and curly quotes.
+    @Test func asciiRunsSkipAsOneByOne() {
+        var random = SplitMix64(seed: 8)
+        let pieces = ["a", "Z", "9", "_", " ", ",", "-", "'", "é", "’", "ab", "word", "  ", "x1"]
+        for _ in 0..<400 {
+            let text = (0..<Int(random.next() % 40)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+                .joined()
+            var copy = text
+            copy.withUTF8 { bytes in
+                for start in 0...bytes.count {
+                    var end = start
+                    var passed = 0
+                    for count in 0..<12 {
+                        #expect(ASCIIRuns.skip(bytes, from: start, runs: count) == (end, passed), "\(text) \(start)")
+                        guard passed == count, let next = ASCIIRuns.runEnd(bytes, from: end) else { continue }
+                        end = next
+                        passed += 1
+                    }
+                }
+            }
+        }
+    }
 }

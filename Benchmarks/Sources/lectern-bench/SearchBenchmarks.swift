@@ -26,6 +26,13 @@ struct SearchQuery: Sendable {
 /// The search comparison: the same queries against SQLite FTS5 (through its C API, in this
 /// process) and against Lectern's index, (a) fetching all hits and (b) the first page of 20 with
 /// the total count.
+///
+/// What each side returns: FTS5's `all` row every rowid in canon order; its `page` row the rowid,
+/// book, chapter and verse of the first 20 rows and `count(*)` (two statements). Lectern's `all` row
+/// every matching verse index in canon order (`SearchIndex.matches`); its `page` row what a reader
+/// shows (`SearchIndex.search`): the total, per-book counts, and each of the first 20 hits' reference,
+/// verse text and highlight ranges. Lectern's `ids` row (`search/ids/…`) is the like-for-like page:
+/// the first 20 verse indices and the total, from `SearchIndex.matches`.
 enum SearchBenchmarks {
     /// Registers the FTS5 build and, per query and shape, FTS5's and Lectern's rows.
     static func register(in registry: inout BenchmarkRegistry) {
@@ -58,6 +65,10 @@ enum SearchBenchmarks {
             return [result]
         }
         for query in SearchQuery.all {
+            let ids = "search/ids/\(query.name)/lectern"
+            registry.register(ids, "Lectern: \(query.description), first 20 verse indices + count (µs/query)") {
+                context in [try lecternIDsRow(query, name: ids, context)]
+            }
             for shape in Shape.allCases {
                 let base = "search/\(query.name)/\(shape.rawValue)"
                 registry.register("\(base)/fts5", "FTS5: \(query.description), \(shape.description) (µs/query)") {
@@ -83,7 +94,9 @@ enum SearchBenchmarks {
 
     static let fts5Implementation = Implementation(
         name: "SQLite FTS5", version: SQLiteDatabase.libraryVersion,
-        invocation: "C API in this process, :memory:, tokenize='unicode61 remove_diacritics 2', prepared statements")
+        invocation: "C API in this process, :memory:, tokenize='unicode61 remove_diacritics 2', prepared statements; "
+            + "all hits: every rowid (ORDER BY rowid); first 20 + count: rowid, book, chapter, verse of the first 20 "
+            + "(ORDER BY rowid LIMIT 20), then count(*)")
 
     private static func workload(_ query: SearchQuery, _ shape: Shape) -> String {
         "Search \(query.text) (\(query.description)), \(shape.description)"
@@ -105,13 +118,34 @@ enum SearchBenchmarks {
             }
         let invocation =
             shape == .all
-            ? "SearchIndex.matches(QueryParser.parse(text)) in this process"
-            : "SearchIndex.search(text, page size 20): hits with reference, text, highlights; counts per book"
+            ? "SearchIndex.matches(QueryParser.parse(text)) in this process: every matching verse index, canon order"
+            : "SearchIndex.search(text, page size 20): the total, counts per book, and each of the first 20 hits' "
+                + "reference, verse text and highlight ranges (UTF-8 and UTF-16)"
         let identity = LecternWorkloads.row(name, workload(query, shape), .inProcess, invocation)
         var result = try context.measureBatched(identity, unit: .microsecondsPerQuery, run)
         let hits = try run()
         let fts5Hits = try fts5Index(context).allHits(query.fts5).count
         result.notes.insert("\(hits) hits" + (hits == fts5Hits ? "" : " (FTS5: \(fts5Hits))"), at: 0)
+        return result
+    }
+
+    /// Lectern's like-for-like page: the first 20 matching verse indices and the total count, without
+    /// references, text or highlights (FTS5's page row also reads each row's reference).
+    private static func lecternIDsRow(
+        _ query: SearchQuery, name: String, _ context: BenchmarkContext
+    ) throws -> BenchmarkResult {
+        let index = try LecternSearch.fixture(context).index
+        let run: () throws -> Int = {
+            let verses = try index.matches(QueryParser.parse(query.text)).verses
+            return verses.prefix(FTS5Index.pageSize).reduce(verses.count, +)
+        }
+        let identity = LecternWorkloads.row(
+            name, "Search \(query.text) (\(query.description)), first 20 verse indices + count", .inProcess,
+            "SearchIndex.matches(QueryParser.parse(text)): the first 20 verse indices and the count "
+                + "(no references, text or highlights)")
+        var result = try context.measureBatched(identity, unit: .microsecondsPerQuery, run)
+        result.notes.insert(
+            "like-for-like with FTS5's first 20 + count, which also reads each row's book, chapter and verse", at: 0)
         return result
     }
 

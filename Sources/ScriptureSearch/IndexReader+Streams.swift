@@ -1,0 +1,274 @@
+// Bulk decoding of the search index: posting lists and verse token streams read in tight pointer
+// loops, every read checked against the region the caller checked; and the in-place filter of a verse
+// list. The rest of the index's pointer code is in IndexReader.swift.
+
+extension IndexReader {
+    /// Reads the varint at `pointer`, which must end before `end`, and moves past it; nil when it runs past
+    /// `end` or is longer than five bytes. The loops that decode many varints use it.
+    @inline(__always)
+    static func varint(_ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int? {
+        guard pointer < end else { return nil }
+        let first = pointer.pointee
+        pointer += 1
+        if first < 0x80 { return Int(first) }
+        var result = Int(first & 0x7F)
+        var shift = 7
+        while pointer < end, shift < 35 {
+            let byte = pointer.pointee
+            pointer += 1
+            result |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+        }
+        return nil
+    }
+
+    /// Decodes `count` verses stored as gaps from `start` to `end` (varints, each `verse − previous − 1`, the
+    /// first from −1), each below `limit`.
+    ///
+    /// - Complexity: O(count), one allocation.
+    func gaps(from start: Int, to end: Int, count: Int, below limit: Int) throws(IndexDamage) -> [Int] {
+        try check(start, end - start)
+        guard count >= 0, count <= end - start else {
+            throw IndexDamage(reason: "\(count) gaps in \(end - start) bytes")
+        }
+        guard let base, count > 0 else { return [] }
+        var failed = false
+        let verses = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var pointer = base + start
+            let last = base + end
+            var verse = -1
+            for index in 0..<count {
+                // A gap has at most 35 bits and the verse stays below `limit`, so the sum cannot overflow.
+                guard let gap = Self.varint(&pointer, last) else {
+                    failed = true
+                    return
+                }
+                verse = verse &+ gap &+ 1
+                guard verse < limit else {
+                    failed = true
+                    return
+                }
+                buffer[index] = verse
+            }
+            initialized = count
+        }
+        if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
+        return verses
+    }
+
+    /// The token ids stored as varints in `range`, each below `limit`; with a `table` (u32 per id, checked to
+    /// lie inside), each id mapped through it to a value below `mappedLimit`, ids that map to `skipped` left out.
+    ///
+    /// - Complexity: O(range), one allocation.
+    func tokens(
+        in range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int
+    ) throws(IndexDamage) -> [Int32] {
+        try check(range.lowerBound, range.count)
+        if let table { try check(table, limit * 4) }
+        var failure: IndexDamage?
+        let tokens = [Int32](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            do throws(IndexDamage) {
+                initialized = try decodeTokens(
+                    range, below: limit, table: table, mappedBelow: mappedLimit, skipping: skipped, into: buffer)
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return tokens
+    }
+
+    /// Keeps in `verses` (increasing), in place, those among the `count` verses stored as gaps from `start`
+    /// to `end` (see `gaps`), each below `limit`; the gaps are decoded only as far as the verses go.
+    ///
+    /// - Complexity: O(verses + postings before the last verse), no allocation.
+    func intersect(
+        _ verses: inout [Int], gapsFrom start: Int, to end: Int, count: Int, below limit: Int
+    ) throws(IndexDamage) {
+        try check(start, end - start)
+        guard let base else {
+            verses.removeAll()
+            return
+        }
+        var failed = false
+        let kept = verses.withUnsafeMutableBufferPointer { elements -> Int in
+            var pointer = base + start
+            let last = base + end
+            var posting = -1
+            var remaining = count
+            var kept = 0
+            for index in elements.indices {
+                let verse = elements[index]
+                while posting < verse {
+                    guard remaining > 0 else { return kept }
+                    guard let gap = Self.varint(&pointer, last) else {
+                        failed = true
+                        return kept
+                    }
+                    posting = posting &+ gap &+ 1
+                    remaining -= 1
+                    guard posting < limit else {
+                        failed = true
+                        return kept
+                    }
+                }
+                if posting == verse {
+                    elements[kept] = verse
+                    kept += 1
+                }
+            }
+            return kept
+        }
+        if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
+        verses.removeLast(verses.count - kept)
+    }
+
+    /// Adds to `set` the `count` verses stored as gaps from `start` to `end` (see `gaps`), each below `limit`.
+    ///
+    /// - Complexity: O(count).
+    func orGaps(from start: Int, to end: Int, count: Int, below limit: Int, into set: inout IDSet) throws(IndexDamage) {
+        try check(start, end - start)
+        guard let base, count > 0 else { return }
+        let failed = set.words.withUnsafeMutableBufferPointer { words in
+            var pointer = base + start
+            let last = base + end
+            var verse = -1
+            for _ in 0..<count {
+                guard let gap = Self.varint(&pointer, last) else { return true }
+                verse = verse &+ gap &+ 1
+                guard verse < limit, verse >> 6 < words.count else { return true }
+                words[verse >> 6] |= 1 << UInt64(verse & 63)
+            }
+            return false
+        }
+        if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
+    }
+
+    /// The token ids in `range` (each below `limit`) written to the start of `buffer`, and with a `table` their
+    /// mapped values (those that are not `skipped`, each below `mappedLimit`) to the start of `mapped`; the
+    /// buffers grow when too short, their other elements left as they are. Returns how many of each.
+    ///
+    /// - Complexity: O(range).
+    func tokens(
+        in range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int,
+        into buffer: inout [Int32], mapped: inout [Int32]
+    ) throws(IndexDamage) -> (tokens: Int, mapped: Int) {
+        try check(range.lowerBound, range.count)
+        if let table { try check(table, limit * 4) }
+        let size = max(range.count, 256)
+        if buffer.count < range.count { buffer = [Int32](repeating: 0, count: max(size, 2 * buffer.count)) }
+        if table != nil, mapped.count < range.count {
+            mapped = [Int32](repeating: 0, count: max(size, 2 * mapped.count))
+        }
+        return try buffer.withUnsafeMutableBufferPointer { buffer throws(IndexDamage) in
+            try mapped.withUnsafeMutableBufferPointer { mapped throws(IndexDamage) in
+                var count = 0
+                var mappedCount = 0
+                try forEachToken(in: range, below: limit) { id throws(IndexDamage) in
+                    guard count < buffer.count else { throw IndexDamage(reason: "too many tokens") }
+                    buffer[count] = Int32(truncatingIfNeeded: id)
+                    count += 1
+                    guard let table, let value = try map(id, through: table, below: mappedLimit, skipping: skipped)
+                    else { return }
+                    guard mappedCount < mapped.count else { throw IndexDamage(reason: "too many tokens") }
+                    mapped[mappedCount] = Int32(truncatingIfNeeded: value)
+                    mappedCount += 1
+                }
+                return (count, mappedCount)
+            }
+        }
+    }
+
+    /// The token ids in `range` (each below `limit`) written to the start of `buffer` (grown when too short),
+    /// with `body` called for each one whose value in the u32 `table` is not `skipped` (each below
+    /// `mappedLimit`): its place and that value. Returns how many tokens.
+    ///
+    /// - Complexity: O(range).
+    func tokens(
+        in range: Range<Int>, below limit: Int, table: Int, mappedBelow mappedLimit: Int, skipping skipped: Int,
+        into buffer: inout [Int32], _ body: (_ position: Int, _ value: Int) -> Void
+    ) throws(IndexDamage) -> Int {
+        try check(range.lowerBound, range.count)
+        try check(table, limit * 4)
+        if buffer.count < range.count { buffer = [Int32](repeating: 0, count: max(range.count, 256, 2 * buffer.count)) }
+        return try buffer.withUnsafeMutableBufferPointer { buffer throws(IndexDamage) in
+            var count = 0
+            try forEachToken(in: range, below: limit) { id throws(IndexDamage) in
+                guard count < buffer.count else { throw IndexDamage(reason: "too many tokens") }
+                buffer[count] = Int32(truncatingIfNeeded: id)
+                if let value = try map(id, through: table, below: mappedLimit, skipping: skipped) { body(count, value) }
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// Decodes the tokens into `buffer` (at least `range.count` long: each takes a byte or more), the caller
+    /// having checked `range` and the table.
+    private func decodeTokens(
+        _ range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int,
+        into buffer: UnsafeMutableBufferPointer<Int32>
+    ) throws(IndexDamage) -> Int {
+        var count = 0
+        try forEachToken(in: range, below: limit) { id throws(IndexDamage) in
+            var value = id
+            if let table {
+                guard let mapped = try map(id, through: table, below: mappedLimit, skipping: skipped) else { return }
+                value = mapped
+            }
+            guard count < buffer.count else { throw IndexDamage(reason: "too many tokens") }
+            buffer[count] = Int32(truncatingIfNeeded: value)
+            count += 1
+        }
+        return count
+    }
+
+    /// Calls `body` with each varint in `range` (checked by the caller), each checked to be below `limit`.
+    @inline(__always)
+    private func forEachToken(
+        in range: Range<Int>, below limit: Int, _ body: (Int) throws(IndexDamage) -> Void
+    ) throws(IndexDamage) {
+        guard let base else { return }
+        var pointer = base + range.lowerBound
+        let end = base + range.upperBound
+        while pointer < end {
+            guard let id = Self.varint(&pointer, end) else { throw IndexDamage(reason: "a token runs past its verse") }
+            guard id < limit else { throw IndexDamage(reason: "token id \(id) out of range") }
+            try body(id)
+        }
+    }
+
+    /// The u32 of `id` in the table at `table` (checked by the caller), or nil when it is `skipped`; throws
+    /// unless it is below `limit`.
+    @inline(__always)
+    private func map(_ id: Int, through table: Int, below limit: Int, skipping skipped: Int) throws(IndexDamage) -> Int?
+    {
+        guard let base else { return nil }
+        let value = Int(UInt32(littleEndian: UnsafeRawPointer(base + table + id * 4).loadUnaligned(as: UInt32.self)))
+        if value == skipped { return nil }
+        guard value < limit else { throw IndexDamage(reason: "an exact id folds to \(value)") }
+        return value
+    }
+}
+
+extension Array where Element == Int {
+    /// Keeps, in order and in place, the elements `keep` accepts; `keep` sees them in order.
+    ///
+    /// - Complexity: O(n) calls of `keep`, no allocation.
+    mutating func retain<Failure: Error>(where keep: (Int) throws(Failure) -> Bool) throws(Failure) {
+        let kept = try withUnsafeMutableBufferPointer { elements throws(Failure) -> Int in
+            var kept = 0
+            for index in elements.indices {
+                let element = elements[index]
+                if try keep(element) {
+                    elements[kept] = element
+                    kept += 1
+                }
+            }
+            return kept
+        }
+        removeLast(count - kept)
+    }
+}
