@@ -26,11 +26,13 @@ let package = Package(
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim"]),
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization"]),
+        .target(name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore"]),
         .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore"]),
         .target(
             name: "Lectern",
             dependencies: [
-                "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ReaderCore", "CCompression",
+                "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ScriptureSearch", "ReaderCore",
+                "CCompression",
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
@@ -42,6 +44,8 @@ let package = Package(
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
         .testTarget(name: "USXTests", dependencies: ["USX", "TestSupport"]),
         .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "TestSupport"]),
+        .testTarget(
+            name: "ScriptureSearchTests", dependencies: ["ScriptureSearch", "USFM", "TextNormalization", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
         .testTarget(

@@ -23,13 +23,20 @@ static UChar *to_utf16(const uint8_t *src, int32_t len, int32_t *out_len) {
     return buffer;
 }
 
-int lectern_is_nfc(const uint8_t *src, int32_t len) {
+// Gets the NFC normalizer and the input as UTF-16 (to free); NULL when ICU fails.
+static UChar *prepare(const uint8_t *src, int32_t len, const UNormalizer2 **nfc, int32_t *wide_len) {
     UErrorCode status = U_ZERO_ERROR;
-    const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
-    if (U_FAILURE(status)) return -1;
+    *nfc = unorm2_getNFCInstance(&status);
+    if (U_FAILURE(status)) return NULL;
+    return to_utf16(src, len, wide_len);
+}
+
+int lectern_is_nfc(const uint8_t *src, int32_t len) {
+    const UNormalizer2 *nfc = NULL;
     int32_t wide_len = 0;
-    UChar *wide = to_utf16(src, len, &wide_len);
+    UChar *wide = prepare(src, len, &nfc, &wide_len);
     if (!wide) return -1;
+    UErrorCode status = U_ZERO_ERROR;
     UBool yes = unorm2_isNormalized(nfc, wide, wide_len, &status);
     free(wide);
     if (U_FAILURE(status)) return -1;
@@ -37,12 +44,11 @@ int lectern_is_nfc(const uint8_t *src, int32_t len) {
 }
 
 int32_t lectern_nfc(const uint8_t *src, int32_t len, uint8_t *dst, int32_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
-    if (U_FAILURE(status)) return -1;
+    const UNormalizer2 *nfc = NULL;
     int32_t wide_len = 0;
-    UChar *wide = to_utf16(src, len, &wide_len);
+    UChar *wide = prepare(src, len, &nfc, &wide_len);
     if (!wide) return -1;
+    UErrorCode status = U_ZERO_ERROR;
     int32_t norm_cap = wide_len * 3 + 16;
     UChar *norm = (UChar *)malloc(sizeof(UChar) * (size_t)norm_cap);
     if (!norm) {

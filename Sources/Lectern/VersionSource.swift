@@ -83,7 +83,10 @@ public enum VersionSource {
     }
 
     /// Parses one file, detecting its format from its content.
-    public static func parseFile(_ path: String) -> ParseResult {
+    ///
+    /// - Parameter session: shared by the files of one version parsed on one thread, so identical
+    ///   USFM spans, words and attributes are built once (see `USFMParseSession`).
+    public static func parseFile(_ path: String, session: USFMParseSession? = nil) -> ParseResult {
         let bytes: [UInt8]
         do {
             bytes = try read(path)
@@ -92,13 +95,15 @@ public enum VersionSource {
                 Diagnostic(.error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1), "cannot read: \(error)")
             ])
         }
-        return parse(bytes, path: path)
+        return parse(bytes, path: path, session: session)
     }
 
     /// Parses bytes already read, detecting the format.
-    public static func parse(_ bytes: [UInt8], path: String) -> ParseResult {
+    public static func parse(_ bytes: [UInt8], path: String, session: USFMParseSession? = nil) -> ParseResult {
         switch SourceFormat.detect(bytes) {
-        case .usfm: return USFMParser.parse(bytes, path: path)
+        case .usfm:
+            guard let session else { return USFMParser.parse(bytes, path: path) }
+            return bytes.withUnsafeBytes { USFMParser.parse($0, path: path, session: session) }
         case .usx: return parseUSX(bytes, path: path)
         case nil:
             let isBlank = !bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
@@ -136,19 +141,34 @@ public enum VersionSource {
         return combined
     }
 
+    /// Parses files on every core: each worker takes the next file in turn and keeps one USFM session.
     private static func parseConcurrently(_ files: [String]) -> [ParseResult] {
         let results = ResultSlots(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results.set(index, parseFile(files[index]))
+        let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let session = USFMParseSession()
+            while let index = results.claimNext() {
+                results.set(index, parseFile(files[index], session: session))
+            }
         }
         return results.values
     }
 }
 
-/// Slots filled from several threads, each written once.
+/// Slots filled from several threads, each written once, handed out in order.
 private final class ResultSlots: @unchecked Sendable {
     private var slots: [ParseResult]
+    private var next = 0
     private let lock = NSLock()
+
+    /// The next index no worker has taken yet, or nil when all are taken.
+    func claimNext() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
 
     init(count: Int) { slots = Array(repeating: ParseResult(), count: count) }
 

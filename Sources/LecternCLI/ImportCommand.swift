@@ -68,7 +68,8 @@ public enum ImportCommand: LecternCommand {
             language: language ?? suggestion.language, sourceFormat: formats.sorted().joined(separator: "+"),
             importedAt: ISO8601DateFormatter().string(from: Date()))
         progress.show("Writing \(metadata.abbreviation) to \(library.directory)…")
-        let stored = try library.add(books: result.books, metadata: metadata, id: id, replace: replace)
+        let stored = try library.add(
+            books: result.books, metadata: metadata, id: id, replace: replace, sections: [SearchIndexSection()])
         progress.clear()
         let store = try library.open(stored.id)
         let summary = ImportSummary(

@@ -6,7 +6,7 @@ public enum LayoutCommand: LecternCommand {
     /// `layout`.
     public static let name = "layout"
     /// One line for `lectern --help`.
-    public static let summary = "Show where the reader's controls go in a host app"
+    public static let summary = "show where the reader's controls go in a host app"
     /// The options, the scenario keys and the exit statuses.
     public static let usage = """
         Usage: lectern layout [ENVIRONMENT] [--scroll EVENTS] [--json] [--explain]

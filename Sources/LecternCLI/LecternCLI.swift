@@ -3,8 +3,8 @@ public enum LecternCLI {
     /// Every subcommand, in the order `lectern --help` lists them.
     public static let commands: [any LecternCommand.Type] = [
         CheckCommand.self, ImportCommand.self, VersionsCommand.self, BooksCommand.self, ReadCommand.self,
-        NextCommand.self, PreviousCommand.self, ExportCommand.self, VerifyCommand.self, RemoveCommand.self,
-        LayoutCommand.self,
+        NextCommand.self, PreviousCommand.self, SearchCommand.self, ExportCommand.self, VerifyCommand.self,
+        RemoveCommand.self, LayoutCommand.self,
     ]
 
     /// The top-level usage.

@@ -9,7 +9,8 @@ public enum VerifyCommand: LecternCommand {
         Usage: lectern verify [--version ID|ABBR] [--all] [--library DIR]
 
         Checks every section checksum of the version's store file, then decodes every
-        book, chapter and verse. Prints what is damaged and exits 1 when anything is.
+        book, chapter and verse, and checks the search index against the text.
+        Prints what is damaged and exits 1 when anything is.
 
         Options:
           --version ID|ABBR  the version (default: the library's only version)
@@ -37,7 +38,7 @@ public enum VerifyCommand: LecternCommand {
         }
         var damaged = 0
         for path in paths {
-            let problems = VersionStore.verify(path: path)
+            let problems = VersionStore.verify(path: path, sections: [SearchIndexSection()])
             if problems.isEmpty {
                 context.standardOutput("\(path): OK\n")
             } else {

@@ -86,14 +86,27 @@ extension Book {
     }
 }
 
-/// Character styles whose content is not verse text.
-private let excludedCharacterMarkers: Set<String> = ["va", "vp", "ca", "cp", "cat", "fig"]
+/// Whether a character style's content is not verse text: `va`, `vp`, `ca`, `cp`, `cat`, `fig`.
+///
+/// Compares the marker's bytes packed into an integer (a `Set<String>` would hash every `\w`).
+private func isExcludedCharacterMarker(_ marker: String) -> Bool {
+    let utf8 = marker.utf8
+    guard utf8.count == 2 || utf8.count == 3 else { return false }
+    var key: UInt32 = 0
+    for byte in utf8 { key = key << 8 | UInt32(byte) }
+    switch key {
+    case 0x76_61, 0x76_70, 0x63_61, 0x63_70, 0x63_61_74, 0x66_69_67: return true
+    default: return false
+    }
+}
 
 private struct VerseTextCollector {
     let book: BookID
     var chapter = 0
     var verses: [VerseText] = []
     var current: (key: VerseKey, location: SourceLocation)?
+    /// Whether `current` is set (testing the optional itself copies the key and location).
+    var inVerse = false
     var buffer: [UInt8] = []
     var pendingSpace = false
     var afterNote = false
@@ -110,9 +123,11 @@ private struct VerseTextCollector {
 
     mutating func finishVerse() {
         if let current {
-            verses.append(VerseText(key: current.key, text: String(decoding: buffer, as: UTF8.self), location: current.location))
+            verses.append(
+                VerseText(key: current.key, text: String(decoding: buffer, as: UTF8.self), location: current.location))
         }
         current = nil
+        inVerse = false
         buffer.removeAll(keepingCapacity: true)
         pendingSpace = false
         afterNote = false
@@ -159,8 +174,9 @@ private struct VerseTextCollector {
             case .verse(let start):
                 finishVerse()
                 current = (VerseKey(book: book, chapter: chapter, verse: start.number), start.location)
+                inVerse = true
             case .character(let span):
-                if !excludedCharacterMarkers.contains(span.marker) { add(span.content) }
+                if !isExcludedCharacterMarker(span.marker) { add(span.content) }
             case .note:
                 afterNote = true
             case .milestone, .figure, .optionalBreak:
@@ -169,31 +185,61 @@ private struct VerseTextCollector {
         }
     }
 
+    /// Appends text with ASCII white space collapsed, a run of other bytes at a time.
     mutating func append(_ text: String) {
-        guard current != nil else { return }
-        var text = text
-        text.withUTF8 { bytes in
-            for byte in bytes {
-                if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-                    pendingSpace = true
-                    afterNote = false
-                    continue
-                }
-                if afterNote {
-                    afterNote = false
-                    if !pendingSpace, let last = lastScalar(), last.properties.isAlphabetic || last.properties.numericType != nil,
-                        let next = firstScalar(of: bytes), next.properties.isAlphabetic || next.properties.numericType != nil
-                    {
-                        pendingSpace = true
-                    }
-                }
-                if pendingSpace {
-                    if !buffer.isEmpty { buffer.append(0x20) }
-                    pendingSpace = false
-                }
-                buffer.append(byte)
-            }
+        guard inVerse else { return }
+        // Reads the string's own UTF-8 (a copy of the string to call `withUTF8` costs a retain and release).
+        if text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0) }) == nil {
+            var copy = text
+            copy.withUTF8 { append(bytes: $0) }
         }
+    }
+
+    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            if isASCIIWhiteSpace(bytes[index]) {
+                pendingSpace = true
+                afterNote = false
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < count, !isASCIIWhiteSpace(bytes[end]) { end += 1 }
+            // A note only ever precedes the text's first byte: white space clears `afterNote`.
+            if afterNote { separateFromNote(before: bytes) }
+            if pendingSpace {
+                if !buffer.isEmpty { buffer.append(0x20) }
+                pendingSpace = false
+            }
+            appendRun(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            index = end
+        }
+    }
+
+    /// After a left-out note, keeps a space where the note stood between two letters or digits.
+    @inline(never)
+    private mutating func separateFromNote(before bytes: UnsafeBufferPointer<UInt8>) {
+        afterNote = false
+        if !pendingSpace, let last = lastScalar(), last.properties.isAlphabetic || last.properties.numericType != nil,
+            let next = firstScalar(of: bytes), next.properties.isAlphabetic || next.properties.numericType != nil
+        {
+            pendingSpace = true
+        }
+    }
+
+    /// Appends bytes: short runs (most words) one by one, which costs less than a bulk append's set-up.
+    private mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) {
+        if run.count < 16 {
+            for byte in run { buffer.append(byte) }
+        } else {
+            buffer.append(contentsOf: run)
+        }
+    }
+
+    private func isASCIIWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     private func lastScalar() -> Unicode.Scalar? {
@@ -205,7 +251,9 @@ private struct VerseTextCollector {
 
     private func firstScalar(of bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
         var index = 0
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+        {
             index += 1
         }
         guard index < bytes.count else { return nil }

@@ -1,28 +1,35 @@
 /// Appends little-endian integers, LEB128 varints and strings to a byte array.
-struct ByteWriter {
+public struct ByteWriter: Sendable {
     /// The bytes written so far.
-    var bytes: [UInt8] = []
+    public var bytes: [UInt8] = []
 
     /// How many bytes have been written.
-    var count: Int { bytes.count }
+    public var count: Int { bytes.count }
 
-    mutating func u8(_ value: UInt8) { bytes.append(value) }
+    /// An empty writer.
+    public init() {}
 
-    mutating func u16(_ value: UInt16) {
+    /// Writes a byte.
+    public mutating func u8(_ value: UInt8) { bytes.append(value) }
+
+    /// Writes a little-endian `UInt16`.
+    public mutating func u16(_ value: UInt16) {
         bytes.append(UInt8(truncatingIfNeeded: value))
         bytes.append(UInt8(truncatingIfNeeded: value >> 8))
     }
 
-    mutating func u32(_ value: UInt32) {
+    /// Writes a little-endian `UInt32`.
+    public mutating func u32(_ value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
 
-    mutating func u64(_ value: UInt64) {
+    /// Writes a little-endian `UInt64`.
+    public mutating func u64(_ value: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
     /// Writes an unsigned LEB128 varint: seven bits a byte, low bits first.
-    mutating func varint(_ value: Int) {
+    public mutating func varint(_ value: Int) {
         var rest = UInt64(clamping: value)
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -32,7 +39,7 @@ struct ByteWriter {
     }
 
     /// Writes a varint length and the UTF-8 bytes.
-    mutating func string(_ text: String) {
+    public mutating func string(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             varint(utf8.count)
@@ -41,15 +48,15 @@ struct ByteWriter {
     }
 
     /// Appends raw bytes.
-    mutating func append(_ other: some Sequence<UInt8>) { bytes.append(contentsOf: other) }
+    public mutating func append(_ other: some Sequence<UInt8>) { bytes.append(contentsOf: other) }
 
     /// Pads with zeros up to a multiple of `alignment`.
-    mutating func align(to alignment: Int) {
+    public mutating func align(to alignment: Int) {
         while bytes.count % alignment != 0 { bytes.append(0) }
     }
 
     /// Overwrites a little-endian `UInt32` written earlier.
-    mutating func patchU32(_ value: UInt32, at offset: Int) {
+    public mutating func patchU32(_ value: UInt32, at offset: Int) {
         for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> UInt32(8 * index)) }
     }
 }

@@ -89,9 +89,10 @@ public struct Library: Sendable {
     /// Without an `id` the version gets the next free one. An existing id, or an abbreviation
     /// another version uses, is refused unless `replace` is set (and then only for the same id).
     /// The file is written atomically: a failed or killed import leaves the library as it was.
+    /// `sections` build the optional sections, such as the search index, from the verses.
     @discardableResult
     public func add(
-        books: [Book], metadata: VersionMetadata, id requested: Int?, replace: Bool
+        books: [Book], metadata: VersionMetadata, id requested: Int?, replace: Bool, sections: [any StoreSection] = []
     ) throws(StoreError) -> VersionMetadata {
         if let requested, requested <= 0 { throw .invalidVersionName("a version id must be a positive number") }
         guard !metadata.abbreviation.isEmpty, Int(metadata.abbreviation) == nil else {
@@ -114,7 +115,7 @@ public struct Library: Sendable {
         }
         var metadata = metadata
         metadata.id = id
-        let bytes = try StoreWriter.encode(books: books, metadata: metadata)
+        let bytes = try StoreWriter.encode(books: books, metadata: metadata, sections: sections)
         try AtomicFile.replace("\(id).\(StoreFormat.fileExtension)", in: versionsDirectory, with: bytes)
         return metadata
     }
@@ -126,6 +127,19 @@ public struct Library: Sendable {
         defer { withExtendedLifetime(lock) {} }
         guard try ids().contains(id) else { throw .unknownVersion(String(id)) }
         try AtomicFile.remove(path(for: id), directory: versionsDirectory)
+    }
+
+    /// Replaces (or creates) the library's own small file `name`, such as its recent searches, atomically:
+    /// readers see the old file or the whole new one.
+    public func writeFile(_ name: String, bytes: [UInt8]) throws(StoreError) {
+        guard !name.isEmpty, !name.contains("/") else { throw .invalidVersionName("a library file name: '\(name)'") }
+        try Self.makeDirectories(versionsDirectory)
+        try AtomicFile.replace(name, in: directory, with: bytes)
+    }
+
+    /// The bytes of the library's own file `name`, or nil when it is absent or unreadable.
+    public func readFile(_ name: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: directory + "/" + name).map { [UInt8]($0) }
     }
 
     /// Deletes temporary files an import killed between naming and renaming its file left behind

@@ -94,13 +94,14 @@ final class MappedFile: @unchecked Sendable {
     }
 
     @inline(__always)
-    fileprivate func append(at offset: Int, length: Int, to target: inout [UInt8]) {
+    fileprivate func append(at offset: Int, length: Int, to target: TextBuffer) {
         guard let base, length > 0 else { return }
         let source = (base + offset).assumingMemoryBound(to: UInt8.self)
+        let destination = target.appendUninitialized(length)
         if length <= 16 {
-            for index in 0..<length { target.append(source[index]) }  // a word: cheaper than a memmove call
+            for index in 0..<length { destination[index] = source[index] }  // a word: cheaper than a memmove call
         } else {
-            target.append(contentsOf: UnsafeBufferPointer(start: source, count: length))
+            destination.update(from: source, count: length)
         }
     }
 
@@ -169,6 +170,13 @@ public struct StoreBytes: Sendable {
     /// The little-endian `UInt32` at `offset`.
     public func u32(at offset: Int) throws(StoreError) -> UInt32 { try integer(UInt32.self, at: offset) }
 
+    /// The two little-endian `UInt32`s at `offset` and `offset + 4`, with one bounds check.
+    @inline(__always)
+    func u32Pair(at offset: Int) throws(StoreError) -> (UInt32, UInt32) {
+        try check(offset, 8)
+        return (file.load(UInt32.self, at: start + offset), file.load(UInt32.self, at: start + offset + 4))
+    }
+
     /// The little-endian `UInt64` at `offset`.
     public func u64(at offset: Int) throws(StoreError) -> UInt64 { try integer(UInt64.self, at: offset) }
 
@@ -186,15 +194,27 @@ public struct StoreBytes: Sendable {
 
     /// Appends `length` bytes at `offset` to `target` (one copy, no intermediate string).
     @inline(__always)
-    func append(at offset: Int, length: Int, to target: inout [UInt8]) throws(StoreError) {
+    func append(at offset: Int, length: Int, to target: TextBuffer) throws(StoreError) {
         try check(offset, length)
-        file.append(at: start + offset, length: length, to: &target)
+        file.append(at: start + offset, length: length, to: target)
     }
 
     /// A copy of `length` bytes at `offset`.
     public func bytes(at offset: Int, length: Int) throws(StoreError) -> [UInt8] {
         try check(offset, length)
         return file.bytes(at: start + offset, length: length)
+    }
+
+    /// Calls `body` with the window's bytes, for decoders with tight loops (the search index).
+    ///
+    /// The pointer is valid only during the call and must not escape it; every read through it must
+    /// be checked against its count, as the bytes came from a file.
+    public func withUnsafeBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withExtendedLifetime(file) { () throws(Failure) -> Result in
+            try body(UnsafeBufferPointer(start: count > 0 ? file.address(start) : nil, count: count))
+        }
     }
 
     /// The CRC-32 of the whole window.

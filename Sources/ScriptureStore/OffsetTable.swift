@@ -28,8 +28,9 @@ struct OffsetTable: Sendable {
                 path: bytes.file.path, section: referrer,
                 reason: "\(bytes.section) entry \(index) out of range (\(count) entries)")
         }
-        let start = Int(try bytes.u32(at: 4 + index * 4))
-        let end = Int(try bytes.u32(at: 8 + index * 4))
+        let (rawStart, rawEnd) = try bytes.u32Pair(at: 4 + index * 4)
+        let start = Int(rawStart)
+        let end = Int(rawEnd)
         guard start <= end else { throw bytes.damaged("entry \(index) ends before it starts") }
         try bytes.check(dataStart + start, end - start)
         return (dataStart + start, end - start)

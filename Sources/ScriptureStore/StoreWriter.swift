@@ -5,11 +5,14 @@ import ScriptureModel
 /// Writing the bytes to disk safely is `Library`'s job; this is a pure function
 /// of the books and metadata.
 public enum StoreWriter {
-    /// Encodes `books` (stored in canon order) with `metadata`, plus any extra sections such as a search index.
+    /// Encodes `books` (stored in canon order) with `metadata`, plus any extra sections such as a search index:
+    /// given as bytes, or built by `sections` from the verses in verse-table order.
     ///
-    /// - Complexity: O(n) in the books' content, two passes, books in parallel.
+    /// - Complexity: O(n) in the books' content, two passes, books in parallel; the built sections are made
+    ///   while the books are encoded.
     public static func encode(
-        books: [Book], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = []
+        books: [Book], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = [],
+        sections builders: [any StoreSection] = []
     ) throws(StoreError) -> [UInt8] {
         try checkUnique(books)
         let books = books.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
@@ -23,8 +26,23 @@ public enum StoreWriter {
         strings.freeze()
         styles.freeze()
         let tables = InternTables(strings: strings.frozenIDs, styles: styles.frozenIDs)
-        let encoded = try Parallel.map(Array(books.indices)) { index throws(StoreError) in
-            try BookEncoder.encode(books[index], verseTexts: counted[index].verseTexts, tables: tables)
+        let verseTexts = builders.isEmpty ? [] : counted.flatMap { $0.verseTexts.joined() }
+        // The built sections run beside the books' encoding: task 0 builds them, tasks 1… encode a book each.
+        let work = try Parallel.map(Array(-1..<books.count)) { index throws(StoreError) -> EncodeWork in
+            guard index >= 0 else {
+                var built: [(SectionKind, [UInt8])] = []
+                for builder in builders { built.append((builder.kind, try builder.build(verses: verseTexts))) }
+                return .sections(built)
+            }
+            return .book(try BookEncoder.encode(books[index], verseTexts: counted[index].verseTexts, tables: tables))
+        }
+        var encoded: [BookEncoder.Encoded] = []
+        var builtSections: [(SectionKind, [UInt8])] = []
+        for item in work {
+            switch item {
+            case .book(let book): encoded.append(book)
+            case .sections(let sections): builtSections = sections
+            }
         }
 
         var content = ByteWriter()
@@ -73,7 +91,7 @@ public enum StoreWriter {
             (.books, booksSection.bytes), (.chapters, chapters.bytes), (.verses, verses.bytes), (.text, text.bytes),
             (.content, content.bytes),
         ]
-        sections += extraSections
+        sections += extraSections + builtSections
         return assemble(sections)
     }
 
@@ -88,6 +106,12 @@ public enum StoreWriter {
                 throw .cannotEncode("\(book.id.code) has chapter \(chapter.number) twice")
             }
         }
+    }
+
+    /// One task of the encoding: a book, or the built sections.
+    private enum EncodeWork: Sendable {
+        case book(BookEncoder.Encoded)
+        case sections([(SectionKind, [UInt8])])
     }
 
     private static func offset32(_ value: Int) throws(StoreError) -> UInt32 {

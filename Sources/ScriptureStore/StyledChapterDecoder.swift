@@ -14,7 +14,7 @@ struct StyledChapterDecoder {
 
     /// What a paragraph or note collects while it is read.
     private struct Collector {
-        var bytes: [UInt8] = []
+        var bytes = TextBuffer()
         var spans: [StyledSpan] = []
         var verses: [VerseMark] = []
         var notes: [NoteMark] = []
@@ -77,8 +77,8 @@ struct StyledChapterDecoder {
 
     private mutating func paragraph(marker: String, cell: CellPosition?) throws(StoreError) {
         var collector = scratch
-        scratch = Collector()
-        collector.bytes.removeAll(keepingCapacity: true)
+        scratch = Collector(bytes: collector.bytes)
+        collector.bytes.removeAll()
         collector.spans.removeAll(keepingCapacity: true)
         collector.verses.removeAll(keepingCapacity: true)
         collector.notes.removeAll(keepingCapacity: true)
@@ -87,7 +87,7 @@ struct StyledChapterDecoder {
         paragraphs.append(
             StyledParagraph(
                 marker: marker, kind: ParagraphKind(marker: marker),
-                text: String(decoding: collector.bytes, as: UTF8.self),
+                text: collector.bytes.string(),
                 spans: Array(collector.spans[...]), verses: Array(collector.verses[...]),
                 notes: Array(collector.notes[...]),
                 figures: Array(collector.figures[...]), cell: cell))
@@ -103,9 +103,9 @@ struct StyledChapterDecoder {
             case .end:
                 return
             case .textRef(let run):
-                try reader.append(run, to: &collector.bytes)
+                try reader.append(run, to: collector.bytes)
             case .textLiteral(let offset, let length):
-                try reader.appendLiteral(offset: offset, length: length, to: &collector.bytes)
+                try reader.appendLiteral(offset: offset, length: length, to: collector.bytes)
             case .space:
                 collector.bytes.append(0x20)
             case .verse(let label, let alternate, let published):
@@ -122,18 +122,19 @@ struct StyledChapterDecoder {
                 collector.spans[index].range = start..<collector.bytes.count
             case .word(let style, let run, let spaceAfter):
                 let start = collector.bytes.count
-                try reader.append(run, to: &collector.bytes)
+                try reader.append(run, to: collector.bytes)
                 collector.spans.append(
                     StyledSpan(range: start..<collector.bytes.count, marker: try marker(style), style: style))
                 if spaceAfter { collector.bytes.append(0x20) }
             case .note(let marker, let caller):
-                var note = Collector()
+                var note = Collector(bytes: TextBuffer(capacity: 64))
+                note.spans.reserveCapacity(8)  // a note's spans (`fr`, `ft`, `xt`, words): one allocation, not several
                 try inlines(into: &note, depth: depth + 1)
                 collector.notes.append(NoteMark(offset: collector.bytes.count, note: notes.count))
                 notes.append(
                     StyledNote(
                         marker: try reader.string(marker), caller: try reader.string(caller),
-                        text: String(decoding: note.bytes, as: UTF8.self), spans: note.spans))
+                        text: note.bytes.string(), spans: note.spans))
             case .figure(let style, let offset, let length):
                 let caption = try reader.literal(offset: offset, length: length)
                 collector.figures.append(FigureMark(offset: collector.bytes.count, caption: caption, style: style))

@@ -3,7 +3,13 @@ import ScriptureModel
 extension VersionStore {
     /// The book with this id, if the version has it.
     public func book(_ id: BookID) -> StoredBook? {
-        books.first { $0.id == id }
+        bookIndex(id).map { books[$0] }
+    }
+
+    /// Where book `id` is in `books` (a scan of ids only: copying each `StoredBook` would cost more).
+    func bookIndex(_ id: BookID) -> Int? {
+        for index in books.indices where books[index].id == id { return index }
+        return nil
     }
 
     /// The full content of a chapter: paragraphs, headings, verse starts, notes, character styles, tables.
@@ -105,22 +111,22 @@ extension VersionStore {
     var location: SourceLocation { SourceLocation(file: path, line: 0, column: 0) }
 
     func chapterRecord(_ book: BookID, _ number: Int) throws(StoreError) -> ChapterRecord {
-        guard let stored = self.book(book), let index = stored.chapters.firstIndex(of: number) else {
+        guard let position = bookIndex(book), let index = books[position].chapters.firstIndex(of: number) else {
             throw .notFound("\(book.code) \(number)")
         }
-        return try chapterRecord(at: stored.firstChapterRecord + index)
+        return try chapterRecord(at: books[position].firstChapterRecord + index)
     }
 
     /// Reads and checks chapter record `index`.
     func chapterRecord(at index: Int) throws(StoreError) -> ChapterRecord {
         let base = index * RecordLayout.chapterSize
-        var fields: [Int] = []
-        for field in 0..<7 { fields.append(Int(try chapterRecords.u32(at: base + 4 * field))) }
+        func field(_ number: Int) throws(StoreError) -> Int { Int(try chapterRecords.u32(at: base + 4 * number)) }
         let raw = try chapterRecords.u8(at: base + 28)
         guard let book = BookID(rawValue: raw) else { throw chapterRecords.damaged("record \(index): book \(raw)") }
         let record = ChapterRecord(
-            number: fields[0], book: book, firstVerse: fields[1], verseCount: fields[2], textOffset: fields[3],
-            textLength: fields[4], contentOffset: fields[5], contentLength: fields[6])
+            number: try field(0), book: book, firstVerse: try field(1), verseCount: try field(2),
+            textOffset: try field(3), textLength: try field(4), contentOffset: try field(5),
+            contentLength: try field(6))
         guard record.firstVerse <= verseCount, record.verseCount <= verseCount - record.firstVerse else {
             throw chapterRecords.damaged("record \(index): verses past the verse table")
         }

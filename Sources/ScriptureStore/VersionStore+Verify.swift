@@ -20,9 +20,10 @@ extension VersionStore {
     /// Checks a store file completely: opens it, checks every section's checksum, then decodes every
     /// book, chapter and verse and checks that each chapter's content gives back its stored verse text.
     ///
+    /// `sections` check the optional sections they own (the search index) beyond their checksums.
     /// Returns the problems found (empty when the file is sound); never throws.
     /// - Complexity: O(file size).
-    public static func verify(path: String) -> [StoreProblem] {
+    public static func verify(path: String, sections: [any StoreSection] = []) -> [StoreProblem] {
         let file: MappedFile
         let layout: (entries: [SectionEntry], covered: [Range<Int>])
         do {
@@ -33,15 +34,21 @@ extension VersionStore {
         }
         let damage = checksumProblems(file: file, entries: layout.entries, covered: layout.covered)
         do {
-            return damage + (try VersionStore(path: path)).structureProblems()
+            let store = try VersionStore(path: path)
+            return damage + store.structureProblems() + store.sectionProblems(sections)
         } catch {
             return damage + [problem(error)]
         }
     }
 
-    /// Checks every checksum and decodes everything (see `verify(path:)`).
-    public func verify() -> [StoreProblem] {
-        checksumProblems() + structureProblems()
+    /// Checks every checksum and decodes everything (see `verify(path:sections:)`).
+    public func verify(sections: [any StoreSection] = []) -> [StoreProblem] {
+        checksumProblems() + structureProblems() + sectionProblems(sections)
+    }
+
+    /// The problems `sections` find in the sections they own that this file has.
+    private func sectionProblems(_ owners: [any StoreSection]) -> [StoreProblem] {
+        owners.filter { owner in sections.contains { $0.kind == owner.kind } }.flatMap { $0.problems(in: self) }
     }
 
     /// Decodes every book, chapter and verse and checks that each chapter gives back its verse text.

@@ -87,6 +87,55 @@ public final class VersionStore: Sendable {
             section(.books), strings: strings, chapters: chapterRecords, chapterCount: chapterCount)
     }
 
+    /// The bytes of a section, bounds-checked; nil when the file has no section of that kind.
+    public func sectionBytes(_ kind: SectionKind) -> StoreBytes? {
+        guard let entry = sections.first(where: { $0.kind == kind }) else { return nil }
+        return StoreBytes(file: file, section: kind, start: entry.offset, count: entry.length)
+    }
+
+    /// The index of the first verse of each book in the verse table, in book order, then the verse count.
+    public var bookVerseStarts: [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(books.count + 1)
+        var total = 0
+        for book in books {
+            starts.append(total)
+            total += book.verseCount
+        }
+        starts.append(total)
+        return starts
+    }
+
+    /// The reference of verse `index` of the verse table (`0..<verseCount`), in book `book`.
+    ///
+    /// - Complexity: O(log chapters) to find the chapter record.
+    public func verseKey(at index: Int, in book: StoredBook) throws(StoreError) -> VerseKey {
+        var low = 0
+        var high = book.chapters.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if try chapterRecord(at: book.firstChapterRecord + middle).firstVerse <= index {
+                low = middle
+            } else {
+                high = middle
+            }
+        }
+        let record = try chapterRecord(at: book.firstChapterRecord + low)
+        guard record.firstVerse <= index, index < record.firstVerse + record.verseCount else {
+            throw .notFound("verse \(index) of \(book.id.code)")
+        }
+        return VerseKey(book: book.id, chapter: record.number, verse: try verseLabel(index))
+    }
+
+    /// The text of verse `index` of the verse table.
+    public func verseText(at index: Int) throws(StoreError) -> String {
+        guard index >= 0, index < verseCount else { throw .notFound("verse \(index)") }
+        let start = Int(try verseRecords.u32(at: index * RecordLayout.verseSize))
+        let end = Int(try verseRecords.u32(at: (index + 1) * RecordLayout.verseSize))
+        guard start <= end else { throw verseRecords.damaged("verse \(index) ends before it starts") }
+        return try text.string(at: start, length: end - start)
+    }
+
     /// Checks the magic, version, length and table checksum, and that every section lies inside the file.
     static func readHeader(
         _ whole: StoreBytes, path: String

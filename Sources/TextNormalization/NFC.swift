@@ -13,12 +13,21 @@ public enum NFC {
         return false
     }
 
+    /// Whether valid UTF-8 bytes are NFC by the quick check alone, without ICU: every
+    /// scalar is one that NFC leaves alone and that never combines with a neighbour
+    /// (see `NFCInertScalars`). `false` means "ask ICU", not "not NFC".
+    ///
+    /// - Complexity: O(n), one table look-up per scalar.
+    public static func isInert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        NFCInertScalars.shared.containsOnlyInert(bytes)
+    }
+
     /// Returns the NFC form of UTF-8 bytes as a `String` (invalid sequences become U+FFFD).
     ///
-    /// Calls `lectern_nfc` (ICU's `unorm2_normalize`) only when the byte scan and
-    /// `unorm2_isNormalized` say the text may change.
+    /// Calls `lectern_nfc` (ICU's `unorm2_normalize`) only when the byte scan, the
+    /// inert-scalar table and `unorm2_isNormalized` all say the text may change.
     public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard mayNeedNormalization(bytes), let base = bytes.baseAddress else {
+        guard mayNeedNormalization(bytes), let base = bytes.baseAddress, !isInert(bytes) else {
             return String(decoding: bytes, as: UTF8.self)
         }
         let count = Int32(clamping: bytes.count)
@@ -52,7 +61,16 @@ public enum NFC {
     public static func isNormalized(_ text: String) -> Bool {
         var copy = text
         return copy.withUTF8 { bytes in
-            guard mayNeedNormalization(bytes), let base = bytes.baseAddress else { return true }
+            guard mayNeedNormalization(bytes), let base = bytes.baseAddress, !isInert(bytes) else { return true }
+            return lectern_is_nfc(base, Int32(clamping: bytes.count)) == 1
+        }
+    }
+
+    /// ICU's own answer (`unorm2_isNormalized`), without the quick checks; for tests of those checks.
+    static func icuIsNormalized(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return true }
             return lectern_is_nfc(base, Int32(clamping: bytes.count)) == 1
         }
     }

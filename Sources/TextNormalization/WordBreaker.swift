@@ -29,6 +29,51 @@ public enum WordBreaker {
         tokens(in: text, options: mode.shimOptions)
     }
 
+    /// Calls `body` with the term of each token of `bytes`, in order, when every byte is ASCII, without ICU
+    /// or the breaker pool; returns false (calling nothing) when a byte is not ASCII.
+    ///
+    /// The terms are exactly those `tokens(in:mode:)` gives: in ASCII a token is a maximal run of letters,
+    /// digits and `_` (ICU never breaks inside one, and every other ASCII character ends a token), folded
+    /// by lowercasing in the default mode and kept as it is in the exact mode.
+    ///
+    /// - Complexity: O(n); a term of up to 15 bytes is a `String` without allocation.
+    public static func forEachASCIITerm(
+        in bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode, _ body: (String) -> Void
+    ) -> Bool {
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        guard any < 0x80 else { return false }
+        var index = 0
+        while index < bytes.count {
+            guard isASCIIWordByte(bytes[index]) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < bytes.count, isASCIIWordByte(bytes[end]) { end += 1 }
+            let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+            if mode == .default {
+                body(
+                    String(unsafeUninitializedCapacity: run.count) { out in
+                        for (offset, byte) in run.enumerated() {
+                            out[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                        }
+                        return run.count
+                    })
+            } else {
+                body(String(decoding: run, as: UTF8.self))
+            }
+            index = end
+        }
+        return true
+    }
+
+    /// Whether an ASCII byte is part of a token: a letter, a digit or `_`.
+    @inline(__always)
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte == 0x5F
+    }
+
     /// Tokenizes with ICU's break iterator even where the fast path applies, to test that
     /// both give the same tokens.
     static func tokensWithoutFastPath(in text: String, mode: FoldingMode = .default) -> [SearchToken] {

@@ -11,7 +11,19 @@ enum USFMAttributes {
     }
 
     /// Parses the text after `|` up to the closing marker.
+    ///
+    /// Text that NFC leaves as it is and that holds `name="value"` pairs (the usual
+    /// `|strong="H1234"`) is read straight from the input bytes; the rest is normalized first.
     static func parse(_ raw: UnsafeBufferPointer<UInt8>, marker: String) -> Result<[Attribute], Problem> {
+        if !NFC.mayNeedNormalization(raw) {
+            // No scalar of U+0300 or above: NFC is the identity, and every `=` byte is a `=` character.
+            var start = 0
+            var end = raw.count
+            while start < end, raw[start] == 0x20 { start += 1 }
+            while end > start, raw[end - 1] == 0x20 { end -= 1 }
+            let trimmed = UnsafeBufferPointer(rebasing: raw[start..<end])
+            if trimmed.contains(UInt8(ascii: "=")) { return parsePairs(trimmed, offset: start) }
+        }
         let text = NFC.string(raw)
         let trimmed = text.trimmingASCIISpaces()
         if trimmed.isEmpty { return .success([]) }
@@ -20,8 +32,14 @@ enum USFMAttributes {
             let name = USFMMarkers.defaultAttribute(of: marker) ?? "default"
             return .success([Attribute(name, trimmed)])
         }
-        var attributes: [Attribute] = []
         let bytes = Array(trimmed.utf8)
+        return bytes.withUnsafeBufferPointer { parsePairs($0, offset: leadingSpaces(text)) }
+    }
+
+    /// Reads `name="value"` pairs from trimmed text; `offset` is where the text starts after `|`.
+    private static func parsePairs(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int) -> Result<[Attribute], Problem> {
+        var attributes: [Attribute] = []
+        attributes.reserveCapacity(1)
         var index = 0
         func skipSpaces() {
             while index < bytes.count, bytes[index] == 0x20 { index += 1 }
@@ -31,12 +49,12 @@ enum USFMAttributes {
             if index >= bytes.count { return .success(attributes) }
             let nameStart = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != 0x20 { index += 1 }
-            let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+            let name = attributeName(UnsafeBufferPointer(rebasing: bytes[nameStart..<index]))
             skipSpaces()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "="), !name.isEmpty else {
                 return .failure(
                     Problem(
-                        offset: leadingSpaces(text) + nameStart,
+                        offset: offset + nameStart,
                         message: "attribute '\(name)' needs a value: write \(name.isEmpty ? "name" : name)=\"value\"",
                         recovered: attributes))
             }
@@ -45,7 +63,8 @@ enum USFMAttributes {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 return .failure(
                     Problem(
-                        offset: leadingSpaces(text) + index, message: "the value of attribute '\(name)' must be in double quotes",
+                        offset: offset + index,
+                        message: "the value of attribute '\(name)' must be in double quotes",
                         recovered: attributes))
             }
             index += 1
@@ -54,12 +73,28 @@ enum USFMAttributes {
             guard index < bytes.count else {
                 return .failure(
                     Problem(
-                        offset: leadingSpaces(text) + valueStart - 1,
+                        offset: offset + valueStart - 1,
                         message: "the value of attribute '\(name)' has no closing quote", recovered: attributes))
             }
-            attributes.append(Attribute(name, String(decoding: bytes[valueStart..<index], as: UTF8.self)))
+            let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self)
+            attributes.append(Attribute(name, value))
             index += 1
         }
+    }
+
+    /// An attribute name; the common ones come from literals instead of being decoded.
+    private static func attributeName(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if bytes.count <= 8 {
+            var key: UInt64 = 0
+            for byte in bytes.reversed() { key = key << 8 | UInt64(byte) }
+            switch key {
+            case 0x67_6E_6F_72_74_73: return "strong"
+            case 0x61_6D_6D_65_6C: return "lemma"
+            case 0x68_70_72_6F_6D_2D_78: return "x-morph"
+            default: break
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func leadingSpaces(_ text: String) -> Int {

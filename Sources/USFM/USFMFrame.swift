@@ -2,46 +2,46 @@ import ScriptureModel
 
 /// An open element while a paragraph is being read: the paragraph itself, a
 /// table cell, a character style, a note or a figure.
+///
+/// A frame holds no content of its own: the content of every open frame lives in
+/// one array of the builder, each frame owning the part from `contentStart` up to
+/// the next frame's start, so opening and closing frames neither copies nor grows
+/// small arrays.
 struct USFMFrame {
     enum Kind: Equatable {
         /// A paragraph of a style; the bottom of the stack.
-        case paragraph(String)
+        case paragraph
         /// A header line (`\h`, `\toc1`, `\cp`, `\cl`, `\usfm`), whose text fills a field.
-        case field(String)
+        case field
         /// The content of a table row before its first cell.
         case rowLeading
         /// A table cell; the bottom of the stack.
-        case cell(String)
-        /// A character style; `nested` when written `\+marker`.
-        case character(String, nested: Bool)
+        case cell
+        /// A character style.
+        case character
         /// A style inside a note, ended by the next one.
-        case noteCharacter(String, nested: Bool)
+        case noteCharacter
         /// A note with its caller.
-        case note(String, caller: String)
+        case note
         /// A figure.
         case figure
         /// `\va` or `\vp` right after a verse: the verse's alternate or published number.
-        case verseField(String)
+        case verseField
         /// `\ca` right after a chapter: its alternate number.
         case chapterAlternate
     }
 
     var kind: Kind
-    var content: [Inline] = []
-    var attributes: [Attribute] = []
+    /// The marker name the frame was opened with, for matching a closing marker
+    /// (`tr` for a row's leading content, `fig` for a figure, `ca` for a chapter's alternate number).
+    var marker: String
+    /// Where the frame's content starts in the builder's content array.
+    var contentStart: Int
     /// The byte offset of the marker that opened the frame (locations are computed only when needed).
     var offset: Int
-
-    /// The marker name the frame was opened with, for matching a closing marker.
-    var marker: String {
-        switch kind {
-        case .paragraph(let marker), .field(let marker), .cell(let marker), .verseField(let marker): marker
-        case .character(let marker, _), .noteCharacter(let marker, _), .note(let marker, _): marker
-        case .rowLeading: "tr"
-        case .figure: "fig"
-        case .chapterAlternate: "ca"
-        }
-    }
+    var attributes: [Attribute] = []
+    /// A note's caller.
+    var caller = ""
 
     /// Whether the frame is the bottom of a paragraph's stack.
     var isBlockLevel: Bool {
@@ -59,14 +59,14 @@ struct USFMFrame {
         }
     }
 
-    /// The plain text of the content, for fields and captions.
-    var plainText: String {
+    /// The plain text of content, for fields and captions.
+    static func plainText<Content: Collection<Inline>>(_ content: Content) -> String {
         var text = ""
-        Self.appendPlainText(content, to: &text)
+        appendPlainText(content, to: &text)
         return text.trimmingASCIISpaces()
     }
 
-    private static func appendPlainText(_ content: [Inline], to text: inout String) {
+    private static func appendPlainText<Content: Collection<Inline>>(_ content: Content, to text: inout String) {
         for inline in content {
             switch inline {
             case .text(let run): text += run
@@ -80,12 +80,14 @@ struct USFMFrame {
 extension String {
     /// The string without trailing (and, unless told otherwise, leading) ASCII spaces.
     func trimmingASCIISpaces(leading: Bool = true) -> String {
-        let bytes = Array(utf8)
-        var start = 0
-        var end = bytes.count
-        while leading, start < end, bytes[start] == 0x20 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-        if start == 0 && end == bytes.count { return self }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        var copy = self
+        return copy.withUTF8 { bytes in
+            var start = 0
+            var end = bytes.count
+            while leading, start < end, bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            if start == 0 && end == bytes.count { return self }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 }

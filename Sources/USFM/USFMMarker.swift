@@ -96,7 +96,8 @@ enum USFMMarkers {
     /// `th1`, `thr2`, `thc1`, `tc3`, `tcr1`, `tcc2`, and spans such as `tc1-2`.
     static func isTableCell(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
-        guard bytes.count >= 3, bytes[0] == UInt8(ascii: "t"), bytes[1] == UInt8(ascii: "h") || bytes[1] == UInt8(ascii: "c")
+        guard bytes.count >= 3, bytes[0] == UInt8(ascii: "t"),
+            bytes[1] == UInt8(ascii: "h") || bytes[1] == UInt8(ascii: "c")
         else { return false }
         var index = 2
         if index < bytes.count, bytes[index] == UInt8(ascii: "r") || bytes[index] == UInt8(ascii: "c") { index += 1 }

@@ -63,7 +63,7 @@ struct ImportInterruptionTests {
             killed += 1
             #expect(library.files == before, "killed at \(Int(fraction * 100))% of \(duration) s, the library changed")
         }
-        #expect(killed >= 4, "only \(killed) of \(fractions.count) imports were still running when killed")
+        #expect(killed >= 2, "only \(killed) of \(fractions.count) imports were still running when killed")
 
         let finished = try CLIRunner.runBinary(
             ["import", Self.web, "--id", "1", "--replace", "--abbreviation", "S", "--library", library.path])

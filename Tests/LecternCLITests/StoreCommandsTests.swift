@@ -152,7 +152,7 @@ import Testing
         UsageCase(arguments: ["import"], message: "give at least one file or folder"),
         UsageCase(
             arguments: ["import", "x", "--id", "0"], message: "option '--id' expects a positive number, not '0'"),
-        UsageCase(arguments: ["read"], message: "give a reference such as JHN.3"),
+        UsageCase(arguments: ["next"], message: "give a reference such as JHN.3"),
         UsageCase(arguments: ["export"], message: "give --format vref, usfm, usx or json"),
         UsageCase(
             arguments: ["export", "--format", "pdf"],

@@ -51,7 +51,8 @@ import USFM
             [Expected(.error, .invalidUTF8, 4, 7)]),
         Case("missing \\id", body, [Expected(.error, .missingID, 1, 1)]),
         Case("unknown book code", "\\id XYZ\n" + body, [Expected(.error, .unknownBook, 1, 5)]),
-        Case("text before the first \\c", "\\id GEN\nstray text\n" + body, [Expected(.error, .textBeforeChapter, 2, 1)]),
+        Case(
+            "text before the first \\c", "\\id GEN\nstray text\n" + body, [Expected(.error, .textBeforeChapter, 2, 1)]),
         Case(
             "verse before its chapter", "\\id GEN\n\\p\n\\v 1 a\n",
             [Expected(.warning, .textBeforeChapter, 2, 1), Expected(.error, .verseBeforeChapter, 3, 1)]),
@@ -89,7 +90,8 @@ import USFM
 
     @Test func recoversAndKeepsReadingAfterErrors() throws {
         let result = USFMParser.parse(
-            "\\id GEN\n\\c 1\n\\p\n\\v 1 a \\nd b\n\\v 1 dup\n\\c x\n\\p\n\\v 2 c\n\\c 2\n\\p\n\\v 1 d\n", path: "bad.usfm")
+            "\\id GEN\n\\c 1\n\\p\n\\v 1 a \\nd b\n\\v 1 dup\n\\c x\n\\p\n\\v 2 c\n\\c 2\n\\p\n\\v 1 d\n",
+            path: "bad.usfm")
         #expect(result.hasErrors)
         let book = try #require(result.books.first)
         #expect(book.chapters.map(\.number) == [1, 2])
@@ -115,14 +117,25 @@ import USFM
         #expect(result.diagnostics.filter { $0.kind == .invalidUTF8 }.map(\.location.offset) == [21, 22])
     }
 
+    @Test(arguments: [
+        ("\\v 1 a \\v 1 b", 1), ("\\v 1 a \\v 01 b", 0), ("\\v 01 a \\v 01 b", 1), ("\\v 3a a \\v 3a b", 1),
+        ("\\v 3a a \\v 3 b", 0), ("\\v 1023 a \\v 1023 b", 1), ("\\v 1024 a \\v 1024 b", 1), ("\\v 2-3 a \\v 2 b", 0),
+    ])
+    func duplicateVersesAreTheSameLabelInOneChapter(verses: String, duplicates: Int) {
+        let result = USFMParser.parse("\\id GEN\n\\c 1\n\\p\n\(verses)\n\\c 2\n\\p\n\\v 1 again\n", path: "t.usfm")
+        #expect(result.diagnostics.filter { $0.kind == .duplicateVerse }.count == duplicates, "\(result.diagnostics)")
+    }
+
     @Test func diagnosticsPrintAsFileLineColumn() {
         let result = USFMParser.parse("\\id GEN\n\\c 1\n\\p\n\\v 1 a \\xyz b\n", path: "dir/bad.usfm")
-        #expect(result.diagnostics.first?.description
-            == "dir/bad.usfm:4:8: warning: unknown marker \\xyz; check its spelling against USFM 3")
+        #expect(
+            result.diagnostics.first?.description
+                == "dir/bad.usfm:4:8: warning: unknown marker \\xyz; check its spelling against USFM 3")
     }
 
     @Test(arguments: [
-        "\\", "\\\\", "\\v", "\\c", "\\id", "\\f", "\\w|", "|", "\\+", "\\*", "\\tr \\tc1", "\\id GEN\n\\c 1\n\\f + \\fr",
+        "\\", "\\\\", "\\v", "\\c", "\\id", "\\f", "\\w|", "|", "\\+", "\\*", "\\tr \\tc1",
+        "\\id GEN\n\\c 1\n\\f + \\fr",
         "\\id GEN\n\\c 1\n\\p \\w a|b=\"", "\\id GEN\n\\esb\n\\tc1 x\n\\va 1\\va*\\ca 2\\ca*",
     ])
     func neverCrashesOnFragments(_ text: String) {

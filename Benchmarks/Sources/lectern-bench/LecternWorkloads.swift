@@ -4,12 +4,6 @@ import Lectern
 /// Lectern's side of the workloads: in-process calls into the library, whole processes of the
 /// release `lectern` binary, and the rows of what has not landed yet.
 enum LecternWorkloads {
-    /// Why the USX rows have no Lectern figure yet.
-    static let usxParserMissing = "not yet available: Lectern's USX parser has not landed"
-    /// Why the search rows have no Lectern figure yet.
-    static let searchMissing = "not yet available: Lectern's search index has not landed"
-    /// Why the store rows have no Lectern figure yet.
-    static let storeMissing = "not yet available: Lectern's store and import have not landed"
 
     /// Lectern as the table names it: the commit of the package root, when it is a git checkout.
     static let version: String = {
@@ -27,11 +21,13 @@ enum LecternWorkloads {
             implementation: Implementation(name: Implementation.lecternName, version: version, invocation: invocation))
     }
 
-    /// Parses every file of `input` in turn on this thread (USFMParser.parse), as the USFM benchmark times it.
+    /// Parses every file of `input` in turn on this thread, as the USFM benchmark times it and as
+    /// `VersionSource` does on each worker: one `USFMParseSession` for the version's files, made anew per run.
     static func parseUSFM(_ input: CorpusInput) -> ParseResult {
         var combined = ParseResult()
+        let session = USFMParseSession()
         for file in input.files {
-            let result = USFMParser.parse(file.bytes, path: file.path)
+            let result = file.bytes.withUnsafeBytes { USFMParser.parse($0, path: file.path, session: session) }
             combined.books += result.books
             combined.diagnostics += result.diagnostics
         }

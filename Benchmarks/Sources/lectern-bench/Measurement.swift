@@ -12,6 +12,8 @@ enum FigureUnit: String, Codable, Sendable {
     case microsecondsPerQuery = "µs/query"
     /// Milliseconds per call; lower is better.
     case milliseconds = "ms"
+    /// Microseconds per call (opening a version, reading a chapter, one step of a walk); lower is better.
+    case microseconds = "µs"
 
     /// Whether a larger figure means faster.
     var higherIsBetter: Bool { self == .megabytesPerSecond }
@@ -20,7 +22,7 @@ enum FigureUnit: String, Codable, Sendable {
     func figure(seconds: Double, work: Double) -> Double {
         switch self {
         case .megabytesPerSecond: work / 1_000_000 / max(seconds, 1e-12)
-        case .microsecondsPerQuery: seconds * 1_000_000 / max(work, 1)
+        case .microsecondsPerQuery, .microseconds: seconds * 1_000_000 / max(work, 1)
         case .milliseconds: seconds * 1_000 / max(work, 1)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Lectern
 
 /// Parsing whole Bibles: Lectern's USFM and USX parsers, and the Python peers on the same files.
 enum ParseBenchmarks {
@@ -23,16 +24,25 @@ enum ParseBenchmarks {
             ) { context in try peerRows(peer, context) }
         }
         registry.register(
-            "usx-parse/lectern", "Lectern's USX parser over all of eng-web-usx held in memory (MB/s)"
+            "usx-parse/lectern", "Lectern's USX parser over all of eng-web-usx held in memory, one core (MB/s)"
         ) { context in
             let input = try context.fixture("input/\(usxFolder)") {
                 try CorpusInput(folder: context.corpusFolder(usxFolder), extensions: ["usx"])
             }
             let identity = LecternWorkloads.row(
-                "usx-parse/lectern", "USX parse, \(input.label)", .inProcess, "USX parser")
-            return [
-                BenchmarkResult(identity, unit: .megabytesPerSecond, unavailable: LecternWorkloads.usxParserMissing)
-            ]
+                "usx-parse/lectern", "USX parse, \(input.label) (decompressed)", .inProcess,
+                "USXParser.parse(bytes, path:) per file (libxml2 SAX2), one core")
+            var errors = 0
+            for file in input.files {
+                errors += USXParser.parse(file.bytes, path: file.path).diagnostics.count { $0.severity == .error }
+            }
+            var result = try context.measure(identity, unit: .megabytesPerSecond, work: Double(input.totalBytes)) {
+                var count = 0
+                for file in input.files { count &+= USXParser.parse(file.bytes, path: file.path).books.count }
+                return count
+            }
+            if errors > 0 { result.notes.append("\(errors) parse errors") }
+            return [result]
         }
     }
 
@@ -40,7 +50,8 @@ enum ParseBenchmarks {
     static func lecternInProcess(_ context: BenchmarkContext) throws -> BenchmarkResult {
         let input = try usfmInput(context)
         let identity = LecternWorkloads.row(
-            "usfm-parse/lectern", workload(input), .inProcess, "USFMParser.parse(bytes, path:) per file, one core")
+            "usfm-parse/lectern", workload(input), .inProcess,
+            "USFMParser.parse(bytes, path:, session:) per file, one session for the version, one core")
         let errors = LecternWorkloads.parseUSFM(input).diagnostics.count { $0.severity == .error }
         var result = try context.measure(identity, unit: .megabytesPerSecond, work: Double(input.totalBytes)) {
             let parsed = LecternWorkloads.parseUSFM(input)

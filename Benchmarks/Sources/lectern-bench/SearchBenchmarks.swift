@@ -1,4 +1,5 @@
 import Foundation
+import Lectern
 
 /// One search of the comparison, as a reader types it and as FTS5's MATCH expression.
 struct SearchQuery: Sendable {
@@ -44,11 +45,17 @@ enum SearchBenchmarks {
             return [result]
         }
         registry.register("search/build/lectern", "Lectern's search index build (ms)") { context in
-            let source = try verseSource(context)
+            let search = try LecternSearch.fixture(context)
             let identity = LecternWorkloads.row(
-                "search/build/lectern", "Search index build, \(source.verses.verses.count) verses", .inProcess,
-                "search index builder")
-            return [BenchmarkResult(identity, unit: .milliseconds, unavailable: LecternWorkloads.searchMissing)]
+                "search/build/lectern", "Search index build, \(search.verses.count) verses", .inProcess,
+                "SearchIndexBuilder.build(verses:) from the store's verse texts")
+            var result = try context.measure(identity, unit: .milliseconds, work: 1) {
+                SearchIndexBuilder.build(verses: search.verses).count
+            }
+            result.notes.append(
+                "index section \(String(format: "%.1f", Double(search.indexBytes) / 1_000_000)) MB; FTS5 database "
+                    + String(format: "%.1f", Double(try fts5Index(context).sizeBytes()) / 1_000_000) + " MB")
+            return [result]
         }
         for query in SearchQuery.all {
             for shape in Shape.allCases {
@@ -57,13 +64,7 @@ enum SearchBenchmarks {
                     context in [try fts5Row(query, shape, name: "\(base)/fts5", context)]
                 }
                 registry.register("\(base)/lectern", "Lectern: \(query.description), \(shape.description) (µs/query)") {
-                    context in
-                    let identity = LecternWorkloads.row(
-                        "\(base)/lectern", workload(query, shape), .inProcess, "search index query")
-                    return [
-                        BenchmarkResult(
-                            identity, unit: .microsecondsPerQuery, unavailable: LecternWorkloads.searchMissing)
-                    ]
+                    context in [try lecternRow(query, shape, name: "\(base)/lectern", context)]
                 }
             }
         }
@@ -88,11 +89,42 @@ enum SearchBenchmarks {
         "Search \(query.text) (\(query.description)), \(shape.description)"
     }
 
+    /// Lectern's row: `all` parses the query and lists every matching verse (`SearchIndex.matches`); `page`
+    /// runs `SearchIndex.search` for page 1 of 20, which also gives per-book counts, each hit's reference,
+    /// text and highlight ranges (more than FTS5's page returns).
+    private static func lecternRow(
+        _ query: SearchQuery, _ shape: Shape, name: String, _ context: BenchmarkContext
+    ) throws -> BenchmarkResult {
+        let search = try LecternSearch.fixture(context)
+        let index = search.index
+        let run: () throws -> Int =
+            switch shape {
+            case .all: { try index.matches(QueryParser.parse(query.text)).verses.count }
+            case .page:
+                { try index.search(query.text, options: SearchOptions(pageSize: FTS5Index.pageSize)).totalCount }
+            }
+        let invocation =
+            shape == .all
+            ? "SearchIndex.matches(QueryParser.parse(text)) in this process"
+            : "SearchIndex.search(text, page size 20): hits with reference, text, highlights; counts per book"
+        let identity = LecternWorkloads.row(name, workload(query, shape), .inProcess, invocation)
+        var result = try context.measureBatched(identity, unit: .microsecondsPerQuery, run)
+        let hits = try run()
+        let fts5Hits = try fts5Index(context).allHits(query.fts5).count
+        result.notes.insert("\(hits) hits" + (hits == fts5Hits ? "" : " (FTS5: \(fts5Hits))"), at: 0)
+        return result
+    }
+
+    /// The FTS5 table, built once per run.
+    private static func fts5Index(_ context: BenchmarkContext) throws -> FTS5Index {
+        let source = try verseSource(context)
+        return try context.fixture("fts5") { try FTS5Index(verses: source.verses) }
+    }
+
     private static func fts5Row(
         _ query: SearchQuery, _ shape: Shape, name: String, _ context: BenchmarkContext
     ) throws -> BenchmarkResult {
-        let source = try verseSource(context)
-        let index = try context.fixture("fts5") { try FTS5Index(verses: source.verses) }
+        let index = try fts5Index(context)
         let run: () throws -> Int =
             switch shape {
             case .all: { try index.allHits(query.fts5).count }

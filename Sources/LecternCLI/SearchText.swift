@@ -1,0 +1,39 @@
+import Lectern
+
+/// The readable form of a search page.
+enum SearchText {
+    /// A summary line, per-book counts, then one line per hit with its matches in `**bold**`.
+    static func render(_ page: SearchPage, version: String) -> String {
+        var out = ""
+        if let reference = page.reference { out += "Reference: \(reference.id) (lectern read \(reference.id))\n" }
+        let verses = page.totalCount == 1 ? "verse" : "verses"
+        out += "\(page.query) in \(version): \(page.totalCount) \(verses)"
+        if page.totalCount > 0 {
+            out += " (page \(page.page) of \(page.pageCount), \(page.order.rawValue) order)"
+        }
+        out += "\n"
+        if !page.bookCounts.isEmpty {
+            out += page.bookCounts.map { "\($0.book.code) \($0.count)" }.joined(separator: ", ") + "\n"
+        }
+        for suggestion in page.suggestions where !suggestion.alternatives.isEmpty {
+            out += "Did you mean: \(suggestion.alternatives.joined(separator: ", "))? (for \(suggestion.word))\n"
+        }
+        if !page.hits.isEmpty { out += "\n" }
+        for hit in page.hits { out += "\(hit.key)  \(marked(hit))\n" }
+        return out
+    }
+
+    /// The hit's text with each highlight wrapped in `**`.
+    static func marked(_ hit: SearchHit) -> String {
+        let bytes = Array(hit.text.utf8)
+        var out: [UInt8] = []
+        var position = 0
+        for range in hit.highlights where range.utf8.lowerBound >= position && range.utf8.upperBound <= bytes.count {
+            out += bytes[position..<range.utf8.lowerBound]
+            out += Array("**".utf8) + bytes[range.utf8] + Array("**".utf8)
+            position = range.utf8.upperBound
+        }
+        out += bytes[position...]
+        return String(decoding: out, as: UTF8.self)
+    }
+}

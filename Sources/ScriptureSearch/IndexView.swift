@@ -1,0 +1,98 @@
+/// The search index section, read in place: its header, dictionaries and tables.
+///
+/// `SearchIndex` opens it once (the header, the dictionaries' counts and block heads: O(blocks)) and keeps
+/// what it read as an `Opened`; each call then reads through its own borrowed bytes.
+struct IndexView {
+    /// What opening read and checked, without a pointer into the bytes (a class, so that views copy one
+    /// reference).
+    final class Opened: Sendable {
+        let layout: IndexLayout
+        let folded: TermDictionary.Shape
+        let exact: TermDictionary.Shape
+
+        init(layout: IndexLayout, folded: TermDictionary.Shape, exact: TermDictionary.Shape) {
+            self.layout = layout
+            self.folded = folded
+            self.exact = exact
+        }
+    }
+
+    let reader: IndexReader
+    let opened: Opened
+    var layout: IndexLayout { opened.layout }
+    /// The folded terms' dictionary (a term's rank is its folded id).
+    var folded: TermDictionary { TermDictionary(reader: reader, shape: opened.folded) }
+    /// The exact terms' dictionary, each term with its exact id.
+    var exact: TermDictionary { TermDictionary(reader: reader, shape: opened.exact) }
+
+    /// Reads and checks the header and the dictionaries' heads.
+    init(_ reader: IndexReader) throws(IndexDamage) {
+        self.reader = reader
+        let layout = try IndexLayout(reader)
+        let folded = try TermDictionary(reader: reader, region: layout.range(.foldedTerms), hasValues: false)
+        let exact = try TermDictionary(reader: reader, region: layout.range(.exactTerms), hasValues: true)
+        guard folded.count == layout.foldedCount, exact.count == layout.exactCount else {
+            throw IndexDamage(reason: "the dictionaries' counts do not match the header")
+        }
+        opened = Opened(layout: layout, folded: folded.shape, exact: exact.shape)
+    }
+
+    /// An index opened before, read through `reader`, which borrows the same bytes again.
+    init(_ reader: IndexReader, opened: Opened) {
+        self.reader = reader
+        self.opened = opened
+    }
+
+    /// The folded id of exact term `id`, or nil when it folds to nothing.
+    @inline(__always)
+    func foldedID(ofExact id: Int) throws(IndexDamage) -> Int? {
+        guard id >= 0, id < layout.exactCount else { throw IndexDamage(reason: "exact id \(id) out of range") }
+        let value = try reader.u32(layout.range(.exactToFolded).lowerBound + id * 4)
+        if value == SearchIndexFormat.noFoldedTerm { return nil }
+        guard value < layout.foldedCount else { throw IndexDamage(reason: "exact id \(id) folds to \(value)") }
+        return value
+    }
+
+    /// The byte range of verse `verse`'s tokens in the verses region.
+    func tokenRange(_ verse: Int) throws(IndexDamage) -> Range<Int> {
+        let offsets = layout.range(.verseOffsets).lowerBound
+        let region = layout.range(.verses)
+        guard verse >= 0, verse < layout.verseCount else { throw IndexDamage(reason: "verse \(verse) out of range") }
+        let start = region.lowerBound + (try reader.u32(offsets + verse * 4))
+        let end = region.lowerBound + (try reader.u32(offsets + verse * 4 + 4))
+        guard start <= end, end <= region.upperBound else {
+            throw IndexDamage(reason: "verse \(verse)'s tokens outside")
+        }
+        return start..<end
+    }
+
+    /// Replaces `tokens` with verse `verse`'s tokens in text order: exact ids, or in the default mode
+    /// folded ids without the tokens that fold to nothing.
+    ///
+    /// - Complexity: O(tokens in the verse).
+    func tokens(_ verse: Int, exactIDs: Bool, into tokens: inout [Int32]) throws(IndexDamage) {
+        tokens = try reader.tokens(
+            in: try tokenRange(verse), below: layout.exactCount,
+            table: exactIDs ? nil : layout.range(.exactToFolded).lowerBound, mappedBelow: layout.foldedCount,
+            skipping: SearchIndexFormat.noFoldedTerm)
+    }
+
+    /// The byte range of exact term `id`'s UTF-8 text.
+    @inline(__always)
+    func exactString(_ id: Int) throws(IndexDamage) -> Range<Int> {
+        let region = layout.range(.exactStrings)
+        guard id >= 0, id < layout.exactCount else { throw IndexDamage(reason: "exact id \(id) out of range") }
+        let data = region.lowerBound + (layout.exactCount + 1) * 4
+        let start = data + (try reader.u32(region.lowerBound + id * 4))
+        let end = data + (try reader.u32(region.lowerBound + id * 4 + 4))
+        guard data <= region.upperBound, start <= end, end <= region.upperBound else {
+            throw IndexDamage(reason: "the text of exact term \(id) lies outside")
+        }
+        return start..<end
+    }
+
+    /// The postings of folded term `id`.
+    func postings(_ id: Int) throws(IndexDamage) -> PostingList {
+        try PostingList(self, term: id)
+    }
+}

@@ -1,0 +1,142 @@
+import TextNormalization
+
+/// A query term looked up in the index: which postings hold its verses, and which tokens it matches.
+struct ResolvedTerm {
+    /// Which tokens of a verse the term matches, as `IndexView.tokens` reads them in the query's mode.
+    enum Matcher {
+        /// Folded ids in this range (a word is a range of one; a prefix, its terms' ranks).
+        case folded(Range<Int>)
+        /// One exact id.
+        case exact(Int)
+        /// Any of these exact ids (an exact prefix).
+        case exactSet(IDSet)
+
+        @inline(__always)
+        func matches(_ token: Int32) -> Bool {
+            switch self {
+            case .folded(let range): return range.contains(Int(token))
+            case .exact(let id): return Int(token) == id
+            case .exactSet(let set): return set.contains(Int(token))
+            }
+        }
+    }
+
+    /// The folded ids whose postings hold every verse the term can occur in, increasing.
+    var foldedIDs: FoldedIDs
+    var matcher: Matcher
+    /// The sum of the postings' lengths: the most verses the term can match.
+    var estimate: Int
+
+    /// Whether no verse can match.
+    var isImpossible: Bool { foldedIDs.isEmpty }
+
+    /// Looks `term` up in `index`, in `mode`.
+    init(_ term: SearchQuery.Term, in index: IndexView, mode: FoldingMode) throws(IndexDamage) {
+        var text = term.text
+        let resolved = text.withUTF8 { key in
+            Result { () throws(IndexDamage) in try Self.lookUp(key, isPrefix: term.isPrefix, in: index, mode: mode) }
+        }
+        (foldedIDs, matcher) = try resolved.get()
+        var estimate = 0
+        for id in foldedIDs { estimate += try index.postings(id).documentFrequency }
+        self.estimate = estimate
+    }
+
+    /// The folded ids and the matcher of the term whose UTF-8 bytes are `key`.
+    private static func lookUp(
+        _ key: UnsafeBufferPointer<UInt8>, isPrefix: Bool, in index: IndexView, mode: FoldingMode
+    ) throws(IndexDamage) -> (FoldedIDs, Matcher) {
+        switch mode {
+        case .default:
+            let ranks: Range<Int>
+            if isPrefix {
+                ranks = try index.folded.ranks(withPrefix: key)
+            } else {
+                let found = try index.folded.find(key)
+                ranks = found.found ? found.rank..<(found.rank + 1) : 0..<0
+            }
+            return (.ranks(ranks), .folded(ranks))
+        case .exact:
+            var exactIDs: [Int] = []
+            if isPrefix {
+                exactIDs = try index.exact.values(in: index.exact.ranks(withPrefix: key))
+            } else {
+                let found = try index.exact.find(key)
+                if found.found { exactIDs = [found.value] }
+            }
+            var folded = Set<Int>()
+            for id in exactIDs {
+                if let foldedID = try index.foldedID(ofExact: id) { folded.insert(foldedID) }
+            }
+            if exactIDs.count == 1 { return (.list(folded.sorted()), .exact(exactIDs[0])) }
+            var set = IDSet(count: index.layout.exactCount)
+            for id in exactIDs { set.insert(id) }
+            return (.list(folded.sorted()), .exactSet(set))
+        }
+    }
+
+    /// Every verse the term's postings hold, increasing: one term's list or bitmap, or the union of several.
+    func verses(_ index: IndexView) throws(IndexDamage) -> MatchedVerses {
+        if foldedIDs.isEmpty { return .list([]) }
+        if foldedIDs.count == 1 { return try index.postings(foldedIDs[0]).verses(index.reader) }
+        return .bitmap(try union(index))
+    }
+
+    /// The union of the term's postings.
+    func union(_ index: IndexView) throws(IndexDamage) -> IDSet {
+        var set = IDSet(count: index.layout.verseCount)
+        for id in foldedIDs { try index.postings(id).add(index.reader, to: &set) }
+        return set
+    }
+
+    /// A probe answering whether the term's postings hold a verse.
+    func probe(_ index: IndexView) throws(IndexDamage) -> VerseProbe {
+        if foldedIDs.count == 1 {
+            return VerseProbe(cursor: PostingCursor(try index.postings(foldedIDs[0]), reader: index.reader))
+        }
+        return VerseProbe(set: try union(index))
+    }
+}
+
+/// Folded ids in increasing order: a range of ranks (a word, a prefix), or any ids (the exact mode).
+enum FoldedIDs: RandomAccessCollection {
+    case ranks(Range<Int>)
+    case list([Int])
+
+    var startIndex: Int { 0 }
+    var endIndex: Int {
+        switch self {
+        case .ranks(let ranks): ranks.count
+        case .list(let ids): ids.count
+        }
+    }
+
+    subscript(position: Int) -> Int {
+        switch self {
+        case .ranks(let ranks): ranks.lowerBound + position
+        case .list(let ids): ids[position]
+        }
+    }
+}
+
+/// Answers whether a term's postings hold a verse, for increasing verses: through a cursor on one term's
+/// postings, a set of several terms' verses, or neither when it holds every candidate (the term the
+/// candidates came from).
+struct VerseProbe {
+    private var cursor: PostingCursor?
+    private let set: IDSet?
+
+    init(cursor: PostingCursor? = nil, set: IDSet? = nil) {
+        self.cursor = cursor
+        self.set = set
+    }
+
+    /// A probe that holds every verse.
+    static var always: VerseProbe { VerseProbe() }
+
+    @inline(__always)
+    mutating func contains(_ verse: Int) throws(IndexDamage) -> Bool {
+        if let set { return set.contains(verse) }
+        return try cursor?.contains(verse) ?? true
+    }
+}

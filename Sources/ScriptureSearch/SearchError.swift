@@ -1,0 +1,25 @@
+import ScriptureStore
+
+/// Why a search could not be answered.
+public enum SearchError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The query cannot be read (with its position).
+    case query(QueryError)
+    /// The store file has no search index (written without one); importing it again adds one.
+    case noIndex(path: String)
+    /// The search index is damaged or of a format this version does not read.
+    case damaged(path: String, reason: String)
+    /// An option is out of range.
+    case invalidOption(String)
+    /// The store could not be read.
+    case store(StoreError)
+
+    public var description: String {
+        switch self {
+        case .query(let error): "cannot read the query: \(error)"
+        case .noIndex(let path): "\(path) has no search index; import the version again to add one"
+        case .damaged(let path, let reason): "\(path): damaged search index section: \(reason)"
+        case .invalidOption(let message): message
+        case .store(let error): error.description
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import ScriptureModel
+import ScriptureStore
+
+extension SearchIndex {
+    /// Parses `text` (see `QueryParser`) and returns the requested page of hits with their text and
+    /// highlights, the total and per-book counts, the reference the text names if any, and "did you mean"
+    /// suggestions when nothing matched.
+    ///
+    /// A text that names a reference but is not a valid query (`John 3:16-`) gives the reference and no hits.
+    ///
+    /// - Complexity: see `QueryExecutor` for the matching; the counts take O(hits + books), or O(V / 64)
+    ///   when the hits are a bitmap (a common word, a prefix); only the page's hits are read from the store.
+    ///   Relevance order adds reading every hit's tokens and a sort.
+    public func search(_ text: String, options: SearchOptions = SearchOptions()) throws(SearchError) -> SearchPage {
+        guard options.page >= 1 else { throw .invalidOption("the page number must be 1 or more") }
+        guard (1...SearchOptions.maximumPageSize).contains(options.pageSize) else {
+            throw .invalidOption("the page size must be between 1 and \(SearchOptions.maximumPageSize)")
+        }
+        let reference = SearchReference.detect(text, in: store)
+        var page = SearchPage(
+            query: text, reference: reference, totalCount: 0, bookCounts: [], page: options.page,
+            pageSize: options.pageSize, hits: [], suggestions: [], order: options.order)
+        let query: SearchQuery
+        do throws(QueryError) {
+            query = try QueryParser.parse(text, mode: options.mode)
+        } catch {
+            if reference != nil { return page }
+            throw .query(error)
+        }
+        let scope = self.scope(options)
+        var storeError: StoreError?
+        let found = try read { view throws(IndexDamage) -> (counts: [Int], total: Int, hits: [SearchHit]) in
+            let executor = try QueryExecutor(index: view, query: query)
+            let verses = try executor.verses(scope: scope)
+            let counts = verses.counts(bookStarts: bookStarts)
+            let total = counts.isEmpty ? verses.count : counts.reduce(0, +)
+            let first = (options.page - 1) * options.pageSize
+            guard first < total else { return (counts, total, []) }
+            let shown: SearchMatches
+            if options.order == .relevance {
+                let ranked = try executor.ranked(verses.list)
+                let window = first..<min(total, first + options.pageSize)
+                shown = SearchMatches(verses: Array(ranked.verses[window]), scores: Array(ranked.scores[window]))
+            } else {
+                shown = SearchMatches(verses: verses.verses(skipping: first, limit: options.pageSize), scores: [])
+            }
+            return (counts, total, try hits(shown, executor: executor, view: view, storeError: &storeError))
+        }
+        if let storeError { throw .store(storeError) }
+        page.totalCount = found.total
+        page.bookCounts = zip(bookIDs, found.counts).filter { $0.1 > 0 }.map {
+            SearchPage.BookCount(book: $0.0, count: $0.1)
+        }
+        page.hits = found.hits
+        if found.total == 0 { page.suggestions = try suggestions(for: query) }
+        return page
+    }
+
+    /// The hits of `shown`: each verse's reference and text from the store, its highlights from the index.
+    /// A store read that fails ends the list empty, its error in `storeError`.
+    private func hits(
+        _ shown: SearchMatches, executor: QueryExecutor, view: IndexView, storeError: inout StoreError?
+    ) throws(IndexDamage) -> [SearchHit] {
+        let phrases = executor.phrases
+        var locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact)
+        var hits: [SearchHit] = []
+        hits.reserveCapacity(shown.verses.count)
+        let table = keys.table(for: shown.verses.count, store: store)
+        for (position, verse) in shown.verses.enumerated() {
+            let text: String
+            let key: VerseKey
+            do throws(StoreError) {
+                text = try store.verseText(at: verse)
+                key = try self.key(ofVerse: verse, table: table)
+            } catch {
+                storeError = error
+                return []
+            }
+            let highlights =
+                try locator.highlights(of: phrases, verse: verse, text: text)
+                ?? Highlighter.highlights(of: executor.query, in: text)
+            hits.append(
+                SearchHit(
+                    key: key, verseIndex: verse, text: text, highlights: highlights,
+                    score: shown.scores.isEmpty ? nil : shown.scores[position]))
+        }
+        return hits
+    }
+}

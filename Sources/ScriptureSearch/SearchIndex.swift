@@ -1,0 +1,131 @@
+import ScriptureModel
+import ScriptureStore
+import TextNormalization
+
+/// A version's search index, read in place from its store file: answers queries offline, as the user types.
+///
+/// Opening checks the section's header; each search reads only the dictionaries' blocks, the postings and
+/// the tokens it needs. Immutable, so any number of threads may search at once.
+public struct SearchIndex: Sendable {
+    /// The version searched.
+    public let store: VersionStore
+    private let bytes: StoreBytes
+    /// What opening the section read: its header and dictionaries.
+    private let opened: IndexView.Opened
+    /// The verse-table index of each book's first verse, then the verse count.
+    let bookStarts: [Int]
+    /// The books' ids, in the store's order.
+    let bookIDs: [BookID]
+    /// Verse references without the store's chapter records, once enough have been asked for.
+    let keys = VerseKeyCache()
+
+    /// Opens `store`'s index: checks the section's header and reads its dictionaries' block heads.
+    ///
+    /// - Throws: `SearchError.noIndex` when the file has none, `.damaged` when its header is wrong.
+    /// - Complexity: O(dictionary blocks): about 2,000 for a Bible, read once; keep the index to search again.
+    public init(store: VersionStore) throws(SearchError) {
+        guard let bytes = store.sectionBytes(.searchIndex) else { throw .noIndex(path: store.path) }
+        self.store = store
+        self.bytes = bytes
+        bookStarts = store.bookVerseStarts
+        bookIDs = store.books.map(\.id)
+        do throws(IndexDamage) {
+            opened = try bytes.withUnsafeBytes { buffer throws(IndexDamage) in try IndexView(IndexReader(buffer)).opened
+            }
+        } catch {
+            throw .damaged(path: store.path, reason: error.reason)
+        }
+        guard opened.layout.verseCount == store.verseCount else {
+            throw .damaged(
+                path: store.path,
+                reason: "\(opened.layout.verseCount) verses indexed, the store has \(store.verseCount)")
+        }
+    }
+
+    /// Runs `body` over the section; damage becomes `SearchError.damaged`.
+    func read<Result>(_ body: (IndexView) throws(IndexDamage) -> Result) throws(SearchError) -> Result {
+        do throws(IndexDamage) {
+            return try bytes.withUnsafeBytes { buffer throws(IndexDamage) in
+                try body(IndexView(IndexReader(buffer), opened: opened))
+            }
+        } catch {
+            throw .damaged(path: store.path, reason: error.reason)
+        }
+    }
+
+    /// Every verse that matches `query` within the options' books, in the options' order (paging ignored).
+    ///
+    /// - Complexity: see `QueryExecutor`; relevance order adds reading each hit's tokens and a sort.
+    public func matches(_ query: SearchQuery, options: SearchOptions = SearchOptions()) throws(SearchError)
+        -> SearchMatches
+    {
+        let scope = self.scope(options)
+        return try read { view throws(IndexDamage) in
+            let executor = try QueryExecutor(index: view, query: query)
+            return try executor.matches(scope: scope, order: options.order)
+        }
+    }
+
+    /// The reference of verse `index` of the verse table, from `table` when given, else from the store.
+    func key(ofVerse index: Int, table: VerseKeyTable?) throws(StoreError) -> VerseKey {
+        if let table {
+            guard let key = table.key(ofVerse: index) else { throw .notFound("verse \(index)") }
+            return key
+        }
+        guard let book = book(ofVerse: index), book < store.books.count else { throw .notFound("verse \(index)") }
+        return try store.verseKey(at: index, in: store.books[book])
+    }
+
+    /// The position in the book list of the book that holds verse `index`.
+    func book(ofVerse index: Int) -> Int? {
+        var low = 0
+        var high = bookIDs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if bookStarts[middle + 1] <= index { low = middle + 1 } else { high = middle }
+        }
+        return low < bookIDs.count && bookStarts[low] <= index ? low : nil
+    }
+
+    /// The verses the options allow, or nil when they allow every verse.
+    func scope(_ options: SearchOptions) -> IDSet? {
+        if options.testament == .all, options.books == nil { return nil }
+        guard bookIDs.contains(where: { !options.includes($0) }) else { return nil }
+        var set = IDSet(count: store.verseCount)
+        for (index, book) in bookIDs.enumerated() where options.includes(book) {
+            for verse in bookStarts[index]..<bookStarts[index + 1] { set.insert(verse) }
+        }
+        return set
+    }
+
+    /// "Did you mean": for each word of the query (of three letters or more) that is not indexed, the
+    /// nearest indexed words.
+    func suggestions(for query: SearchQuery) throws(SearchError) -> [SearchPage.Suggestion] {
+        var result: [SearchPage.Suggestion] = []
+        // Numbers and words of one or two letters get no suggestions: any short word is "near" them.
+        for term in query.positivePhrases.flatMap(\.terms)
+        where !term.isPrefix && term.text.unicodeScalars.count >= 3 && !term.text.allSatisfy(\.isNumber) {
+            let word = query.mode == .exact ? SearchFolding.fold(term.text) : term.text
+            let alternatives = try read { view throws(IndexDamage) -> [String]? in
+                guard try view.folded.rank(of: Array(word.utf8)) == nil else { return nil }
+                return try SpellingSuggester.nearest(word, in: view)
+            }
+            if let alternatives, !result.contains(where: { $0.word == word }) {
+                result.append(SearchPage.Suggestion(word: word, alternatives: alternatives))
+            }
+        }
+        return result
+    }
+}
+
+extension VersionStore {
+    /// Opens this version's search index (see `SearchIndex`).
+    public func searchIndex() throws(SearchError) -> SearchIndex {
+        try SearchIndex(store: self)
+    }
+
+    /// Searches this version: one page of hits and the totals (see `SearchIndex.search(_:options:)`).
+    public func search(_ query: String, options: SearchOptions = SearchOptions()) throws(SearchError) -> SearchPage {
+        try SearchIndex(store: self).search(query, options: options)
+    }
+}

@@ -1,0 +1,184 @@
+import Dispatch
+import ScriptureModel
+import ScriptureStore
+import Synchronization
+import TextNormalization
+
+/// Builds the search index section from a version's verses (see `SearchIndexFormat`).
+///
+/// Each verse is split into tokens once, in the exact mode (`WordBreaker`, ICU word breaks); each
+/// distinct exact term is then folded (`SearchFolding`) to its default-mode term. Both the index and
+/// queries go through the same two functions, so they agree by construction.
+public enum SearchIndexBuilder {
+    /// Builds the section's bytes from `verses` in verse-table order.
+    ///
+    /// - Complexity: O(text) tokenizing, verses spread over the cores; O(terms log terms) sorting.
+    public static func build(verses: [VerseText]) -> [UInt8] {
+        let chunks = tokenize(verses)
+        // Merge the chunks' vocabularies.
+        var ids: [String: Int] = [:]
+        var terms: [String] = []
+        var counts: [Int] = []
+        var chunkMaps: [[Int]] = []
+        for chunk in chunks {
+            var map: [Int] = []
+            map.reserveCapacity(chunk.terms.count)
+            for (local, term) in chunk.terms.enumerated() {
+                let id: Int
+                if let known = ids[term] {
+                    id = known
+                } else {
+                    id = terms.count
+                    ids[term] = id
+                    terms.append(term)
+                    counts.append(0)
+                }
+                counts[id] += chunk.counts[local]
+                map.append(id)
+            }
+            chunkMaps.append(map)
+        }
+        let termBytes = terms.map { Array($0.utf8) }
+        // Exact ids by frequency, so the verse stream is short; ties by bytes, so the build is deterministic.
+        let byFrequency = terms.indices.sorted {
+            counts[$0] != counts[$1] ? counts[$0] > counts[$1] : termBytes[$0].lexicographicallyPrecedes(termBytes[$1])
+        }
+        var exactID = [Int](repeating: 0, count: terms.count)
+        for (rank, id) in byFrequency.enumerated() { exactID[id] = rank }
+
+        let foldedTexts = foldAll(terms)
+        let foldedSorted = Array(Set(foldedTexts.filter { !$0.isEmpty }.map { Array($0.utf8) })).sorted {
+            $0.lexicographicallyPrecedes($1)
+        }
+        var foldedID: [[UInt8]: Int] = [:]
+        for (rank, term) in foldedSorted.enumerated() { foldedID[term] = rank }
+        // exact id -> folded id
+        var exactToFolded = [Int](repeating: SearchIndexFormat.noFoldedTerm, count: terms.count)
+        for id in terms.indices where !foldedTexts[id].isEmpty {
+            exactToFolded[exactID[id]] = foldedID[Array(foldedTexts[id].utf8)] ?? SearchIndexFormat.noFoldedTerm
+        }
+
+        var postings = [[Int32]](repeating: [], count: foldedSorted.count)
+        var verseOffsets = ByteWriter()
+        var verseTokens = ByteWriter()
+        var totalTokens = 0
+        var verse = 0
+        for (chunk, map) in zip(chunks, chunkMaps) {
+            for tokens in chunk.verses {
+                verseOffsets.u32(UInt32(verseTokens.count))
+                for local in tokens {
+                    let exact = exactID[map[Int(local)]]
+                    verseTokens.varint(exact)
+                    let folded = exactToFolded[exact]
+                    guard folded != SearchIndexFormat.noFoldedTerm else { continue }
+                    totalTokens += 1
+                    if postings[folded].last != Int32(verse) { postings[folded].append(Int32(verse)) }
+                }
+                verse += 1
+            }
+        }
+        verseOffsets.u32(UInt32(verseTokens.count))
+
+        var postingOffsets = ByteWriter()
+        var postingBytes = ByteWriter()
+        for list in postings {
+            postingOffsets.u32(UInt32(postingBytes.count))
+            PostingList.encode(list, verseCount: verse, into: &postingBytes)
+        }
+        postingOffsets.u32(UInt32(postingBytes.count))
+        var exactToFoldedBytes = ByteWriter()
+        for value in exactToFolded { exactToFoldedBytes.u32(UInt32(truncatingIfNeeded: value)) }
+
+        var stringOffsets = ByteWriter()
+        var strings = ByteWriter()
+        for id in byFrequency {
+            stringOffsets.u32(UInt32(strings.count))
+            strings.append(termBytes[id])
+        }
+        stringOffsets.u32(UInt32(strings.count))
+        let exactSorted = terms.indices.sorted { termBytes[$0].lexicographicallyPrecedes(termBytes[$1]) }
+        let regions: [[UInt8]] = [
+            TermDictionary.encode(foldedSorted),
+            TermDictionary.encode(exactSorted.map { termBytes[$0] }, values: exactSorted.map { exactID[$0] }),
+            exactToFoldedBytes.bytes, postingOffsets.bytes, postingBytes.bytes, verseOffsets.bytes, verseTokens.bytes,
+            stringOffsets.bytes + strings.bytes,
+        ]
+        return assemble(
+            regions, verseCount: verse, foldedCount: foldedSorted.count, exactCount: terms.count,
+            totalTokens: totalTokens)
+    }
+
+    /// The header, region table and regions.
+    static func assemble(
+        _ regions: [[UInt8]], verseCount: Int, foldedCount: Int, exactCount: Int, totalTokens: Int
+    ) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.append(SearchIndexFormat.magic)
+        writer.u16(UInt16(SearchIndexFormat.version))
+        writer.u16(0)
+        writer.u32(UInt32(verseCount))
+        writer.u32(UInt32(foldedCount))
+        writer.u32(UInt32(exactCount))
+        writer.u32(0)
+        writer.u64(UInt64(totalTokens))
+        var offset = SearchIndexFormat.regionsEnd
+        for region in regions {
+            writer.u32(UInt32(offset))
+            writer.u32(UInt32(region.count))
+            offset += region.count
+        }
+        for region in regions { writer.append(region) }
+        return writer.bytes
+    }
+
+    /// One chunk of verses, tokenized: its own vocabulary, and each verse as local term ids.
+    struct Chunk: Sendable {
+        var terms: [String] = []
+        var counts: [Int] = []
+        var verses: [[Int32]] = []
+    }
+
+    /// Tokenizes the verses in the exact mode, chunks in parallel.
+    static func tokenize(_ verses: [VerseText]) -> [Chunk] {
+        let chunkSize = 512
+        let chunkCount = (verses.count + chunkSize - 1) / chunkSize
+        let slots = Mutex<[Chunk]>(Array(repeating: Chunk(), count: chunkCount))
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { index in
+            var chunk = Chunk()
+            var local: [String: Int32] = [:]
+            for verse in verses[(index * chunkSize)..<min(verses.count, (index + 1) * chunkSize)] {
+                var ids: [Int32] = []
+                for token in WordBreaker.tokens(in: verse.text, mode: .exact) {
+                    let id: Int32
+                    if let known = local[token.term] {
+                        id = known
+                    } else {
+                        id = Int32(chunk.terms.count)
+                        local[token.term] = id
+                        chunk.terms.append(token.term)
+                        chunk.counts.append(0)
+                    }
+                    chunk.counts[Int(id)] += 1
+                    ids.append(id)
+                }
+                chunk.verses.append(ids)
+            }
+            slots.withLock { $0[index] = chunk }
+        }
+        return slots.withLock { $0 }
+    }
+
+    /// The default-mode fold of every term, in parallel.
+    static func foldAll(_ terms: [String]) -> [String] {
+        let chunkSize = 2048
+        let chunkCount = (terms.count + chunkSize - 1) / chunkSize
+        let slots = Mutex<[[String]]>(Array(repeating: [], count: chunkCount))
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { index in
+            let part = terms[(index * chunkSize)..<min(terms.count, (index + 1) * chunkSize)].map {
+                SearchFolding.fold($0)
+            }
+            slots.withLock { $0[index] = part }
+        }
+        return slots.withLock { $0 }.flatMap { $0 }
+    }
+}

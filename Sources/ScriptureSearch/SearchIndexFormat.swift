@@ -1,0 +1,127 @@
+/// The layout of the search index, section kind 9 (`SectionKind.searchIndex`) of a store file.
+///
+/// All integers are little-endian; varints are unsigned LEB128. The section is:
+///
+/// ```
+/// offset  size  field
+///      0     4  magic "LSIX"
+///      4     2  index format version (1)
+///      6     2  reserved (0)
+///      8     4  verse count V (equal to the store's verse table)
+///     12     4  folded term count F
+///     16     4  exact term count E
+///     20     4  reserved (0)
+///     24     8  total number of folded tokens (for BM25's average verse length)
+///     32  8×8   regions: offset u32, length u32 (from the section's start), one after the other, in this
+///               order: folded terms, exact terms, exact → folded, posting offsets, postings, verse offsets,
+///               verses, exact strings
+/// ```
+///
+/// - Term dictionaries: `count u32, blocks u32`, `blocks + 1` block offsets (u32, from the end of the
+///   offsets), then blocks of up to 16 terms sorted by their UTF-8 bytes, front-coded: `shared varint,
+///   suffix length varint, suffix bytes` (the first of a block shares nothing), and in the exact dictionary
+///   the exact id (varint). A folded term's id is its rank; exact ids rank exact terms by frequency, so the
+///   most frequent take one byte in the verse stream.
+/// - Exact → folded: E × u32, the folded id of each exact term, or `0xFFFFFFFF` when it folds to nothing.
+/// - Posting offsets: F + 1 × u32 into the postings; postings of folded id `t`: `df varint, kind u8`, then
+///   for a list (kind 0) `skips varint`, skips × (last verse before the block u32, data offset u32), and
+///   the verses as gaps (`verse − previous − 1`, varint, the first from −1), 128 to a block; for a bitmap
+///   (kind 1, chosen when smaller) V bits, verse `v` at byte `v/8`, bit `v%8`.
+/// - Verse offsets: V + 1 × u32 into the verses region; verse `v` is its tokens' exact ids in text order
+///   (varints): the index's positions. Phrases, exact matching and BM25 read them.
+/// - Exact strings: E + 1 × u32 offsets, then each exact term's UTF-8 bytes by exact id, so that a hit's
+///   tokens can be found in its text for highlighting without splitting it again.
+public enum SearchIndexFormat {
+    /// The four bytes the section starts with.
+    static let magic: [UInt8] = Array("LSIX".utf8)
+    /// The index format version this code writes and reads (store format 1, search index 1).
+    public static let version = 1
+    /// The fixed header before the region table.
+    static let headerSize = 32
+    /// How many regions the table lists.
+    static let regionCount = 8
+    /// Where the regions begin.
+    static let regionsEnd = headerSize + regionCount * 8
+    /// Terms per front-coded block.
+    static let termBlockSize = 16
+    /// Verses per postings block (one skip entry per block after the first).
+    static let postingBlockSize = 128
+    /// The exact → folded value of a term that folds to nothing (a lone mark in exact text).
+    static let noFoldedTerm = 0xFFFF_FFFF
+}
+
+/// The regions of the search index section, in table order.
+enum IndexRegion: Int, CaseIterable {
+    case foldedTerms, exactTerms, exactToFolded, postingOffsets, postings, verseOffsets, verses, exactStrings
+}
+
+/// The section's header and region table, read and checked.
+///
+/// A plain value (no references), so an opened index keeps it and copies it freely.
+struct IndexLayout {
+    var verseCount: Int
+    var foldedCount: Int
+    var exactCount: Int
+    var totalTokens: Int
+    /// Each region's byte range, kept in named fields so that reading one costs no array access.
+    private var foldedTerms: Range<Int>
+    private var exactTerms: Range<Int>
+    private var exactToFolded: Range<Int>
+    private var postingOffsets: Range<Int>
+    private var postings: Range<Int>
+    private var verseOffsets: Range<Int>
+    private var verses: Range<Int>
+    private var exactStrings: Range<Int>
+
+    /// Reads the header; throws when it is not a search index this code reads, or a region lies outside.
+    init(_ reader: IndexReader) throws(IndexDamage) {
+        guard reader.count >= SearchIndexFormat.regionsEnd else { throw IndexDamage(reason: "too short for a header") }
+        for (index, byte) in SearchIndexFormat.magic.enumerated() where try reader.u8(index) != byte {
+            throw IndexDamage(reason: "not a search index (bad magic bytes)")
+        }
+        let version = try reader.u16(4)
+        guard version == SearchIndexFormat.version else {
+            throw IndexDamage(reason: "index format version \(version) is not supported (this lectern reads 1)")
+        }
+        guard try reader.u16(6) == 0, try reader.u32(20) == 0 else {
+            throw IndexDamage(reason: "reserved bytes are not zero")
+        }
+        verseCount = try reader.u32(8)
+        foldedCount = try reader.u32(12)
+        exactCount = try reader.u32(16)
+        totalTokens = try reader.u64(24)
+        var regions: [Range<Int>] = []
+        var previousEnd = SearchIndexFormat.regionsEnd
+        for region in IndexRegion.allCases {
+            let offset = try reader.u32(SearchIndexFormat.headerSize + region.rawValue * 8)
+            let length = try reader.u32(SearchIndexFormat.headerSize + region.rawValue * 8 + 4)
+            guard offset == previousEnd else {
+                throw IndexDamage(reason: "region \(region) starts at \(offset), not where the one before ends")
+            }
+            try reader.check(offset, length)
+            regions.append(offset..<(offset + length))
+            previousEnd = offset + length
+        }
+        guard previousEnd == reader.count else { throw IndexDamage(reason: "bytes after the last region") }
+        (foldedTerms, exactTerms, exactToFolded, postingOffsets) = (regions[0], regions[1], regions[2], regions[3])
+        (postings, verseOffsets, verses, exactStrings) = (regions[4], regions[5], regions[6], regions[7])
+        guard exactToFolded.count == exactCount * 4, postingOffsets.count == (foldedCount + 1) * 4,
+            verseOffsets.count == (verseCount + 1) * 4
+        else { throw IndexDamage(reason: "a table's length does not match the header's counts") }
+    }
+
+    /// The byte range of `region`.
+    @inline(__always)
+    func range(_ region: IndexRegion) -> Range<Int> {
+        switch region {
+        case .foldedTerms: foldedTerms
+        case .exactTerms: exactTerms
+        case .exactToFolded: exactToFolded
+        case .postingOffsets: postingOffsets
+        case .postings: postings
+        case .verseOffsets: verseOffsets
+        case .verses: verses
+        case .exactStrings: exactStrings
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import ScriptureModel
+import TextNormalization
+
+/// Books, chapters and verses, and text that comes where no paragraph is open.
+extension USFMBookBuilder {
+    /// Text or an inline marker with no paragraph open: reports it and opens an implicit `\p` when there is a book.
+    mutating func openStrayParagraph(at offset: Int) -> Bool {
+        guard hasBook else {
+            reportMissingID(at: offset)
+            return false
+        }
+        if book?.chapters.isEmpty ?? true {
+            report(
+                .error, .textBeforeChapter, at: offset,
+                "text outside any paragraph before the first \\c; start introductions with \\ip or move the text after \\c 1"
+            )
+            openParagraph("ip", at: offset)
+            return true
+        }
+        report(
+            .warning, .misplacedMarker, at: offset,
+            "text outside a paragraph; add a paragraph marker such as \\p before it")
+        openParagraph("p", at: offset)
+        return true
+    }
+
+    mutating func reportMissingID(at offset: Int) {
+        guard !reportedMissingID, !skippingUnknownBook else { return }
+        reportedMissingID = true
+        report(
+            .error, .missingID, at: offset,
+            "content before \\id; a USFM file must start with \\id and a book code (\\id GEN)")
+    }
+
+    mutating func readBookID(at offset: Int) {
+        finishBook()
+        while position < input.count, input[position] == 0x20 || input[position] == 0x09 { position += 1 }
+        let codeOffset = position
+        while position < input.count, !isSpace(input[position]), input[position] != backslash { position += 1 }
+        let code = String(decoding: UnsafeBufferPointer(rebasing: input[codeOffset..<position]), as: UTF8.self)
+        var lineEnd = position
+        while lineEnd < input.count, input[lineEnd] != 0x0A, input[lineEnd] != 0x0D { lineEnd += 1 }
+        let rest = String(decoding: UnsafeBufferPointer(rebasing: input[position..<lineEnd]), as: UTF8.self)
+        position = lineEnd
+        guard let id = BookID(code: code) else {
+            skippingUnknownBook = true
+            report(
+                .error, .unknownBook, at: codeOffset,
+                "unknown book code '\(code)' after \\id; use a USFM 3 code such as GEN, MAT or 1CO (this book is skipped)"
+            )
+            return
+        }
+        skippingUnknownBook = false
+        book = Book(id: id, identification: NFC.normalize(rest.trimmingASCIISpaces()), location: location(offset))
+        hasBook = true
+        chapterNumbers = []
+        verseLabels.removeAll()
+    }
+
+    mutating func readChapter(at offset: Int) {
+        endBlock()
+        let (label, labelOffset) = readToken()
+        guard let number = Int(label), number > 0, number < 100_000 else {
+            report(
+                .error, .invalidChapterNumber, at: labelOffset,
+                label.isEmpty
+                    ? "\\c needs a chapter number" : "chapter number '\(label)' is not a positive whole number")
+            return
+        }
+        if !chapterNumbers.insert(number).inserted {
+            report(
+                .error, .duplicateChapter, at: offset,
+                "chapter \(number) appears twice in \(book?.id.code ?? "this book"); its content is added to the first")
+        }
+        verseLabels.removeAll()
+        let chapterLocation = location(offset)
+        book?.chapters.append(Chapter(number: number, location: chapterLocation))
+    }
+
+    mutating func readVerse(at offset: Int) {
+        let (label, labelOffset) = readToken()
+        guard hasBook else { return }
+        let hasChapters = !(book?.chapters.isEmpty ?? true)
+        if !hasChapters {
+            report(
+                .error, .verseBeforeChapter, at: offset,
+                "verse \(label) comes before the first \\c; add \\c 1 before it")
+        }
+        if label.isEmpty || !Self.isValidVerseLabel(label) {
+            report(
+                .error, .invalidVerseNumber, at: labelOffset,
+                label.isEmpty
+                    ? "\\v needs a verse number"
+                    : "verse number '\(label)' is not a number, a bridge (1-2) or a segment (3a)")
+        } else if hasChapters, !verseLabels.insert(label) {
+            let chapter = book?.chapters.last?.number ?? 0
+            let code = book?.id.code ?? ""
+            report(.error, .duplicateVerse, at: offset, "verse \(code) \(chapter):\(label) appears twice")
+        }
+        if frames.isEmpty {
+            if hasChapters {
+                report(
+                    .warning, .misplacedMarker, at: offset, "verse \(label) is outside a paragraph; add \\p before it")
+            }
+            openParagraph("p", at: offset)
+        }
+        closeOpenNotes(before: "\\v", at: offset)
+        let verseLocation = location(offset)
+        inlines.append(.verse(VerseStart(number: label, location: verseLocation)))
+    }
+
+    /// `1`, `1-2`, `3a`, `3a-4b`, `12b`: one or two parts joined by `-`, each digits and an optional lowercase letter.
+    static func isValidVerseLabel(_ label: String) -> Bool {
+        var parts = 0
+        var digits = 0
+        var afterLetter = false
+        for byte in label.utf8 {
+            switch byte {
+            case 0x30...0x39 where !afterLetter:
+                digits += 1
+            case 0x61...0x7A where digits > 0 && !afterLetter:
+                afterLetter = true
+            case UInt8(ascii: "-") where digits > 0:
+                parts += 1
+                digits = 0
+                afterLetter = false
+            default:
+                return false
+            }
+        }
+        return digits > 0 && parts < 2
+    }
+}

@@ -1,0 +1,232 @@
+import ScriptureModel
+import TextNormalization
+
+/// Paragraphs, character styles, notes, figures and milestones: opening and closing frames.
+extension USFMBookBuilder {
+    mutating func openParagraph(_ name: String, at offset: Int) {
+        endBlock()
+        push(.paragraph, name, at: offset)
+        if !pendingMilestones.isEmpty {
+            inlines.append(contentsOf: pendingMilestones)
+            pendingMilestones = []
+        }
+    }
+
+    mutating func openCharacter(_ name: String, nested: Bool, at offset: Int) {
+        if frames.isEmpty {
+            guard openStrayParagraph(at: offset) else { return }
+        }
+        if !nested, let last = frames.indices.last, frames[last].kind == .character {
+            let open = frames[last].marker
+            report(
+                .warning, .unclosedCharacterStyle, at: frames[last].offset,
+                "\\\(open) is not closed before \\\(name); close it with \\\(open)* or nest with \\+\(name)")
+            popFrame(explicit: false)
+        }
+        if name == "va" || name == "vp", let last = frames.indices.last,
+            inlines.withContent(from: frames[last].contentStart, { Self.endsWithVerseStart($0) })
+        {
+            push(.verseField, name, at: offset)
+            return
+        }
+        push(.character, name, at: offset)
+    }
+
+    mutating func openNoteCharacter(_ name: String, nested: Bool, at offset: Int) {
+        guard let noteIndex = frames.lastIndex(where: { $0.kind == .note }) else {
+            report(.warning, .misplacedMarker, at: offset, "\\\(name) belongs inside a footnote or cross-reference")
+            openCharacter(name, nested: nested, at: offset)
+            return
+        }
+        if !nested, let previous = frames.lastIndex(where: { $0.kind == .noteCharacter }), previous > noteIndex {
+            while frames.count > previous { popFrame(explicit: false, warn: true) }
+        }
+        push(.noteCharacter, name, at: offset)
+    }
+
+    mutating func openNote(_ name: String, at offset: Int) {
+        let (caller, _) = readToken()
+        if frames.isEmpty {
+            guard openStrayParagraph(at: offset) else { return }
+        }
+        push(.note, name, at: offset)
+        frames[frames.count - 1].caller = caller.isEmpty ? "+" : NFC.normalize(caller)
+    }
+
+    mutating func closeOpenNotes(before marker: String, at offset: Int) {
+        guard let noteIndex = frames.firstIndex(where: { $0.kind == .note }) else { return }
+        let note = frames[noteIndex].marker
+        report(
+            .warning, .unclosedNote, at: frames[noteIndex].offset,
+            "note \\\(note) is not closed before \(marker); close it with \\\(note)*")
+        while frames.count > noteIndex { popFrame(explicit: false) }
+    }
+
+    mutating func openUnknown(_ name: String, nested: Bool, at offset: Int) {
+        let isExtension = name.hasPrefix("z")
+        if !isExtension {
+            report(.warning, .unknownMarker, at: offset, "unknown marker \\\(name); check its spelling against USFM 3")
+        }
+        if name.hasSuffix("-s") || name.hasSuffix("-e") {
+            readMilestone(name, at: offset)
+        } else if hasClosingMarker(name, from: position) {
+            openCharacter(name, nested: nested, at: offset)
+        } else {
+            openParagraph(name, at: offset)
+        }
+    }
+
+    /// Whether `\name*` occurs within the next few kilobytes (decides whether an unknown marker is a character style).
+    func hasClosingMarker(_ name: String, from start: Int) -> Bool {
+        let needle = Array("\\\(name)*".utf8)
+        let end = min(input.count, start + 4096)
+        guard end - start >= needle.count else { return false }
+        var index = start
+        while index + needle.count <= end {
+            if input[index] == backslash {
+                var matches = true
+                for offset in 1..<needle.count where input[index + offset] != needle[offset] {
+                    matches = false
+                    break
+                }
+                if matches { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    mutating func readMilestone(_ name: String, at offset: Int) {
+        var attributes: [Attribute] = []
+        while position < input.count, isSpace(input[position]) { position += 1 }
+        var attributeRange: Range<Int>?
+        if position < input.count, input[position] == pipe {
+            position += 1
+            let start = position
+            while position < input.count, input[position] != backslash { position += 1 }
+            attributeRange = start..<position
+        }
+        if position + 1 < input.count, input[position] == backslash, input[position + 1] == asterisk {
+            position += 2
+            if let attributeRange { attributes = parseAttributes(attributeRange, marker: name) }
+        } else {
+            report(.warning, .unclosedMilestone, at: offset, "milestone \\\(name) must end with \\*")
+            if let attributeRange {
+                let raw = UnsafeBufferPointer(rebasing: input[attributeRange])
+                if case .failure(let problem) = USFMAttributes.parse(raw, marker: name) {
+                    attributes = problem.recovered
+                }
+            }
+        }
+        let milestone = Inline.milestone(Milestone(marker: name, attributes: attributes))
+        if frames.isEmpty {
+            pendingMilestones.append(milestone)
+        } else {
+            inlines.append(milestone)
+        }
+    }
+
+    // MARK: - Attributes
+
+    mutating func readAttributes() {
+        position += 1
+        let start = position
+        while position < input.count, input[position] != backslash { position += 1 }
+        guard let last = frames.indices.last else { return }
+        let parsed = parseAttributes(start..<position, marker: frames[last].marker)
+        if frames[last].attributes.isEmpty {
+            frames[last].attributes = parsed
+        } else {
+            frames[last].attributes.append(contentsOf: parsed)
+        }
+    }
+
+    mutating func parseAttributes(_ range: Range<Int>, marker: String) -> [Attribute] {
+        let raw = UnsafeBufferPointer(rebasing: input[range])
+        switch USFMAttributes.parse(raw, marker: marker) {
+        case .success(let attributes):
+            return attributes
+        case .failure(let problem):
+            report(.warning, .malformedAttributes, at: range.lowerBound + problem.offset, problem.message)
+            return problem.recovered
+        }
+    }
+
+    // MARK: - Closing
+
+    mutating func closeMarker(_ name: String, at offset: Int) {
+        guard let index = frames.lastIndex(where: { !$0.isBlockLevel && $0.marker == name }) else {
+            report(
+                .warning, .unexpectedClosingMarker, at: offset,
+                "\\\(name)* closes nothing; remove it or open \\\(name) first")
+            return
+        }
+        while frames.count > index + 1 { popFrame(explicit: false, warn: true) }
+        popFrame(explicit: true)
+    }
+
+    /// Warns that a span, note or figure was left open: at the end of its paragraph, or when a
+    /// closing marker or a new note style closed it with an outer one (figures only at the end).
+    mutating func reportUnclosed(_ frame: USFMFrame, atParagraphEnd: Bool) {
+        let marker = frame.marker
+        switch frame.kind {
+        case .character, .verseField:
+            report(
+                .warning, .unclosedCharacterStyle, at: frame.offset,
+                atParagraphEnd
+                    ? "\\\(marker) is not closed at the end of the paragraph; add \\\(marker)*"
+                    : "\\\(marker) is not closed; add \\\(marker)*")
+        case .note:
+            report(
+                .warning, .unclosedNote, at: frame.offset,
+                atParagraphEnd
+                    ? "note \\\(marker) is still open at the end of the paragraph; add \\\(marker)*"
+                    : "note \\\(marker) is not closed; add \\\(marker)*")
+        case .figure where atParagraphEnd:
+            report(.warning, .unclosedCharacterStyle, at: frame.offset, "\\fig is not closed; add \\fig*")
+        default: break
+        }
+    }
+
+    /// Pops the top frame into its parent's content; block-level frames stay (`endBlock` closes them).
+    mutating func popFrame(explicit: Bool, warn: Bool = false) {
+        guard let last = frames.indices.last, !frames[last].isBlockLevel else { return }
+        let frame = frames.removeLast()
+        if warn, !explicit { reportUnclosed(frame, atParagraphEnd: false) }
+        let content = takeContent(from: frame.contentStart)
+        let inline: Inline
+        switch frame.kind {
+        case .character, .noteCharacter:
+            inline = .character(
+                CharacterSpan(marker: frame.marker, attributes: frame.attributes, content: content, isClosed: explicit))
+        case .note:
+            inline = .note(Note(marker: frame.marker, caller: frame.caller, content: content))
+        case .figure:
+            inline = .figure(USFMAttributes.figure(caption: USFMFrame.plainText(content), attributes: frame.attributes))
+        case .verseField:
+            let value = USFMFrame.plainText(content)
+            if let last = frames.indices.last {
+                let start = frames[last].contentStart
+                let found = inlines.withContent(from: start) { content in
+                    content.lastIndex(where: { if case .verse = $0 { true } else { false } })
+                }
+                if let found, case .verse(var verse) = inlines.element(at: start + found) {
+                    if frame.marker == "va" { verse.alternateNumber = value } else { verse.publishedNumber = value }
+                    inlines.replace(at: start + found, with: .verse(verse))
+                }
+            }
+            return
+        case .chapterAlternate:
+            if let last = book?.chapters.indices.last {
+                book?.chapters[last].alternateNumber = USFMFrame.plainText(content)
+            }
+            return
+        case .paragraph, .field, .rowLeading, .cell:
+            return
+        }
+        if frames.isEmpty {
+            push(.paragraph, "p", at: frame.offset)
+        }
+        inlines.append(inline)
+    }
+}

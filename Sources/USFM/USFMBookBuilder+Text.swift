@@ -1,0 +1,198 @@
+import ScriptureModel
+import TextNormalization
+
+/// What the text scanner needs to know of each byte value, as bit flags.
+enum USFMTextByte {
+    /// A space, kept unless it follows another.
+    static let space: UInt8 = 1
+    /// Space, tab, CR or LF: white space that collapses to one space.
+    static let whiteSpace: UInt8 = 2
+    /// Tab, CR, LF (read as a space) and `~` (a no-break space): a run holding one must be rewritten.
+    static let rewritten: UInt8 = 4
+    /// `\`, `/` and `|`, which may end the run.
+    static let stop: UInt8 = 8
+    /// A UTF-8 lead or continuation byte of U+0300 and above: the run may need NFC.
+    static let high: UInt8 = 16
+
+    /// The flags of every byte value.
+    static let flags: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        switch byte {
+        case 0x20: space | whiteSpace
+        case 0x09, 0x0A, 0x0D: whiteSpace | rewritten
+        case 0x7E: rewritten
+        case 0x5C, 0x2F, 0x7C: stop
+        case 0xCC...: high
+        default: 0
+        }
+    }
+}
+
+/// A text run found by `USFMBookBuilder.scanText`.
+struct USFMTextRun {
+    /// Where the run ends (a backslash, `//`, `|` where attributes may follow, or the end of input).
+    var end: Int
+    /// Whether the run is its own text: single spaces, no tab, line end or `~`.
+    var isFinal: Bool
+    /// Where the white space that ends the run starts (`end` when it ends with something else).
+    var coreEnd: Int
+    /// Whether the run up to `coreEnd` is final.
+    var isCoreFinal: Bool
+    /// Whether the run has bytes of U+0300 and above, so it may need NFC.
+    var mayNeedNFC: Bool
+}
+
+/// Text between markers.
+extension USFMBookBuilder {
+    /// The one-space text run, shared instead of boxed anew each time.
+    static let spaceText = Inline.text(" ")
+
+    /// Reads a run of text up to a marker, `//`, or `|` where attributes may follow.
+    ///
+    /// Runs that are already in their final form (single spaces, no tabs, line ends or `~`)
+    /// become a `String` straight from the input; others are rewritten into `scratch` first.
+    /// Only runs with bytes of U+0300 and above go through NFC.
+    mutating func readText() {
+        let start = position
+        let run = scanText(from: start, attributesEndText: topTakesAttributes)
+        position = run.end
+        // A final run, or a final core and white space that starts with a space, is its own text
+        // up to that space: the rest of the white space collapses into it.
+        var end = -1
+        if run.isFinal {
+            end = run.end
+        } else if run.isCoreFinal, input[run.coreEnd] == space {
+            end = run.coreEnd + 1
+        }
+        if end >= 0 {
+            let text = UnsafeBufferPointer(rebasing: input[start..<end])
+            guard
+                let drop = prepareText(
+                    onlySpace: text.count == 1 && text[0] == space, firstIsSpace: text.first == space, at: start)
+            else { return }
+            appendText(UnsafeBufferPointer(rebasing: text[(drop ? 1 : 0)...]), mayNeedNFC: run.mayNeedNFC)
+        } else {
+            if run.isCoreFinal {
+                // The white space after the core holds no space first: the text is the core and one space.
+                scratch.removeAll(keepingCapacity: true)
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<run.coreEnd]))
+                scratch.append(space)
+            } else {
+                rewrite(start..<run.end)
+            }
+            guard
+                let drop = prepareText(
+                    onlySpace: scratch.count == 1 && scratch[0] == space, firstIsSpace: scratch.first == space,
+                    at: start)
+            else { return }
+            let final = scratch
+            scratch = []
+            final.withUnsafeBufferPointer {
+                appendText(UnsafeBufferPointer(rebasing: $0[(drop ? 1 : 0)...]), mayNeedNFC: run.mayNeedNFC)
+            }
+            scratch = final
+        }
+    }
+
+    /// Finds the end of a text run from `start`: a backslash, `//`, or `|` when `attributesEndText`,
+    /// and what it holds. Branch-free but for the bytes that may end the run.
+    func scanText(from start: Int, attributesEndText: Bool) -> USFMTextRun {
+        let count = input.count
+        var index = start
+        var seen: UInt8 = 0
+        var doubled: UInt8 = 0
+        var previous: UInt8 = 0
+        var coreEnd = start
+        var coreSeen: UInt8 = 0
+        var coreDoubled: UInt8 = 0
+        USFMTextByte.flags.withUnsafeBufferPointer { flags in
+            scan: while index < count {
+                let byte = input[index]
+                let flag = flags[Int(byte)]
+                if flag & USFMTextByte.stop != 0 {
+                    if byte == backslash { break scan }
+                    if byte == slash, index + 1 < count, input[index + 1] == slash { break scan }
+                    if byte == pipe, attributesEndText { break scan }
+                }
+                seen |= flag
+                doubled |= flag & previous & USFMTextByte.space
+                previous = flag
+                if flag & USFMTextByte.whiteSpace == 0 {
+                    coreEnd = index + 1
+                    coreSeen = seen
+                    coreDoubled = doubled
+                }
+                index += 1
+            }
+        }
+        return USFMTextRun(
+            end: index, isFinal: seen & USFMTextByte.rewritten == 0 && doubled == 0, coreEnd: coreEnd,
+            isCoreFinal: coreSeen & USFMTextByte.rewritten == 0 && coreDoubled == 0,
+            mayNeedNFC: seen & USFMTextByte.high != 0)
+    }
+
+    /// Copies a run into `scratch` with white space collapsed to single spaces and `~` turned into U+00A0,
+    /// copying the bytes between those a stretch at a time.
+    private mutating func rewrite(_ range: Range<Int>) {
+        scratch.removeAll(keepingCapacity: true)
+        var lastWasSpace = false
+        var copied = range.lowerBound
+        for index in range {
+            let byte = input[index]
+            guard isSpace(byte) || byte == tilde else {
+                lastWasSpace = false
+                continue
+            }
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<index]))
+            copied = index + 1
+            if byte == tilde {
+                scratch.append(0xC2)
+                scratch.append(0xA0)
+                lastWasSpace = false
+            } else {
+                if !lastWasSpace { scratch.append(space) }
+                lastWasSpace = true
+            }
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<range.upperBound]))
+    }
+
+    /// Makes sure a frame is open for text (a stray paragraph if needed) and says whether to drop
+    /// the run's leading space (at the start of a block); `nil` when the run is dropped entirely.
+    private mutating func prepareText(onlySpace: Bool, firstIsSpace: Bool, at offset: Int) -> Bool? {
+        if frames.isEmpty {
+            if onlySpace { return nil }
+            var textStart = offset
+            while textStart < input.count, isSpace(input[textStart]) { textStart += 1 }
+            guard openStrayParagraph(at: textStart) else { return nil }
+        }
+        guard let last = frames.indices.last else { return nil }
+        let startsBlock = frames[last].isBlockLevel && frames[last].contentStart == inlines.count
+        if onlySpace, startsBlock { return nil }
+        return startsBlock && firstIsSpace
+    }
+
+    /// Appends a text inline made from final bytes; short runs (`, `, `. `, a word) are made once per file.
+    private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, mayNeedNFC: Bool) {
+        guard bytes.count > 1, bytes.count <= Self.internedTextLength else {
+            inlines.append(Self.text(bytes, mayNeedNFC: mayNeedNFC))
+            return
+        }
+        let hash = USFMInternKey.hash(bytes)
+        if let text = shared.texts.find(bytes, hash: hash) {
+            inlines.append(text)
+            return
+        }
+        let text = Self.text(bytes, mayNeedNFC: mayNeedNFC)
+        shared.texts.insert(bytes, hash: hash, value: text)
+        inlines.append(text)
+    }
+
+    /// Text runs up to this many bytes are shared within a file.
+    static let internedTextLength = 24
+
+    /// A text inline from final bytes.
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, mayNeedNFC: Bool) -> Inline {
+        if bytes.count == 1 && bytes[0] == space { return spaceText }
+        return .text(mayNeedNFC ? NFC.string(bytes) : String(decoding: bytes, as: UTF8.self))
+    }
+}

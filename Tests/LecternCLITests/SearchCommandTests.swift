@@ -1,0 +1,45 @@
+import Foundation
+import Lectern
+import LecternCLI
+import TestSupport
+import Testing
+
+/// `lectern search` on the bundled sample version in a temporary library.
+@Suite struct SearchCommandTests {
+    static let sample = TestCorpus.sample("sample/usfm").path
+
+    @Test func searchesPrintsJSONAndRemembers() throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--abbreviation", "SMP"]).status == 0)
+        let text = library.run(["search", "wedding"])
+        #expect(text.status == 0, "\(text)")
+        #expect(text.standardOutput.hasPrefix("wedding in SMP: 1 verse (page 1 of 1, canonical order)\nJHN 1\n"))
+        #expect(text.standardOutput.contains("JHN 2:1  The third day, there was a **wedding** in Cana of Galilee."))
+        let json = library.run(["search", "CANA", "--json", "--books", "JHN"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["total"] as? Int == 1)
+        let hit = try #require((object["hits"] as? [[String: Any]])?.first)
+        #expect(hit["reference"] as? String == "JHN 2:1")
+        #expect(hit["highlights"] as? [[Int]] == [[38, 42]])
+        #expect(
+            library.run(["search", "wedding", "--testament", "ot"]).standardOutput.hasPrefix(
+                "wedding in SMP: 0 verses\n"))
+        let recent = library.run(["search", "--recent"])
+        #expect(recent.standardOutput == "wedding\nCANA\n")
+    }
+
+    @Test func errorsSayWhere() throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", Self.sample]).status == 0)
+        let unclosed = library.run(["search", "love \"in the"])
+        #expect(unclosed.status == 1)
+        #expect(
+            unclosed.standardError
+                == "Error: cannot read the query: column 6: the quote is not closed\n  love \"in the\n       ^\n")
+        #expect(library.run(["search", "x", "--order", "best"]).status == 64)
+        #expect(library.run(["search", "x", "--books", "Genesys"]).status == 64)
+        #expect(library.run(["search"]).status == 64)
+        #expect(library.run(["verify"]).status == 0)
+    }
+}
