@@ -38,7 +38,9 @@ let package = Package(
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
 
-        .target(name: "TestSupport", dependencies: ["ScriptureModel", "ScriptureStore"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),

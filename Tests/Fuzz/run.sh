@@ -25,6 +25,7 @@ case "$target" in usfm | usx | store | reference | query) ;; *) echo "$usage" >&
 config="${LECTERN_FUZZ_CONFIG:-release}"
 echo "Building fuzz-$target ($config, -sanitize=fuzzer,address)…" >&2
 built=0
+mkdir -p "$here/.build"
 swift build -c "$config" --package-path "$here" --product "fuzz-$target" \
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >"$here/.build/last-build.log" 2>&1 ||
     built=$?
@@ -61,7 +62,24 @@ copy_plain() {
 case "$target" in
 usfm) small_books .usfm | copy_plain ;;
 usx) small_books .usx | copy_plain ;;
-store | query)
+query)
+    # The first words of verses of small real books, as words, phrases and prefixes.
+    n=0
+    while read -r file; do
+        (case "$file" in *.gz) gunzip -c "$file" ;; *) cat "$file" ;; esac) | grep -a '^\\v ' | head -20 |
+            sed 's/\\[a-z0-9+*]*//g; s/|[^ ]*//g' | (
+            m=0
+            while read -r _ a b c _; do
+                for query in "$a" "$a $b $c" "\"$a $b\"" "${a:0:3}*" "$a OR $c"; do
+                    printf '%s' "$query" >"$seeds/verse-$n-$m"
+                    m=$((m + 1))
+                done
+            done
+        )
+        n=$((n + 1))
+    done < <(small_books .usfm | grep -E '(3JN|PHM)')
+    ;;
+store)
     # Store files of the repository's sample version and of small real books, made by the normal lectern.
     swift build --package-path "$root" --product lectern 2>&1 | tail -1 >&2
     library="$seeds/library"
@@ -70,9 +88,7 @@ store | query)
         "$root/.build/debug/lectern" import "$source" --id "$id" --abbreviation "S$id" --allow-errors \
             --library "$library" >/dev/null 2>&1 && id=$((id + 1))
     done
-    if [ "$target" = store ]; then
-        cp "$library"/versions/*.lectern "$seeds/"
-    fi
+    cp "$library"/versions/*.lectern "$seeds/"
     rm -rf "$library"
     ;;
 reference)
