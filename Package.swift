@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
         .testTarget(name: "USXTests", dependencies: ["USX", "TestSupport"]),
-        .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "TestSupport"]),
+        .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "ScriptureSearch", "TestSupport"]),
         .testTarget(
             name: "ScriptureSearchTests", dependencies: ["ScriptureSearch", "USFM", "TextNormalization", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
