@@ -2,6 +2,7 @@
 # Builds one libFuzzer target with AddressSanitizer and runs it for SECONDS.
 #
 #   Tests/Fuzz/run.sh TARGET SECONDS [libFuzzer flags...]
+#   Tests/Fuzz/run.sh TARGET 0        # only the saved findings (Regressions/TARGET), with the sanitizers
 #
 # TARGET is usfm, usx, store, reference or query (a `fuzz-` prefix is accepted). Seeds: this folder's
 # own malformed samples (Seeds/TARGET/, or Seeds/TARGET.lines with one seed a line) plus real files from
@@ -32,6 +33,14 @@ swift build -c "$config" --package-path "$here" --product "fuzz-$target" \
 grep -v "Cannot export local symbol" "$here/.build/last-build.log" | tail -20 >&2
 [ "$built" = 0 ] || { echo "the build of fuzz-$target failed" >&2; exit 1; }
 binary="$here/.build/$config/fuzz-$target"
+
+if [ "$seconds" = 0 ]; then
+    # Leaks show only here: the normal test suite checks these inputs' properties, not their memory.
+    inputs=("$here/Regressions/$target"/*)
+    [ -e "${inputs[0]}" ] || { echo "no saved findings in Regressions/$target" >&2; exit 0; }
+    SWIFT_BACKTRACE=enable=no "$binary" -rss_limit_mb=2048 -timeout=10 "${inputs[@]}"
+    exit $?
+fi
 
 runs="$here/.build/runs/$target"
 mkdir -p "$runs/corpus" "$runs/artifacts"
@@ -75,7 +84,7 @@ query)
                     m=$((m + 1))
                 done
             done
-        )
+        ) || true # head closes the pipe early
         n=$((n + 1))
     done < <(small_books .usfm | grep -E '(3JN|PHM)')
     ;;
