@@ -38,12 +38,14 @@ let package = Package(
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
 
-        .target(name: "TestSupport", dependencies: ["ScriptureModel", "ScriptureStore"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
         .testTarget(name: "USXTests", dependencies: ["USX", "TestSupport"]),
-        .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "TestSupport"]),
+        .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "ScriptureSearch", "TestSupport"]),
         .testTarget(
             name: "ScriptureSearchTests", dependencies: ["ScriptureSearch", "USFM", "TextNormalization", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),

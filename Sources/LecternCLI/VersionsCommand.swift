@@ -34,7 +34,9 @@ public enum VersionsCommand: LecternCommand {
         let library = LibraryOptions.library(&arguments, context: context)
         try arguments.finish()
         guard arguments.positionals.isEmpty else { throw UsageError("versions takes no arguments") }
-        let rows = try library.entries().map { entry in
+        // One version open at a time: a library of hundreds never maps them all at once.
+        let rows = try library.ids().map { id in
+            let entry = library.entry(id)
             switch entry.store {
             case .success(let store):
                 let metadata = store.metadata

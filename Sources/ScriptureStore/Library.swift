@@ -49,14 +49,19 @@ public struct Library: Sendable {
     }
 
     /// Every version in the library, opened; a file that cannot be opened is listed with its error.
+    ///
+    /// Every store stays mapped while the array is held; `entry(_:)` over `ids()` opens one at a time.
     public func entries() throws(StoreError) -> [LibraryEntry] {
-        try ids().map { id in
-            let path = path(for: id)
-            do throws(StoreError) {
-                return LibraryEntry(id: id, path: path, store: .success(try VersionStore(path: path)))
-            } catch {
-                return LibraryEntry(id: id, path: path, store: .failure(error))
-            }
+        try ids().map(entry)
+    }
+
+    /// Version `id`, opened, or with the reason it could not be.
+    public func entry(_ id: Int) -> LibraryEntry {
+        let path = path(for: id)
+        do throws(StoreError) {
+            return LibraryEntry(id: id, path: path, store: .success(try VersionStore(path: path)))
+        } catch {
+            return LibraryEntry(id: id, path: path, store: .failure(error))
         }
     }
 
@@ -70,18 +75,20 @@ public struct Library: Sendable {
     /// Opens the version named by an id (`3`) or an abbreviation (`WEB`, any case).
     public func open(named name: String) throws(StoreError) -> VersionStore {
         if let id = Int(name) { return try open(id) }
-        let matches = try entries().compactMap { entry -> VersionStore? in
-            guard case .success(let store) = entry.store,
+        // One store mapped at a time: only the matches are kept.
+        var matches: [(id: Int, store: VersionStore)] = []
+        for id in try ids() {
+            guard case .success(let store) = entry(id).store,
                 store.metadata.abbreviation.caseInsensitiveCompare(name) == .orderedSame
-            else { return nil }
-            return store
+            else { continue }
+            matches.append((id, store))
         }
         guard let first = matches.first else { throw .unknownVersion(name) }
         guard matches.count == 1 else {
-            let ids = matches.map { String($0.metadata.id) }.joined(separator: ", ")
+            let ids = matches.map { String($0.id) }.joined(separator: ", ")
             throw .invalidVersionName("'\(name)' names versions \(ids); use an id")
         }
-        return first
+        return first.store
     }
 
     /// Stores `books` as a version, under the library's lock, and returns its metadata.
@@ -105,12 +112,12 @@ public struct Library: Sendable {
         let existing = try ids()
         let id = requested ?? (existing.last ?? 0) + 1
         if existing.contains(id), !replace { throw .versionExists(id: id, path: path(for: id)) }
-        for entry in try entries() where entry.id != id {
-            if case .success(let store) = entry.store,
+        for other in existing where other != id {
+            if case .success(let store) = entry(other).store,
                 store.metadata.abbreviation.caseInsensitiveCompare(metadata.abbreviation) == .orderedSame
             {
                 throw .invalidVersionName(
-                    "the abbreviation '\(metadata.abbreviation)' is already used by version \(entry.id)")
+                    "the abbreviation '\(metadata.abbreviation)' is already used by version \(other)")
             }
         }
         var metadata = metadata

@@ -63,22 +63,35 @@ extension USFMBookBuilder {
 
     mutating func assignField(_ marker: String, value: String) {
         let text = NFC.normalize(value)
-        switch marker {
-        case "h", "h1": book?.names.header = text
-        case "toc1": book?.names.long = text
-        case "toc2": book?.names.short = text
-        case "toc3": book?.names.abbreviation = text
-        case "usfm": book?.formatVersion = text
-        case "cp":
-            if let last = book?.chapters.indices.last { book?.chapters[last].publishedNumber = text }
-        case "cl":
-            if let last = book?.chapters.indices.last {
-                book?.chapters[last].label = text
-            } else {
-                book?.chapterLabel = text
+        Self.change(&book) { book in
+            switch marker {
+            case "h", "h1": book.names.header = text
+            case "toc1": book.names.long = text
+            case "toc2": book.names.short = text
+            case "toc3": book.names.abbreviation = text
+            case "usfm": book.formatVersion = text
+            case "cp":
+                if let last = book.chapters.indices.last { book.chapters[last].publishedNumber = text }
+            case "cl":
+                if let last = book.chapters.indices.last {
+                    book.chapters[last].label = text
+                } else {
+                    book.chapterLabel = text
+                }
+            default: break
             }
-        default: break
         }
+    }
+
+    /// Changes an optional property of the builder in place, when it has a value.
+    ///
+    /// Assigning through optional chaining (`book?.names.header = text`) to a property of this `~Copyable`
+    /// struct leaks the old value with Swift 6.3.1 (found by the USFM fuzzer's leak check); moving the value
+    /// out, changing it and moving it back does not.
+    static func change<Value>(_ value: inout Value?, _ body: (inout Value) -> Void) {
+        guard var current = value.take() else { return }
+        body(&current)
+        value = current
     }
 
     /// Takes content from `start` without the white space that ended its last line.
@@ -134,7 +147,7 @@ extension USFMBookBuilder {
         case .rowLeading:
             frames.removeLast()
             let content = takeContentTrimmingTrailingSpace(from: bottom.contentStart)
-            openRow?.leading = content
+            Self.change(&openRow) { $0.leading = content }
         case .cell:
             frames.removeLast()
             let content = takeContentTrimmingTrailingSpace(from: bottom.contentStart)

@@ -217,8 +217,10 @@ extension USFMBookBuilder {
             }
             return
         case .chapterAlternate:
-            if let last = book?.chapters.indices.last {
-                book?.chapters[last].alternateNumber = USFMFrame.plainText(content)
+            Self.change(&book) { book in
+                if let last = book.chapters.indices.last {
+                    book.chapters[last].alternateNumber = USFMFrame.plainText(content)
+                }
             }
             return
         case .paragraph, .field, .rowLeading, .cell:

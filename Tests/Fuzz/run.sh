@@ -2,6 +2,7 @@
 # Builds one libFuzzer target with AddressSanitizer and runs it for SECONDS.
 #
 #   Tests/Fuzz/run.sh TARGET SECONDS [libFuzzer flags...]
+#   Tests/Fuzz/run.sh TARGET 0        # only the saved findings (Regressions/TARGET), with the sanitizers
 #
 # TARGET is usfm, usx, store, reference or query (a `fuzz-` prefix is accepted). Seeds: this folder's
 # own malformed samples (Seeds/TARGET/, or Seeds/TARGET.lines with one seed a line) plus real files from
@@ -25,12 +26,21 @@ case "$target" in usfm | usx | store | reference | query) ;; *) echo "$usage" >&
 config="${LECTERN_FUZZ_CONFIG:-release}"
 echo "Building fuzz-$target ($config, -sanitize=fuzzer,address)…" >&2
 built=0
+mkdir -p "$here/.build"
 swift build -c "$config" --package-path "$here" --product "fuzz-$target" \
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >"$here/.build/last-build.log" 2>&1 ||
     built=$?
 grep -v "Cannot export local symbol" "$here/.build/last-build.log" | tail -20 >&2
 [ "$built" = 0 ] || { echo "the build of fuzz-$target failed" >&2; exit 1; }
 binary="$here/.build/$config/fuzz-$target"
+
+if [ "$seconds" = 0 ]; then
+    # Leaks show only here: the normal test suite checks these inputs' properties, not their memory.
+    inputs=("$here/Regressions/$target"/*)
+    [ -e "${inputs[0]}" ] || { echo "no saved findings in Regressions/$target" >&2; exit 0; }
+    SWIFT_BACKTRACE=enable=no "$binary" -rss_limit_mb=2048 -timeout=10 "${inputs[@]}"
+    exit $?
+fi
 
 runs="$here/.build/runs/$target"
 mkdir -p "$runs/corpus" "$runs/artifacts"
@@ -61,7 +71,24 @@ copy_plain() {
 case "$target" in
 usfm) small_books .usfm | copy_plain ;;
 usx) small_books .usx | copy_plain ;;
-store | query)
+query)
+    # The first words of verses of small real books, as words, phrases and prefixes.
+    n=0
+    while read -r file; do
+        (case "$file" in *.gz) gunzip -c "$file" ;; *) cat "$file" ;; esac) | grep -a '^\\v ' | head -20 |
+            sed 's/\\[a-z0-9+*]*//g; s/|[^ ]*//g' | (
+            m=0
+            while read -r _ a b c _; do
+                for query in "$a" "$a $b $c" "\"$a $b\"" "${a:0:3}*" "$a OR $c"; do
+                    printf '%s' "$query" >"$seeds/verse-$n-$m"
+                    m=$((m + 1))
+                done
+            done
+        ) || true # head closes the pipe early
+        n=$((n + 1))
+    done < <(small_books .usfm | grep -E '(3JN|PHM)')
+    ;;
+store)
     # Store files of the repository's sample version and of small real books, made by the normal lectern.
     swift build --package-path "$root" --product lectern 2>&1 | tail -1 >&2
     library="$seeds/library"
@@ -70,9 +97,7 @@ store | query)
         "$root/.build/debug/lectern" import "$source" --id "$id" --abbreviation "S$id" --allow-errors \
             --library "$library" >/dev/null 2>&1 && id=$((id + 1))
     done
-    if [ "$target" = store ]; then
-        cp "$library"/versions/*.lectern "$seeds/"
-    fi
+    cp "$library"/versions/*.lectern "$seeds/"
     rm -rf "$library"
     ;;
 reference)

@@ -5,9 +5,10 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// Many threads read one version while another process imports new editions of it with `--replace`, again and
-/// again. Each store a reader opens is one whole edition (its title and every verse agree), a store held
-/// across replaces keeps reading its own edition and knows it was replaced, and no read fails.
+/// Many threads read and search one version while another process imports new editions of it with `--replace`,
+/// again and again. Each store a reader opens is one whole edition (its title, every verse and every search hit
+/// agree), a store held across replaces keeps reading its own edition and knows it was replaced, and no read
+/// or search fails.
 /// `LECTERN_STRESS=long` runs many more rounds with more readers.
 @Suite(.serialized, .enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
 struct ReplaceUnderReadersTests {
@@ -146,6 +147,23 @@ struct ReplaceUnderReadersTests {
                 problems.append("\(title) \(key.book.code) \(key.number): \(error)")
             }
         }
-        return (title, picked.count, problems)
+        return (title, picked.count, problems + searchProblems(store, edition: edition, near: picked.first))
+    }
+
+    /// Searches the store for a word of the chapter `near`: there are hits, and each is a verse of the edition.
+    static func searchProblems(_ store: VersionStore, edition: Edition, near key: ChapterKey?) -> [String] {
+        let words = key.flatMap { edition.chapters[$0]?.first }?.split(separator: " ") ?? []
+        guard let word = words.first(where: { $0.count > 2 && $0.allSatisfy(\.isLetter) }) else { return [] }
+        do {
+            let page = try store.searchIndex().search(String(word), options: SearchOptions(pageSize: 10))
+            var problems = page.totalCount == 0 ? ["'\(word)' is not found in \(edition.title)"] : []
+            for hit in page.hits {
+                let chapter = edition.chapters[ChapterKey(book: hit.key.book, number: hit.key.chapter)] ?? []
+                if !chapter.contains(hit.text) { problems.append("\(edition.title): hit \(hit.key) is mixed") }
+            }
+            return problems
+        } catch {
+            return ["\(edition.title): searching '\(word)': \(error)"]
+        }
     }
 }

@@ -32,3 +32,15 @@ struct FuzzRegressionTests {
         }
     }
 }
+
+extension FuzzRegressionTests {
+    static let queryIndex = Result {
+        try FuzzProperties.searchIndex(of: VersionSource.parse(paths: FuzzProperties.queryBookPaths).books)
+    }
+
+    @Test(arguments: FuzzRegression.inputs("query"))
+    func query(_ input: FuzzRegression) throws {
+        let index = try Self.queryIndex.get()
+        #expect(FuzzProperties.query(String(decoding: input.bytes, as: UTF8.self), index: index) == [])
+    }
+}

@@ -63,6 +63,19 @@ struct LibraryTests {
         #expect(throws: StoreError.unknownVersion("NOPE")) { try library.open(named: "NOPE") }
     }
 
+    @Test func anAbbreviationTwoFilesShareNamesTheirFiles() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let library = Library(directory: directory.path + "/library")
+        try library.add(books: [SampleBooks.tobit], metadata: Self.metadata("A"), id: 3, replace: false)
+        // A copied file keeps the metadata (id 3) it was written with; the library knows it as 4.
+        try FileManager.default.copyItem(atPath: library.path(for: 3), toPath: library.path(for: 4))
+        #expect(throws: StoreError.invalidVersionName("'a' names versions 3, 4; use an id")) {
+            try library.open(named: "a")
+        }
+        #expect(library.entry(4).id == 4 && (try? library.entry(4).store.get().metadata.abbreviation) == "A")
+    }
+
     @Test func aSecondWriterIsTurnedAwayWhileTheLockIsHeld() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

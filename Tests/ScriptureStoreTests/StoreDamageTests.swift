@@ -1,23 +1,31 @@
 import Foundation
 import ScriptureModel
+import ScriptureSearch
 import TestSupport
 import Testing
 
 @testable import ScriptureStore
 
 /// Damaged store files give errors, never crashes: cut short at every length, every byte flipped,
-/// and sections rewritten with garbage behind valid checksums.
+/// and sections rewritten with garbage behind valid checksums. The sample has a search index, and every
+/// damaged file is also searched.
 struct StoreDamageTests {
     static let sample: [UInt8] = {
         let metadata = VersionMetadata(id: 3, abbreviation: "SMP", title: "Sample", language: "en")
-        return (try? StoreWriter.encode(books: [SampleBooks.genesis, SampleBooks.tobit], metadata: metadata)) ?? []
+        return
+            (try? StoreWriter.encode(
+                books: [SampleBooks.genesis, SampleBooks.tobit], metadata: metadata, sections: [SearchIndexSection()]))
+            ?? []
     }()
+
+    /// Every section the sample has.
+    static let kinds = SectionKind.required + [.searchIndex]
 
     @Test func theSampleIsSound() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = try directory.write(Self.sample, to: "3.lectern")
-        #expect(VersionStore.verify(path: path) == [])
+        #expect(VersionStore.verify(path: path, sections: [SearchIndexSection()]) == [])
         #expect(StoreReadThrough.file(path) == (true, 0))
     }
 
@@ -61,10 +69,10 @@ struct StoreDamageTests {
                 foundPerSection[section.kind, default: 0] += 1
             }
         }
-        #expect(Set(foundPerSection.keys) == Set(SectionKind.required))
+        #expect(Set(foundPerSection.keys) == Set(Self.kinds))
     }
 
-    @Test(arguments: SectionKind.required)
+    @Test(arguments: kinds)
     func garbageBehindValidChecksumsNeverCrashes(_ kind: SectionKind) throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
@@ -81,7 +89,7 @@ struct StoreDamageTests {
             }
             let path = try directory.write(StoreSeal.resealed(bytes), to: "resealed.lectern")
             let read = StoreReadThrough.file(path)
-            let problems = VersionStore.verify(path: path)
+            let problems = VersionStore.verify(path: path, sections: [SearchIndexSection()])
             if !problems.isEmpty || !read.opened || read.failures > 0 { reported += 1 }
         }
         // Text bytes changed behind a valid checksum are still valid text; everything else is caught.

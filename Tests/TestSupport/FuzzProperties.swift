@@ -1,6 +1,8 @@
 import Foundation
 import ScriptureModel
+import ScriptureSearch
 import ScriptureStore
+import TextNormalization
 
 /// The promises the fuzz targets (`Tests/Fuzz`) check on every input. The normal test suite checks the same
 /// promises on the inputs that once broke them (`Tests/Fuzz/Regressions`). Each returns what is broken;
@@ -24,9 +26,9 @@ public enum FuzzProperties {
         return problems
     }
 
-    /// What parses must store and read back: the store verifies clean, gives back every verse's key and
-    /// text in canon order, and reads every chapter both ways without an error. Like an import, only the
-    /// first copy of a book is kept.
+    /// What parses must store and read back: the store (with its search index) verifies clean, gives back
+    /// every verse's key and text in canon order, reads every chapter both ways, and finds each of the first
+    /// verses by every word of it. Like an import, only the first copy of a book is kept.
     public static func storeRoundTrip(_ parsed: [Book]) -> [String] {
         var seen: Set<BookID> = []
         let books = parsed.filter { seen.insert($0.id).inserted }
@@ -34,7 +36,7 @@ public enum FuzzProperties {
         let metadata = VersionMetadata(id: 1, abbreviation: "FUZZ", title: "Fuzz", language: "und")
         let bytes: [UInt8]
         do {
-            bytes = try StoreWriter.encode(books: books, metadata: metadata)
+            bytes = try StoreWriter.encode(books: books, metadata: metadata, sections: [SearchIndexSection()])
         } catch {
             return ["parsed books could not be stored: \(error)"]
         }
@@ -45,7 +47,9 @@ public enum FuzzProperties {
             } catch {
                 return ["a freshly written store does not open: \(error)"]
             }
-            var problems = store.verify().map { "a freshly written store does not verify: \($0)" }
+            var problems = store.verify(sections: [SearchIndexSection()]).map {
+                "a freshly written store does not verify: \($0)"
+            }
             let parsed = books.sorted { $0.id < $1.id }.flatMap { $0.verseTexts() }.map { "\($0.key)\t\($0.text)" }
             let stored = (try? store.allVerseTexts())?.map { "\($0.key)\t\($0.text)" }
             if stored != parsed {
@@ -54,8 +58,27 @@ public enum FuzzProperties {
                     "the store's verse text differs from the parsed books': \(String(describing: difference))")
             }
             problems += StoreReadThrough.errors(store).map { "a freshly written store fails to read: \($0)" }
-            return problems
+            return problems + wordsFindTheirVerses(store)
         }
+    }
+
+    /// Each word (letters only) of the first five verses with text finds its verse.
+    static func wordsFindTheirVerses(_ store: VersionStore) -> [String] {
+        guard let index = try? SearchIndex(store: store), let verses = try? store.allVerseTexts() else {
+            return ["the search index does not open"]
+        }
+        var problems: [String] = []
+        for (position, verse) in verses.enumerated().filter({ !$0.element.text.isEmpty }).prefix(5) {
+            for word in Set(verse.text.split(separator: " ").filter({ $0.allSatisfy(\.isLetter) })) {
+                do {
+                    let found = try index.matches(try QueryParser.parse(String(word))).verses
+                    if !found.contains(position) { problems.append("'\(word)' does not find \(verse.key)") }
+                } catch {
+                    problems.append("'\(word)' of \(verse.key): \(error)")
+                }
+            }
+        }
+        return problems
     }
 
     /// Any bytes as a store file give errors, never a crash. Tried as given (where a file that does not
@@ -65,7 +88,7 @@ public enum FuzzProperties {
         var problems: [String] = []
         for (form, candidate) in [("as given", bytes), ("resealed", StoreSeal.resealed(bytes))] {
             problems += withScratchFile(candidate) { path in
-                let verified = VersionStore.verify(path: path)
+                let verified = VersionStore.verify(path: path, sections: [SearchIndexSection()])
                 for problem in verified where problem.message.isEmpty { return ["\(form): an empty problem"] }
                 guard let store = try? VersionStore(path: path) else {
                     return verified.isEmpty ? ["\(form): verify passed a file that does not open"] : []
@@ -73,6 +96,50 @@ public enum FuzzProperties {
                 let failures = StoreReadThrough.errors(store)
                 guard verified.isEmpty, let first = failures.first else { return [] }
                 return ["\(form): verify found nothing wrong, yet \(failures.count) reads failed, first: \(first)"]
+            }
+        }
+        return problems
+    }
+
+    /// A search index of `books`, in a store file that is deleted once mapped (the mapping keeps it readable).
+    public static func searchIndex(of books: [Book]) throws -> SearchIndex {
+        let metadata = VersionMetadata(id: 1, abbreviation: "Q", title: "Query fuzzing", language: "und")
+        let bytes = try StoreWriter.encode(books: books, metadata: metadata, sections: [SearchIndexSection()])
+        let store = try withScratchFile(bytes) { path in
+            Result { () throws(StoreError) in try VersionStore(path: path) }
+        }
+        .get()
+        return try SearchIndex(store: store)
+    }
+
+    /// The books a query is fuzzed against: the repository's sample version, and with the corpus, 3 John in
+    /// Chinese and Korean (scripts without spaces between words, and Hangul).
+    public static let queryBookPaths: [String] = {
+        let extra = ["cmn-cu89s-usfm/94-3JNcmn-cu89s.usfm", "kor-1910-usfm/94-3JNkor.usfm"]
+        return [TestCorpus.sample("sample/usfm").path]
+            + (TestCorpus.isAvailable ? extra.map { TestCorpus.root.appendingPathComponent($0).path } : [])
+    }()
+
+    /// Any text as a search query: it parses or gives an error placed inside the query, and searching `index`
+    /// with it (both folding modes, both orders) gives hits or a query error, never another error.
+    public static func query(_ text: String, index: SearchIndex) -> [String] {
+        var problems: [String] = []
+        let length = text.count
+        for mode in FoldingMode.allCases {
+            do {
+                _ = try QueryParser.parse(text, mode: mode)
+            } catch {
+                if error.range.lowerBound < 0 || error.range.upperBound > length || error.message.isEmpty {
+                    problems.append("error \(error) at \(error.range), outside the query's \(length) characters")
+                }
+            }
+            for order in SearchOptions.Order.allCases {
+                do {
+                    _ = try index.search(text, options: SearchOptions(pageSize: 5, order: order, mode: mode))
+                } catch {
+                    if case .query = error { continue }
+                    problems.append("searching \(text.debugDescription): \(error)")
+                }
             }
         }
         return problems

@@ -46,6 +46,7 @@ struct BenchmarkRegistry {
         var registry = BenchmarkRegistry()
         ParseBenchmarks.register(in: &registry)
         StoreBenchmarks.register(in: &registry)
+        LibraryBenchmarks.register(in: &registry)
         NavigationBenchmarks.register(in: &registry)
         SearchBenchmarks.register(in: &registry)
         return registry

@@ -1,0 +1,74 @@
+import Foundation
+import Lectern
+
+/// A library of 200 versions: eng-web imported once and its store file linked under 200 ids (hard links, so
+/// the run does not fill the disk; each open still maps and checks its file). The cost measured is listing
+/// and opening, not 200 imports; every entry keeps the first's metadata.
+enum LibraryBenchmarks {
+    /// How many versions the library holds.
+    static let count = 200
+
+    /// Registers the library rows.
+    static func register(in registry: inout BenchmarkRegistry) {
+        registry.register(
+            "library/versions-process", "`lectern versions` over 200 versions, as a whole process (ms)"
+        ) { context in
+            let library = try libraryOf200(context)
+            let outcomes = try ProcessRunner.samples(
+                try LecternWorkloads.executable(context), ["versions", "--library", library.directory],
+                warmup: context.options.warmup, repetitions: context.options.repetitions)
+            let identity = LecternWorkloads.row(
+                "library/versions-process", "List a library of \(count) versions (eng-web store, linked)",
+                .wholeProcess, "lectern versions --library DIR")
+            return [BenchmarkResult(identity, unit: .milliseconds, processes: outcomes, work: 1)]
+        }
+        registry.register(
+            "library/open-each", "Lectern: open each of 200 versions and read one chapter's verses (µs per version)"
+        ) { context in
+            let library = try libraryOf200(context)
+            let identity = LecternWorkloads.row(
+                "library/open-each", "Open each of \(count) versions, read GEN 1's verses, close", .inProcess,
+                "Library.open(id), VersionStore.verses(.genesis, 1)")
+            var resident: [Int] = []
+            var result = try context.measure(identity, unit: .microseconds, work: Double(count)) {
+                var verses = 0
+                for id in 1...count { verses += try library.open(id).verses(.genesis, 1).count }
+                resident.append(ResidentMemory.bytes())
+                return verses
+            }
+            let first = resident.first ?? 0
+            let last = resident.last ?? 0
+            result.notes.append(
+                "resident memory after the first round \(megabytes(first)), after round \(resident.count) "
+                    + "\(megabytes(last)) (\(count) opens and closes a round)")
+            return [result]
+        }
+    }
+
+    /// The library of 200 versions, made once per run in `$TMPDIR/lectern-bench-library`.
+    static func libraryOf200(_ context: BenchmarkContext) throws -> Library {
+        try context.fixture("lectern/library-200") {
+            let web = try StoreBenchmarks.storedWeb(context)
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-bench-library").path
+            try? FileManager.default.removeItem(atPath: directory)
+            let versions = directory + "/versions"
+            try FileManager.default.createDirectory(atPath: versions, withIntermediateDirectories: true)
+            for id in 1...count {
+                try FileManager.default.linkItem(atPath: web.path, toPath: versions + "/\(id).lectern")
+            }
+            return Library(directory: directory)
+        }
+    }
+
+    private static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+}
+
+/// This process's resident memory now (`VmRSS`), unlike `PeakMemory`'s high-water mark.
+enum ResidentMemory {
+    /// `VmRSS` from `/proc/self/status`, in bytes (0 where it cannot be read).
+    static func bytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+}
