@@ -60,6 +60,10 @@ struct ContentReader {
     }
 
     /// Reads the next op and its operands.
+    ///
+    /// Inlined into the decoders' switches, so the event is never built in memory: its operands go
+    /// straight to the case that uses them.
+    @inline(__always)
     mutating func next() throws(StoreError) -> ContentEvent {
         let byte = try cursor.u8()
         let flags = byte & 0xF0
