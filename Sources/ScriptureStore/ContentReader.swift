@@ -150,16 +150,6 @@ struct ContentReader {
         try strings.string(id, referrer: .content)
     }
 
-    /// The string id of a style's marker, without decoding the style.
-    func styleMarkerID(_ id: Int) throws(StoreError) -> Int {
-        try styles.markerID(id)
-    }
-
-    /// A string a style refers to.
-    func styleString(_ id: Int) throws(StoreError) -> String {
-        try strings.string(id, referrer: .styles)
-    }
-
     /// A style the stream refers to, decoded once per stream.
     mutating func style(_ id: Int) throws(StoreError) -> (marker: String, attributes: [Attribute]) {
         if let cached = styleCache[id] { return cached }

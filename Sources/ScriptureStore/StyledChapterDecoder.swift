@@ -6,11 +6,8 @@ struct StyledChapterDecoder {
     private var reader: ContentReader
     private var paragraphs: [StyledParagraph] = []
     private var notes: [StyledNote] = []
-    /// Style markers met so far, by string id: a chapter uses only a handful, so a list beats hashing.
-    private var markers: [(id: Int, marker: String)] = []
-    /// The last markers looked up, by style id modulo the size (a direct-mapped cache: no hashing).
-    private var recentStyles = [Int](repeating: -1, count: 128)
-    private var recentMarkers = [String](repeating: "", count: 128)
+    /// Every style's marker (the store's table, built once).
+    private let markers: StyleMarkers
 
     /// What a paragraph or note collects while it is read.
     private struct Collector {
@@ -21,8 +18,9 @@ struct StyledChapterDecoder {
         var figures: [FigureMark] = []
     }
 
-    init(reader: ContentReader) {
+    init(reader: ContentReader, markers: StyleMarkers) {
         self.reader = reader
+        self.markers = markers
     }
 
     mutating func chapter(book: BookID, number: Int) throws(StoreError) -> StyledChapter {
@@ -146,21 +144,9 @@ struct StyledChapterDecoder {
         }
     }
 
-    /// A style's marker, its string decoded once per chapter.
-    private mutating func marker(_ style: Int) throws(StoreError) -> String {
-        let slot = style & 127
-        if recentStyles[slot] == style { return recentMarkers[slot] }
-        let marker = try markerOfStyle(style)
-        recentStyles[slot] = style
-        recentMarkers[slot] = marker
-        return marker
-    }
-
-    private mutating func markerOfStyle(_ style: Int) throws(StoreError) -> String {
-        let id = try reader.styleMarkerID(style)
-        for known in markers where known.id == id { return known.marker }
-        let marker = try reader.styleString(id)
-        markers.append((id, marker))
-        return marker
+    /// A style's marker, from the store's table.
+    @inline(__always)
+    private func marker(_ style: Int) throws(StoreError) -> String {
+        try markers.marker(style, styles: reader.styles)
     }
 }

@@ -27,11 +27,13 @@ extension VersionStore {
     /// A chapter as styled text, for drawing: one string per paragraph with style ranges and verse and
     /// note marks (see `StyledChapter`).
     ///
-    /// - Complexity: O(size of the chapter), a few allocations per paragraph.
+    /// - Complexity: O(size of the chapter), a few allocations per paragraph. The first call on a store
+    ///   also reads every style's marker once (O(styles)).
     public func styledChapter(_ book: BookID, _ number: Int) throws(StoreError) -> StyledChapter {
         let record = try chapterRecord(book, number)
         var decoder = StyledChapterDecoder(
-            reader: try reader(content: (record.contentOffset, record.contentLength), text: record))
+            reader: try reader(content: (record.contentOffset, record.contentLength), text: record),
+            markers: styleMarkers.markers(of: styles))
         return try decoder.chapter(book: book, number: record.number)
     }
 

@@ -37,6 +37,8 @@ public final class VersionStore: Sendable {
     let file: MappedFile
     let strings: StringTable
     let styles: StyleTable
+    /// Every style's marker, for `styledChapter`: built on its first call.
+    let styleMarkers = StyleMarkersCache()
     let chapterRecords: StoreBytes
     let verseRecords: StoreBytes
     let text: StoreBytes
