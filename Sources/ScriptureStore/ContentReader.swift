@@ -22,6 +22,9 @@ enum ContentEvent {
     case optionalBreak
 }
 
+/// The labels of verses 0 through 199, made once: most verse labels are one of them.
+private let verseNumbers = (0..<200).map { String($0) }
+
 /// Where a run of verse text is: already moved past by the reader.
 struct TextRun {
     var offset: Int
@@ -142,7 +145,9 @@ struct ContentReader {
 
     /// A verse label from its code: a number, or a pooled string.
     func verseLabel(_ code: Int) throws(StoreError) -> String {
-        code & 1 == 0 ? String(code >> 1) : try string(code >> 1)
+        guard code & 1 == 0 else { return try string(code >> 1) }
+        let number = code >> 1
+        return number < verseNumbers.count ? verseNumbers[number] : String(number)
     }
 
     /// A pooled string the stream refers to.

@@ -8,6 +8,9 @@ struct StyledChapterDecoder {
     private var notes: [StyledNote] = []
     /// Every style's marker (the store's table, built once).
     private let markers: StyleMarkers
+    /// Paragraph and cell markers met so far, by string id, with their kinds: a chapter uses a handful,
+    /// so a list beats decoding the string and classifying it for every paragraph.
+    private var paragraphMarkers: [(id: Int, marker: String, kind: ParagraphKind)] = []
 
     /// What a paragraph or note collects while it is read.
     private struct Collector {
@@ -16,6 +19,14 @@ struct StyledChapterDecoder {
         var verses: [VerseMark] = []
         var notes: [NoteMark] = []
         var figures: [FigureMark] = []
+
+        /// A collector with room for a long paragraph's spans and verses, so they seldom grow.
+        static func reserved() -> Collector {
+            var collector = Collector()
+            collector.spans.reserveCapacity(128)
+            collector.verses.reserveCapacity(32)
+            return collector
+        }
     }
 
     init(reader: ContentReader, markers: StyleMarkers) {
@@ -29,7 +40,7 @@ struct StyledChapterDecoder {
         while !reader.isAtEnd {
             switch try reader.next() {
             case .paragraph(let marker):
-                try paragraph(marker: reader.string(marker), cell: nil)
+                try paragraph(marker: marker, cell: nil)
             case .table:
                 try table(number: tables)
                 tables += 1
@@ -49,7 +60,9 @@ struct StyledChapterDecoder {
             case .end:
                 return
             case .row:
-                try paragraph(marker: "tr", cell: CellPosition(table: number, row: row, column: -1, columnSpan: 1))
+                try paragraph(
+                    marker: "tr", kind: ParagraphKind(marker: "tr"),
+                    cell: CellPosition(table: number, row: row, column: -1, columnSpan: 1))
                 var column = 0
                 cells: while true {
                     switch try reader.next() {
@@ -57,7 +70,7 @@ struct StyledChapterDecoder {
                         break cells
                     case .cell(let marker, let span):
                         let position = CellPosition(table: number, row: row, column: column, columnSpan: span)
-                        try paragraph(marker: reader.string(marker), cell: position)
+                        try paragraph(marker: marker, cell: position)
                         column += max(1, span)
                     default:
                         throw reader.damaged("expected a table cell")
@@ -71,9 +84,20 @@ struct StyledChapterDecoder {
     }
 
     /// Reused for every paragraph, so its arrays grow once per chapter, not once per paragraph.
-    private var scratch = Collector()
+    private var scratch = Collector.reserved()
 
-    private mutating func paragraph(marker: String, cell: CellPosition?) throws(StoreError) {
+    /// Reads a paragraph whose marker is string `id`.
+    private mutating func paragraph(marker id: Int, cell: CellPosition?) throws(StoreError) {
+        for known in paragraphMarkers where known.id == id {
+            return try paragraph(marker: known.marker, kind: known.kind, cell: cell)
+        }
+        let marker = try reader.string(id)
+        let kind = ParagraphKind(marker: marker)
+        paragraphMarkers.append((id, marker, kind))
+        try paragraph(marker: marker, kind: kind, cell: cell)
+    }
+
+    private mutating func paragraph(marker: String, kind: ParagraphKind, cell: CellPosition?) throws(StoreError) {
         var collector = scratch
         scratch = Collector(bytes: collector.bytes)
         collector.bytes.removeAll()
@@ -84,7 +108,7 @@ struct StyledChapterDecoder {
         try inlines(into: &collector, depth: 1)
         paragraphs.append(
             StyledParagraph(
-                marker: marker, kind: ParagraphKind(marker: marker),
+                marker: marker, kind: kind,
                 text: collector.bytes.string(),
                 spans: Array(collector.spans[...]), verses: Array(collector.verses[...]),
                 notes: Array(collector.notes[...]),
