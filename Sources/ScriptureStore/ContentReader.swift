@@ -70,41 +70,42 @@ struct ContentReader {
     mutating func next() throws(StoreError) -> ContentEvent {
         let byte = try cursor.u8()
         let flags = byte & 0xF0
-        switch ContentOp(rawValue: byte & 0x0F) {
-        case .end: return .end
-        case .paragraph: return .paragraph(marker: try cursor.varint())
-        case .table: return .table
-        case .row: return .row
-        case .cell: return .cell(marker: try cursor.varint(), columnSpan: try cursor.varint())
-        case .textRef: return .textRef(try run(flags: flags, length: cursor.varint()))
-        case .textLiteral:
+        // Matched on the raw code: `ContentOp(rawValue:)` is a call the optimiser does not inline.
+        switch byte & 0x0F {
+        case ContentOp.end.rawValue: return .end
+        case ContentOp.paragraph.rawValue: return .paragraph(marker: try cursor.varint())
+        case ContentOp.table.rawValue: return .table
+        case ContentOp.row.rawValue: return .row
+        case ContentOp.cell.rawValue: return .cell(marker: try cursor.varint(), columnSpan: try cursor.varint())
+        case ContentOp.textRef.rawValue: return .textRef(try run(flags: flags, length: cursor.varint()))
+        case ContentOp.textLiteral.rawValue:
             let length = try cursor.varint()
             let offset = cursor.position
             try cursor.bytes.check(offset, length)
             cursor.position += length
             return .textLiteral(offset: offset, length: length)
-        case .verse:
+        case ContentOp.verse.rawValue:
             let label = try cursor.varint()
             let alternate = flags & OpFlags.alternate != 0 ? try cursor.varint() : nil
             let published = flags & OpFlags.published != 0 ? try cursor.varint() : nil
             return .verse(label: label, alternate: alternate, published: published)
-        case .span: return .span(style: try cursor.varint(), closed: flags & OpFlags.unclosed == 0)
-        case .word:
+        case ContentOp.span.rawValue: return .span(style: try cursor.varint(), closed: flags & OpFlags.unclosed == 0)
+        case ContentOp.word.rawValue:
             let style = try cursor.varint()
             let run = try run(flags: flags, length: cursor.varint())
             return .word(style: style, run: run, spaceAfter: flags & TextFlags.spaceAfter != 0)
-        case .space: return .space
-        case .note: return .note(marker: try cursor.varint(), caller: try cursor.varint())
-        case .milestone: return .milestone(style: try cursor.varint())
-        case .figure:
+        case ContentOp.space.rawValue: return .space
+        case ContentOp.note.rawValue: return .note(marker: try cursor.varint(), caller: try cursor.varint())
+        case ContentOp.milestone.rawValue: return .milestone(style: try cursor.varint())
+        case ContentOp.figure.rawValue:
             let style = try cursor.varint()
             let length = try cursor.varint()
             let offset = cursor.position
             try cursor.bytes.check(offset, length)
             cursor.position += length
             return .figure(style: style, captionOffset: offset, captionLength: length)
-        case .optionalBreak: return .optionalBreak
-        case nil: throw damaged("unknown op \(byte)")
+        case ContentOp.optionalBreak.rawValue: return .optionalBreak
+        default: throw damaged("unknown op \(byte)")
         }
     }
 
