@@ -10,6 +10,9 @@ struct StyleMarkers: Sendable {
     private let markerIndex: [Int32]
     /// The distinct marker strings (`w`, `wj`, `+nd`, …).
     private let markers: [String]
+    /// The two arrays' counts, kept apart: `Array.count` is an out-of-line call in the decoder's loop.
+    private let styleCount: Int
+    private let markerCount: Int
 
     /// Reads the marker of every style in `styles`.
     ///
@@ -42,6 +45,8 @@ struct StyleMarkers: Sendable {
         }
         self.markerIndex = markerIndex
         self.markers = markers
+        styleCount = markerIndex.count
+        markerCount = markers.count
     }
 
     /// Style `style`'s marker; throws when the style's entry or its marker string is damaged.
@@ -49,9 +54,9 @@ struct StyleMarkers: Sendable {
     /// - Complexity: O(1) for a sound style.
     @inline(__always)
     func marker(_ style: Int, styles: StyleTable) throws(StoreError) -> String {
-        if style >= 0, style < markerIndex.count {
+        if style >= 0, style < styleCount {
             let index = Int(markerIndex[style])
-            if index >= 0, index < markers.count { return markers[index] }
+            if index >= 0, index < markerCount { return markers[index] }
         }
         return try styles.strings.string(styles.markerID(style), referrer: .styles)
     }
