@@ -21,6 +21,9 @@ public enum StyledChapterCheck {
                 {
                     problems.append("\(book.id.code) \(number): notes differ")
                 }
+                if styled.notes.map(spans(of:)) != notes.map({ FlattenedParagraph($0.content).spans }) {
+                    problems.append("\(book.id.code) \(number): note styles differ")
+                }
             }
         }
         return problems
@@ -31,11 +34,21 @@ public enum StyledChapterCheck {
         chapter.paragraphs.map { paragraph in
             var flat = FlattenedParagraph([])
             flat.text = Array(paragraph.text.utf8)
-            flat.spans = paragraph.spans.map { "\($0.marker)@\($0.range.lowerBound)..<\($0.range.upperBound)" }
+            flat.spans = paragraph.spans.map(describe)
             flat.verses = paragraph.verses.map { "\($0.number)@\($0.offset)" }
             flat.notes = paragraph.notes.map(\.offset)
             return (paragraph.marker, flat)
         }
+    }
+
+    /// A styled note's spans in the form `FlattenedParagraph` has.
+    static func spans(of note: StyledNote) -> [String] {
+        note.spans.map(describe)
+    }
+
+    /// A span as `FlattenedParagraph` writes it: `marker@start..<end`.
+    static func describe(_ span: StyledSpan) -> String {
+        "\(span.marker)@\(span.range.lowerBound)..<\(span.range.upperBound)"
     }
 
     static func notes(in block: Block) -> [Note] {
