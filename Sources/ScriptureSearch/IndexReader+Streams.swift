@@ -70,7 +70,8 @@ extension IndexReader {
         if let table { try check(table, limit * 4) }
         Self.grow(&buffer, to: range.count)
         return try buffer.withUnsafeMutableBufferPointer { buffer throws(IndexDamage) in
-            try decodeTokens(range, below: limit, table: table, mappedBelow: mappedLimit, skipping: skipped, into: buffer)
+            try decodeTokens(
+                range, below: limit, table: table, mappedBelow: mappedLimit, skipping: skipped, into: buffer)
         }
     }
 
@@ -182,6 +183,7 @@ extension IndexReader {
     /// `mappedLimit`): its place and that value. Returns how many tokens.
     ///
     /// - Complexity: O(range).
+    @inline(__always)
     func tokens(
         in range: Range<Int>, below limit: Int, table: Int, mappedBelow mappedLimit: Int, skipping skipped: Int,
         into buffer: inout [Int32], _ body: (_ position: Int, _ value: Int) -> Void
