@@ -39,6 +39,10 @@ enum ASCIIRuns {
         var end = start
         var index = start
         var passed = 0
+        // The run ends of the last chunk that had any, and where it starts: `end` is worked out from them
+        // only when the chunks stop, not after each one.
+        var lastEnds: UInt64 = 0
+        var lastChunk = 0
         while passed < count {
             if index >= 0, index + 8 < text.count {
                 let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
@@ -52,11 +56,15 @@ enum ASCIIRuns {
                         for _ in 0..<(count - passed - 1) { ends &= ends - 1 }
                         return (index + ends.trailingZeroBitCount / 8 + 1, count)
                     }
-                    if found > 0 { end = index + (63 - ends.leadingZeroBitCount) / 8 + 1 }
+                    if found > 0 { (lastEnds, lastChunk) = (ends, index) }
                     passed += found
                     index += 8
                     continue
                 }
+            }
+            if lastEnds != 0 {
+                end = lastChunk + (63 - lastEnds.leadingZeroBitCount) / 8 + 1
+                lastEnds = 0
             }
             guard let next = runEnd(text, from: end) else { break }
             end = next

@@ -57,27 +57,27 @@ extension IndexReader {
         return verses
     }
 
-    /// The token ids stored as varints in `range`, each below `limit`; with a `table` (u32 per id, checked to
-    /// lie inside), each id mapped through it to a value below `mappedLimit`, ids that map to `skipped` left out.
+    /// The token ids stored as varints in `range`, each below `limit`, written to the start of `buffer` (grown
+    /// when too short); with a `table` (u32 per id, checked to lie inside), each id mapped through it to a
+    /// value below `mappedLimit`, ids that map to `skipped` left out. Returns how many.
     ///
-    /// - Complexity: O(range), one allocation.
+    /// - Complexity: O(range); no allocation once `buffer` is long enough.
     func tokens(
-        in range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int
-    ) throws(IndexDamage) -> [Int32] {
+        in range: Range<Int>, below limit: Int, table: Int?, mappedBelow mappedLimit: Int, skipping skipped: Int,
+        into buffer: inout [Int32]
+    ) throws(IndexDamage) -> Int {
         try check(range.lowerBound, range.count)
         if let table { try check(table, limit * 4) }
-        var failure: IndexDamage?
-        let tokens = [Int32](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            do throws(IndexDamage) {
-                initialized = try decodeTokens(
-                    range, below: limit, table: table, mappedBelow: mappedLimit, skipping: skipped, into: buffer)
-            } catch {
-                failure = error
-                initialized = 0
-            }
+        Self.grow(&buffer, to: range.count)
+        return try buffer.withUnsafeMutableBufferPointer { buffer throws(IndexDamage) in
+            try decodeTokens(
+                range, below: limit, table: table, mappedBelow: mappedLimit, skipping: skipped, into: buffer)
         }
-        if let failure { throw failure }
-        return tokens
+    }
+
+    /// Makes `buffer` at least `count` long (a verse's tokens take a byte or more each), at least doubling it.
+    private static func grow(_ buffer: inout [Int32], to count: Int) {
+        if buffer.count < count { buffer = [Int32](repeating: 0, count: max(count, 256, 2 * buffer.count)) }
     }
 
     /// Keeps in `verses` (increasing), in place, those among the `count` verses stored as gaps from `start`
@@ -157,11 +157,8 @@ extension IndexReader {
     ) throws(IndexDamage) -> (tokens: Int, mapped: Int) {
         try check(range.lowerBound, range.count)
         if let table { try check(table, limit * 4) }
-        let size = max(range.count, 256)
-        if buffer.count < range.count { buffer = [Int32](repeating: 0, count: max(size, 2 * buffer.count)) }
-        if table != nil, mapped.count < range.count {
-            mapped = [Int32](repeating: 0, count: max(size, 2 * mapped.count))
-        }
+        Self.grow(&buffer, to: range.count)
+        if table != nil { Self.grow(&mapped, to: range.count) }
         return try buffer.withUnsafeMutableBufferPointer { buffer throws(IndexDamage) in
             try mapped.withUnsafeMutableBufferPointer { mapped throws(IndexDamage) in
                 var count = 0
@@ -186,13 +183,14 @@ extension IndexReader {
     /// `mappedLimit`): its place and that value. Returns how many tokens.
     ///
     /// - Complexity: O(range).
+    @inline(__always)
     func tokens(
         in range: Range<Int>, below limit: Int, table: Int, mappedBelow mappedLimit: Int, skipping skipped: Int,
         into buffer: inout [Int32], _ body: (_ position: Int, _ value: Int) -> Void
     ) throws(IndexDamage) -> Int {
         try check(range.lowerBound, range.count)
         try check(table, limit * 4)
-        if buffer.count < range.count { buffer = [Int32](repeating: 0, count: max(range.count, 256, 2 * buffer.count)) }
+        Self.grow(&buffer, to: range.count)
         return try buffer.withUnsafeMutableBufferPointer { buffer throws(IndexDamage) in
             var count = 0
             try forEachToken(in: range, below: limit) { id throws(IndexDamage) in

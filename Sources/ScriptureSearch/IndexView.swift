@@ -66,15 +66,15 @@ struct IndexView {
         return start..<end
     }
 
-    /// Replaces `tokens` with verse `verse`'s tokens in text order: exact ids, or in the default mode
-    /// folded ids without the tokens that fold to nothing.
+    /// Writes verse `verse`'s tokens in text order to the start of `tokens` (grown when too short): exact ids,
+    /// or in the default mode folded ids without the tokens that fold to nothing. Returns how many.
     ///
-    /// - Complexity: O(tokens in the verse).
-    func tokens(_ verse: Int, exactIDs: Bool, into tokens: inout [Int32]) throws(IndexDamage) {
-        tokens = try reader.tokens(
+    /// - Complexity: O(tokens in the verse); no allocation once `tokens` is long enough.
+    func tokens(_ verse: Int, exactIDs: Bool, into tokens: inout [Int32]) throws(IndexDamage) -> Int {
+        try reader.tokens(
             in: try tokenRange(verse), below: layout.exactCount,
             table: exactIDs ? nil : layout.range(.exactToFolded).lowerBound, mappedBelow: layout.foldedCount,
-            skipping: SearchIndexFormat.noFoldedTerm)
+            skipping: SearchIndexFormat.noFoldedTerm, into: &tokens)
     }
 
     /// The byte range of exact term `id`'s UTF-8 text.

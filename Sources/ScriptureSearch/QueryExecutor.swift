@@ -160,7 +160,9 @@ struct QueryExecutor {
         let index: IndexView
         let exactIDs: Bool
         var verse = -1
+        /// The verse's tokens are the first `count`.
         var tokens: [Int32] = []
+        var count = 0
 
         init(index: IndexView, exactIDs: Bool) {
             self.index = index
@@ -168,19 +170,19 @@ struct QueryExecutor {
         }
 
         /// The tokens of `verse`, read once per verse.
-        mutating func of(_ verse: Int) throws(IndexDamage) -> [Int32] {
+        mutating func of(_ verse: Int) throws(IndexDamage) -> ArraySlice<Int32> {
             if self.verse != verse {
-                try index.tokens(verse, exactIDs: exactIDs, into: &tokens)
+                count = try index.tokens(verse, exactIDs: exactIDs, into: &tokens)
                 self.verse = verse
             }
-            return tokens
+            return tokens[..<count]
         }
     }
 
     private func cost(_ group: [Unit]) -> Int { group.reduce(0) { $0 + $1.estimate } }
 
     /// Whether `matchers` match consecutive tokens somewhere in `tokens`.
-    static func phrase(_ matchers: [ResolvedTerm.Matcher], occursIn tokens: [Int32]) -> Bool {
+    static func phrase(_ matchers: [ResolvedTerm.Matcher], occursIn tokens: ArraySlice<Int32>) -> Bool {
         var found = false
         forEachOccurrence(of: matchers, in: tokens) { _ in
             found = true
@@ -220,12 +222,12 @@ struct QueryExecutor {
         var scores: [Double] = []
         scores.reserveCapacity(verses.count)
         for verse in verses {
-            try index.tokens(verse, exactIDs: query.mode == .exact, into: &tokens)
-            let length = Double(tokens.count)
+            let count = try index.tokens(verse, exactIDs: query.mode == .exact, into: &tokens)
+            let length = Double(count)
             var score = 0.0
             for (term, weight) in zip(terms, weights) {
                 var frequency = 0.0
-                for token in tokens where term.matcher.matches(token) { frequency += 1 }
+                for token in tokens[..<count] where term.matcher.matches(token) { frequency += 1 }
                 guard frequency > 0 else { continue }
                 score += weight * frequency * 2.2 / (frequency + 1.2 * (0.25 + 0.75 * length / average))
             }

@@ -133,12 +133,12 @@ struct SearchIndexVerifier {
                 throw IndexDamage(reason: "cannot read \(book.id.code)'s text: \(error)")
             }
             for text in texts {
-                try view.tokens(verse, exactIDs: true, into: &tokens)
+                let count = try view.tokens(verse, exactIDs: true, into: &tokens)
                 let fromText = WordBreaker.tokens(in: text.text, mode: .exact).map { exactIDs[$0.term] ?? -1 }
-                guard fromText.elementsEqual(tokens.map(Int.init)) else {
+                guard fromText.elementsEqual(tokens[..<count].map(Int.init)) else {
                     throw IndexDamage(reason: "the tokens of \(text.key) do not match its text")
                 }
-                for token in tokens {
+                for token in tokens[..<count] {
                     guard let folded = try view.foldedID(ofExact: Int(token)) else { continue }
                     total += 1
                     if expected[folded].last != Int32(verse) { expected[folded].append(Int32(verse)) }

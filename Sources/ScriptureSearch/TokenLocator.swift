@@ -18,11 +18,15 @@ struct TokenLocator {
     private var tokens: [Int32] = []
     private var tokenCount = 0
     private var positions: [Int] = []
-    /// The first and last exact token of each occurrence of a phrase.
+    /// The first and last exact token of each occurrence of a phrase (the first `spanCount`).
     private var spans: [(first: Int, last: Int)] = []
-    /// The tokens that start or end a span, increasing: the ones whose bounds are needed.
+    private var spanCount = 0
+    /// The tokens that start or end a span, increasing: the ones whose bounds are needed (the first
+    /// `endpointCount`). Both lists keep their storage from one hit to the next.
     private var endpoints: [Int] = []
-    /// Each endpoint token's UTF-8 and UTF-16 start and end, four numbers a token (by its place).
+    private var endpointCount = 0
+    /// Each endpoint's UTF-8 and UTF-16 start and end, four numbers an endpoint (by its place in
+    /// `endpoints`).
     private var bounds: [Int] = []
 
     /// The phrases to highlight, each given by its terms' matchers.
@@ -54,8 +58,8 @@ struct TokenLocator {
     /// - Complexity: O(verse tokens × phrase terms + text up to the last highlight).
     mutating func highlights(verse: Int, text: String) throws(IndexDamage) -> [SearchHighlight]? {
         let range = try view.tokenRange(verse)
-        spans.removeAll(keepingCapacity: true)
-        endpoints.removeAll(keepingCapacity: true)
+        spanCount = 0
+        endpointCount = 0
         let lastNeeded: Int
         if let wordRanges {
             lastNeeded = try findWords(wordRanges, range)
@@ -68,17 +72,27 @@ struct TokenLocator {
             Result { () throws(IndexDamage) in try locate(through: lastNeeded, in: bytes) }
         }
         guard try located.get() else { return nil }
-        var highlights: [SearchHighlight] = []
-        highlights.reserveCapacity(spans.count)
-        for span in spans {
-            let first = span.first * 4
-            let last = span.last * 4
-            highlights.append(
-                SearchHighlight(
-                    utf16: bounds[first + 2]..<bounds[last + 3], utf8: bounds[first]..<bounds[last + 1]))
+        var highlights = spans[..<spanCount].map { span in
+            let first = 4 * endpoint(at: span.first)
+            let last = 4 * endpoint(at: span.last)
+            return SearchHighlight(
+                utf16: bounds[first + 2]..<bounds[last + 3], utf8: bounds[first]..<bounds[last + 1])
         }
         Highlighter.merge(&highlights)
         return highlights
+    }
+
+    /// The place in `endpoints` of token `position`, one of them.
+    ///
+    /// - Complexity: O(log endpoints).
+    private func endpoint(at position: Int) -> Int {
+        var low = 0
+        var high = endpointCount - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if endpoints[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Decodes the verse's tokens in `range`, noting each one that one of the words `ranges` matches as it
@@ -93,12 +107,12 @@ struct TokenLocator {
         ) { position, folded in
             let token = Int32(truncatingIfNeeded: folded)
             for word in ranges where UInt32(bitPattern: token &- word.first) < word.count {
-                spans.append((position, position))
-                endpoints.append(position)
+                Self.put(position, at: &endpointCount, in: &endpoints)
                 lastNeeded = position
                 break
             }
         }
+        for position in endpoints[..<endpointCount] { Self.put((position, position), at: &spanCount, in: &spans) }
         return lastNeeded
     }
 
@@ -118,17 +132,26 @@ struct TokenLocator {
             QueryExecutor.forEachOccurrence(of: matchers, in: matched[0..<tokenCount]) { start in
                 let last = start + matchers.count - 1
                 let span = mapsAll ? (start, last) : (positions[start], positions[last])
-                spans.append(span)
+                Self.put(span, at: &spanCount, in: &spans)
                 lastNeeded = max(lastNeeded, span.1)
                 return true
             }
         }
-        for span in spans {
-            endpoints.append(span.first)
-            endpoints.append(span.last)
+        for span in spans[..<spanCount] {
+            Self.put(span.first, at: &endpointCount, in: &endpoints)
+            Self.put(span.last, at: &endpointCount, in: &endpoints)
         }
-        if zip(endpoints, endpoints.dropFirst()).contains(where: { $0 > $1 }) { endpoints.sort() }
+        let needed = endpoints[..<endpointCount]
+        if zip(needed, needed.dropFirst()).contains(where: { $0 > $1 }) { endpoints[..<endpointCount].sort() }
         return lastNeeded
+    }
+
+    /// Writes `element` at `count` in `list` (appending when the list is that short) and counts it: a list
+    /// emptied by setting its count to 0 keeps its storage without `removeAll`'s call.
+    @inline(__always)
+    private static func put<Element>(_ element: Element, at count: inout Int, in list: inout [Element]) {
+        if count < list.count { list[count] = element } else { list.append(element) }
+        count += 1
     }
 
     /// Notes the place among the exact tokens of each token that folds to something.
@@ -148,18 +171,19 @@ struct TokenLocator {
     /// there), so it is passed over without reading its exact text; any other token is matched like an
     /// endpoint, after separators only.
     private mutating func locate(through last: Int, in text: UnsafeBufferPointer<UInt8>) throws(IndexDamage) -> Bool {
-        if bounds.count < 4 * (last + 1) { bounds = [Int](repeating: 0, count: 4 * (last + 1)) }
+        if bounds.count < 4 * endpointCount { bounds = [Int](repeating: 0, count: max(64, 8 * endpointCount)) }
         let view = self.view
         let exact = self.exact
         let endpoints = self.endpoints
+        let endpointCount = self.endpointCount
         return try bounds.withUnsafeMutableBufferPointer { bounds throws(IndexDamage) -> Bool in
             var cursor = 0
             var cursor16 = 0
             var nextEndpoint = 0
             var position = 0
             while position <= last {
-                while nextEndpoint < endpoints.count, endpoints[nextEndpoint] < position { nextEndpoint += 1 }
-                let upTo = nextEndpoint < endpoints.count ? min(endpoints[nextEndpoint], last + 1) : last + 1
+                while nextEndpoint < endpointCount, endpoints[nextEndpoint] < position { nextEndpoint += 1 }
+                let upTo = nextEndpoint < endpointCount ? min(endpoints[nextEndpoint], last + 1) : last + 1
                 if position < upTo {
                     // Tokens before the next endpoint: passed over as ASCII runs where the text allows.
                     let (end, passed) = ASCIIRuns.skip(text, from: cursor, runs: upTo - position)
@@ -182,10 +206,15 @@ struct TokenLocator {
                 }
                 var units = 0
                 for byte in term where byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
-                bounds[4 * position] = found
-                bounds[4 * position + 1] = found + term.count
-                bounds[4 * position + 2] = cursor16
-                bounds[4 * position + 3] = cursor16 + units
+                // Every place in `endpoints` this token holds (a token can start one span and end another).
+                var endpoint = nextEndpoint
+                while endpoint < endpointCount, endpoints[endpoint] == position {
+                    bounds[4 * endpoint] = found
+                    bounds[4 * endpoint + 1] = found + term.count
+                    bounds[4 * endpoint + 2] = cursor16
+                    bounds[4 * endpoint + 3] = cursor16 + units
+                    endpoint += 1
+                }
                 cursor = found + term.count
                 cursor16 += units
                 position += 1

@@ -15,6 +15,7 @@ final class FTS5Index {
     private let database: SQLiteDatabase
     private let allHits: SQLiteStatement
     private let page: SQLiteStatement
+    private let pageText: SQLiteStatement
     private let count: SQLiteStatement
     /// How many verses the table holds.
     let rowCount: Int
@@ -42,6 +43,9 @@ final class FTS5Index {
         page = try database.prepare(
             "SELECT rowid, book, chapter, verse FROM verses WHERE verses MATCH ? ORDER BY rowid LIMIT \(FTS5Index.pageSize)"
         )
+        pageText = try database.prepare(
+            "SELECT rowid, book, chapter, verse, highlight(verses, 3, '\(FTS5Index.marks.open)', '\(FTS5Index.marks.close)') "
+                + "FROM verses WHERE verses MATCH ? ORDER BY rowid LIMIT \(FTS5Index.pageSize)")
         count = try database.prepare("SELECT count(*) FROM verses WHERE verses MATCH ?")
     }
 
@@ -61,18 +65,47 @@ final class FTS5Index {
 
     /// The first page of matches (rowid and reference, canon order) and the total count.
     func firstPage(_ match: String) throws -> (rows: [(rowid: Int64, reference: String)], total: Int) {
+        try firstPage(match, page) { row in (row.int64(0), FTS5Index.reference(row)) }
+    }
+
+    /// The marks `highlight()` puts around each match in `pageText`.
+    static let marks = (open: "[", close: "]")
+
+    /// One row of a reader's results list: the verse and its text with each match between `marks`.
+    struct TextRow {
+        var rowid: Int64
+        var reference: String
+        var marked: String
+    }
+
+    /// The first page of matches as a results list shows them (rowid, reference, and the verse text with the
+    /// matches marked by FTS5's `highlight()`, canon order) and the total count.
+    func firstPageWithText(_ match: String) throws -> (rows: [TextRow], total: Int) {
+        try firstPage(match, pageText) { row in
+            TextRow(rowid: row.int64(0), reference: FTS5Index.reference(row), marked: row.text(4))
+        }
+    }
+
+    /// Steps `statement` (the page's rows, in canon order) for `match`, each row made by `row`, then counts
+    /// every match with `count(*)`.
+    private func firstPage<Row>(
+        _ match: String, _ statement: SQLiteStatement, _ row: (SQLiteStatement) -> Row
+    ) throws -> (rows: [Row], total: Int) {
         defer {
-            page.reset()
+            statement.reset()
             count.reset()
         }
-        try page.bind(match, at: 1)
-        var rows: [(rowid: Int64, reference: String)] = []
-        while try page.step() {
-            rows.append((page.int64(0), "\(page.text(1)) \(page.text(2)):\(page.text(3))"))
-        }
+        try statement.bind(match, at: 1)
+        var rows: [Row] = []
+        while try statement.step() { rows.append(row(statement)) }
         try count.bind(match, at: 1)
         let total = try count.step() ? Int(count.int64(0)) : 0
         return (rows, total)
+    }
+
+    /// `GEN 1:1` from the current row's book, chapter and verse (columns 1–3).
+    private static func reference(_ row: SQLiteStatement) -> String {
+        "\(row.text(1)) \(row.text(2)):\(row.text(3))"
     }
 
     /// `GEN 1:1` → (`GEN`, `1`, `1`); a reference without a space or colon keeps the rest in `book`.

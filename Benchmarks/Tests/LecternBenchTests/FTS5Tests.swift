@@ -57,6 +57,21 @@ struct FTS5Tests {
         #expect(try index.sizeBytes() > 100_000)
     }
 
+    @Test(.enabled(if: isAvailable, "the shared corpus is absent; set LECTERN_CORPUS"))
+    func thePageWithTextMarksEveryMatchInTheVerse() throws {
+        let index = try Self.index()
+        let bare = try index.firstPage("Melchizedek")
+        let page = try index.firstPageWithText("Melchizedek")
+        #expect(page.total == bare.total)
+        #expect(page.rows.map(\.rowid) == bare.rows.map(\.rowid))
+        #expect(page.rows.map(\.reference) == bare.rows.map(\.reference))
+        let first = try #require(page.rows.first)
+        #expect(first.marked.hasPrefix("[Melchizedek] king of Salem brought out bread"))
+        for row in page.rows {
+            #expect(row.marked.components(separatedBy: "[Melchizedek]").count >= 2, "\(row.reference)")
+        }
+    }
+
     @Test func removesDiacriticsAndSplitsReferences() throws {
         let index = try FTS5Index(verses: VerseList(vref: "ACT 7:2\tAbrahám went\nACT 7:3\tto Haran\n"))
         #expect(try index.allHits("Abraham") == [1])
