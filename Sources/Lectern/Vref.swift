@@ -1,10 +1,25 @@
+import Dispatch
 import ScriptureModel
+import Synchronization
 
 /// The `vref` format: one line per verse, `BOOK C:V<TAB>text`, books in canon order.
 public enum Vref {
     /// Formats the verses of books (sorted into canon order; verses keep their file order).
+    ///
+    /// Each book's lines are made on its own core, then joined in canon order.
     public static func format(_ books: [Book]) -> String {
-        format(verses: books.sorted(by: { $0.id < $1.id }).lazy.flatMap { $0.verseTexts() })
+        let sorted = books.sorted(by: { $0.id < $1.id })
+        let parts = Mutex<[String]>(Array(repeating: "", count: sorted.count))
+        DispatchQueue.concurrentPerform(iterations: sorted.count) { index in
+            let text = format(verses: sorted[index].verseTexts())
+            parts.withLock { $0[index] = text }
+        }
+        return parts.withLock { parts in
+            var output = ""
+            output.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
+            for part in parts { output += part }
+            return output
+        }
     }
 
     /// Formats verses in the order given, one line each.
