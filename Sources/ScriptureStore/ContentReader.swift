@@ -23,7 +23,7 @@ enum ContentEvent {
 }
 
 /// The labels of verses 0 through 199, made once: most verse labels are one of them.
-private let verseNumbers = (0..<200).map { String($0) }
+let verseNumbers = (0..<200).map { String($0) }
 
 /// Where a run of verse text is: already moved past by the reader.
 struct TextRun {

@@ -137,7 +137,9 @@ extension VersionStore {
 
     func verseLabel(_ index: Int) throws(StoreError) -> String {
         let code = try verseRecords.u32(at: index * RecordLayout.verseSize + 4)
-        if code & RecordLayout.labelIsString == 0 { return String(code) }
+        if code & RecordLayout.labelIsString == 0 {
+            return code < verseNumbers.count ? verseNumbers[Int(code)] : String(code)
+        }
         return try strings.string(Int(code & ~RecordLayout.labelIsString), referrer: .verses)
     }
 

@@ -116,7 +116,10 @@ public final class VersionStore: Sendable {
         var high = book.chapters.count
         while high - low > 1 {
             let middle = (low + high) / 2
-            if try chapterRecord(at: book.firstChapterRecord + middle).firstVerse <= index {
+            // Only the first-verse field is read while searching; the record found is read whole and checked.
+            let firstVerse = try chapterRecords.u32(
+                at: (book.firstChapterRecord + middle) * RecordLayout.chapterSize + 4)
+            if firstVerse <= index {
                 low = middle
             } else {
                 high = middle
