@@ -57,23 +57,22 @@ enum LecternWorkloads {
         ("Lectern's vref of \(ParseBenchmarks.usfmFolder)", try parsedVersion(context).verses)
     }
 
-    /// The `lectern` executable for whole-process rows: beside this runner, built on first use with
-    /// `swift build --product lectern` in the runner's own configuration (release under `swift run -c release`).
+    /// The `lectern` executable for whole-process rows: beside this runner, brought up to date once per run
+    /// with `swift build --product lectern` in the runner's own configuration (release under
+    /// `swift run -c release`). The runner does not link it, so `swift run` alone would leave an old one.
     static func executable(_ context: BenchmarkContext) throws -> String {
         try context.fixture("lectern/executable") {
             let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             let directory = runner.deletingLastPathComponent()
             let binary = directory.appendingPathComponent("lectern").path
-            if !FileManager.default.isExecutableFile(atPath: binary) {
-                let configuration = directory.lastPathComponent == "release" ? "release" : "debug"
-                context.log("building lectern (\(configuration)) for the whole-process rows")
-                let package = RunOptions.packageRoot.appendingPathComponent("Benchmarks").path
-                let outcome = try ProcessRunner.run(
-                    "/usr/bin/env",
-                    ["swift", "build", "-c", configuration, "--package-path", package, "--product", "lectern"])
-                guard outcome.status == 0, FileManager.default.isExecutableFile(atPath: binary) else {
-                    throw ProcessError(description: "cannot build lectern: \(outcome.standardError.suffix(300))")
-                }
+            let configuration = directory.lastPathComponent == "release" ? "release" : "debug"
+            context.log("building lectern (\(configuration)) for the whole-process rows")
+            let package = RunOptions.packageRoot.appendingPathComponent("Benchmarks").path
+            let outcome = try ProcessRunner.run(
+                "/usr/bin/env",
+                ["swift", "build", "-c", configuration, "--package-path", package, "--product", "lectern"])
+            guard outcome.status == 0, FileManager.default.isExecutableFile(atPath: binary) else {
+                throw ProcessError(description: "cannot build lectern: \(outcome.standardError.suffix(300))")
             }
             return binary
         }
