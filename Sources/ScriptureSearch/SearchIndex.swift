@@ -10,35 +10,55 @@ public struct SearchIndex: Sendable {
     /// The version searched.
     public let store: VersionStore
     private let bytes: StoreBytes
+    /// What opening the section read, kept with the store so that opening again costs a look-up.
+    private let prepared: Prepared
     /// What opening the section read: its header and dictionaries.
-    private let opened: IndexView.Opened
+    private var opened: IndexView.Opened { prepared.opened }
     /// The verse-table index of each book's first verse, then the verse count.
-    let bookStarts: [Int]
+    var bookStarts: [Int] { prepared.bookStarts }
     /// The books' ids, in the store's order.
-    let bookIDs: [BookID]
+    var bookIDs: [BookID] { prepared.bookIDs }
     /// Verse references without the store's chapter records, once enough have been asked for.
-    let keys = VerseKeyCache()
+    var keys: VerseKeyCache { prepared.keys }
 
-    /// Opens `store`'s index: checks the section's header and reads its dictionaries' block heads.
+    /// What an index needs from its store besides the bytes, made once per store (it holds no store).
+    final class Prepared: Sendable {
+        let opened: IndexView.Opened
+        let bookStarts: [Int]
+        let bookIDs: [BookID]
+        let keys = VerseKeyCache()
+
+        init(opened: IndexView.Opened, bookStarts: [Int], bookIDs: [BookID]) {
+            self.opened = opened
+            self.bookStarts = bookStarts
+            self.bookIDs = bookIDs
+        }
+    }
+
+    /// Opens `store`'s index: checks the section's header and reads its dictionaries' block heads, once per
+    /// store (kept with it as an attachment; later opens of the same store reuse them).
     ///
     /// - Throws: `SearchError.noIndex` when the file has none, `.damaged` when its header is wrong.
-    /// - Complexity: O(dictionary blocks): about 2,000 for a Bible, read once; keep the index to search again.
+    /// - Complexity: O(dictionary blocks) the first time: about 2,000 for a Bible; then O(1).
     public init(store: VersionStore) throws(SearchError) {
         guard let bytes = store.sectionBytes(.searchIndex) else { throw .noIndex(path: store.path) }
         self.store = store
         self.bytes = bytes
-        bookStarts = store.bookVerseStarts
-        bookIDs = store.books.map(\.id)
-        do throws(IndexDamage) {
-            opened = try bytes.withUnsafeBytes { buffer throws(IndexDamage) in try IndexView(IndexReader(buffer)).opened
+        prepared = try store.attachment("ScriptureSearch.SearchIndex") { () throws(SearchError) -> Prepared in
+            let opened: IndexView.Opened
+            do throws(IndexDamage) {
+                opened = try bytes.withUnsafeBytes { buffer throws(IndexDamage) in
+                    try IndexView(IndexReader(buffer)).opened
+                }
+            } catch {
+                throw .damaged(path: store.path, reason: error.reason)
             }
-        } catch {
-            throw .damaged(path: store.path, reason: error.reason)
-        }
-        guard opened.layout.verseCount == store.verseCount else {
-            throw .damaged(
-                path: store.path,
-                reason: "\(opened.layout.verseCount) verses indexed, the store has \(store.verseCount)")
+            guard opened.layout.verseCount == store.verseCount else {
+                throw .damaged(
+                    path: store.path,
+                    reason: "\(opened.layout.verseCount) verses indexed, the store has \(store.verseCount)")
+            }
+            return Prepared(opened: opened, bookStarts: store.bookVerseStarts, bookIDs: store.books.map(\.id))
         }
     }
 
@@ -124,7 +144,8 @@ extension VersionStore {
         try SearchIndex(store: self)
     }
 
-    /// Searches this version: one page of hits and the totals (see `SearchIndex.search(_:options:)`).
+    /// Searches this version: one page of hits and the totals (see `SearchIndex.search(_:options:)`). The
+    /// index's dictionaries are read on the first search and kept with the store.
     public func search(_ query: String, options: SearchOptions = SearchOptions()) throws(SearchError) -> SearchPage {
         try SearchIndex(store: self).search(query, options: options)
     }

@@ -39,6 +39,8 @@ public final class VersionStore: Sendable {
     let styles: StyleTable
     /// Every style's marker, for `styledChapter`: built on its first call.
     let styleMarkers = StyleMarkersCache()
+    /// What other modules derive from this store once (see `attachment(_:_:)`).
+    let attachments = StoreAttachments()
     let chapterRecords: StoreBytes
     let verseRecords: StoreBytes
     let text: StoreBytes

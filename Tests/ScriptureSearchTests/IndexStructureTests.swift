@@ -76,6 +76,28 @@ import TextNormalization
         #expect(!SearchIndexSection().problems(in: store).isEmpty)
     }
 
+    /// The index's opening is kept with its store, but a failed opening is not: a store whose index header
+    /// is damaged refuses every search, not only the first; a sound store's later searches reuse the first
+    /// opening and answer as a held `SearchIndex` does.
+    @Test func aDamagedHeaderFailsEverySearchAndASoundOpeningIsReused() throws {
+        let fixture = try Self.fixture.get()
+        var file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.store.path)))
+        let section = try #require(fixture.store.sections.first { $0.kind == .searchIndex })
+        file[section.offset] ^= 0xFF
+        let path = fixture.directory + "/damaged-header.lectern"
+        try Data(file).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let damaged = try VersionStore(path: path)
+        for _ in 0..<3 {
+            #expect(throws: SearchError.self) { try damaged.search("w1") }
+        }
+        let held = try SearchIndex(store: fixture.store)
+        for query in ["w1", "w3 w7", "\"w2 w4\"", "r1*"] {
+            #expect(try fixture.store.search(query) == held.search(query))
+            #expect(try SearchIndex(store: fixture.store).search(query) == held.search(query))
+        }
+    }
+
     @Test func storeWithoutIndexSaysSo() throws {
         let directory = NSTemporaryDirectory() + "/lectern-noindex-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -67,6 +67,20 @@ enum SearchBenchmarks {
                     + String(format: "%.1f", Double(try fts5Index(context).sizeBytes()) / 1_000_000) + " MB")
             return [result]
         }
+        registry.register("search/api/lectern", "Lectern: the rare word through VersionStore.search (µs/query)") {
+            context in
+            let store = try LecternSearch.fixture(context).index.store
+            let query = SearchQuery.all[1]
+            let identity = LecternWorkloads.row(
+                "search/api/lectern", workload(query, .pageText) + ", through VersionStore.search", .inProcess,
+                "VersionStore.search(text, page size 20): opens a SearchIndex each call, whose dictionaries are read "
+                    + "once and kept with the store")
+            return [
+                try context.measureBatched(identity, unit: .microsecondsPerQuery) {
+                    touch(try store.search(query.text, options: SearchOptions(pageSize: FTS5Index.pageSize)))
+                }
+            ]
+        }
         for query in SearchQuery.all {
             let ids = "search/ids/\(query.name)/lectern"
             registry.register(ids, "Lectern: \(query.description), first 20 verse indices + count (µs/query)") {
