@@ -27,6 +27,10 @@ config="${LECTERN_FUZZ_CONFIG:-release}"
 echo "Building fuzz-$target ($config, -sanitize=fuzzer,address)…" >&2
 built=0
 mkdir -p "$here/.build"
+# SwiftPM keeps its build plan between builds and misses a source file added to the Lectern package this one
+# depends on by path ("cannot find 'X' in scope"); without the plan it plans again (unchanged files are not
+# compiled again).
+rm -f "$here/.build/$config.yaml" "$here/.build/$config/description.json"
 swift build -c "$config" --package-path "$here" --product "fuzz-$target" \
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >"$here/.build/last-build.log" 2>&1 ||
     built=$?
