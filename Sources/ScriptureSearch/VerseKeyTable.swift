@@ -17,8 +17,6 @@ struct VerseKeyTable: Sendable {
     private let numbers: [UInt16]
     /// The labels that are not a plain number (`15-16`, `3a`), by verse.
     private let otherLabels: [Int: String]
-    /// The labels of the numbers below 256, made once (each fits a `String` without allocation).
-    private let smallLabels = (0..<256).map(String.init)
 
     /// Reads the outline of `store`; nil when a book repeats a chapter number or its chapters do not account
     /// for its verses (the store's own lookup then answers).
@@ -69,7 +67,7 @@ struct VerseKeyTable: Sendable {
         let number = numbers[index]
         let label =
             number == UInt16.max
-            ? otherLabels[index] ?? "" : number < smallLabels.count ? smallLabels[Int(number)] : String(number)
+            ? otherLabels[index] ?? "" : VerseLabel.label(Int(number))
         return VerseKey(book: chapters[low].book, chapter: Int(chapters[low].number), verse: label)
     }
 }

@@ -22,9 +22,6 @@ enum ContentEvent {
     case optionalBreak
 }
 
-/// The labels of verses 0 through 199, made once: most verse labels are one of them.
-let verseNumbers = (0..<200).map { String($0) }
-
 /// Where a run of verse text is: already moved past by the reader.
 struct TextRun {
     var offset: Int
@@ -147,8 +144,7 @@ struct ContentReader {
     /// A verse label from its code: a number, or a pooled string.
     func verseLabel(_ code: Int) throws(StoreError) -> String {
         guard code & 1 == 0 else { return try string(code >> 1) }
-        let number = code >> 1
-        return number < verseNumbers.count ? verseNumbers[number] : String(number)
+        return VerseLabel.label(code >> 1)
     }
 
     /// A pooled string the stream refers to.

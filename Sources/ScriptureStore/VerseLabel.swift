@@ -1,5 +1,13 @@
 /// How verse labels (`16`, `15-16`, `3a`) are stored and matched against verse numbers.
 public enum VerseLabel {
+    /// The labels of the numbers below 256, made once: most verse labels are one of them.
+    private static let small = (0..<256).map(String.init)
+
+    /// The label of verse number `number`: its decimal digits (shared strings below 256).
+    public static func label(_ number: Int) -> String {
+        number >= 0 && number < small.count ? small[number] : String(number)
+    }
+
     /// The label as a plain number when it is one, written the canonical way (digits, no leading zero, below 2³¹).
     public static func number(_ label: String) -> Int? {
         var value = 0

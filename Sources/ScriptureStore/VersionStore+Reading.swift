@@ -137,9 +137,7 @@ extension VersionStore {
 
     func verseLabel(_ index: Int) throws(StoreError) -> String {
         let code = try verseRecords.u32(at: index * RecordLayout.verseSize + 4)
-        if code & RecordLayout.labelIsString == 0 {
-            return code < verseNumbers.count ? verseNumbers[Int(code)] : String(code)
-        }
+        if code & RecordLayout.labelIsString == 0 { return VerseLabel.label(Int(code)) }
         return try strings.string(Int(code & ~RecordLayout.labelIsString), referrer: .verses)
     }
 
