@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Values other modules derive from a store once and keep with it, by key: the search index's opened
-/// dictionaries, for example, so that `VersionStore.search` does not open them again on every call.
+/// Values derived from a store once and kept with it, by key: every style's marker for `styledChapter`, or
+/// the search index's opened dictionaries, so that `VersionStore.search` does not open them again on every
+/// call.
 ///
 /// A value must not hold the store it is attached to: the store would then keep itself (and its mapping)
 /// alive. Values are made outside the lock; two threads that ask at once may both make one, and the first

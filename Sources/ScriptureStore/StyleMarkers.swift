@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Every style's marker string, by style id: what `StyledSpan.marker` needs, without reading the
 /// styles and strings sections for each word of a chapter.
 ///
@@ -59,20 +57,5 @@ struct StyleMarkers: Sendable {
             if index >= 0, index < markerCount { return markers[index] }
         }
         return try styles.strings.string(styles.markerID(style), referrer: .styles)
-    }
-}
-
-/// A store's `StyleMarkers`, built on first use by whichever thread asks first; the others wait for it.
-final class StyleMarkersCache: Sendable {
-    private let state = Mutex<StyleMarkers?>(nil)
-
-    /// The markers of `styles`, built now if no reader has asked before.
-    func markers(of styles: StyleTable) -> StyleMarkers {
-        state.withLock { state in
-            if let built = state { return built }
-            let built = StyleMarkers(styles: styles)
-            state = built
-            return built
-        }
     }
 }

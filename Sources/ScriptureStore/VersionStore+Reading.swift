@@ -33,7 +33,7 @@ extension VersionStore {
         let record = try chapterRecord(book, number)
         var decoder = StyledChapterDecoder(
             reader: try reader(content: (record.contentOffset, record.contentLength), text: record),
-            markers: styleMarkers.markers(of: styles))
+            markers: attachments.value("ScriptureStore.StyleMarkers") { StyleMarkers(styles: styles) })
         return try decoder.chapter(book: book, number: record.number)
     }
 
@@ -121,9 +121,8 @@ extension VersionStore {
 
     /// Reads and checks chapter record `index`.
     func chapterRecord(at index: Int) throws(StoreError) -> ChapterRecord {
-        let base = index * RecordLayout.chapterSize
-        func field(_ number: Int) throws(StoreError) -> Int { Int(try chapterRecords.u32(at: base + 4 * number)) }
-        let raw = try chapterRecords.u8(at: base + 28)
+        func field(_ number: Int) throws(StoreError) -> Int { try chapterField(number, of: index) }
+        let raw = try chapterRecords.u8(at: index * RecordLayout.chapterSize + 28)
         guard let book = BookID(rawValue: raw) else { throw chapterRecords.damaged("record \(index): book \(raw)") }
         let record = ChapterRecord(
             number: try field(0), book: book, firstVerse: try field(1), verseCount: try field(2),
@@ -133,6 +132,12 @@ extension VersionStore {
             throw chapterRecords.damaged("record \(index): verses past the verse table")
         }
         return record
+    }
+
+    /// Field `number` (0 the chapter number, 1 its first verse, … 6 its content length) of chapter record
+    /// `index`, bounds-checked but not validated against the rest of the record.
+    func chapterField(_ number: Int, of index: Int) throws(StoreError) -> Int {
+        Int(try chapterRecords.u32(at: index * RecordLayout.chapterSize + 4 * number))
     }
 
     func verseLabel(_ index: Int) throws(StoreError) -> String {

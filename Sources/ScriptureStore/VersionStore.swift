@@ -37,9 +37,8 @@ public final class VersionStore: Sendable {
     let file: MappedFile
     let strings: StringTable
     let styles: StyleTable
-    /// Every style's marker, for `styledChapter`: built on its first call.
-    let styleMarkers = StyleMarkersCache()
-    /// What other modules derive from this store once (see `attachment(_:_:)`).
+    /// What is derived from this store once and kept with it: every style's marker for `styledChapter`, and
+    /// what other modules attach (see `attachment(_:_:)`).
     let attachments = StoreAttachments()
     let chapterRecords: StoreBytes
     let verseRecords: StoreBytes
@@ -119,9 +118,7 @@ public final class VersionStore: Sendable {
         while high - low > 1 {
             let middle = (low + high) / 2
             // Only the first-verse field is read while searching; the record found is read whole and checked.
-            let firstVerse = try chapterRecords.u32(
-                at: (book.firstChapterRecord + middle) * RecordLayout.chapterSize + 4)
-            if firstVerse <= index {
+            if try chapterField(1, of: book.firstChapterRecord + middle) <= index {
                 low = middle
             } else {
                 high = middle

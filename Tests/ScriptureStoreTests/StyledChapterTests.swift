@@ -26,9 +26,9 @@ struct StyledChapterTests {
         #expect(chapter.label == "Chapter One")
     }
 
-    /// The store's style table is built by whichever reader comes first; readers racing for it all get
-    /// what a store that built it alone gives.
-    @Test func readersOnManyThreadsBuildTheStyleTableOnce() throws {
+    /// The store's style table is built on first use and the first one built is kept; readers racing for
+    /// it all get what a store that built it alone gives.
+    @Test func readersRacingForTheStyleTableAllReadTheSameChapter() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let store = try StoreRoundTripTests.sampleStore(directory)
