@@ -7,3 +7,18 @@
 @_exported import TextNormalization
 @_exported import USFM
 @_exported import USX
+
+/// What this build of Lectern is.
+public enum LecternVersion {
+    /// The release, in semantic-versioning form.
+    public static let release = "0.3.0"
+    /// The store file format this build writes and reads (`StoreFormat.version`).
+    public static let storeFormat = Int(StoreFormat.version)
+    /// The search index format inside the store (`SearchIndexFormat.version`).
+    public static let searchIndexFormat = SearchIndexFormat.version
+
+    /// `lectern 0.3.0 (store format 1, search index format 1)`.
+    public static var description: String {
+        "lectern \(release) (store format \(storeFormat), search index format \(searchIndexFormat))"
+    }
+}

@@ -117,10 +117,14 @@ public enum VersionSource {
 
     /// Reads and parses every file under `paths`, several files at once, and checks that no book comes twice.
     ///
-    /// Books come back in canon order; diagnostics in file order.
-    public static func parse(paths: [String]) -> ParseResult {
+    /// Books come back in canon order; diagnostics in file order. `progress`, when given, is called from the
+    /// parsing threads with the number of files done and the number found, after each file.
+    public static func parse(paths: [String], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
+        -> ParseResult
+    {
         let (files, listing) = files(in: paths)
-        let results = parseConcurrently(files)
+        progress?(0, files.count)
+        let results = parseConcurrently(files, progress: progress)
         var combined = ParseResult(diagnostics: listing)
         var seen: [BookID: SourceLocation] = [:]
         for result in results {
@@ -142,13 +146,16 @@ public enum VersionSource {
     }
 
     /// Parses files on every core: each worker takes the next file in turn and keeps one USFM session.
-    private static func parseConcurrently(_ files: [String]) -> [ParseResult] {
+    private static func parseConcurrently(
+        _ files: [String], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    ) -> [ParseResult] {
         let results = ResultSlots(count: files.count)
         let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let session = USFMParseSession()
             while let index = results.claimNext() {
-                results.set(index, parseFile(files[index], session: session))
+                let done = results.set(index, parseFile(files[index], session: session))
+                progress?(done, files.count)
             }
         }
         return results.values
@@ -159,6 +166,7 @@ public enum VersionSource {
 private final class ResultSlots: @unchecked Sendable {
     private var slots: [ParseResult]
     private var next = 0
+    private var filled = 0
     private let lock = NSLock()
 
     /// The next index no worker has taken yet, or nil when all are taken.
@@ -172,10 +180,14 @@ private final class ResultSlots: @unchecked Sendable {
 
     init(count: Int) { slots = Array(repeating: ParseResult(), count: count) }
 
-    func set(_ index: Int, _ value: ParseResult) {
+    /// Fills slot `index` and returns how many slots are filled now.
+    @discardableResult
+    func set(_ index: Int, _ value: ParseResult) -> Int {
         lock.lock()
+        defer { lock.unlock() }
         slots[index] = value
-        lock.unlock()
+        filled += 1
+        return filled
     }
 
     var values: [ParseResult] {

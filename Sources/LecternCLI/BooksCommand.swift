@@ -1,61 +1,42 @@
 import Foundation
 import Lectern
 
-/// `lectern books [--version] [--json]`: the version's books with names and chapter lists.
-public enum BooksCommand: LecternCommand {
-    public static let name = "books"
-    public static let summary = "list a version's books with their names and chapters"
-    public static let valuedOptions: Set<String> = ["version", "library"]
-    public static let usage = """
-        Usage: lectern books [--version ID|ABBR] [--json] [--library DIR]
+/// `lectern books`: the Bible's books with names and chapter lists.
+package enum BooksCommand: LecternCommand {
+    package static let spec = CommandSpec(
+        name: "books", summary: "list a Bible's books with their names and chapters",
+        discussion: """
+            Lists the Bible's books in canon order: code, name, whether it has an introduction page, and the \\
+            chapters it really has (sparse lists shown as ranges: 1–2, 8–12). Names are aligned by their width \\
+            on the terminal, so Chinese, Japanese and Korean names line up too.
+            """,
+        options: [BibleSelection.option],
+        examples: [("books --bible WEB", "the books of WEB")])
 
-        Lists the version's books in canon order: code, name, whether it has an
-        introduction page, and the chapters it really has (sparse lists shown as
-        ranges: 1–2, 8–12).
-
-        Options:
-          --version ID|ABBR  the version (default: the library's only version)
-          --json             print the books as a JSON array
-
-        """ + LibraryOptions.usage
-
-    struct Entry: Encodable {
-        var code: String
-        var name: String
-        var longName: String?
-        var abbreviation: String?
-        var testament: String
-        var introduction: Bool
-        var chapters: [Int]
-    }
-
-    public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
-        let versionName = arguments.value("version")
-        let json = arguments.flag("json")
-        let library = LibraryOptions.library(&arguments, context: context)
-        try arguments.finish()
-        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let store = try LibraryOptions.version(versionName, in: library)
-        let entries = store.books.map { book in
-            Entry(
-                code: book.id.code, name: book.names.display ?? book.id.englishName, longName: book.names.long,
-                abbreviation: book.names.abbreviation, testament: book.id.testament.rawValue,
-                introduction: book.hasIntroduction, chapters: book.chapters)
-        }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.standardOutput(String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n")
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        try invocation.expectNoArguments()
+        let store = try BibleSelection.open(invocation)
+        if invocation.json {
+            let books = store.books.map { book in
+                JSONValue.object([
+                    ("code", .string(book.id.code)), ("name", .string(book.names.display ?? book.id.englishName)),
+                    ("longName", .optional(book.names.long)), ("abbreviation", .optional(book.names.abbreviation)),
+                    ("testament", .string(book.id.testament.rawValue)), ("introduction", .bool(book.hasIntroduction)),
+                    ("chapters", .array(book.chapters.map(JSONValue.int))),
+                ])
+            }
+            invocation.output(
+                json: JSONSchema.document("books", [("bible", JSONSchema.bible(store.metadata)), ("books", .array(books))]))
             return ExitStatus.success
         }
-        let width = min(40, entries.map(\.name.count).max() ?? 4)
-        var text = ""
-        for entry in entries {
-            let name = entry.name.count >= width ? entry.name : entry.name + String(repeating: " ", count: width - entry.name.count)
-            let chapters = entry.chapters.isEmpty ? "no chapters" : "chapters " + ChapterSequence.describe(entry.chapters)
-            text += "\(entry.code)  \(name)  \(entry.introduction ? "intro, " : "")\(chapters)\n"
+        let rows = store.books.map { book in
+            let chapters = book.chapters.isEmpty ? "no chapters" : "chapters " + ChapterSequence.describe(book.chapters)
+            return [
+                book.id.code, TextColumns.shortened(Terminal.sanitized(book.names.display ?? book.id.englishName), to: 40),
+                (book.hasIntroduction ? "intro, " : "") + chapters,
+            ]
         }
-        context.standardOutput(text)
+        invocation.output(TextColumns.align(rows).map { $0 + "\n" }.joined())
         return ExitStatus.success
     }
 }

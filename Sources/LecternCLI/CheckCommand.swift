@@ -2,49 +2,47 @@ import Foundation
 import Lectern
 
 /// `lectern check PATH... [--vref] [--json]`: parses sources and reports what is wrong with them.
-public enum CheckCommand: LecternCommand {
-    public static let name = "check"
-    public static let summary = "parse USFM/USX files and report problems"
-    public static let valuedOptions: Set<String> = []
-    public static let usage = """
-        Usage: lectern check PATH... [--vref] [--json]
+package enum CheckCommand: LecternCommand {
+    package static let spec = CommandSpec(
+        name: "check", summary: "parse USFM/USX files and report problems", arguments: "PATH...",
+        argumentCompletion: .file,
+        discussion: """
+            Parses USFM (.usfm, .sfm) and USX (.usx) files, each optionally gzipped; folders are scanned \
+            recursively. The format is detected from the content. Prints diagnostics as \
+            file:line:col: severity: message on stderr and a summary. Exits 1 when there are errors.
+            """,
+        options: [
+            .flag("vref", "print every verse to stdout as BOOK C:V<TAB>text, in canon order"),
+            .flag("verbose", "also print notes (byte order marks, CRLF, trailing spaces)"),
+        ],
+        examples: [
+            ("check Corpus/sample/usfm", "report problems and counts"),
+            ("check --vref Corpus/sample/usfm", "print every verse"),
+        ])
 
-        Parses USFM (.usfm, .sfm) and USX (.usx) files, each optionally gzipped; folders
-        are scanned recursively. The format is detected from the content.
-
-        Prints diagnostics as file:line:col: severity: message on stderr and a summary.
-        Exits 1 when there are errors.
-
-        Options:
-          --vref    print every verse to stdout as BOOK C:V<TAB>text, in canon order
-          --json    print the summary and diagnostics as JSON on stdout
-          --verbose also print notes (byte order marks, CRLF, trailing spaces)
-          -h, --help
-        """
-
-    public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
-        let vref = arguments.flag("vref")
-        let json = arguments.flag("json")
-        let verbose = arguments.flag("verbose")
-        try arguments.finish()
-        guard !arguments.positionals.isEmpty else { throw UsageError("give at least one file or folder") }
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        let vref = invocation.arguments.flag("vref")
+        let json = invocation.json
+        let verbose = invocation.arguments.flag("verbose")
+        guard !invocation.positionals.isEmpty else { throw UsageError("give at least one file or folder") }
         if vref && json { throw UsageError("--vref and --json cannot be combined") }
-        let paths = arguments.positionals
+        // Paths stay as given, so diagnostics name files the way the user wrote them.
+        let paths = invocation.positionals
         let started = Date()
         let result = VersionSource.parse(paths: paths)
         let seconds = Date().timeIntervalSince(started)
         let summary = ParseSummary(result: result, seconds: seconds)
         if json {
-            context.standardOutput(try summary.json(diagnostics: result.diagnostics))
+            invocation.output(json: summary.json(diagnostics: result.diagnostics))
         } else {
             for diagnostic in result.diagnostics where verbose || diagnostic.severity != .note {
-                context.standardError(diagnostic.description + "\n")
+                invocation.context.standardError(Terminal.sanitized(diagnostic.description) + "\n")
             }
             if vref {
-                context.standardOutput(Vref.format(result.books))
-                context.standardError(summary.line + "\n")
+                invocation.output(Vref.format(result.books))
+                invocation.context.standardError(summary.line + "\n")
             } else {
-                context.standardOutput(summary.line + "\n")
+                invocation.output(summary.line + "\n")
             }
         }
         return result.hasErrors ? ExitStatus.failure : ExitStatus.success
@@ -52,7 +50,7 @@ public enum CheckCommand: LecternCommand {
 }
 
 /// The counts a `check` or `import` reports.
-struct ParseSummary: Encodable {
+struct ParseSummary {
     var books: Int
     var chapters: Int
     var verses: Int
@@ -78,33 +76,13 @@ struct ParseSummary: Encodable {
             + " (\(String(format: "%.2f", seconds)) s)"
     }
 
-    func json(diagnostics: [Diagnostic]) throws -> String {
-        struct Output: Encodable {
-            var summary: ParseSummary
-            var diagnostics: [JSONDiagnostic]
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let output = Output(summary: self, diagnostics: diagnostics.map(JSONDiagnostic.init))
-        return String(decoding: try encoder.encode(output), as: UTF8.self) + "\n"
-    }
-}
-
-/// A diagnostic as `--json` prints it.
-struct JSONDiagnostic: Encodable {
-    var file: String
-    var line: Int
-    var column: Int
-    var severity: String
-    var kind: String
-    var message: String
-
-    init(_ diagnostic: Diagnostic) {
-        file = diagnostic.location.file
-        line = diagnostic.location.line
-        column = diagnostic.location.column
-        severity = diagnostic.severity.rawValue
-        kind = diagnostic.kind.rawValue
-        message = diagnostic.message
+    func json(diagnostics: [Diagnostic]) -> JSONValue {
+        JSONSchema.document(
+            "check",
+            [
+                ("books", .int(books)), ("chapters", .int(chapters)), ("verses", .int(verses)), ("errors", .int(errors)),
+                ("warnings", .int(warnings)), ("notes", .int(notes)), ("seconds", .double(seconds)),
+                ("diagnostics", .array(diagnostics.map(JSONSchema.diagnostic))),
+            ])
     }
 }

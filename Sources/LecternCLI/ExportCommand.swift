@@ -1,67 +1,76 @@
 import Foundation
 import Lectern
 
-/// `lectern export`: writes a stored version out as vref, USFM, USX or JSON.
-public enum ExportCommand: LecternCommand {
-    public static let name = "export"
-    public static let summary = "write a stored version as vref, USFM, USX or JSON"
-    public static let valuedOptions: Set<String> = ["version", "format", "output", "library"]
-    public static let usage = """
-        Usage: lectern export --format vref|usfm|usx|json [--version ID|ABBR] [--output PATH] [--library DIR]
+/// `lectern export`: writes a stored Bible out as vref, USFM, USX or JSON.
+package enum ExportCommand: LecternCommand {
+    package static let spec = CommandSpec(
+        name: "export", summary: "write a stored Bible as vref, USFM, USX or JSON",
+        discussion: """
+            Formats:
+              vref   one line per verse, BOOK C:V<TAB>text (exactly 'lectern check --vref')
+              usfm   USFM 3, one file per book in the --output folder (all books on stdout without it)
+              usx    USX 3, one file per book in the --output folder (required)
+              json   the whole Bible's structured content
 
-        Formats:
-          vref   one line per verse, BOOK C:V<TAB>text (exactly 'lectern check --vref')
-          usfm   USFM 3, one file per book in the --output folder (all books on stdout without it)
-          usx    USX 3, one file per book in the --output folder (required)
-          json   the whole version's structured content
-
-        Options:
-          --version ID|ABBR  the version (default: the library's only version)
-          --output PATH      a file (vref, json) or folder (usfm, usx); default: stdout
-
-        """ + LibraryOptions.usage
+            An existing file is never overwritten without --force, and nothing is ever written into the \
+            library folder.
+            """,
+        options: [
+            .value("format", short: "f", "FORMAT", "vref, usfm, usx or json", completion: .choices(["vref", "usfm", "usx", "json"])),
+            BibleSelection.option,
+            .value("output", short: "o", "PATH", "a file (vref, json) or folder (usfm, usx); default: stdout", completion: .file),
+            .flag("force", "overwrite existing files"),
+        ],
+        examples: [
+            ("export --format usfm --output out/", "one USFM file per book"),
+            ("export -f vref > web.vref", "every verse to a file"),
+        ])
 
     /// The formats `export` writes.
     enum Format: String {
         case vref, usfm, usx, json
     }
 
-    public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
-        let versionName = arguments.value("version")
-        let format = try arguments.value("format", as: Format.init(rawValue:), expected: "vref, usfm, usx or json")
-        let output = arguments.value("output").map { LibraryOptions.absolute($0, context: context) }
-        let library = LibraryOptions.library(&arguments, context: context)
-        try arguments.finish()
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("export takes no arguments; name the version with --version")
-        }
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        let format = try invocation.arguments.value(
+            "format", as: Format.init(rawValue:), expected: "vref, usfm, usx or json")
+        let output = invocation.arguments.value("output").map(invocation.absolute)
+        let force = invocation.arguments.flag("force")
+        try invocation.expectNoArguments("name the Bible with --bible")
         guard let format else { throw UsageError("give --format vref, usfm, usx or json") }
-        let store = try LibraryOptions.version(versionName, in: library)
+        if invocation.json { throw UsageError("use --format json to export as JSON (--json is for the commands' reports)") }
+        let library = invocation.library
+        let store = try BibleSelection.open(invocation)
+        let destination = output.map { ExportTarget(path: $0, library: library.directory, force: force) }
         switch format {
         case .vref:
-            try emit(Vref.format(verses: store.allVerseTexts()), to: output, context: context)
+            try emit(Vref.format(verses: store.allVerseTexts()), to: destination, invocation: invocation)
         case .json:
-            var text = "{\"version\":" + metadataJSON(store.metadata) + ",\"books\":["
+            var text = "{\"schemaVersion\":\(JSONSchema.version),\"command\":\"export\",\"bible\":"
+            text += JSONSchema.bible(store.metadata).text + ",\"sourceFormat\":" + JSONValue.string(store.metadata.sourceFormat).text
+            text += ",\"importedAt\":" + JSONValue.string(store.metadata.importedAt).text + ",\"books\":["
             for (index, book) in store.books.enumerated() {
-                if index > 0 { text += ",\n" }
+                if index > 0 { text += "," }
                 text += ModelJSON.book(try store.fullBook(book.id))
             }
-            try emit(text + "]}\n", to: output, context: context)
+            try emit(text + "]}\n", to: destination, invocation: invocation)
         case .usfm, .usx:
-            guard let output else {
+            guard let destination else {
                 guard format == .usfm else {
                     throw UsageError("--format usx needs --output FOLDER (one file per book)")
                 }
-                for book in store.books { context.standardOutput(USFMWriter.write(try store.fullBook(book.id))) }
+                for book in store.books { invocation.output(USFMWriter.write(try store.fullBook(book.id))) }
                 return ExitStatus.success
             }
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            for book in store.books {
+            let names = store.books.map { fileName($0.id, format: format) }
+            try destination.prepareFolder(files: names)
+            for (book, name) in zip(store.books, names) {
                 let full = try store.fullBook(book.id)
                 let text = format == .usfm ? USFMWriter.write(full) : USXWriter.write(full)
-                try write(text, to: output + "/" + fileName(book.id, format: format))
+                try destination.write(text, name: name)
             }
-            context.standardError("Wrote \(store.books.count) \(format.rawValue.uppercased()) files to \(output)\n")
+            invocation.context.standardError(
+                "Wrote \(store.books.count) \(format.rawValue.uppercased()) files to \(destination.path)\n")
         }
         return ExitStatus.success
     }
@@ -72,21 +81,12 @@ public enum ExportCommand: LecternCommand {
         return String(repeating: "0", count: max(0, 3 - number.count)) + number + book.code + "." + format.rawValue
     }
 
-    private static func emit(_ text: String, to output: String?, context: CommandContext) throws {
-        if let output { try write(text, to: output) } else { context.standardOutput(text) }
-    }
-
-    /// Writes a file atomically (a temporary file renamed into place).
-    private static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    }
-
-    private static func metadataJSON(_ metadata: VersionMetadata) -> String {
-        let fields = [
-            ("abbreviation", metadata.abbreviation), ("title", metadata.title), ("language", metadata.language),
-            ("sourceFormat", metadata.sourceFormat), ("importedAt", metadata.importedAt),
-        ]
-        return "{\"id\":\(metadata.id)," + fields.map { "\"\($0.0)\":\(ModelJSON.string($0.1))" }.joined(separator: ",")
-            + "}"
+    private static func emit(_ text: String, to destination: ExportTarget?, invocation: Invocation) throws {
+        guard let destination else {
+            invocation.output(text)
+            return
+        }
+        try destination.prepareFile()
+        try destination.write(text, name: nil)
     }
 }

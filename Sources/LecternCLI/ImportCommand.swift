@@ -1,64 +1,66 @@
 import Foundation
 import Lectern
 
-/// `lectern import PATH...`: parses a version's sources and stores it in the library.
-public enum ImportCommand: LecternCommand {
-    public static let name = "import"
-    public static let summary = "parse USFM/USX files and add them to the library as a version"
-    public static let valuedOptions: Set<String> = ["id", "abbreviation", "title", "language", "library"]
-    public static let usage = """
-        Usage: lectern import PATH... [--id N] [--abbreviation ABBR] [--title TEXT] [--language TAG]
-                              [--replace] [--allow-errors] [--json] [--library DIR]
+/// `lectern import PATH...`: parses a Bible's sources and stores it in the library.
+package enum ImportCommand: LecternCommand {
+    package static let spec = CommandSpec(
+        name: "import", summary: "add a Bible to the library from USFM/USX files or folders", arguments: "PATH...",
+        argumentCompletion: .file,
+        discussion: """
+            Parses the sources like 'lectern check' (files or folders, .gz allowed, format detected from the \
+            content) and writes them to the library as one Bible, atomically: errors in the input stop the \
+            import, and a failed import leaves the library as it was. The title, abbreviation and language \
+            come from the sources unless given. On a terminal a progress bar is shown; a summary is printed \
+            at the end.
+            """,
+        options: [
+            .value("id", "N", "the Bible's id (default: the next free id)"),
+            .value("abbreviation", "ABBR", "short name (default: from the sources, such as WEB)"),
+            .value("title", "TEXT", "full name (default: from the sources, else the folder name)"),
+            .value("language", "TAG", "BCP 47 language tag (default: from the sources or a folder name like eng-…, else und)"),
+            .flag("replace", "overwrite the Bible that has this id or abbreviation"),
+            .flag("allow-errors", "import even when the input has errors"),
+            .flag("verbose", "also print notes (byte order marks, CRLF, trailing spaces)"),
+        ],
+        examples: [
+            ("import Corpus/sample/usfm", "add the bundled sample"),
+            ("import ~/bibles/eng-web-usfm --abbreviation WEB --replace", "import again over an older copy"),
+        ])
 
-        Parses the sources like 'lectern check' (files or folders, .gz allowed, format
-        detected from the content) and writes them to the library as one version.
-        Errors in the input stop the import and nothing is written.
-
-        Options:
-          --id N              the version's id (default: the next free id)
-          --abbreviation A    short name (default: from the \\id lines, such as WEB)
-          --title TEXT        full name (default: from the \\id lines or the folder name)
-          --language TAG      BCP 47 language tag (default: from a folder name like eng-…, else und)
-          --replace           overwrite the version that has this id
-          --allow-errors      import even when the input has errors
-          --json              print the summary as JSON on stdout
-          --verbose           also print notes (byte order marks, CRLF, trailing spaces)
-
-        """ + LibraryOptions.usage
-
-    public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
         let id = try arguments.value("id", as: { Int($0).flatMap { $0 > 0 ? $0 : nil } }, expected: "a positive number")
         let abbreviation = arguments.value("abbreviation")
         let title = arguments.value("title")
         let language = arguments.value("language")
-        let replace = arguments.flag("replace")
-        let allowErrors = arguments.flag("allow-errors")
-        let json = arguments.flag("json")
+        let json = invocation.json
         let verbose = arguments.flag("verbose")
-        let library = LibraryOptions.library(&arguments, context: context)
-        try arguments.finish()
-        guard let first = arguments.positionals.first else { throw UsageError("give at least one file or folder") }
-        let paths = arguments.positionals.map { LibraryOptions.absolute($0, context: context) }
+        let library = invocation.library
+        guard let first = invocation.positionals.first else { throw UsageError("give at least one file or folder") }
+        let paths = invocation.positionals.map(invocation.absolute)
+        let context = invocation.context
 
         let started = Date()
-        let progress = Progress(context: context, enabled: context.isTerminal && !json)
-        progress.show("Reading \(arguments.positionals.joined(separator: " "))…")
-        let result = VersionSource.parse(paths: paths)
-        progress.clear()
+        let bar = ProgressBar(context: context, enabled: context.isTerminal && !json)
+        let result = VersionSource.parse(paths: paths) { done, total in
+            bar.show(done: done, total: total, unit: "files", label: "Reading")
+        }
+        bar.clear()
         if !json {
             for diagnostic in result.diagnostics where verbose || diagnostic.severity != .note {
-                context.standardError(diagnostic.description + "\n")
+                context.standardError(Terminal.sanitized(diagnostic.description) + "\n")
             }
         }
         let errors = result.diagnostics.count { $0.severity == .error }
         let warnings = result.diagnostics.count { $0.severity == .warning }
-        if errors > 0, !allowErrors {
+        if errors > 0, !arguments.flag("allow-errors") {
+            if json { invocation.output(json: failureJSON(result.diagnostics)) }
             throw CommandFailure(
                 "\(errors) \(errors == 1 ? "error" : "errors") in the input; nothing was imported (fix them, or use --allow-errors)"
             )
         }
         guard !result.books.isEmpty else {
-            throw CommandFailure("no books found in \(arguments.positionals.joined(separator: " "))")
+            throw CommandFailure("no books found in \(invocation.positionals.joined(separator: " "))")
         }
 
         let suggestion = VersionNaming.suggest(books: result.books, source: first)
@@ -67,24 +69,38 @@ public enum ImportCommand: LecternCommand {
             id: id ?? 0, abbreviation: abbreviation ?? suggestion.abbreviation, title: title ?? suggestion.title,
             language: language ?? suggestion.language, sourceFormat: formats.sorted().joined(separator: "+"),
             importedAt: ISO8601DateFormatter().string(from: Date()))
-        progress.show("Writing \(metadata.abbreviation) to \(library.directory)…")
-        let stored = try library.add(
-            books: result.books, metadata: metadata, id: id, replace: replace, sections: [SearchIndexSection()])
-        progress.clear()
+        bar.message("Writing \(Terminal.sanitized(metadata.abbreviation)) to \(library.directory)…")
+        let stored: VersionMetadata
+        do {
+            stored = try library.add(
+                books: result.books, metadata: metadata, id: id, replace: arguments.flag("replace"),
+                sections: [SearchIndexSection()])
+        } catch {
+            bar.clear()
+            throw error
+        }
+        bar.clear()
         let store = try library.open(stored.id)
         let summary = ImportSummary(
             store: store, errors: errors, warnings: warnings, seconds: Date().timeIntervalSince(started))
-        context.standardOutput(json ? try summary.json() : summary.line + "\n")
+        if json {
+            invocation.output(json: summary.json(diagnostics: result.diagnostics))
+        } else {
+            invocation.output(Terminal.sanitized(summary.line) + "\n")
+        }
         return ExitStatus.success
+    }
+
+    /// `--json` when the input had errors: the diagnostics, and no Bible.
+    private static func failureJSON(_ diagnostics: [Diagnostic]) -> JSONValue {
+        JSONSchema.document(
+            "import", [("bible", .null), ("diagnostics", .array(diagnostics.map(JSONSchema.diagnostic)))])
     }
 }
 
-/// What `import` reports when it has written a version.
-struct ImportSummary: Encodable {
-    var id: Int
-    var abbreviation: String
-    var title: String
-    var language: String
+/// What `import` reports when it has written a Bible.
+struct ImportSummary {
+    var metadata: VersionMetadata
     var path: String
     var books: Int
     var chapters: Int
@@ -95,10 +111,7 @@ struct ImportSummary: Encodable {
     var storeBytes: Int
 
     init(store: VersionStore, errors: Int, warnings: Int, seconds: Double) {
-        id = store.metadata.id
-        abbreviation = store.metadata.abbreviation
-        title = store.metadata.title
-        language = store.metadata.language
+        metadata = store.metadata
         path = store.path
         books = store.books.count
         chapters = store.chapterCount
@@ -109,17 +122,23 @@ struct ImportSummary: Encodable {
         storeBytes = store.fileSize
     }
 
-    /// `Imported WEB (id 1): 83 books, 1402 chapters, 38058 verses, 0 warnings in 1.02 s; store 9.1 MB`.
+    /// `Imported WEB (id 1, World English Bible): 83 books, 1402 chapters, 38058 verses, 0 errors, …`.
     var line: String {
-        "Imported \(abbreviation) (id \(id), \(title)): \(books) books, \(chapters) chapters, \(verses) verses, "
-            + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings") "
+        "Imported \(metadata.abbreviation) (id \(metadata.id), \(metadata.title)): \(books) books, \(chapters) chapters, "
+            + "\(verses) verses, \(errors) \(errors == 1 ? "error" : "errors"), "
+            + "\(warnings) \(warnings == 1 ? "warning" : "warnings") "
             + "in \(String(format: "%.2f", seconds)) s; store \(ByteCount.format(storeBytes)) at \(path)"
     }
 
-    func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    func json(diagnostics: [Diagnostic]) -> JSONValue {
+        JSONSchema.document(
+            "import",
+            [
+                ("bible", JSONSchema.bible(metadata)), ("path", .string(path)), ("books", .int(books)),
+                ("chapters", .int(chapters)), ("verses", .int(verses)), ("errors", .int(errors)),
+                ("warnings", .int(warnings)), ("seconds", .double(seconds)), ("storeBytes", .int(storeBytes)),
+                ("diagnostics", .array(diagnostics.map(JSONSchema.diagnostic))),
+            ])
     }
 }
 
@@ -130,19 +149,5 @@ enum ByteCount {
         if bytes >= 1_000_000 { return String(format: "%.2f MB", Double(bytes) / 1_000_000) }
         if bytes >= 1_000 { return "\(bytes / 1_000) KB" }
         return "\(bytes) bytes"
-    }
-}
-
-/// A one-line progress message on a terminal's standard error, overwritten in place.
-struct Progress {
-    let context: CommandContext
-    let enabled: Bool
-
-    func show(_ message: String) {
-        if enabled { context.standardError("\r\u{1B}[K" + message) }
-    }
-
-    func clear() {
-        if enabled { context.standardError("\r\u{1B}[K") }
     }
 }

@@ -2,54 +2,62 @@ import Foundation
 import Lectern
 
 /// `lectern layout`: where a reader's controls go in a host app, and which rule of the spec says so.
-public enum LayoutCommand: LecternCommand {
-    /// `layout`.
-    public static let name = "layout"
-    /// One line for `lectern --help`.
-    public static let summary = "show where the reader's controls go in a host app"
-    /// The options, the scenario keys and the exit statuses.
-    public static let usage = """
-        Usage: lectern layout [ENVIRONMENT] [--scroll EVENTS] [--json] [--explain]
-               lectern layout --scenarios FILE [--explain]
+package enum LayoutCommand: LecternCommand {
+    package static let spec = CommandSpec(
+        name: "layout", summary: "show where the reader's controls go in a host app",
+        discussion: """
+            Resolves where BibleReaderView puts its book/chapter and version pickers, previous/next, Search and \
+            menu, following spec/reader-navigation-and-toolbars.txt. The environment defaults to iOS 18, no tab \
+            bar, bottomBar, stack none. With --scenarios FILE, reads a JSON array of environments (keys: os, \
+            tabBar, placement, stack, verticalToolbar, overflowMenuToolchain, signInConfigured, signedIn, \
+            collapsed) and prints one JSON document with a result per environment, in order.
 
-        Resolves where BibleReaderView puts its book/chapter and version pickers,
-        previous/next, Search and menu, following spec/reader-navigation-and-toolbars.txt.
+            Exit status: 0 plan printed, 1 scenario file unreadable or invalid, 64 usage error.
+            """,
+        options: ReaderEnvironment.Key.allCases.map(option(for:)) + [
+            .value(
+                "scroll", "EVENTS",
+                "run the collapse state machine over scroll events, separated by spaces or commas: down:N, up:N "
+                    + "(user scrolling, points), program:N (programmatic, ignored), top, bottom (an edge of the "
+                    + "content reached), end (gesture ended), tap, picker, navigate"),
+            .flag("explain", "add, for each placement, the rule of the spec that decided it"),
+            .value("scenarios", "FILE", "read the environments from a JSON file", completion: .file),
+        ],
+        alternateForms: ["layout --scenarios FILE [--explain]"],
+        examples: [
+            ("layout --os 26 --tab-bar bottom --explain", "an iOS 26 app with a bottom tab bar"),
+            ("layout --json --stack shared", "the plan as JSON"),
+        ])
 
-        Environment (defaults: iOS 18, no tab bar, bottomBar, stack none):
-          --os N                     iOS major version, \(ReaderEnvironment.minimumOSVersion) or later
-          --tab-bar WHERE            \(ReaderEnvironment.Key.tabBar.expected)
-          --placement EDGE           preferred edge: \(ReaderEnvironment.Key.placement.expected)
-          --stack MODE               \(ReaderEnvironment.Key.stack.expected)
-          --vertical-toolbar         the system supplies a vertical toolbar
-          --overflow-menu-toolchain  built with a toolchain that has ToolbarOverflowMenu
-          --sign-in-configured       the SDK is configured to offer sign-in
-          --signed-in                the user is signed in
-          --collapsed                the custom controls are collapsed (before --scroll)
-          --scroll EVENTS            run the collapse state machine over scroll events, separated
-                                     by spaces or commas: down:N, up:N (user scrolling, points),
-                                     program:N (programmatic, ignored), top, bottom (an edge of
-                                     the content reached), end (gesture ended), tap, picker, navigate
+    /// The option of one environment key (`--tab-bar WHERE`, `--vertical-toolbar`).
+    private static func option(for key: ReaderEnvironment.Key) -> OptionSpec {
+        if key.isFlag { return .flag(key.optionName, flagHelp(key)) }
+        let choices: OptionSpec.Completion
+        switch key {
+        case .tabBar: choices = .choices(HostTabBar.allCases.map(\.rawValue))
+        case .placement: choices = .choices(NavigationPlacement.allCases.map(\.rawValue))
+        case .stack: choices = .choices(NavigationStackMode.allCases.map(\.rawValue))
+        default: choices = .none
+        }
+        return .value(key.optionName, key == .os ? "N" : "WORD", key.expected, completion: choices)
+    }
 
-        Output:
-          --json                     print the plan as a JSON object
-          --explain                  add, for each placement, the rule of the spec that decided it
-                                     (in JSON each plan becomes {"plan": …, "rules": {field: …}})
-          --scenarios FILE           read a JSON array of environments (keys: os, tabBar, placement,
-                                     stack, verticalToolbar, overflowMenuToolchain, signInConfigured,
-                                     signedIn, collapsed) and print a JSON array of plans, in order
-
-        Exit status: 0 plan printed, 1 scenario file unreadable or invalid, 64 usage error.
-
-        """
-    /// `--os`, `--tab-bar`, `--placement`, `--stack`, `--scenarios` and `--scroll` take values.
-    public static let valuedOptions: Set<String> = Set(
-        ReaderEnvironment.Key.allCases.filter { !$0.isFlag }.map(\.optionName) + ["scenarios", "scroll"]
-    )
+    private static func flagHelp(_ key: ReaderEnvironment.Key) -> String {
+        switch key {
+        case .verticalToolbar: "the system supplies a vertical toolbar"
+        case .overflowMenuToolchain: "built with a toolchain that has ToolbarOverflowMenu"
+        case .signInConfigured: "the SDK is configured to offer sign-in"
+        case .signedIn: "the user is signed in"
+        case .collapsed: "the custom controls are collapsed (before --scroll)"
+        default: key.expected
+        }
+    }
 
     /// Resolves one environment from the options (text table, or JSON with `--json`), or every environment
     /// of `--scenarios FILE` (a JSON array); returns 0, 1 for a bad scenario file; throws `UsageError`.
-    public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
-        let json = arguments.flag("json")
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
+        let json = invocation.json
         let explain = arguments.flag("explain")
         let scenarios = arguments.value("scenarios")
         let scroll = try scrollEvents(arguments.value("scroll"))
@@ -58,7 +66,7 @@ public enum LayoutCommand: LecternCommand {
         for key in ReaderEnvironment.Key.allCases {
             let option = key.optionName
             if key.isFlag {
-                if arguments.flag(option) { environment.set(key, to: true) } else { continue }
+                if arguments.flag(option) { _ = environment.set(key, to: true) } else { continue }
             } else {
                 let word = try arguments.value(
                     option, as: { environment.set(key, toWord: $0) ? $0 : nil }, expected: key.expected)
@@ -66,8 +74,8 @@ public enum LayoutCommand: LecternCommand {
             }
             options.append("--" + option)
         }
-        if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
-        try arguments.finish()
+        try invocation.expectNoArguments()
+        let context = invocation.context
 
         if let scenarios {
             if scroll != nil { options.append("--scroll") }
@@ -88,11 +96,24 @@ public enum LayoutCommand: LecternCommand {
         }
         let resolution = LayoutResolver.resolve(environment)
         if json {
-            context.standardOutput(resolution.jsonText(explained: explain))
+            invocation.output(json: JSONSchema.document("layout", resultMembers(resolution, explain: explain)))
         } else {
-            context.standardOutput(table(given, resolution, trace: trace, explain: explain))
+            invocation.output(table(given, resolution, trace: trace, explain: explain))
         }
         return ExitStatus.success
+    }
+
+    /// `"plan": {…}, "rules": {…} | null`.
+    private static func resultMembers(_ resolution: LayoutResolution, explain: Bool) -> [(String, JSONValue)] {
+        let rules: JSONValue
+        if explain, case .object(let members) = resolution.jsonValue(explained: true),
+            let found = members.first(where: { $0.0 == "rules" })
+        {
+            rules = found.1
+        } else {
+            rules = .null
+        }
+        return [("plan", resolution.plan.jsonValue), ("rules", rules)]
     }
 
     /// The events of `--scroll`, nil when it is absent.
@@ -113,30 +134,18 @@ public enum LayoutCommand: LecternCommand {
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
-            context.standardError("Error: cannot read scenario file '\(path)': \(Self.reason(error))\n")
+            context.standardError("Error: cannot read scenario file '\(path)': \(ErrorText.sentence(for: error))\n")
             return ExitStatus.failure
         }
         do {
             let environments = try ReaderEnvironment.scenarios(json: bytes, file: path)
-            context.standardOutput(
-                LayoutResolution.jsonText(environments.map(LayoutResolver.resolve), explained: explain))
+            let results = environments.map { JSONValue.object(resultMembers(LayoutResolver.resolve($0), explain: explain)) }
+            context.standardOutput(JSONSchema.document("layout", [("results", .array(results))]).line)
             return ExitStatus.success
         } catch {
             context.standardError("\(error)\n")
             return ExitStatus.failure
         }
-    }
-
-    /// The system's reason for a failed read, without Foundation's restatement of the path.
-    private static func reason(_ error: any Error) -> String {
-        guard let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error else {
-            return error.localizedDescription
-        }
-        let posix = underlying as NSError
-        guard posix.domain == NSPOSIXErrorDomain, let text = strerror(Int32(truncatingIfNeeded: posix.code)) else {
-            return error.localizedDescription
-        }
-        return String(cString: text)
     }
 
     /// The readable form: the environment as given, the scroll trace, then placement → value (and rule).

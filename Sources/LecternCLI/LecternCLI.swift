@@ -1,49 +1,121 @@
-/// The `lectern` command line: dispatches to a subcommand and turns errors into exit statuses.
-public enum LecternCLI {
+import Foundation
+import Lectern
+
+/// The `lectern` command line: reads the global options and the command word, dispatches, and turns errors
+/// into messages and exit statuses.
+package enum LecternCLI {
     /// Every subcommand, in the order `lectern --help` lists them.
-    public static let commands: [any LecternCommand.Type] = [
-        CheckCommand.self, ImportCommand.self, VersionsCommand.self, BooksCommand.self, ReadCommand.self,
-        NextCommand.self, PreviousCommand.self, SearchCommand.self, ExportCommand.self, VerifyCommand.self,
-        RemoveCommand.self, LayoutCommand.self,
+    package static let commands: [any LecternCommand.Type] = [
+        ImportCommand.self, ReadCommand.self, SearchCommand.self, BooksCommand.self, VersionsCommand.self,
+        UseCommand.self, NextCommand.self, PreviousCommand.self, CheckCommand.self, ExportCommand.self,
+        VerifyCommand.self, RemoveCommand.self, LayoutCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 
-    /// The top-level usage.
-    public static var usage: String {
-        var text = "Usage: lectern COMMAND [OPTIONS]\n\nCommands:\n"
-        for command in commands {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
-        }
-        text += "\nRun 'lectern COMMAND --help' for a command's options.\n"
-        return text
+    /// The declarations of every subcommand.
+    package static var specs: [CommandSpec] { commands.map { $0.spec } }
+
+    /// The command called `name`, if any.
+    package static func command(named name: String) -> (any LecternCommand.Type)? {
+        commands.first { $0.spec.name == name }
     }
 
     /// Runs `lectern` with `arguments` (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-        guard let first = arguments.first else {
-            context.standardError("Error: no command given\n\n" + usage)
-            return ExitStatus.usage
-        }
-        if first == "--help" || first == "-h" || first == "help" {
-            context.standardOutput(usage)
-            return ExitStatus.success
-        }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            context.standardError("Error: unknown command '\(first)'\n\n" + usage)
-            return ExitStatus.usage
-        }
+    package static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        let globals: Arguments
+        let commandIndex: Int
         do {
-            var parsed = try Arguments(Array(arguments.dropFirst()), valued: command.valuedOptions)
-            if parsed.wantsHelp {
-                context.standardOutput(command.usage)
+            (globals, commandIndex) = try Arguments.leadingGlobals(arguments)
+        } catch {
+            return topLevelUsageError(error.message, context: context)
+        }
+        guard commandIndex < arguments.count else {
+            if globals.flag("version") {
+                context.standardOutput(globals.flag("json") ? versionJSON.line : LecternVersion.description + "\n")
                 return ExitStatus.success
             }
-            return try command.run(&parsed, context: context)
+            // `lectern` alone or `lectern --help`: the overview is what a newcomer needs.
+            context.standardOutput(HelpText.topLevel(specs))
+            return ExitStatus.success
+        }
+        let word = arguments[commandIndex]
+        if globals.flag("version") {
+            return topLevelUsageError("--version takes no command (give 'lectern --version' alone)", context: context)
+        }
+        guard let command = command(named: word) else {
+            var message = "unknown command '\(word)'"
+            if let near = Suggestion.nearest(to: word, in: specs.map(\.name)) { message += "; did you mean '\(near)'?" }
+            return topLevelUsageError(message, context: context)
+        }
+        let spec = command.spec
+        do {
+            let parsed = try Arguments(Array(arguments[(commandIndex + 1)...]), spec: spec, globals: globals)
+            if parsed.flag("help") {
+                context.standardOutput(HelpText.help(spec))
+                return ExitStatus.success
+            }
+            return try command.run(Invocation(arguments: parsed, context: context, spec: spec))
         } catch let error as UsageError {
-            context.standardError("Error: \(error.message)\n\n" + command.usage)
+            context.standardError("Error: \(error.message)\n" + HelpText.usage(spec) + "See 'lectern \(spec.name) --help'.\n")
             return ExitStatus.usage
+        } catch let failure as CommandFailure {
+            context.standardError("Error: \(Terminal.sanitized(failure.description))\n")
+            return failure.status
         } catch {
-            context.standardError("Error: \(error)\n")
+            context.standardError("Error: \(Terminal.sanitized(ErrorText.sentence(for: error)))\n")
             return ExitStatus.failure
         }
+    }
+
+    /// `Error: …`, the top-level usage line and where help is; exit 64.
+    private static func topLevelUsageError(_ message: String, context: CommandContext) -> Int32 {
+        context.standardError(
+            "Error: \(message)\nUsage: lectern [--library DIR] [--json] [--color WHEN] COMMAND [ARGS...]\n"
+                + "See 'lectern --help'.\n")
+        return ExitStatus.usage
+    }
+
+    /// `lectern --version --json`.
+    static var versionJSON: JSONValue {
+        .object([
+            ("schemaVersion", .int(JSONSchema.version)), ("command", .string("version")),
+            ("release", .string(LecternVersion.release)), ("storeFormat", .int(LecternVersion.storeFormat)),
+            ("searchIndexFormat", .int(LecternVersion.searchIndexFormat)),
+        ])
+    }
+}
+
+/// `lectern help [COMMAND]`: a command's help, or the overview.
+package enum HelpCommand: LecternCommand {
+    package static let spec = CommandSpec(
+        name: "help", summary: "show the help of a command (lectern help read)", arguments: "[COMMAND]",
+        argumentCompletion: .choices(["commands"]),
+        discussion: """
+            Prints the help of COMMAND, the same as 'lectern COMMAND --help', or the overview. With --man, \
+            prints the manual page lectern.1 (roff), made from the same table as the help and completions: \
+            lectern help --man | man -l -
+            """,
+        options: [.flag("man", "print the manual page (roff) instead")],
+        printsJSON: false)
+
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        if invocation.arguments.flag("man") {
+            try invocation.expectNoArguments("--man prints the whole manual")
+            invocation.output(ManPage.render(LecternCLI.specs))
+            return ExitStatus.success
+        }
+        guard let name = invocation.positionals.first else {
+            invocation.output(HelpText.topLevel(LecternCLI.specs))
+            return ExitStatus.success
+        }
+        guard invocation.positionals.count == 1 else { throw UsageError("give one command") }
+        guard let command = LecternCLI.command(named: name) else {
+            var message = "unknown command '\(name)'"
+            if let near = Suggestion.nearest(to: name, in: LecternCLI.specs.map(\.name)) {
+                message += "; did you mean '\(near)'?"
+            }
+            throw UsageError(message)
+        }
+        invocation.output(HelpText.help(command.spec))
+        return ExitStatus.success
     }
 }

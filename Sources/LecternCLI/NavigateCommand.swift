@@ -2,65 +2,66 @@ import Lectern
 
 /// `lectern next REF` and `lectern previous REF`: the neighbouring page's id, or nothing (exit 2) at the ends.
 enum NavigateCommand {
-    static let valuedOptions: Set<String> = ["version", "library"]
-
-    static func usage(_ name: String, _ direction: String) -> String {
-        """
-        Usage: lectern \(name) REF [--version ID|ABBR] [--library DIR]
-
-        Prints the id of the page \(direction) REF in the version's reading order (ACT.1,
-        JHN.INTRO): introductions come before chapter 1, books follow the canon, and
-        only the chapters the version has are visited. Prints nothing and exits 2 at
-        the \(name == "next" ? "end" : "start") of the Bible.
-
-        Options:
-          --version ID|ABBR  the version (default: the library's only version)
-
-        """ + LibraryOptions.usage
+    static func spec(_ name: String, forward: Bool) -> CommandSpec {
+        CommandSpec(
+            name: name,
+            summary: "print the page \(forward ? "after" : "before") a reference (exit 2 at the \(forward ? "end" : "start"))",
+            arguments: "REF...",
+            discussion: """
+                Prints the id of the page \(forward ? "after" : "before") REF in the Bible's reading order (ACT.1, \\
+                JHN.INTRO): introductions come before chapter 1, books follow the canon, and only the chapters \\
+                the Bible has are visited. Prints nothing and exits 2 at the \(forward ? "end" : "start") of \\
+                the Bible.
+                """,
+            options: [BibleSelection.option],
+            examples: [("\(name) \(forward ? "MAL.4" : "MAT.1")", "the page across the testaments")])
     }
 
-    static func run(_ arguments: inout Arguments, context: CommandContext, forward: Bool) throws -> Int32 {
-        let versionName = arguments.value("version")
-        let library = LibraryOptions.library(&arguments, context: context)
-        try arguments.finish()
-        guard !arguments.positionals.isEmpty else { throw UsageError("give a reference such as JHN.3") }
-        let store = try LibraryOptions.version(versionName, in: library)
-        let text = arguments.positionals.joined(separator: " ")
+    static func run(_ invocation: Invocation, forward: Bool) throws -> Int32 {
+        guard !invocation.positionals.isEmpty else { throw UsageError("give a reference such as JHN.3") }
+        let store = try BibleSelection.open(invocation)
+        let text = invocation.positionals.joined(separator: " ")
         let sequence = ChapterSequence(try VersionOutline(store: store))
         let reference: BibleReference
         do {
             reference = try ReferenceParser.parse(text, names: BookNameIndex(store: store))
             try sequence.validate(reference.chapterReference)
         } catch {
-            throw CommandFailure("\(text): \(error.description) (\(store.metadata.abbreviation))")
+            throw CommandFailure(
+                "\(text): \(ErrorText.sentence(for: error)) (\(Terminal.sanitized(store.metadata.abbreviation)))")
         }
         let neighbour = forward ? sequence.next(after: reference) : sequence.previous(before: reference)
-        guard let neighbour else { return ExitStatus.nothing }
-        context.standardOutput(neighbour.id + "\n")
-        return ExitStatus.success
+        if invocation.json {
+            let name = { (book: BookID) in store.book(book)?.names.display }
+            invocation.output(
+                json: JSONSchema.document(
+                    invocation.spec.name,
+                    [
+                        ("bible", JSONSchema.bible(store.metadata)),
+                        ("from", JSONSchema.reference(reference, bookName: name(reference.book))),
+                        ("to", neighbour.map { JSONSchema.reference($0, bookName: name($0.book)) } ?? .null),
+                    ]))
+        } else if let neighbour {
+            invocation.output(neighbour.id + "\n")
+        }
+        return neighbour == nil ? ExitStatus.nothing : ExitStatus.success
     }
 }
 
 /// `lectern next REF`.
-public enum NextCommand: LecternCommand {
-    public static let name = "next"
-    public static let summary = "print the page after a reference (exit 2 at the end)"
-    public static let valuedOptions = NavigateCommand.valuedOptions
-    public static let usage = NavigateCommand.usage("next", "after")
+package enum NextCommand: LecternCommand {
+    package static let spec = NavigateCommand.spec("next", forward: true)
 
-    public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
-        try NavigateCommand.run(&arguments, context: context, forward: true)
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        try NavigateCommand.run(invocation, forward: true)
     }
 }
 
 /// `lectern previous REF`.
-public enum PreviousCommand: LecternCommand {
-    public static let name = "previous"
-    public static let summary = "print the page before a reference (exit 2 at the start)"
-    public static let valuedOptions = NavigateCommand.valuedOptions
-    public static let usage = NavigateCommand.usage("previous", "before")
+package enum PreviousCommand: LecternCommand {
+    package static let spec = NavigateCommand.spec("previous", forward: false)
 
-    public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
-        try NavigateCommand.run(&arguments, context: context, forward: false)
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        try NavigateCommand.run(invocation, forward: false)
     }
 }

@@ -1,46 +1,39 @@
 import Lectern
 
-/// `lectern read REF`: prints a chapter, an introduction or verses of a stored version.
-public enum ReadCommand: LecternCommand {
-    public static let name = "read"
-    public static let summary = "print a chapter or verses of a stored version"
-    public static let valuedOptions: Set<String> = ["version", "library"]
-    public static let usage = """
-        Usage: lectern read [REF] [--version ID|ABBR] [--json] [--library DIR]
+/// `lectern read REF`: prints a chapter, an introduction or verses of a stored Bible.
+package enum ReadCommand: LecternCommand {
+    package static let spec = CommandSpec(
+        name: "read", summary: "print a chapter, verses or an introduction", arguments: "[REF...]",
+        discussion: """
+            REF is a chapter (JHN.3, "John 3"), verses (JHN.3.16, "John 3:16-18", "John 3 16", "Jn 3.16") or an \
+            introduction (JHN.INTRO), with English or the Bible's own book names. Prints readable text with \
+            verse numbers, headings and paragraph breaks, and remembers the passage as the library's last one. \
+            Without REF, reopens the last passage (in the Bible it was read in), or the first chapter of the \
+            Bible's first book when nothing was read yet.
+            """,
+        options: [BibleSelection.option],
+        examples: [
+            ("read \"John 3:16-18\"", "three verses of the default Bible"),
+            ("read PSA.23 --bible WEB", "a chapter of the Bible abbreviated WEB"),
+            ("read", "reopen the last passage"),
+        ])
 
-        REF is a chapter (JHN.3, "JHN 3", "John 3"), verses (JHN.3.16, "JHN 3:16-18")
-        or an introduction (JHN.INTRO), with English or the version's own book names.
-        Prints readable text with verse numbers, headings and paragraph breaks, and
-        remembers the passage as the library's last one. Without REF, reopens the
-        last passage (in the version it was read in), or the first chapter of the
-        version's first book when nothing was read yet.
-
-        Options:
-          --version ID|ABBR  the version (default: the library's only version)
-          --json             print the structured content (paragraphs, verses, notes,
-                             character styles) and the verses' plain text as JSON
-
-        """ + LibraryOptions.usage
-
-    public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
-        let versionName = arguments.value("version")
-        let json = arguments.flag("json")
-        let library = LibraryOptions.library(&arguments, context: context)
-        try arguments.finish()
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        let library = invocation.library
+        let bibleName = invocation.arguments.value("bible")
         let session: ReaderSession
-        if arguments.positionals.isEmpty {
-            // No reference: reopen the last passage, in the version it was read in unless told otherwise.
-            let remembered = library.readingState().lastVersion.map(String.init)
-            let store = try LibraryOptions.version(versionName ?? remembered, in: library, fallBackToOnly: versionName == nil)
+        if invocation.positionals.isEmpty {
+            // No reference: reopen the last passage, in the Bible it was read in unless told otherwise.
+            let store = try BibleSelection.resolve(bibleName, in: library).store
             session = try ReaderSession.restoringLastPassage(library: library, store: store)
         } else {
-            let store = try LibraryOptions.version(versionName, in: library)
-            let text = arguments.positionals.joined(separator: " ")
+            let store = try BibleSelection.resolve(bibleName, in: library).store
+            let text = invocation.positionals.joined(separator: " ")
             do {
                 let reference = try ReferenceParser.parse(text, names: BookNameIndex(store: store))
                 session = try ReaderSession(library: library, store: store, at: reference)
             } catch let error as ReferenceError {
-                throw CommandFailure("\(text): \(error.description) (\(store.metadata.abbreviation))")
+                throw CommandFailure("\(text): \(error.description) (\(Terminal.sanitized(store.metadata.abbreviation)))")
             }
         }
         let store = session.store
@@ -48,25 +41,27 @@ public enum ReadCommand: LecternCommand {
         guard let book = store.book(reference.book) else {
             throw CommandFailure("\(store.metadata.abbreviation) has no book \(reference.book.code)")
         }
-        let passage = try Passage(reference: reference, store: store)
-        let title = (book.names.display ?? reference.book.englishName) + passage.heading
-        if json {
-            context.standardOutput(passage.json(reference: reference, store: store) + "\n")
+        let passage = try ReadPassage(reference: reference, store: store)
+        let bookName = book.names.display ?? reference.book.englishName
+        if invocation.json {
+            invocation.output(json: passage.json(reference: reference, store: store, bookName: bookName))
         } else {
-            context.standardOutput("\(title) (\(store.metadata.abbreviation))\n\n" + PassageText.render(passage.blocks))
+            let title = Terminal.sanitized(bookName + passage.heading + " (\(store.metadata.abbreviation))")
+            let heading = invocation.colorsOutput ? Terminal.boldStart + title + Terminal.reset : title
+            invocation.output(heading + "\n\n" + PassageText.render(passage.blocks))
         }
         do {
             try session.save()
         } catch {
             // A library that cannot be written (shared, read-only) is still read: only the bookmark is lost.
-            context.standardError("Warning: the passage is not remembered: \(error)\n")
+            invocation.warn("the passage is not remembered: \(ErrorText.sentence(for: error))")
         }
         return ExitStatus.success
     }
 }
 
 /// What a reference selects from a version: the blocks to show and, for chapters and verses, the verses.
-private struct Passage {
+private struct ReadPassage {
     var blocks: [Block]
     var chapter: Chapter?
     var verses: [VerseText] = []
@@ -104,17 +99,26 @@ private struct Passage {
         }
     }
 
-    func json(reference: BibleReference, store: VersionStore) -> String {
-        var text = "{\"reference\":\(ModelJSON.string(reference.id)),\"version\":{\"id\":\(store.metadata.id),"
-        text += "\"abbreviation\":\(ModelJSON.string(store.metadata.abbreviation))},"
+    func json(reference: BibleReference, store: VersionStore, bookName: String) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("bible", JSONSchema.bible(store.metadata)),
+            ("reference", JSONSchema.reference(reference, bookName: bookName)),
+        ]
         if let chapter {
-            text += "\"chapter\":" + ModelJSON.chapter(chapter, book: reference.book) + ",\"verses\":["
-            text += verses.map { "{\"verse\":\(ModelJSON.string($0.key.verse)),\"text\":\(ModelJSON.string($0.text))}" }
-                .joined(separator: ",")
-            text += "]}"
+            members.append(("chapter", .fragment(ModelJSON.chapter(chapter, book: reference.book))))
+            members.append(
+                ("verses", .array(verses.map { verse in
+                    .object([
+                        ("reference", JSONSchema.reference(verse.key, bookName: bookName)),
+                        ("verse", .string(verse.key.verse)), ("text", .string(verse.text)),
+                    ])
+                })))
+            members.append(("introduction", .null))
         } else {
-            text += "\"introduction\":" + ModelJSON.blocks(blocks) + "}"
+            members.append(("chapter", .null))
+            members.append(("verses", .array([])))
+            members.append(("introduction", .fragment(ModelJSON.blocks(blocks))))
         }
-        return text
+        return JSONSchema.document("read", members)
     }
 }

@@ -1,41 +1,44 @@
 import Foundation
 import Lectern
 
-/// `lectern search QUERY`: searches a stored version offline and prints a page of hits.
-public enum SearchCommand: LecternCommand {
-    public static let name = "search"
-    public static let summary = "search a stored version (words, \"phrases\", prefix*, -excluded, OR)"
-    public static let valuedOptions: Set<String> = [
-        "version", "page", "page-size", "testament", "books", "order", "library",
-    ]
-    public static let usage = """
-        Usage: lectern search QUERY... [--version ID|ABBR] [--page N] [--page-size N]
-                              [--testament ot|nt|all] [--books LIST] [--order canonical|relevance]
-                              [--exact] [--json] [--library DIR]
-               lectern search --recent [--library DIR]
+/// `lectern search QUERY`: searches a stored Bible offline and prints a page of hits.
+package enum SearchCommand: LecternCommand {
+    package static let spec = CommandSpec(
+        name: "search", summary: "search a Bible (words, \"phrases\", prefix*, -excluded, OR)", arguments: "QUERY...",
+        discussion: """
+            Finds the verses that hold every word of QUERY, ignoring case and accents. Query language: words \\
+            (all must match), "exact phrases", prefix*, -excluded, a OR b. A query that starts with - works \\
+            when quoted ('-God love') or after the other words. A query that names a passage (John 3:16) is \\
+            also reported as a reference. Matches are shown in colour on a terminal, and marked **like \\
+            this** otherwise. Each search is remembered; --recent prints the last three.
 
-        Finds the verses that hold every word of QUERY, ignoring case and accents.
-        Query language: words (all must match), "exact phrases", prefix*, -excluded
-        (quote the whole query, or put -- before it, so that -word is not read as an
-        option), a OR b. A query that names a passage (John 3:16) is also reported as
-        a reference. Matches are marked **like this**. Each search is remembered;
-        --recent prints the last three.
+            Exit status: 0 when something was found (or the query names a passage), 1 when nothing was \\
+            found (as grep does) or the page is past the last one, 64 for a wrong command line.
+            """,
+        options: [
+            BibleSelection.option,
+            .value("page", "N", "the page to print, from 1 (default 1)"),
+            .value("page-size", "N", "hits per page, 1 to \(SearchOptions.maximumPageSize) (default 20)"),
+            .value(
+                "testament", "T", "ot, nt, or all (default; deuterocanonical books only with all)",
+                completion: .choices(["ot", "nt", "all"])),
+            .value("books", "LIST", "books or ranges by code or name: GEN-DEU,PSA"),
+            .value(
+                "order", "ORDER", "canonical (default) or relevance (BM25)",
+                completion: .choices(["canonical", "relevance"])),
+            .flag("exact", "match accents and case"),
+            .flag("recent", "print the recent searches, newest first"),
+        ],
+        alternateForms: ["search --recent [OPTIONS]"],
+        examples: [
+            ("search love one another", "verses with all three words"),
+            ("search '\"in the beginning\"' --bible WEB", "an exact phrase"),
+            ("search 'faith -works' --testament nt", "faith without works, in the New Testament"),
+        ],
+        dashArguments: true)
 
-        Options:
-          --version ID|ABBR   the version (default: the library's only version)
-          --page N            the page to print, from 1 (default 1)
-          --page-size N       hits per page, 1 to 1000 (default 20)
-          --testament T       ot, nt, or all (default; deuterocanonical books only here)
-          --books LIST        books or ranges by code or name: GEN-DEU,PSA
-          --order O           canonical (default) or relevance (BM25)
-          --exact             match accents and case
-          --json              print the page as JSON (highlights in UTF-16 code units)
-          --recent            print the recent searches, newest first
-
-        """ + LibraryOptions.usage
-
-    public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
-        let versionName = arguments.value("version")
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        let arguments = invocation.arguments
         let page = try arguments.value(
             "page", as: { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, expected: "a page number from 1")
         let pageSize = try arguments.value(
@@ -45,30 +48,29 @@ public enum SearchCommand: LecternCommand {
             "testament", as: { SearchOptions.TestamentFilter(rawValue: $0.lowercased()) }, expected: "ot, nt or all")
         let order = try arguments.value(
             "order", as: { SearchOptions.Order(rawValue: $0.lowercased()) }, expected: "canonical or relevance")
-        let books = arguments.value("books")
-        let exact = arguments.flag("exact")
-        let json = arguments.flag("json")
-        let recent = arguments.flag("recent")
-        let library = LibraryOptions.library(&arguments, context: context)
-        try arguments.finish()
+        let library = invocation.library
         let recentSearches = RecentSearches(library: library)
-        if recent {
-            guard arguments.positionals.isEmpty else { throw UsageError("--recent takes no query") }
+        if arguments.flag("recent") {
+            try invocation.expectNoArguments("--recent takes no query")
             let list = recentSearches.load()
-            context.standardOutput(json ? SearchJSON.encode(list) : list.map { $0 + "\n" }.joined())
+            if invocation.json {
+                invocation.output(json: JSONSchema.document("search", [("recent", .array(list.map(JSONValue.string)))]))
+            } else {
+                invocation.output(list.map { Terminal.sanitized($0) + "\n" }.joined())
+            }
             return ExitStatus.success
         }
-        let text = arguments.positionals.joined(separator: " ")
+        let text = invocation.positionals.joined(separator: " ")
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError("give something to search for")
         }
-        let store = try LibraryOptions.version(versionName, in: library)
+        let store = try BibleSelection.open(invocation)
         var options = SearchOptions(page: page ?? 1, pageSize: pageSize ?? 20, order: order ?? .canonical)
         options.testament = testament ?? .all
-        options.mode = exact ? .exact : .default
-        if let books {
+        options.mode = arguments.flag("exact") ? .exact : .default
+        if let books = arguments.value("books") {
             do {
-                options.books = try SearchOptions.books(books, names: BookNameIndex(versionNames: [:]))
+                options.books = try SearchOptions.books(books, names: BookNameIndex(store: store))
             } catch {
                 throw UsageError(error.description)
             }
@@ -80,13 +82,26 @@ public enum SearchCommand: LecternCommand {
             throw CommandFailure("cannot read the query: \(error)\n  \(text)\n  \(marker(error.range))")
         case .failure(let error): throw error
         }
-        try recentSearches.record(text)
-        if json {
-            context.standardOutput(SearchJSON.encode(SearchJSON.Page(result, version: store.metadata.abbreviation)))
-        } else {
-            context.standardOutput(SearchText.render(result, version: store.metadata.abbreviation))
+        do {
+            try recentSearches.record(text)
+        } catch {
+            // A library that cannot be written still answers: only the recent list is not updated.
+            invocation.warn("the search is not remembered: \(ErrorText.sentence(for: error))")
         }
-        return ExitStatus.success
+        if result.totalCount > 0, result.hits.isEmpty {
+            let pages = result.pageCount
+            throw CommandFailure(
+                "page \(result.page) is past the end: \(result.totalCount) \(result.totalCount == 1 ? "verse" : "verses")"
+                    + " make \(pages) \(pages == 1 ? "page" : "pages") of \(result.pageSize); the last page is \(pages)")
+        }
+        let names = Dictionary(store.books.map { ($0.id, $0.names.display ?? $0.id.englishName) }) { first, _ in first }
+        if invocation.json {
+            invocation.output(json: SearchJSON.page(result, bible: store.metadata, bookNames: names))
+        } else {
+            let style: SearchText.Style = invocation.colorsOutput ? .color : .asterisks
+            invocation.output(SearchText.render(result, bible: store.metadata.abbreviation, style: style))
+        }
+        return result.totalCount > 0 || result.reference != nil ? ExitStatus.success : ExitStatus.failure
     }
 
     /// `    ^^^` under the characters of `range`.

@@ -1,66 +1,36 @@
-import Foundation
 import Lectern
 
 /// The JSON form of a search page (`lectern search --json`).
 enum SearchJSON {
-    struct Page: Encodable {
-        var query: String
-        var version: String
-        var reference: String?
-        var total: Int
-        var books: [BookCount]
-        var page: Int
-        var pageSize: Int
-        var pageCount: Int
-        var order: String
-        var highlightUnits = "utf16"
-        var hits: [Hit]
-        var suggestions: [Suggestion]
-
-        init(_ page: SearchPage, version: String) {
-            query = page.query
-            self.version = version
-            reference = page.reference?.id
-            total = page.totalCount
-            books = page.bookCounts.map { BookCount(book: $0.book.code, count: $0.count) }
-            self.page = page.page
-            pageSize = page.pageSize
-            pageCount = page.pageCount
-            order = page.order.rawValue
-            hits = page.hits.map(Hit.init)
-            suggestions = page.suggestions.map { Suggestion(word: $0.word, alternatives: $0.alternatives) }
+    /// `{"schemaVersion","command":"search","query","bible","reference","total","books","page","pageSize",
+    /// "pageCount","order","highlightUnits":"utf16","hits","suggestions"}`.
+    static func page(_ page: SearchPage, bible: VersionMetadata, bookNames: [BookID: String]) -> JSONValue {
+        let reference: JSONValue =
+            page.reference.map { JSONSchema.reference($0, bookName: bookNames[$0.book]) } ?? .null
+        let books = page.bookCounts.map { count in
+            JSONValue.object([("book", .string(count.book.code)), ("count", .int(count.count))])
         }
-    }
-
-    struct BookCount: Encodable {
-        var book: String
-        var count: Int
-    }
-
-    struct Hit: Encodable {
-        var reference: String
-        var text: String
-        var highlights: [[Int]]
-        var score: Double?
-
-        init(_ hit: SearchHit) {
-            reference = hit.key.description
-            text = hit.text
-            highlights = hit.highlights.map { [$0.utf16.lowerBound, $0.utf16.upperBound] }
-            score = hit.score
+        let hits = page.hits.map { hit in
+            JSONValue.object([
+                ("reference", JSONSchema.reference(hit.key, bookName: bookNames[hit.key.book])),
+                ("text", .string(hit.text)),
+                ("highlights", .array(hit.highlights.map { .array([.int($0.utf16.lowerBound), .int($0.utf16.upperBound)]) })),
+                ("score", hit.score.map(JSONValue.double) ?? .null),
+            ])
         }
-    }
-
-    struct Suggestion: Encodable {
-        var word: String
-        var alternatives: [String]
-    }
-
-    /// Pretty-printed JSON with sorted keys and a final newline.
-    static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        let suggestions = page.suggestions.map { suggestion in
+            JSONValue.object([
+                ("word", .string(suggestion.word)), ("alternatives", .array(suggestion.alternatives.map(JSONValue.string))),
+            ])
+        }
+        return JSONSchema.document(
+            "search",
+            [
+                ("query", .string(page.query)), ("bible", JSONSchema.bible(bible)), ("reference", reference),
+                ("total", .int(page.totalCount)), ("books", .array(books)), ("page", .int(page.page)),
+                ("pageSize", .int(page.pageSize)), ("pageCount", .int(page.pageCount)),
+                ("order", .string(page.order.rawValue)), ("highlightUnits", .string("utf16")), ("hits", .array(hits)),
+                ("suggestions", .array(suggestions)),
+            ])
     }
 }

@@ -2,12 +2,27 @@ import Lectern
 
 /// The readable form of a search page.
 enum SearchText {
-    /// A summary line, per-book counts, then one line per hit with its matches in `**bold**`.
-    static func render(_ page: SearchPage, version: String) -> String {
+    /// How matches are marked.
+    enum Style {
+        /// `**match**`: plain text, for pipes and files.
+        case asterisks
+        /// Bold red on a colour terminal.
+        case color
+
+        var marks: (start: String, end: String) {
+            switch self {
+            case .asterisks: ("**", "**")
+            case .color: (Terminal.highlightStart, Terminal.reset)
+            }
+        }
+    }
+
+    /// A summary line, per-book counts, then one line per hit with its matches marked.
+    static func render(_ page: SearchPage, bible: String, style: Style) -> String {
         var out = ""
         if let reference = page.reference { out += "Reference: \(reference.id) (lectern read \(reference.id))\n" }
         let verses = page.totalCount == 1 ? "verse" : "verses"
-        out += "\(page.query) in \(version): \(page.totalCount) \(verses)"
+        out += "\(Terminal.sanitized(page.query)) in \(Terminal.sanitized(bible)): \(page.totalCount) \(verses)"
         if page.totalCount > 0 {
             out += " (page \(page.page) of \(page.pageCount), \(page.order.rawValue) order)"
         }
@@ -19,18 +34,19 @@ enum SearchText {
             out += "Did you mean: \(suggestion.alternatives.joined(separator: ", "))? (for \(suggestion.word))\n"
         }
         if !page.hits.isEmpty { out += "\n" }
-        for hit in page.hits { out += "\(hit.key)  \(marked(hit))\n" }
+        for hit in page.hits { out += "\(hit.key)  \(marked(hit, style: style))\n" }
         return out
     }
 
-    /// The hit's text with each highlight wrapped in `**`.
-    static func marked(_ hit: SearchHit) -> String {
+    /// The hit's text with each highlight marked; control characters in the text made visible.
+    static func marked(_ hit: SearchHit, style: Style = .asterisks) -> String {
+        let (start, end) = style.marks
         let bytes = Array(hit.text.utf8)
         var out: [UInt8] = []
         var position = 0
         for range in hit.highlights where range.utf8.lowerBound >= position && range.utf8.upperBound <= bytes.count {
             out += bytes[position..<range.utf8.lowerBound]
-            out += Array("**".utf8) + bytes[range.utf8] + Array("**".utf8)
+            out += Array(start.utf8) + bytes[range.utf8] + Array(end.utf8)
             position = range.utf8.upperBound
         }
         out += bytes[position...]

@@ -1,51 +1,55 @@
 import Lectern
 
-/// `lectern verify [--version ID|ABBR]`: checks a store file's checksums and structure.
-public enum VerifyCommand: LecternCommand {
-    public static let name = "verify"
-    public static let summary = "check a stored version's checksums and structure"
-    public static let valuedOptions: Set<String> = ["version", "library"]
-    public static let usage = """
-        Usage: lectern verify [--version ID|ABBR] [--all] [--library DIR]
+/// `lectern verify`: checks store files' checksums and structure.
+package enum VerifyCommand: LecternCommand {
+    package static let spec = CommandSpec(
+        name: "verify", summary: "check a stored Bible's checksums and structure",
+        discussion: """
+            Checks every section checksum of the Bible's store file, then decodes every book, chapter and \\
+            verse, and checks the search index against the text. Prints what is damaged and exits 1 when \\
+            anything is; import the Bible again (lectern import --replace) to repair it.
+            """,
+        options: [BibleSelection.option, .flag("all", "check every Bible in the library")],
+        examples: [("verify --all", "check the whole library")])
 
-        Checks every section checksum of the version's store file, then decodes every
-        book, chapter and verse, and checks the search index against the text.
-        Prints what is damaged and exits 1 when anything is.
-
-        Options:
-          --version ID|ABBR  the version (default: the library's only version)
-          --all              check every version in the library
-
-        """ + LibraryOptions.usage
-
-    public static func run(_ arguments: inout Arguments, context: CommandContext) throws -> Int32 {
-        let name = arguments.value("version")
-        let all = arguments.flag("all")
-        let library = LibraryOptions.library(&arguments, context: context)
-        try arguments.finish()
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("verify takes no arguments; name the version with --version")
-        }
-        if all, name != nil { throw UsageError("--all and --version cannot be combined") }
+    package static func run(_ invocation: Invocation) throws -> Int32 {
+        try invocation.expectNoArguments("name the Bible with --bible")
+        let library = invocation.library
+        let name = invocation.arguments.value("bible")
+        let all = invocation.arguments.flag("all")
+        if all, name != nil { throw UsageError("--all and --bible cannot be combined") }
         let paths: [String]
         if all {
             paths = try library.ids().map { library.path(for: $0) }
         } else if let name, let id = Int(name) {
-            guard try library.ids().contains(id) else { throw StoreError.unknownVersion(name) }
+            // A damaged store cannot be opened to find it by name, so an id goes to its file directly.
+            guard try library.ids().contains(id) else { throw BibleSelection.unknown(name, in: library) }
             paths = [library.path(for: id)]
         } else {
-            paths = [try LibraryOptions.version(name, in: library).path]
+            paths = [try BibleSelection.open(invocation).path]
         }
-        var damaged = 0
+        var results: [(path: String, problems: [String])] = []
         for path in paths {
             let problems = VersionStore.verify(path: path, sections: [SearchIndexSection()])
-            if problems.isEmpty {
-                context.standardOutput("\(path): OK\n")
-            } else {
-                damaged += 1
-                for problem in problems { context.standardError("\(problem.message)\n") }
+            results.append((path, problems.map(\.message)))
+        }
+        if invocation.json {
+            let files = results.map { result in
+                JSONValue.object([
+                    ("path", .string(result.path)), ("ok", .bool(result.problems.isEmpty)),
+                    ("problems", .array(result.problems.map(JSONValue.string))),
+                ])
+            }
+            invocation.output(json: JSONSchema.document("verify", [("files", .array(files))]))
+        } else {
+            for result in results {
+                if result.problems.isEmpty {
+                    invocation.output("\(result.path): OK\n")
+                } else {
+                    for problem in result.problems { invocation.context.standardError(Terminal.sanitized(problem) + "\n") }
+                }
             }
         }
-        return damaged == 0 ? ExitStatus.success : ExitStatus.failure
+        return results.allSatisfy(\.problems.isEmpty) ? ExitStatus.success : ExitStatus.failure
     }
 }

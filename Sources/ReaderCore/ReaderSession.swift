@@ -120,9 +120,13 @@ public struct ReaderSession: Sendable {
         return try store.chapter(current.book, chapter).blocks
     }
 
-    /// Remembers the current passage as the library's last one (an atomic write).
+    /// Remembers the current passage as the library's last one (an atomic write); the rest of the reading
+    /// state (the default version) is kept.
     public func save() throws {
-        try library.saveReadingState(ReadingState(lastPassage: current.id, lastVersion: store.metadata.id))
+        var state = library.readingState()
+        state.lastPassage = current.id
+        state.lastVersion = store.metadata.id
+        try library.saveReadingState(state)
     }
 
     private static func hasVerses(_ reference: BibleReference) -> Bool {

@@ -1,7 +1,7 @@
 import Foundation
 import ScriptureModel
 
-/// What a library remembers about reading: the last passage opened, kept in
+/// What a library remembers about reading: the last passage opened and the default version, kept in
 /// `<library>/reading-state.json` and written atomically (temporary file, fsync, rename).
 public struct ReadingState: Sendable, Hashable, Codable {
     /// The format of the file, so a later Lectern can read an older one.
@@ -10,11 +10,14 @@ public struct ReadingState: Sendable, Hashable, Codable {
     public var lastPassage: String?
     /// The version it was opened in.
     public var lastVersion: Int?
+    /// The version chosen as the default (`lectern use`), used when a command names none.
+    public var defaultVersion: Int?
 
     /// Creates a state.
-    public init(lastPassage: String? = nil, lastVersion: Int? = nil) {
+    public init(lastPassage: String? = nil, lastVersion: Int? = nil, defaultVersion: Int? = nil) {
         self.lastPassage = lastPassage
         self.lastVersion = lastVersion
+        self.defaultVersion = defaultVersion
     }
 
     /// The file's name inside the library folder.
