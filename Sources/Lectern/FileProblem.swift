@@ -70,7 +70,6 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
             case EROFS: self = .readOnlyFileSystem
             case ENAMETOOLONG: self = .nameTooLong
             case ELOOP: self = .symlinkLoop
-            case ENXIO: self = .fifo
             default: self = .system(errno: code)
             }
         }
