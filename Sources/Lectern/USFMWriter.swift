@@ -10,9 +10,15 @@ import ScriptureModel
 /// written in full (`|strong="H430"`).
 public enum USFMWriter {
     /// The USFM text of one book, ending with a newline.
-    public static func write(_ book: Book) -> String {
+    ///
+    /// - Parameter names: the version's names; when given, the `\\id` line's text is
+    ///   `Title (ABBR)` (see `VersionNaming.identification`) instead of the book's own identification.
+    public static func write(_ book: Book, names: ExportMetadata? = nil) -> String {
         var writer = Output()
-        writer.line("\\id \(book.id.code)" + (book.identification.isEmpty ? "" : " " + book.identification))
+        let identification =
+            names.map { VersionNaming.identification(title: $0.title, abbreviation: $0.abbreviation) }
+            ?? book.identification
+        writer.line("\\id \(book.id.code)" + (identification.isEmpty ? "" : " " + identification))
         if let version = book.formatVersion { writer.line("\\usfm \(version)") }
         let names = [
             ("h", book.names.header), ("toc1", book.names.long), ("toc2", book.names.short),

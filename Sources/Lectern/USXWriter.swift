@@ -9,12 +9,18 @@ import ScriptureModel
 /// written as USX's `file`.
 public enum USXWriter {
     /// The USX document of one book.
-    public static func write(_ book: Book) -> String {
+    ///
+    /// - Parameter names: the version's names; when given, the `<book style="id">` text is
+    ///   `Title (ABBR)` (see `VersionNaming.identification`) instead of the book's own identification.
+    public static func write(_ book: Book, names: ExportMetadata? = nil) -> String {
         var writer = Output()
+        let identification =
+            names.map { VersionNaming.identification(title: $0.title, abbreviation: $0.abbreviation) }
+            ?? book.identification
         writer.text += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         writer.text += "<usx version=\"\(escape(book.formatVersion ?? "3.0", quote: true))\">\n"
         writer.text +=
-            "<book code=\"\(book.id.code)\" style=\"id\">\(escape(book.identification, quote: false))</book>\n"
+            "<book code=\"\(book.id.code)\" style=\"id\">\(escape(identification, quote: false))</book>\n"
         let names = [
             ("h", book.names.header), ("toc1", book.names.long), ("toc2", book.names.short),
             ("toc3", book.names.abbreviation),

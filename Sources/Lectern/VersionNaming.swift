@@ -2,6 +2,12 @@ import ScriptureModel
 
 /// Suggests a new version's abbreviation, title and language from what the sources say, for when the
 /// publisher gives none on the command line.
+///
+/// The version's title lives in each book's identification (the `\id` line's text after the book code,
+/// USX's `<book code="GEN" style="id">` text), which Paratext and eBible write as
+/// `- World English Bible` or `World English Bible (WEB) 2024-01-15`. `\toc1`, `\h` and `\mt1` name the
+/// book, not the version, so they are never used. A `metadata.json` written by `lectern export` wins over
+/// all of it, since it is the only place a language can be kept.
 public enum VersionNaming {
     /// A suggestion; every field is filled.
     public struct Suggestion: Sendable, Hashable {
@@ -11,51 +17,126 @@ public enum VersionNaming {
         public var title: String
         /// A language tag, `und` when nothing says.
         public var language: String
+
+        /// Creates a suggestion.
+        public init(abbreviation: String, title: String, language: String) {
+            self.abbreviation = abbreviation
+            self.title = title
+            self.language = language
+        }
     }
 
-    /// Suggests names from the books' `\id` lines and the first source path.
+    /// Suggests names from `metadata` (a folder's `metadata.json`), else the books' identifications and
+    /// the first source path.
     ///
-    /// The title is the `\id` text most books share (with file names, dates and a parenthesised
-    /// abbreviation taken out) when at least a third of the books (and more than one) share it, else the
-    /// source's name.
-    /// The abbreviation is the parenthesised one (`(WEB)`), else the source's name in capitals.
+    /// The title is the cleaned identification most books share (at least a third of them, and more than
+    /// one); else the words most of them end with, when they differ only in a leading book name
+    /// (`1 John of Nestle Greek Bible` → `Nestle Greek Bible`); else the source's name.
+    /// The abbreviation is a parenthesised one (`(WEB)`), else made from the source's name without its
+    /// language and format parts (`eng-bsb-usfm` → `BSB`, `kor-1910-usfm` → `KOR1910`).
     /// The language is a leading three-letter code in the source's name (`eng-web-usfm` → `eng`), else `und`.
-    public static func suggest(books: [Book], source: String) -> Suggestion {
+    public static func suggest(books: [Book], source: String, metadata: ExportMetadata? = nil) -> Suggestion {
         var counts: [String: Int] = [:]
+        var cleaned: [String] = []
         var abbreviation: String?
         for book in books {
             let (title, parenthesised) = clean(book.identification)
+            cleaned.append(title)
             if !title.isEmpty { counts[title, default: 0] += 1 }
             if abbreviation == nil { abbreviation = parenthesised }
         }
         let sourceName = baseName(source)
         let common = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }
         let shared = common.map { $0.value * 3 >= books.count && ($0.value > 1 || books.count == 1) } ?? false
-        let title = shared ? common?.key ?? sourceName : sourceName
-        let language = languageCode(sourceName) ?? "und"
-        return Suggestion(abbreviation: abbreviation ?? sourceName.uppercased(), title: title, language: language)
+        let title = (shared ? common?.key : nil) ?? commonEnding(cleaned) ?? sourceName
+        var suggestion = Suggestion(
+            abbreviation: abbreviation ?? abbreviationFrom(sourceName), title: title,
+            language: languageCode(sourceName) ?? "und")
+        if let metadata {
+            if !metadata.abbreviation.isEmpty { suggestion.abbreviation = metadata.abbreviation }
+            if !metadata.title.isEmpty { suggestion.title = metadata.title }
+            if !metadata.language.isEmpty { suggestion.language = metadata.language }
+        }
+        return suggestion
     }
 
-    /// `40-MAT-web.sfm World English Bible (WEB) 2024-01-15` → (`World English Bible`, `WEB`).
-    static func clean(_ identification: String) -> (title: String, abbreviation: String?) {
+    /// The identification an exporter writes after the book code, which `clean` reads back:
+    /// `World English Bible (WEB)`; the title alone when the abbreviation would not read back as one.
+    public static func identification(title: String, abbreviation: String) -> String {
+        let title = title.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard isAbbreviation(Substring(abbreviation)) else { return title }
+        return title.isEmpty ? "(\(abbreviation))" : "\(title) (\(abbreviation))"
+    }
+
+    /// `- 40-MAT-web.sfm World English Bible (WEB) 2024-01-15` → (`World English Bible`, `WEB`).
+    ///
+    /// Takes out leading dashes and separators, file names, dates (`2024-01-15`; a bare year such as
+    /// `1909` stays, it is often part of the name) and a parenthesised abbreviation. Text that says a
+    /// tool made the file (`Autogenerated BSB by bsb2usfm`) is no title.
+    public static func clean(_ identification: String) -> (title: String, abbreviation: String?) {
         var words: [Substring] = []
         var abbreviation: String?
         for word in identification.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             let lower = word.lowercased()
             if lower.hasSuffix(".sfm") || lower.hasSuffix(".usfm") || lower.hasSuffix(".usx") { continue }
-            if word.allSatisfy({ $0.isNumber || $0 == "-" }), word.contains(where: \.isNumber), word.count >= 4 {
+            if isDate(word) { continue }
+            if word.hasPrefix("("), word.hasSuffix(")"), isAbbreviation(word.dropFirst().dropLast()) {
+                abbreviation = abbreviation ?? String(word.dropFirst().dropLast())
                 continue
-            }
-            if word.hasPrefix("("), word.hasSuffix(")"), word.count >= 4, word.count <= 14 {
-                let inner = word.dropFirst().dropLast()
-                if inner.allSatisfy({ $0.isLetter || $0.isNumber }) {
-                    abbreviation = abbreviation ?? String(inner)
-                    continue
-                }
             }
             words.append(word)
         }
-        return (words.joined(separator: " "), abbreviation)
+        while let first = words.first, first.allSatisfy(isSeparator) { words.removeFirst() }
+        while let last = words.last, last.allSatisfy(isSeparator) { words.removeLast() }
+        if let first = words.first, first.lowercased().hasPrefix("autogenerated") || first.lowercased() == "generated" {
+            words = []
+        }
+        var title = words.joined(separator: " ")
+        while let first = title.first, isSeparator(first) { title.removeFirst() }
+        return (title, abbreviation)
+    }
+
+    /// The words most identifications end with when they differ only in a leading book name, without a
+    /// joining `of`: at least two words, shared by a third of the books and more than one.
+    static func commonEnding(_ titles: [String]) -> String? {
+        var counts: [[Substring]: Int] = [:]
+        for title in titles {
+            let words = title.split(separator: " ")
+            guard words.count >= 3 else { continue }
+            for length in 2..<words.count { counts[Array(words.suffix(length)), default: 0] += 1 }
+        }
+        let candidates = counts.filter { $0.value > 1 && $0.value * 3 >= titles.count }
+        let ranked = candidates.max { left, right in
+            if left.key.count != right.key.count { return left.key.count < right.key.count }
+            if left.value != right.value { return left.value < right.value }
+            return left.key.joined(separator: " ") > right.key.joined(separator: " ")
+        }
+        guard var best = ranked?.key else { return nil }
+        while let first = best.first, best.count > 2,
+            ["of", "from", "in"].contains(first.lowercased()) || first.allSatisfy(isSeparator)
+        {
+            best.removeFirst()
+        }
+        return best.joined(separator: " ")
+    }
+
+    private static func isSeparator(_ character: Character) -> Bool {
+        "-–—:|·,;/".contains(character)
+    }
+
+    /// `2024-01-15`, `2024.01.15`, `20240115`: digits with date separators, or six digits or more.
+    private static func isDate(_ word: Substring) -> Bool {
+        guard word.contains(where: \.isNumber), word.allSatisfy({ $0.isNumber || "-./".contains($0) }) else {
+            return false
+        }
+        let digits = word.filter(\.isNumber).count
+        return digits >= 6 || (digits >= 4 && word.contains(where: { "-./".contains($0) }))
+    }
+
+    /// Two to twelve letters or digits, not all digits: `WEB`, `RV1909`, `KJV`.
+    private static func isAbbreviation(_ text: Substring) -> Bool {
+        (2...12).contains(text.count) && text.allSatisfy({ $0.isLetter || $0.isNumber })
+            && !text.allSatisfy(\.isNumber)
     }
 
     private static func baseName(_ path: String) -> String {
@@ -64,6 +145,20 @@ public enum VersionNaming {
             name.removeLast(suffix.count)
         }
         return name.isEmpty ? "version" : name
+    }
+
+    /// Format words in a source's name that are not part of the version's name.
+    private static let formatWords: Set<String> = ["usfm", "usx", "sfm", "usfmtc", "xml", "gz", "zip", "txt"]
+
+    /// `eng-bsb-usfm` → `BSB`; `kor-1910-usfm` → `KOR1910`; `uhb` → `UHB`.
+    static func abbreviationFrom(_ sourceName: String) -> String {
+        var parts = sourceName.split(whereSeparator: { "-_. ".contains($0) }).map(String.init)
+        let language = languageCode(sourceName)
+        if language != nil { parts.removeFirst() }
+        while let last = parts.last, parts.count > 0, formatWords.contains(last.lowercased()) { parts.removeLast() }
+        var name = parts.joined().uppercased()
+        if name.allSatisfy(\.isNumber), let language { name = language.uppercased() + name }
+        return name.isEmpty ? sourceName.uppercased() : name
     }
 
     private static func languageCode(_ name: String) -> String? {

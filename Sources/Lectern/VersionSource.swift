@@ -10,11 +10,29 @@ public enum SourceFormat: String, Sendable, Codable {
     /// USX 2.x or 3.x XML.
     case usx
 
+    /// The name of the UTF-16 or UTF-32 encoding bytes are in, by byte order mark or by NUL bytes in
+    /// every other (or three of four) of the first bytes, or nil for UTF-8 and other 8-bit text.
+    public static func wideEncoding(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32 (big-endian)" }
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32 (little-endian)" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16 (big-endian)" }
+        if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16 (little-endian)" }
+        let head = bytes.prefix(min(64, bytes.count) & ~1)
+        guard head.count >= 4 else { return nil }
+        let even = stride(from: 0, to: head.count, by: 2).map { head[$0] }
+        let odd = stride(from: 1, to: head.count, by: 2).map { head[$0] }
+        if even.allSatisfy({ $0 == 0 }), odd.allSatisfy({ $0 != 0 }) { return "UTF-16 (big-endian)" }
+        if odd.allSatisfy({ $0 == 0 }), even.allSatisfy({ $0 != 0 }) { return "UTF-16 (little-endian)" }
+        return nil
+    }
+
     /// Detects the format from content, not from the file name: XML starts with `<`, USFM with a backslash.
     public static func detect(_ bytes: [UInt8]) -> SourceFormat? {
         var index = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+        {
             index += 1
         }
         guard index < bytes.count else { return nil }
@@ -44,19 +62,34 @@ public enum VersionSource {
         var diagnostics: [Diagnostic] = []
         let manager = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                diagnostics.append(
-                    Diagnostic(.error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1), "no such file or folder"))
+            let kind: FileKind
+            do {
+                kind = try FileKind.of(path)
+            } catch {
+                diagnostics.append(error.diagnostic)
                 continue
             }
-            guard isDirectory.boolValue else {
-                files.append(path)
+            guard kind == .folder else {
+                if let cause = kind.readProblem {
+                    diagnostics.append(FileProblem(cause, path: path).diagnostic)
+                } else {
+                    files.append(path)
+                }
                 continue
             }
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             let entries = (manager.enumerator(atPath: path)?.allObjects as? [String]) ?? []
-            let matching = entries.filter { isSourceName($0) }.sorted()
+            var matching: [String] = []
+            for entry in entries.filter({ isSourceName($0) }).sorted() {
+                // A FIFO, device or socket named like a source is refused here, never opened.
+                switch Result(catching: { () throws(FileProblem) in try FileKind.of(base + "/" + entry) }) {
+                case .success(.folder): continue
+                case .success(let kind) where kind.readProblem != nil:
+                    diagnostics.append(FileProblem(kind.readProblem ?? .isFolder, path: base + "/" + entry).diagnostic)
+                case .success: matching.append(entry)
+                case .failure(let problem): diagnostics.append(problem.diagnostic)
+                }
+            }
             if matching.isEmpty {
                 diagnostics.append(
                     Diagnostic(
@@ -76,9 +109,11 @@ public enum VersionSource {
     }
 
     /// Reads a file, decompressing gzip when the content says so.
+    ///
+    /// Throws `FileProblem` (with the path) when the file cannot be read, `Gzip.Failure` when its gzip
+    /// data is damaged. A FIFO, device or socket is refused before it is opened.
     public static func read(_ path: String) throws -> [UInt8] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let bytes = [UInt8](data)
+        let bytes = try FileProblem.readFile(path)
         return Gzip.isCompressed(bytes) ? try Gzip.decompress(bytes) : bytes
     }
 
@@ -90,9 +125,13 @@ public enum VersionSource {
         let bytes: [UInt8]
         do {
             bytes = try read(path)
+        } catch let problem as FileProblem {
+            return ParseResult(diagnostics: [problem.diagnostic])
         } catch {
             return ParseResult(diagnostics: [
-                Diagnostic(.error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1), "cannot read: \(error)")
+                Diagnostic(
+                    .error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
+                    "cannot read it: \(error)")
             ])
         }
         return parse(bytes, path: path, session: session)
@@ -100,17 +139,28 @@ public enum VersionSource {
 
     /// Parses bytes already read, detecting the format.
     public static func parse(_ bytes: [UInt8], path: String, session: USFMParseSession? = nil) -> ParseResult {
+        if let encoding = SourceFormat.wideEncoding(bytes) {
+            return ParseResult(diagnostics: [
+                Diagnostic(
+                    .error, .invalidUTF8, at: SourceLocation(file: path, line: 1, column: 1, offset: 0),
+                    "the file is \(encoding); save it as UTF-8")
+            ])
+        }
         switch SourceFormat.detect(bytes) {
         case .usfm:
             guard let session else { return USFMParser.parse(bytes, path: path) }
             return bytes.withUnsafeBytes { USFMParser.parse($0, path: path, session: session) }
         case .usx: return parseUSX(bytes, path: path)
         case nil:
-            let isBlank = !bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+            let isBlank = !bytes.contains {
+                $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF
+            }
             return ParseResult(diagnostics: [
                 Diagnostic(
                     .error, isBlank ? .emptyFile : .unknownFormat, at: SourceLocation(file: path, line: 1, column: 1),
-                    isBlank ? "file is empty" : "neither USFM (starts with \\id) nor USX (XML); check that this is a scripture file")
+                    isBlank
+                        ? "file is empty"
+                        : "neither USFM (starts with \\id) nor USX (XML); check that this is a scripture file")
             ])
         }
     }

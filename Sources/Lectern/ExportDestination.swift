@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Checks an export's output path before anything is written, and writes its files atomically.
+///
+/// Every refusal is a `FileProblem` with action `.export` that names the path and what to do.
+public enum ExportDestination {
+    /// What the output is.
+    public enum Kind: Sendable, Hashable {
+        /// One file (vref, json).
+        case file
+        /// A folder of files (usfm, usx), with the names about to be written into it.
+        case folder(fileNames: [String])
+    }
+
+    /// How many overwritten names a refusal lists.
+    static let listedNames = 3
+
+    /// Throws when the export may not write to `path`:
+    /// - `path` is the library folder or inside it (symbolic links and `..` resolved, real paths compared);
+    /// - its parent folder does not exist;
+    /// - a file is wanted and `path` is a folder, or a folder is wanted and it is a file (or a FIFO, device,
+    ///   socket: never written to);
+    /// - without `force`: a file that exists; a folder that would have files overwritten; a non-empty folder.
+    public static func check(_ path: String, kind: Kind, library: String, force: Bool) throws(FileProblem) {
+        let parent = parentFolder(path)
+        guard let realParent = realPath(parent) else {
+            throw FileProblem(.parentMissing(parent: parent), path: path, action: .export)
+        }
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        let target = realPath(path) ?? (realParent == "/" ? "/" + last : realParent + "/" + last)
+        let realLibrary = realPath(library) ?? library
+        if target == realLibrary || target.hasPrefix(realLibrary == "/" ? "/" : realLibrary + "/") {
+            throw FileProblem(.insideLibrary(library: library), path: path, action: .export)
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT { return }
+            throw FileProblem(errno: code, path: path, action: .export)
+        }
+        let existing = FileKind.kind(info)
+        switch (kind, existing) {
+        case (.file, .regular):
+            if !force { throw FileProblem(.exists, path: path, action: .export) }
+        case (.file, .folder):
+            throw FileProblem(.isFolder, path: path, action: .export)
+        case (.folder(let names), .folder):
+            try checkFolder(path, names: names, force: force)
+        case (.folder, .regular):
+            throw FileProblem(.notAFolder, path: path, action: .export)
+        case (_, let other):
+            throw FileProblem(other.readProblem ?? .other("it is not a regular file"), path: path, action: .export)
+        }
+    }
+
+    /// An existing output folder: names to be written must not be folders; without `force`, none may
+    /// exist and the folder must be empty.
+    private static func checkFolder(_ path: String, names: [String], force: Bool) throws(FileProblem) {
+        var overwritten: [String] = []
+        for name in names {
+            let file = path + "/" + name
+            var info = stat()
+            guard lstat(file, &info) == 0 else { continue }
+            let kind = FileKind.kind(info)
+            if kind == .folder { throw FileProblem(.isFolder, path: file, action: .export) }
+            overwritten.append(name)
+        }
+        guard !force else { return }
+        if !overwritten.isEmpty {
+            throw FileProblem(
+                .wouldOverwrite(names: Array(overwritten.prefix(listedNames)), count: overwritten.count), path: path,
+                action: .export)
+        }
+        guard let directory = opendir(path) else { throw FileProblem(errno: errno, path: path, action: .export) }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { throw FileProblem(.folderNotEmpty, path: path, action: .export) }
+        }
+    }
+
+    /// Writes `bytes` to `path` so that readers see the old file or the whole new one: a temporary file
+    /// in the same folder (`open` with `O_EXCL`), `fsync`, `rename` over `path`, then `fsync` on the folder.
+    /// Failures (disk full, read-only file system, permissions) are `FileProblem`s with action `.write`.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileProblem) {
+        let parent = parentFolder(path)
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        let temporary = parent + "/.tmp-\(getpid())-" + last
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            // The temporary name is ours; report the problem on the path the caller knows.
+            throw FileProblem(errno: code == EEXIST ? EBUSY : code, path: path, action: .write)
+        }
+        var renamed = false
+        defer {
+            if !renamed { unlink(temporary) }
+        }
+        do throws(FileProblem) {
+            try writeAll(bytes, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw FileProblem(errno: errno, path: path, action: .write) }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw FileProblem(errno: errno, path: path, action: .write) }
+        guard rename(temporary, path) == 0 else { throw FileProblem(errno: errno, path: path, action: .write) }
+        renamed = true
+        let folder = open(parent, O_RDONLY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileProblem) {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return write(descriptor, base + written, buffer.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw FileProblem(errno: errno, path: path, action: .write)
+            }
+            written += result
+        }
+    }
+
+    /// The folder holding `path` (`.` for a bare name).
+    static func parentFolder(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    /// The real path (`realpath`: symbolic links and `..` resolved), or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
