@@ -11,6 +11,7 @@ package enum ErrorText {
         case let error as ReferenceError: return error.description
         case let error as CommandFailure: return error.description
         case let error as UsageError: return error.description
+        case let error as FileProblem: return error.description
         default: break
         }
         let ns = error as NSError
@@ -25,8 +26,7 @@ package enum ErrorText {
             let reason = code.map(reason(errno:)) ?? cocoaReason(ns.code)
             return path.map { "\($0): \(reason)" } ?? reason
         }
-        if let described = error as? any CustomStringConvertible { return described.description }
-        return "\(error)"
+        return String(describing: error)
     }
 
     /// `permission denied`, `no such file or folder`, …: lower-case system reasons.

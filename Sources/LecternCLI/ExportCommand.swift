@@ -41,10 +41,9 @@ package enum ExportCommand: LecternCommand {
         if invocation.json { throw UsageError("use --format json to export as JSON (--json is for the commands' reports)") }
         let library = invocation.library
         let store = try BibleSelection.open(invocation)
-        let destination = output.map { ExportTarget(path: $0, library: library.directory, force: force) }
         switch format {
         case .vref:
-            try emit(Vref.format(verses: store.allVerseTexts()), to: destination, invocation: invocation)
+            try emit(Vref.format(verses: store.allVerseTexts()), to: output, library: library, force: force, invocation: invocation)
         case .json:
             var text = "{\"schemaVersion\":\(JSONSchema.version),\"command\":\"export\",\"bible\":"
             text += JSONSchema.bible(store.metadata).text + ",\"sourceFormat\":" + JSONValue.string(store.metadata.sourceFormat).text
@@ -53,24 +52,31 @@ package enum ExportCommand: LecternCommand {
                 if index > 0 { text += "," }
                 text += ModelJSON.book(try store.fullBook(book.id))
             }
-            try emit(text + "]}\n", to: destination, invocation: invocation)
+            try emit(text + "]}\n", to: output, library: library, force: force, invocation: invocation)
         case .usfm, .usx:
-            guard let destination else {
+            guard let output else {
                 guard format == .usfm else {
                     throw UsageError("--format usx needs --output FOLDER (one file per book)")
                 }
-                for book in store.books { invocation.output(USFMWriter.write(try store.fullBook(book.id))) }
+                let names = ExportMetadata(store.metadata)
+                for book in store.books { invocation.output(USFMWriter.write(try store.fullBook(book.id), names: names)) }
                 return ExitStatus.success
             }
-            let names = store.books.map { fileName($0.id, format: format) }
-            try destination.prepareFolder(files: names)
-            for (book, name) in zip(store.books, names) {
-                let full = try store.fullBook(book.id)
-                let text = format == .usfm ? USFMWriter.write(full) : USXWriter.write(full)
-                try destination.write(text, name: name)
+            // The names travel with the books: in each \id line, and in metadata.json (the language too).
+            let names = ExportMetadata(store.metadata)
+            let files = store.books.map { fileName($0.id, format: format) } + [ExportMetadata.fileName]
+            try ExportDestination.check(output, kind: .folder(fileNames: files), library: library.directory, force: force)
+            if !FileManager.default.fileExists(atPath: output), mkdir(output, 0o755) != 0 {
+                throw FileProblem(errno: errno, path: output, action: .export)
             }
+            for (book, name) in zip(store.books, files) {
+                let full = try store.fullBook(book.id)
+                let text = format == .usfm ? USFMWriter.write(full, names: names) : USXWriter.write(full, names: names)
+                try ExportDestination.writeAtomically(Array(text.utf8), to: output + "/" + name)
+            }
+            try names.write(to: output)
             invocation.context.standardError(
-                "Wrote \(store.books.count) \(format.rawValue.uppercased()) files to \(destination.path)\n")
+                "Wrote \(store.books.count) \(format.rawValue.uppercased()) files and \(ExportMetadata.fileName) to \(output)\n")
         }
         return ExitStatus.success
     }
@@ -81,12 +87,14 @@ package enum ExportCommand: LecternCommand {
         return String(repeating: "0", count: max(0, 3 - number.count)) + number + book.code + "." + format.rawValue
     }
 
-    private static func emit(_ text: String, to destination: ExportTarget?, invocation: Invocation) throws {
-        guard let destination else {
+    private static func emit(
+        _ text: String, to output: String?, library: Library, force: Bool, invocation: Invocation
+    ) throws {
+        guard let output else {
             invocation.output(text)
             return
         }
-        try destination.prepareFile()
-        try destination.write(text, name: nil)
+        try ExportDestination.check(output, kind: .file, library: library.directory, force: force)
+        try ExportDestination.writeAtomically(Array(text.utf8), to: output)
     }
 }

@@ -32,7 +32,13 @@ package enum ImportCommand: LecternCommand {
         let id = try arguments.value("id", as: { Int($0).flatMap { $0 > 0 ? $0 : nil } }, expected: "a positive number")
         let abbreviation = arguments.value("abbreviation")
         let title = arguments.value("title")
-        let language = arguments.value("language")
+        let language = try arguments.value("language").map { tag throws(UsageError) in
+            guard let canonical = LanguageTag.canonical(tag) else {
+                throw UsageError(
+                    "option '--language': '\(Terminal.sanitized(tag))' is not a BCP 47 language tag (such as en, en-US, grc, zh-Hant-TW)")
+            }
+            return canonical
+        }
         let json = invocation.json
         let verbose = arguments.flag("verbose")
         let library = invocation.library
@@ -63,7 +69,9 @@ package enum ImportCommand: LecternCommand {
             throw CommandFailure("no books found in \(invocation.positionals.joined(separator: " "))")
         }
 
-        let suggestion = VersionNaming.suggest(books: result.books, source: first)
+        // A folder that `lectern export` wrote carries the names in metadata.json.
+        let exported = try ExportMetadata.find(in: paths)
+        let suggestion = VersionNaming.suggest(books: result.books, source: first, metadata: exported)
         let formats = Set(result.books.map { $0.location.file.lowercased().contains(".usx") ? "usx" : "usfm" })
         let metadata = VersionMetadata(
             id: id ?? 0, abbreviation: abbreviation ?? suggestion.abbreviation, title: title ?? suggestion.title,

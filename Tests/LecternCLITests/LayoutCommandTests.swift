@@ -142,17 +142,17 @@ import Testing
         #expect(result.status == 64)
         #expect(result.standardOutput == "")
         #expect(result.standardError.hasPrefix("Error: \(message)"), "\(result)")
-        #expect(result.standardError.hasSuffix(LayoutCommand.usage))
+        #expect(result.standardError.hasSuffix(HelpText.usage(LayoutCommand.spec) + "See 'lectern layout --help'.\n"))
     }
 
     @Test("--help prints the usage; lectern --help lists the command")
     func help() {
         #expect(
             CLIRunner.run(["layout", "--help"])
-                == CLIResult(status: 0, standardOutput: LayoutCommand.usage, standardError: ""))
+                == CLIResult(status: 0, standardOutput: HelpText.help(LayoutCommand.spec), standardError: ""))
         let top = CLIRunner.run(["--help"])
         #expect(top.status == 0)
-        #expect(top.standardOutput.contains("  layout    \(LayoutCommand.summary)\n"))
+        #expect(top.standardOutput.contains("  layout        \(LayoutCommand.spec.summary)\n"))
     }
 
     // MARK: Text output

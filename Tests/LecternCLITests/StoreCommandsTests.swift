@@ -42,7 +42,7 @@ import Testing
         let listed = library.run(["versions"])
         #expect(listed.status == 0)
         #expect(listed.standardOutput.contains("1  SMP   Lectern sample version  en        4      30"), "\(listed)")
-        let read = library.run(["read", "JHN.1.1-4", "--version", "smp"])
+        let read = library.run(["read", "JHN.1.1-4", "--bible", "smp"])
         #expect(read.status == 0, "\(read)")
         try GoldenFile.check(read.standardOutput, matches: "read-sample-JHN.1.1-4.txt")
         let chapter = library.run(["read", "John", "2"])
@@ -79,8 +79,8 @@ import Testing
         let again = library.run(["import", folder, "--abbreviation", "B"])
         #expect(again.status == 0 && again.standardError == "", "\(again)")
         #expect(
-            library.run(["export", "--format", "vref", "--version", "B"]).standardOutput
-                == library.run(["export", "--format", "vref", "--version", "A"]).standardOutput)
+            library.run(["export", "--format", "vref", "--bible", "B"]).standardOutput
+                == library.run(["export", "--format", "vref", "--bible", "A"]).standardOutput)
     }
 
     @Test func jsonExportHoldsEveryBook() throws {
