@@ -132,9 +132,10 @@ package enum LayoutCommand: LecternCommand {
             fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
         let bytes: [UInt8]
         do {
-            bytes = Array(try Data(contentsOf: url))
+            bytes = try FileProblem.readFile(url.path)
         } catch {
-            context.standardError("Error: cannot read scenario file '\(path)': \(ErrorText.sentence(for: error))\n")
+            // Named as the user wrote it.
+            context.standardError("Error: cannot read the scenario file \(path): \(error.cause.text)\n")
             return ExitStatus.failure
         }
         do {

@@ -5,8 +5,19 @@ import Testing
 
 /// `lectern layout`: options, output forms, scenario files, errors and exit statuses.
 @Suite struct LayoutCommandTests {
+    /// The plan of a `layout --json` document (`{"schemaVersion":1,"command":"layout","plan":{…},"rules":…}`).
     private func json(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == 1)
+        #expect(document["command"] as? String == "layout")
+        return try #require(document["plan"] as? [String: Any])
+    }
+
+    /// The results of a `layout --scenarios` document.
+    private func results(_ text: String) throws -> [[String: Any]] {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == 1)
+        return try #require(document["results"] as? [[String: Any]])
     }
 
     /// A fresh temporary folder holding `files` (name → contents).
@@ -43,7 +54,7 @@ import Testing
         #expect(result.standardOutput == "")
         #expect(
             result.standardError.hasPrefix(
-                "Error: option '--os' expects an iOS major version, 17 or later, not 'banana'\n\nUsage: lectern layout"
+                "Error: option '--os' expects an iOS major version, 17 or later, not 'banana'\nUsage: lectern layout"
             )
         )
     }
@@ -57,8 +68,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardError == "")
         try GoldenFile.check(result.standardOutput, matches: "layout-scenarios.expected.json")
-        let plans = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let plans = try results(result.standardOutput)
         let input = try Data(contentsOf: CLIRunner.fixture("layout-scenarios.json"))
         let environments = try #require(try JSONSerialization.jsonObject(with: input) as? [Any])
         #expect(plans.count == environments.count)
@@ -71,7 +81,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         #expect(
-            result.standardError == "Error: cannot read scenario file 'no-such-file.json': No such file or directory\n")
+            result.standardError == "Error: cannot read the scenario file no-such-file.json: no such file or folder\n")
     }
 
     @Test(
@@ -214,8 +224,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: files) }
         let result = CLIRunner.run(["layout", "--scenarios", "s.json", "--explain"], currentDirectory: files.path)
         #expect(result.status == 0, "\(result)")
-        let items = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let items = try results(result.standardOutput)
         #expect(items.count == 2)
         let rules = items.compactMap { ($0["rules"] as? [String: [String: String]])?["controlsEdge"]?["rule"] }
         #expect(rules == ["tabBarOppositeEdge", "preferredEdgeWithoutDetection"])
@@ -257,6 +266,6 @@ import Testing
         defer { try? FileManager.default.removeItem(at: files) }
         let result = CLIRunner.run(["layout", "--scenarios", files.path])
         #expect(result.status == 1)
-        #expect(result.standardError == "Error: cannot read scenario file '\(files.path)': Is a directory\n")
+        #expect(result.standardError == "Error: cannot read the scenario file \(files.path): it is a folder; give a file\n")
     }
 }

@@ -54,7 +54,9 @@ import Testing
 
             """)
         let json = library.run(["books", "--json"])
-        let books = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]]
+        let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect((document?["bible"] as? [String: Any])?["id"] as? Int == 1)
+        let books = document?["books"] as? [[String: Any]]
         #expect(books?.map { $0["code"] as? String } == ["GEN", "PSA", "JHN", "TOB"])
         #expect(books?[1]["chapters"] as? [Int] == [3, 23])
         #expect(books?[2]["introduction"] as? Bool == true)

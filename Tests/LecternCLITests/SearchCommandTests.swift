@@ -20,11 +20,12 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect(object["total"] as? Int == 1)
         let hit = try #require((object["hits"] as? [[String: Any]])?.first)
-        #expect(hit["reference"] as? String == "JHN 2:1")
+        #expect(hit["reference"] as? [String: String] == ["id": "JHN.2.1", "display": "John 2:1"])
+        #expect((object["bible"] as? [String: Any])?["abbreviation"] as? String == "SMP")
         #expect(hit["highlights"] as? [[Int]] == [[38, 42]])
-        #expect(
-            library.run(["search", "wedding", "--testament", "ot"]).standardOutput.hasPrefix(
-                "wedding in SMP: 0 verses\n"))
+        let none = library.run(["search", "wedding", "--testament", "ot"])
+        #expect(none.status == 1, "no hits exit 1, as grep does")
+        #expect(none.standardOutput.hasPrefix("wedding in SMP: 0 verses\n"))
         let recent = library.run(["search", "--recent"])
         #expect(recent.standardOutput == "wedding\nCANA\n")
     }

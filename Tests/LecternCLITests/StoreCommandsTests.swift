@@ -41,7 +41,7 @@ import Testing
                 "Imported SMP (id 1, Lectern sample version): 4 books, 7 chapters, 30 verses"))
         let listed = library.run(["versions"])
         #expect(listed.status == 0)
-        #expect(listed.standardOutput.contains("1  SMP   Lectern sample version  en        4      30"), "\(listed)")
+        #expect(listed.standardOutput.contains("   1  SMP   Lectern sample version  en        4      30"), "\(listed)")
         let read = library.run(["read", "JHN.1.1-4", "--bible", "smp"])
         #expect(read.status == 0, "\(read)")
         try GoldenFile.check(read.standardOutput, matches: "read-sample-JHN.1.1-4.txt")
@@ -50,10 +50,13 @@ import Testing
         let json = library.run(["read", "JHN 2:1", "--json"])
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        let verses = try #require(object["verses"] as? [[String: String]])
-        #expect(verses == [["verse": "1", "text": "The third day, there was a wedding in Cana of Galilee."]])
+        let verses = try #require(object["verses"] as? [[String: Any]])
+        #expect(verses.count == 1)
+        #expect(verses.first?["verse"] as? String == "1")
+        #expect(verses.first?["text"] as? String == "The third day, there was a wedding in Cana of Galilee.")
+        #expect(verses.first?["reference"] as? [String: String] == ["id": "JHN.2.1", "display": "John 2:1"])
         #expect(library.run(["remove", "SMP"]).status == 0)
-        #expect(library.run(["versions"]).standardOutput.hasPrefix("No versions in "))
+        #expect(library.run(["versions"]).standardOutput.hasPrefix("No Bibles in "))
     }
 
     @Test func exportedVrefIsCheckVref() throws {
@@ -70,12 +73,13 @@ import Testing
     func exportImportsBackToTheSameVerses(_ format: String) throws {
         let library = TemporaryLibrary()
         #expect(library.run(["import", Self.sample, "--abbreviation", "A"]).status == 0)
-        let folder = library.path + "/export"
+        let folder = library.path + "-export"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let exported = library.run(["export", "--format", format, "--output", folder])
         #expect(exported.status == 0, "\(exported)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-                == ["001GEN", "019PSA", "043JHN", "067TOB"].map { $0 + "." + format })
+                == ["001GEN", "019PSA", "043JHN", "067TOB"].map { $0 + "." + format } + ["metadata.json"])
         let again = library.run(["import", folder, "--abbreviation", "B"])
         #expect(again.status == 0 && again.standardError == "", "\(again)")
         #expect(
@@ -91,7 +95,9 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(exported.standardOutput.utf8)) as? [String: Any])
         let books = try #require(object["books"] as? [[String: Any]])
         #expect(books.map { $0["book"] as? String } == ["GEN", "PSA", "JHN", "TOB"])
-        #expect((object["version"] as? [String: Any])?["sourceFormat"] as? String == "usx")
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect((object["bible"] as? [String: Any])?["abbreviation"] as? String == "X")
+        #expect(object["sourceFormat"] as? String == "usx")
     }
 
     @Test func errorsInTheInputWriteNothing() throws {
@@ -121,9 +127,15 @@ import Testing
         #expect(library.files == before)
         #expect(library.run(["import", Self.sample, "--id", "1", "--abbreviation", "B", "--replace"]).status == 0)
         #expect(
-            library.run(["import", Self.sample, "--abbreviation", "C", "--json"]).standardOutput.contains("\"id\" : 2"))
+            library.run(["import", Self.sample, "--abbreviation", "C", "--json"]).standardOutput.contains(
+                "\"bible\":{\"id\":2,\"abbreviation\":\"C\""))
         let ambiguous = library.run(["read", "JHN.1"])
-        #expect(ambiguous.status == 64 && ambiguous.standardError.contains("the library has 2 versions"))
+        #expect(
+            ambiguous
+                == CLIResult(
+                    status: 1, standardOutput: "",
+                    standardError: "Error: 2 Bibles in the library and none chosen: B (1), C (2); pick one with "
+                        + "--bible ABBR, or set a default with 'lectern use ABBR'\n"))
     }
 
     @Test func verifyNamesTheDamagedSection() throws {
@@ -157,8 +169,8 @@ import Testing
         UsageCase(
             arguments: ["export", "--format", "pdf"],
             message: "option '--format' expects vref, usfm, usx or json, not 'pdf'"),
-        UsageCase(arguments: ["remove"], message: "give the id or abbreviation of one version"),
-        UsageCase(arguments: ["versions", "extra"], message: "versions takes no arguments"),
+        UsageCase(arguments: ["remove"], message: "give the id or abbreviation of one Bible"),
+        UsageCase(arguments: ["versions", "extra"], message: "unexpected argument 'extra'; 'versions' takes none"),
     ])
     func usageErrors(_ test: UsageCase) {
         let library = TemporaryLibrary()
@@ -172,9 +184,13 @@ import Testing
         let library = TemporaryLibrary()
         let read = library.run(["read", "JHN.3"])
         #expect(
-            read.status == 1 && read.standardError.contains("has no versions; add one with 'lectern import'"), "\(read)"
+            read.status == 1 && read.standardError.contains("has no Bibles; add one with 'lectern import PATH'"), "\(read)"
         )
         let remove = library.run(["remove", "7"])
-        #expect(remove.status == 1 && remove.standardError == "Error: no version '7' in the library\n", "\(remove)")
+        #expect(
+            remove.status == 1
+                && remove.standardError
+                    == "Error: no Bible '7' in the library (it has none; add one with 'lectern import PATH')\n",
+            "\(remove)")
     }
 }
