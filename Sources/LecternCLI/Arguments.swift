@@ -121,6 +121,10 @@ package struct Arguments: Sendable {
         let name = word.hasPrefix("--") ? String(word.dropFirst(2)) : String(word.dropFirst())
         var message = "unknown option '\(word)'"
         if let command { message += " for '\(command)'" }
+        if name == "version", options.contains(where: { $0.name == "bible" }) {
+            // `--version` chose the Bible before it was renamed.
+            return message + "; the Bible is chosen with --bible (-b), and 'lectern --version' prints the program's version"
+        }
         if let near = Suggestion.nearest(to: name, in: options.map(\.name)) { message += "; did you mean '--\(near)'?" }
         return message
     }

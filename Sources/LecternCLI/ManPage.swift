@@ -80,7 +80,7 @@ package enum ManPage {
     }
 
     /// Backslashes and hyphens escaped; a leading `.` or `'` protected.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out.trimmingCharacters(in: .whitespaces)

@@ -29,10 +29,12 @@ enum CLIRunner {
     /// - Parameters:
     ///   - currentDirectory: what relative paths are resolved against (default: the process's).
     ///   - environment: the environment variables the command sees (default: none).
+    ///   - terminal: whether both streams are to be taken for a terminal (colour, progress bars).
     static func run(
         _ arguments: [String],
         currentDirectory: String = FileManager.default.currentDirectoryPath,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:],
+        terminal: Bool = false
     ) -> CLIResult {
         let output = Captured()
         let error = Captured()
@@ -40,7 +42,9 @@ enum CLIRunner {
             standardOutput: { output.append($0) },
             standardError: { error.append($0) },
             environment: environment,
-            currentDirectory: currentDirectory
+            currentDirectory: currentDirectory,
+            isTerminal: terminal,
+            isOutputTerminal: terminal
         )
         let status = LecternCLI.run(arguments, context: context)
         return CLIResult(status: status, standardOutput: output.text, standardError: error.text)
