@@ -31,7 +31,8 @@ public enum ReadCommand: LecternCommand {
         if arguments.positionals.isEmpty {
             // No reference: reopen the last passage, in the version it was read in unless told otherwise.
             let remembered = library.readingState().lastVersion.map(String.init)
-            let store = try LibraryOptions.version(versionName ?? remembered, in: library, fallBackToOnly: versionName == nil)
+            let store = try LibraryOptions.version(
+                versionName ?? remembered, in: library, fallBackToOnly: versionName == nil)
             session = try ReaderSession.restoringLastPassage(library: library, store: store)
         } else {
             let store = try LibraryOptions.version(versionName, in: library)
@@ -48,7 +49,7 @@ public enum ReadCommand: LecternCommand {
         guard let book = store.book(reference.book) else {
             throw CommandFailure("\(store.metadata.abbreviation) has no book \(reference.book.code)")
         }
-        let passage = try Passage(reference: reference, store: store)
+        let passage = try ReadPassage(reference: reference, store: store)
         let title = (book.names.display ?? reference.book.englishName) + passage.heading
         if json {
             context.standardOutput(passage.json(reference: reference, store: store) + "\n")
@@ -66,7 +67,7 @@ public enum ReadCommand: LecternCommand {
 }
 
 /// What a reference selects from a version: the blocks to show and, for chapters and verses, the verses.
-private struct Passage {
+private struct ReadPassage {
     var blocks: [Block]
     var chapter: Chapter?
     var verses: [VerseText] = []
