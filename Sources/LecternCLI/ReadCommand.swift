@@ -31,8 +31,7 @@ public enum ReadCommand: LecternCommand {
         if arguments.positionals.isEmpty {
             // No reference: reopen the last passage, in the version it was read in unless told otherwise.
             let remembered = library.readingState().lastVersion.map(String.init)
-            let store = try LibraryOptions.version(
-                versionName ?? remembered, in: library, fallBackToOnly: versionName == nil)
+            let store = try LibraryOptions.version(versionName ?? remembered, in: library, fallBackToOnly: versionName == nil)
             session = try ReaderSession.restoringLastPassage(library: library, store: store)
         } else {
             let store = try LibraryOptions.version(versionName, in: library)
