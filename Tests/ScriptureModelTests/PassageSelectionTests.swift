@@ -1,4 +1,5 @@
 import ScriptureModel
+import TestSupport
 import Testing
 
 /// `ReferenceParser.parseSelection`: the forms people write, lists and ranges across chapters, and what is refused.
@@ -182,5 +183,25 @@ import Testing
         #expect(across.reference == nil)
         #expect(across.ranges.first?.start.id == "JHN.3.16" && across.ranges.first?.end.id == "JHN.4.2")
         #expect(try ReferenceParser.parseSelection("John 3").reference == .chapter(.john, 3))
+    }
+}
+
+/// Random mixes of the pieces references are made of: the parsers never crash, and what reads reads back.
+@Suite struct PassageSelectionMixTests {
+    static let pieces = [
+        "John", "Jn.", "1", "3", "16", "2a", " ", "  ", ":", ".", "-", "\u{2013}", ",", ";", "1 Cor", "I", "First",
+        "Gen", "JHN", "PS2", "요한2서", "Juan", "intro", "x", "\u{A0}", "\u{FF1A}", "99999999", "0",
+    ]
+
+    @Test(arguments: 0..<4)
+    func mixesNeverCrashAndReadBack(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed))
+        for _ in 0..<100 {
+            let count = Int(random.next() % 9) + 1
+            let text = (0..<count).map { _ in Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }.joined()
+            for names in [BookNameIndex.english, FuzzProperties.versionNames] {
+                #expect(FuzzProperties.referenceRoundTrip(text, names: names) == [])
+            }
+        }
     }
 }
