@@ -143,6 +143,28 @@ import Testing
                 == "no bible '9' in the library; it has SMP (1), TWO (2)")
     }
 
+    @Test func selectionsMadeInCodeAreCheckedToo() throws {
+        let temporary = TemporaryLibrary()
+        let store = try temporary.add(Self.sampleBooks, id: 1, abbreviation: "SMP")
+        let cases: [(PassageRange, String)] = [
+            (PassageRange(.chapter(.exodus, 1)), "SMP has no book Exodus (EXO)"),
+            (
+                PassageRange(start: .chapter(.genesis, 1), end: .chapter(.john, 1)),
+                "ranges across books such as 'GEN.1-JHN.1' are not supported; give a range per book"
+            ),
+            (
+                PassageRange(start: .introduction(.john), end: .chapter(.john, 1)),
+                "a range from an introduction into chapters ('JHN.INTRO-JHN.1') is not supported"
+            ),
+            (PassageRange(start: .chapter(.john, 2), end: .chapter(.john, 1)), "'JHN.2-JHN.1' ends before it starts"),
+        ]
+        for (range, message) in cases {
+            #expect(Self.message { try store.passage(PassageSelection(ranges: [range])) } == message)
+        }
+        let whole = try store.passage(PassageSelection(.chapter(.john, 2)))
+        #expect(whole.verses.count == 7 && whole.verses.allSatisfy { $0.reference.chapter == 2 })
+    }
+
     static func message(_ body: () throws -> Passage) -> String {
         do {
             let passage = try body()
