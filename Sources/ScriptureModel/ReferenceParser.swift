@@ -1,87 +1,207 @@
-/// Why a reference could not be read, with the nearest valid choices.
-public struct ReferenceError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong.
-    public var message: String
-    /// Valid references or book names close to what was given.
-    public var suggestions: [String]
-
-    /// Creates an error.
-    public init(_ message: String, suggestions: [String] = []) {
-        self.message = message
-        self.suggestions = suggestions
-    }
-
-    public var description: String {
-        suggestions.isEmpty ? message : "\(message); did you mean \(suggestions.joined(separator: ", "))?"
-    }
-}
-
 /// Reads the reference forms people and programs write.
 ///
-/// Accepted: `JHN.3.16`, `JHN.3.16-18`, `JHN.3.16-JHN.3.18`, `JHN.INTRO`, `JHN.3`, `JHN 3:16`,
-/// `John 3:16`, `jn 3`, `1 Cor 13:4-7`, `1co13`, `I Corinthians 13`, `Song of Songs 2`, `Ps 23`, and a
-/// version's own book names through a `BookNameIndex` (`Juan 3:16`, `Génesis 1`, `創世記 1`). A book
-/// alone means its chapter 1. Ranges across chapters are not supported.
+/// One reference (`parse`): `JHN.3.16`, `JHN.3.16-18`, `JHN.3.16-JHN.3.18`, `JHN.INTRO`, `JHN.3`, `JHN 3:16`,
+/// `John 3:16`, `John 3 16`, `Jn 3.16`, `Jn. 3:16`, `jn 3`, `1 Cor 13:4-7`, `1co13`, `I Corinthians 13`,
+/// `1st John 1`, `Song of Songs 2`, `Ps 23`, `John 3:16–18` (en dash), and a version's own book names through
+/// a `BookNameIndex` (`Juan 3:16`, `Génesis 1`, `創世記 1`, `요한2서 1:1`). A book alone means its chapter 1.
+///
+/// A selection (`parseSelection`) also reads lists and ranges across chapters: `John 3:16,18`,
+/// `John 3:16-4:2`, `Gen 1-3`, `John 3; 4:1-5`, `John 3:16, 18; 4:1; Acts 2`. Items are separated by `;`
+/// or `,`; an item without a book inherits the previous item's book; after a verse, a `,` item without a
+/// chapter is a verse of the same chapter, while after `;` (or after a chapter) a lone number is a chapter.
+/// Ranges across books are refused.
 public enum ReferenceParser {
-    /// Parses `text`.
+    /// Parses one reference: an introduction, a chapter, or verses of one chapter.
     ///
-    /// - Throws: `ReferenceError` naming the nearest book names when the book is unknown, or what is wrong with the numbers.
+    /// Lists, chapter ranges and ranges across chapters are refused with an error that points at
+    /// `parseSelection`, which reads them.
+    /// - Throws: `ReferenceError` naming the nearest book names when the book is unknown, or what is wrong
+    ///   with the numbers.
     public static func parse(_ text: String, names: BookNameIndex = .english, version: Int? = nil)
         throws(ReferenceError)
         -> BibleReference
     {
+        let selection = try parseSelection(text, names: names, version: version)
+        let shown = String(text.trimmingCharacters(in: " \t\n"))
+        guard selection.ranges.count == 1, let range = selection.ranges.first else {
+            throw ReferenceError(
+                "'\(shown)' is a list of \(selection.ranges.count) passages; one reference is a chapter or verses of "
+                    + "one chapter (ReferenceParser.parseSelection reads lists)")
+        }
+        if let reference = range.reference { return reference }
+        if case .chapter = range.start.target, case .chapter = range.end.target {
+            throw ReferenceError(
+                "chapter ranges such as '\(shown)' are not one reference; give one chapter "
+                    + "(ReferenceParser.parseSelection reads ranges)")
+        }
+        throw ReferenceError(
+            "ranges across chapters such as '\(shown)' are not one reference; give verses of one chapter "
+                + "(ReferenceParser.parseSelection reads ranges)")
+    }
+
+    /// Parses what a reader selects: one reference, a range across chapters, or a list of them (see the type's
+    /// documentation for the forms).
+    ///
+    /// - Complexity: O(length of `text`) items, each looked up once in `names`.
+    /// - Throws: `ReferenceError` for the first item that cannot be read: an unknown book (with the nearest
+    ///   names), missing or misplaced numbers, a range that ends before it starts or in another book.
+    public static func parseSelection(_ text: String, names: BookNameIndex = .english, version: Int? = nil)
+        throws(ReferenceError) -> PassageSelection
+    {
         let trimmed = text.trimmingCharacters(in: " \t\n")
         guard !trimmed.isEmpty else { throw ReferenceError("empty reference") }
-        let characters = Array(trimmed)
-        if let intro = introductionBook(characters) {
-            return BibleReference(versionID: version, book: try book(intro, names), target: .introduction)
+        var ranges: [PassageRange] = []
+        var context: ItemContext?
+        var afterComma = false
+        var item: [Character] = []
+        func finish() throws(ReferenceError) {
+            let piece = String(item).trimmingCharacters(in: " \t\n\r\u{A0}\u{3000}")
+            guard !piece.isEmpty else {
+                throw ReferenceError("'\(trimmed)' has an empty item; separate references with ',' or ';'")
+            }
+            if var inherited = context {
+                inherited.inVerses = inherited.inVerses && afterComma
+                context = inherited
+            }
+            let range = try Self.item(Array(piece), context: context, names: names, version: version)
+            ranges.append(range)
+            context = ItemContext(after: range)
+            item.removeAll(keepingCapacity: true)
         }
-        let split = splitIndex(characters, names)
-        let bookPart = String(characters[..<split]).trimmingCharacters(in: " .")
-        let numbers = Array(characters[split...]).filter { $0 != " " }
-        let book = try book(bookPart, names)
-        if numbers.isEmpty { return BibleReference(versionID: version, book: book, target: .chapter(1)) }
-        var cursor = NumberCursor(characters: numbers)
-        guard let chapter = cursor.integer(), chapter > 0 else {
+        for character in trimmed {
+            switch character {
+            case ",", "\u{FF0C}", "\u{3001}":
+                try finish()
+                afterComma = true
+            case ";", "\u{FF1B}":
+                try finish()
+                afterComma = false
+            default: item.append(character)
+            }
+        }
+        try finish()
+        return PassageSelection(ranges: ranges)
+    }
+
+    /// What an item of a list inherits from the one before it.
+    struct ItemContext {
+        var book: BookID
+        /// The chapter the previous item ended in (nil after an introduction).
+        var chapter: Int?
+        /// Whether a lone number is a verse of `chapter`: the previous item ended on a verse, and a `,` follows.
+        var inVerses: Bool
+
+        init(after range: PassageRange) {
+            book = range.end.book
+            chapter = range.end.chapter
+            if case .verses = range.end.target { inVerses = true } else { inVerses = false }
+        }
+    }
+
+    /// A chapter and, unless the place is a whole chapter, a verse label.
+    private struct Place {
+        var chapter: Int
+        var verse: String?
+
+        func reference(_ book: BookID, _ version: Int?) -> BibleReference {
+            guard let verse else { return .chapter(book, chapter, version: version) }
+            return BibleReference(
+                versionID: version, book: book, target: .verses(chapter: chapter, first: verse, last: nil))
+        }
+    }
+
+    /// One item of a selection (no `,` or `;` inside).
+    private static func item(_ item: [Character], context: ItemContext?, names: BookNameIndex, version: Int?)
+        throws(ReferenceError) -> PassageRange
+    {
+        let text = String(item)
+        if ReferenceCursor.isNumbersOnly(item) {
+            guard let context else {
+                throw ReferenceError("'\(text)' has no book; a reference starts with a book, as in 'John \(text)'")
+            }
+            var cursor = ReferenceCursor(item)
+            let verseChapter = context.inVerses ? context.chapter : nil
+            return try range(&cursor, book: context.book, verseChapter: verseChapter, text, names, version)
+        }
+        if let intro = introductionBook(item) {
+            return PassageRange(.introduction(try book(intro, names), version: version))
+        }
+        let split = splitIndex(item, names)
+        let book = try book(String(item[..<split]).trimmingCharacters(in: " ."), names)
+        var cursor = ReferenceCursor(item[split...])
+        cursor.skipBlanks()
+        if cursor.isAtEnd { return PassageRange(.chapter(book, 1, version: version)) }
+        return try range(&cursor, book: book, verseChapter: nil, text, names, version)
+    }
+
+    /// Reads `3`, `3:16`, `3 16-18`, `3:16-4:2`, `1-3`, `3:16-John 3:18` in `book`; with `verseChapter`, a
+    /// lone first number is a verse of that chapter.
+    private static func range(
+        _ cursor: inout ReferenceCursor, book: BookID, verseChapter: Int?, _ text: String, _ names: BookNameIndex,
+        _ version: Int?
+    ) throws(ReferenceError) -> PassageRange {
+        guard let head = try cursor.head(text) else {
             throw ReferenceError("'\(text)' has no chapter number after the book")
         }
-        var first: String?
-        if cursor.take(":") || cursor.take(".") {
-            guard let verse = cursor.verseLabel() else {
-                throw ReferenceError("'\(text)' has no verse number after the chapter")
-            }
-            first = verse
+        let start: Place
+        if let verse = head.second {
+            start = Place(chapter: try chapterNumber(head.first, text), verse: verse)
+        } else if let chapter = verseChapter {
+            start = Place(chapter: chapter, verse: head.first)
+        } else {
+            start = Place(chapter: try chapterNumber(head.first, text), verse: nil)
         }
-        var last: String?
+        var end = start
+        cursor.skipBlanks()
         if cursor.takeDash() {
-            guard let first else {
-                throw ReferenceError("chapter ranges such as '\(text)' are not supported; give one chapter")
-            }
-            if let other = cursor.bookPrefix(names), other != book {
-                throw ReferenceError("ranges across books such as '\(text)' are not supported")
-            }
-            let save = cursor.index
-            if let number = cursor.integer(), cursor.take(":") || cursor.take(".") {
-                guard number == chapter else {
-                    throw ReferenceError("ranges across chapters such as '\(text)' are not supported")
-                }
-            } else {
-                cursor.index = save
-            }
-            guard let end = cursor.verseLabel() else { throw ReferenceError("'\(text)' has no verse after the dash") }
-            if VerseKey.leadingNumber(end) < VerseKey.leadingNumber(first) {
-                throw ReferenceError("'\(text)' ends before it starts")
-            }
-            last = end == first ? nil : end
+            cursor.skipBlanks()
+            end = try self.end(&cursor, start: start, book: book, text, names)
         }
-        guard cursor.isAtEnd else {
-            throw ReferenceError("cannot read '\(String(numbers[cursor.index...]))' in '\(text)'")
+        cursor.skipBlanks()
+        guard cursor.isAtEnd else { throw ReferenceError("cannot read '\(cursor.rest)' in '\(text)'") }
+        if end.chapter < start.chapter {
+            throw ReferenceError("'\(text)' ends before it starts")
         }
-        if let first {
-            return BibleReference(
-                versionID: version, book: book, target: .verses(chapter: chapter, first: first, last: last))
+        if end.chapter == start.chapter, let first = start.verse, let last = end.verse,
+            VerseKey.leadingNumber(last) < VerseKey.leadingNumber(first)
+        {
+            throw ReferenceError("'\(text)' ends before it starts")
         }
-        return BibleReference(versionID: version, book: book, target: .chapter(chapter))
+        return PassageRange(start: start.reference(book, version), end: end.reference(book, version))
+    }
+
+    /// The end of a range, after the dash: `18` (a verse after a verse, else a chapter), `4:2`, or a book and
+    /// its numbers (`John 3:18`, `JHN.3.18`), which must be `book`. Reads to the end of the item.
+    private static func end(
+        _ cursor: inout ReferenceCursor, start: Place, book: BookID, _ text: String, _ names: BookNameIndex
+    ) throws(ReferenceError) -> Place {
+        let rest = Array(cursor.characters[cursor.index...])
+        guard !rest.isEmpty else { throw ReferenceError("'\(text)' has no verse after the dash") }
+        var inner = ReferenceCursor(rest)
+        var namedBook = false
+        if !ReferenceCursor.isNumbersOnly(rest) {
+            let split = splitIndex(rest, names)
+            let other = try self.book(String(rest[..<split]).trimmingCharacters(in: " ."), names)
+            guard other == book else {
+                throw ReferenceError(
+                    "ranges across books such as '\(text)' are not supported; give a range per book, separated by ';'")
+            }
+            inner.index = split
+            namedBook = true
+        }
+        guard let head = try inner.head(text) else { throw ReferenceError("'\(text)' has no verse after the dash") }
+        inner.skipBlanks()
+        guard inner.isAtEnd else { throw ReferenceError("cannot read '\(inner.rest)' in '\(text)'") }
+        cursor.index = cursor.characters.count
+        if let verse = head.second { return Place(chapter: try chapterNumber(head.first, text), verse: verse) }
+        if start.verse != nil, !namedBook { return Place(chapter: start.chapter, verse: head.first) }
+        return Place(chapter: try chapterNumber(head.first, text), verse: nil)
+    }
+
+    private static func chapterNumber(_ label: String, _ text: String) throws(ReferenceError) -> Int {
+        guard let number = Int(label) else { throw ReferenceError("cannot read '\(label)' as a chapter in '\(text)'") }
+        guard number > 0 else { throw ReferenceError("'\(text)' has no chapter number after the book") }
+        return number
     }
 
     private static func book(_ name: String, _ names: BookNameIndex) throws(ReferenceError) -> BookID {
@@ -119,72 +239,6 @@ public enum ReferenceParser {
             if names.book(strictlyNamed: bookPart) != nil { return start }
         }
         return first
-    }
-}
-
-/// A cursor over the number part of a reference.
-private struct NumberCursor {
-    var characters: [Character]
-    var index = 0
-
-    var isAtEnd: Bool { index >= characters.count }
-
-    mutating func integer() -> Int? {
-        var value = 0
-        let start = index
-        while index < characters.count, let digit = characters[index].wholeNumberValue, characters[index].isASCII {
-            value = value * 10 + digit
-            index += 1
-            if value > 1_000_000 { return nil }
-        }
-        return index > start ? value : nil
-    }
-
-    mutating func take(_ character: Character) -> Bool {
-        guard index < characters.count, characters[index] == character else { return false }
-        index += 1
-        return true
-    }
-
-    mutating func takeDash() -> Bool { take("-") || take("\u{2013}") || take("\u{2014}") }
-
-    /// A verse label: digits and an optional lowercase segment letter (`16`, `3a`).
-    mutating func verseLabel() -> String? {
-        let start = index
-        guard integer() != nil else { return nil }
-        if index < characters.count, characters[index].isASCII, characters[index].isLowercase,
-            characters[index].isLetter
-        {
-            index += 1
-        }
-        return String(characters[start..<index])
-    }
-
-    /// Reads the book in `JHN.3.16-JHN.3.18` or `John 3:16-John 3:18`: letters (after an optional digit)
-    /// that name a book, or a code or version name with a digit inside (`PS2`, `요한2서`), followed by the
-    /// chapter's digits. Returns nil and reads nothing when there is none, so a verse label such as `2a` is
-    /// left for `verseLabel()`.
-    mutating func bookPrefix(_ names: BookNameIndex) -> BookID? {
-        var probe = index
-        if probe < characters.count, characters[probe].isNumber { probe += 1 }
-        let letters = probe
-        while probe < characters.count, characters[probe].isLetter { probe += 1 }
-        guard probe > letters else { return nil }
-        var extended = probe
-        while extended < characters.count, characters[extended].isNumber { extended += 1 }
-        while extended < characters.count, characters[extended].isLetter { extended += 1 }
-        for end in extended > probe ? [extended, probe] : [probe] {
-            var next = end
-            if next < characters.count, characters[next] == "." { next += 1 }
-            guard next < characters.count, characters[next].isASCII, characters[next].isNumber else { continue }
-            let name = String(characters[index..<end])
-            let book = end == probe ? names.book(named: name) : names.book(strictlyNamed: name)
-            if let book {
-                index = next
-                return book
-            }
-        }
-        return nil
     }
 }
 

@@ -155,8 +155,31 @@ public enum FuzzProperties {
         .secondJohn: ["2 Juan", "요한2서", "约翰二书", "Второе послание Иоанна", "II Giăng", "II Gi"],
     ])
 
-    /// A reference that parses reads back the same from its id (with English names).
+    /// A reference that parses reads back the same from its id (with English names), and so does a
+    /// selection (`ReferenceParser.parseSelection`: lists and ranges across chapters).
     public static func referenceRoundTrip(_ text: String, names: BookNameIndex) -> [String] {
+        selectionRoundTrip(text, names: names) + singleReferenceRoundTrip(text, names: names)
+    }
+
+    /// A selection that parses reads back the same from its id (with English names), and has a display form.
+    static func selectionRoundTrip(_ text: String, names: BookNameIndex) -> [String] {
+        let selection: PassageSelection
+        do {
+            selection = try ReferenceParser.parseSelection(text, names: names)
+        } catch {
+            return error.description.isEmpty ? ["a selection error without a message for \(text.debugDescription)"] : []
+        }
+        let again = try? ReferenceParser.parseSelection(selection.id, names: .english)
+        guard again == selection else {
+            return [
+                "\(text.debugDescription) selected \(selection.id), which reads back as \(String(describing: again))"
+            ]
+        }
+        _ = selection.displayName()
+        return []
+    }
+
+    private static func singleReferenceRoundTrip(_ text: String, names: BookNameIndex) -> [String] {
         let reference: BibleReference
         do {
             reference = try ReferenceParser.parse(text, names: names)
