@@ -30,7 +30,10 @@ package enum ReadCommand: LecternCommand {
             let store = try BibleSelection.resolve(bibleName, in: library).store
             let text = invocation.positionals.joined(separator: " ")
             do {
-                let reference = try ReferenceParser.parse(text, names: BookNameIndex(store: store))
+                let selection = try ReferenceParser.parseSelection(text, names: BookNameIndex(store: store))
+                guard let reference = selection.reference else {
+                    return try readSelection(selection, store: store, library: library, invocation: invocation)
+                }
                 session = try ReaderSession(library: library, store: store, at: reference)
             } catch let error as ReferenceError {
                 throw CommandFailure("\(text): \(error.description) (\(Terminal.sanitized(store.metadata.abbreviation)))")
@@ -55,6 +58,68 @@ package enum ReadCommand: LecternCommand {
         } catch {
             // A library that cannot be written (shared, read-only) is still read: only the bookmark is lost.
             invocation.warn("the passage is not remembered: \(ErrorText.sentence(for: error))")
+        }
+        return ExitStatus.success
+    }
+
+    /// A list (`John 3:16,18; 4:1`) or a range across chapters (`John 3:16-4:2`): each chapter's part in turn,
+    /// formatted as a single passage is; the first part is remembered as the last passage.
+    private static func readSelection(
+        _ selection: PassageSelection, store: VersionStore, library: Library, invocation: Invocation
+    ) throws -> Int32 {
+        let passage: Lectern.Passage
+        do {
+            passage = try store.passage(selection)
+        } catch {
+            throw CommandFailure("\(error.description)")
+        }
+        let name = { (book: BookID) in store.book(book)?.names.display ?? book.englishName }
+        // Consecutive verses of one chapter make one part.
+        var parts: [BibleReference] = []
+        var previous: (book: BookID, chapter: Int, number: Int)?
+        for verse in passage.verses {
+            let chapter = verse.reference.chapter ?? 0
+            let number = VerseKey.leadingNumber(verse.label)
+            if let last = previous, last.book == verse.reference.book, last.chapter == chapter, number <= last.number + 1,
+                case .verses(_, let first, _) = parts[parts.count - 1].target
+            {
+                parts[parts.count - 1].target = .verses(chapter: chapter, first: first, last: verse.label)
+            } else {
+                parts.append(BibleReference(book: verse.reference.book, target: .verses(chapter: chapter, first: verse.label, last: nil)))
+            }
+            previous = (verse.reference.book, chapter, max(number, VerseKey.leadingNumber(String(verse.label.split(separator: "-").last ?? ""))))
+        }
+        let display = selection.displayName(bookName: { name($0) })
+        if invocation.json {
+            let verses = passage.verses.map { verse in
+                JSONValue.object([
+                    ("reference", JSONSchema.reference(VerseKey(book: verse.reference.book, chapter: verse.reference.chapter ?? 0, verse: verse.label), bookName: name(verse.reference.book))),
+                    ("verse", .string(verse.label)), ("text", .string(verse.text)),
+                ])
+            }
+            invocation.output(
+                json: JSONSchema.document(
+                    "read",
+                    [
+                        ("bible", JSONSchema.bible(store.metadata)),
+                        ("reference", .object([("id", .string(selection.id)), ("display", .string(display))])),
+                        ("chapter", .null), ("verses", .array(verses)), ("introduction", .null),
+                    ]))
+        } else {
+            let title = Terminal.sanitized(display + " (\(store.metadata.abbreviation))")
+            var text = (invocation.colorsOutput ? Terminal.boldStart + title + Terminal.reset : title) + "\n"
+            for part in parts {
+                let piece = try ReadPassage(reference: part, store: store)
+                text += "\n" + Terminal.sanitized(name(part.book) + piece.heading) + "\n\n" + PassageText.render(piece.blocks)
+            }
+            invocation.output(text)
+        }
+        if let first = parts.first {
+            do {
+                try ReaderSession(library: library, store: store, at: first).save()
+            } catch {
+                invocation.warn("the passage is not remembered: \(ErrorText.sentence(for: error))")
+            }
         }
         return ExitStatus.success
     }
