@@ -98,6 +98,10 @@ package struct Arguments: Sendable {
             flags.insert(spec.name)
             return
         }
+        // `--page --json`: the next word is an option, not the value (`--title=--x` still gives one).
+        if attached == nil, let next = reader.peek(), next.hasPrefix("--") {
+            throw UsageError("option '--\(spec.name)' needs a value (\(spec.placeholder ?? "VALUE"))")
+        }
         guard let value = attached ?? reader.next() else {
             throw UsageError("option '--\(spec.name)' needs a value (\(spec.placeholder ?? "VALUE"))")
         }
@@ -168,20 +172,24 @@ package enum Suggestion {
         return best.0
     }
 
-    /// Levenshtein distance over characters.
+    /// Edit distance over characters, a swap of two neighbours counting as one edit (`bibel` → `bible`).
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
             }
-            previous = current
         }
-        return previous[b.count]
+        return table[a.count][b.count]
     }
 }

@@ -24,7 +24,8 @@ package enum ReadCommand: LecternCommand {
         let session: ReaderSession
         if invocation.positionals.isEmpty {
             // No reference: reopen the last passage, in the Bible it was read in unless told otherwise.
-            let store = try BibleSelection.resolve(bibleName, in: library).store
+            let last = bibleName == nil ? library.readingState().lastVersion.flatMap { try? library.open($0) } : nil
+            let store = try last ?? BibleSelection.resolve(bibleName, in: library).store
             session = try ReaderSession.restoringLastPassage(library: library, store: store)
         } else {
             let store = try BibleSelection.resolve(bibleName, in: library).store

@@ -170,7 +170,8 @@ import Testing
                 let section = (bash.components(separatedBy: "        \(spec.name))\n").dropFirst().first ?? "")
                     .components(separatedBy: "            ;;\n").first ?? ""
                 #expect(section.contains("--\(option.name)"), "bash: \(spec.name) --\(option.name)")
-                #expect(zsh.contains("--\(option.name)["), "zsh: --\(option.name)")
+                #expect(
+                    zsh.contains("'--\(option.name)[") || zsh.contains(",--\(option.name)}'["), "zsh: --\(option.name)")
                 #expect(
                     fish.contains("__fish_seen_subcommand_from \(spec.name)' -l \(option.name)"),
                     "fish: \(spec.name) --\(option.name)")
