@@ -7,8 +7,6 @@ let package = Package(
     products: [
         .library(name: "Lectern", targets: ["Lectern"]),
         .executable(name: "lectern", targets: ["lectern"]),
-        // The tests' helpers, for the fuzz package in Tests/Fuzz only (not an API).
-        .library(name: "LecternTestSupport", targets: ["TestSupport"]),
     ],
     targets: [
         // System libraries, reached only through the C shims below.

@@ -19,15 +19,16 @@ let package = Package(
             name: "FuzzSupport",
             dependencies: [
                 .product(name: "Lectern", package: "Lectern"),
-                .product(name: "LecternTestSupport", package: "Lectern"),
+                "FuzzTestSupport",
             ]),
+        // The main package's test helpers (Tests/TestSupport, through a symbolic link): not a product of Lectern.
+        .target(name: "FuzzTestSupport", dependencies: [.product(name: "Lectern", package: "Lectern")]),
     ]
         + fuzzTargets.map { name in
             .executableTarget(
                 name: name,
                 dependencies: [
-                    "CFuzzerDriver", "FuzzSupport", .product(name: "Lectern", package: "Lectern"),
-                    .product(name: "LecternTestSupport", package: "Lectern"),
+                    "CFuzzerDriver", "FuzzSupport", "FuzzTestSupport", .product(name: "Lectern", package: "Lectern"),
                 ])
         }
 )

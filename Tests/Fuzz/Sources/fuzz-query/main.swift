@@ -2,7 +2,7 @@ import CFuzzerDriver
 import Foundation
 import FuzzSupport
 import Lectern
-import TestSupport
+import FuzzTestSupport
 
 // Fuzzes the search query parser and the search behind it: any text parses or gives an error placed inside
 // it, and searching a real index with it gives hits or a query error (`FuzzProperties.query`).

@@ -2,7 +2,7 @@ import CFuzzerDriver
 import Foundation
 import FuzzSupport
 import Lectern
-import TestSupport
+import FuzzTestSupport
 
 // Fuzzes the reference parser with English names and with real versions' names in other scripts. A
 // reference that parses reads back the same from its id (`FuzzProperties.referenceRoundTrip`), and

@@ -1,7 +1,7 @@
 import CFuzzerDriver
 import Foundation
 import FuzzSupport
-import TestSupport
+import FuzzTestSupport
 
 // Fuzzes the store reader: any bytes, as given and resealed so their header and checksums agree with them
 // (which lets the fuzzer reach every decoder), open, verify and read with errors, never a crash; a file

@@ -2,7 +2,7 @@ import CFuzzerDriver
 import Foundation
 import FuzzSupport
 import Lectern
-import TestSupport
+import FuzzTestSupport
 
 // Fuzzes the USFM parser: any bytes parse without a crash into books and diagnostics that point into the
 // input, and whatever parses stores and reads back the same verse text (`FuzzProperties`).

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Why `Library.importBible` wrote nothing: errors in the input (each with its `file:line:col`), or no books.
+public struct ImportError: Error, Sendable, CustomStringConvertible {
+    /// Every diagnostic of the sources, errors first among them in file order.
+    public var diagnostics: [Diagnostic]
+
+    /// `2 errors in the input; nothing was imported` and the first error.
+    public var description: String {
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard let first = errors.first else { return "no books found in the sources; nothing was imported" }
+        return "\(errors.count) \(errors.count == 1 ? "error" : "errors") in the input; nothing was imported "
+            + "(first: \(first.description))"
+    }
+}
+
+extension Library {
+    /// Parses USFM/USX files or folders and stores them as one Bible, with its search index, in one call: what
+    /// `lectern import` does.
+    ///
+    /// Names not given come from the sources (`\id` text, a `metadata.json` that `lectern export` wrote, the
+    /// folder's name). The write is atomic: on any error the library is left as it was.
+    ///
+    /// - Parameters:
+    ///   - paths: files or folders (`.usfm`, `.sfm`, `.usx`, each optionally `.gz`).
+    ///   - abbreviation: the short name (`WEB`); title and language likewise (a BCP 47 tag).
+    ///   - replace: overwrite a Bible with the same abbreviation's id.
+    /// - Returns: the stored Bible, open.
+    /// - Throws: `ImportError` for errors in the input, `FileProblem` or `StoreError` for the file system.
+    @discardableResult
+    public func importBible(
+        from paths: [String], abbreviation: String? = nil, title: String? = nil, language: String? = nil,
+        replace: Bool = false
+    ) throws -> VersionStore {
+        let result = VersionSource.parse(paths: paths)
+        guard !result.hasErrors, !result.books.isEmpty, let first = paths.first else {
+            throw ImportError(diagnostics: result.diagnostics)
+        }
+        let suggestion = VersionNaming.suggest(
+            books: result.books, source: first, metadata: try ExportMetadata.find(in: paths))
+        let formats = Set(result.books.map { $0.location.file.lowercased().contains(".usx") ? "usx" : "usfm" })
+        let chosen = abbreviation ?? suggestion.abbreviation
+        var id: Int?
+        if replace, let existing = try? open(named: chosen) { id = existing.metadata.id }
+        let metadata = VersionMetadata(
+            id: id ?? 0, abbreviation: chosen, title: title ?? suggestion.title,
+            language: language ?? suggestion.language, sourceFormat: formats.sorted().joined(separator: "+"),
+            importedAt: ISO8601DateFormatter().string(from: Date()))
+        let stored = try add(
+            books: result.books, metadata: metadata, id: id, replace: replace, sections: [SearchIndexSection()])
+        return try open(stored.id)
+    }
+}
