@@ -1,0 +1,100 @@
+import Foundation
+import LecternCLI
+import TestSupport
+import Testing
+
+/// The README shows only what exists: every line of "Try it" runs on the sample, every command and option it
+/// names is in the command table, and the library example is the one CI builds.
+@Suite struct ReadmeTests {
+    static let readme = (try? String(
+        contentsOf: TestCorpus.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+
+    /// The fenced block after `heading`, with the given language.
+    static func block(after heading: String, language: String) -> String? {
+        guard let section = readme.components(separatedBy: heading).dropFirst().first,
+            let start = section.range(of: "```\(language)\n")
+        else { return nil }
+        let rest = section[start.upperBound...]
+        guard let end = rest.range(of: "```") else { return nil }
+        return String(rest[..<end.lowerBound])
+    }
+
+    /// Splits a shell line into words: single and double quotes, no expansions; a `#` comment ends it.
+    static func words(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var inWord = false
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+                continue
+            }
+            switch character {
+            case "'", "\"":
+                quote = character
+                inWord = true
+            case " ":
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            case "#" where !inWord:
+                return words
+            default:
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+
+    @Test func everyTryItLineRunsOnTheSample() throws {
+        let block = try #require(Self.block(after: "## Try it", language: "sh"), "README has a 'Try it' sh block")
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-readme-\(UUID())").path
+        defer {
+            try? FileManager.default.removeItem(atPath: library)
+            try? FileManager.default.removeItem(atPath: "/tmp/lectern-export")
+        }
+        let lines = block.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        #expect(lines.count >= 10)
+        for line in lines {
+            let arguments = Self.words(line)
+            #expect(arguments.first == "lectern", "\(line)")
+            let result = CLIRunner.run(
+                Array(arguments.dropFirst()), currentDirectory: TestCorpus.packageRoot.path,
+                environment: ["LECTERN_LIBRARY": library])
+            #expect(result.status == 0, "\(line)\n\(result)")
+            #expect(!result.standardOutput.isEmpty || arguments[1] == "export", "\(line) prints something")
+        }
+    }
+
+    @Test func everyCommandAndOptionTheREADMENamesExists() throws {
+        let specs = LecternCLI.specs
+        let names = Set(specs.map(\.name))
+        let options = Set(specs.flatMap { $0.allOptions.map(\.name) } + GlobalOptions.topLevel.map(\.name))
+        var checked = 0
+        for match in Self.readme.matches(of: /`lectern ([a-z]+)/) {
+            #expect(names.contains(String(match.1)), "README names 'lectern \(match.1)'")
+            checked += 1
+        }
+        let table = Self.readme.components(separatedBy: "## Command line").dropFirst().first?
+            .components(separatedBy: "## Verse text").first ?? ""
+        for match in table.matches(of: /--([a-z][a-z-]*)/) {
+            #expect(options.contains(String(match.1)), "README's command table names --\(match.1)")
+            checked += 1
+        }
+        #expect(checked > 40)
+        for spec in specs where spec.name != "help" {
+            #expect(table.contains("`lectern \(spec.name)"), "the command table lists \(spec.name)")
+        }
+    }
+
+    @Test func theLibraryExampleIsTheOneCIBuilds() throws {
+        let block = try #require(Self.block(after: "## Use it as a library", language: "swift"))
+        let example = try String(
+            contentsOf: TestCorpus.packageRoot.appendingPathComponent("Examples/QuickStart/Sources/QuickStart/main.swift"),
+            encoding: .utf8)
+        #expect(block == example)
+    }
+}
