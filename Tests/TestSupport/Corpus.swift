@@ -2,8 +2,10 @@ import Foundation
 
 /// Finds the real Bibles in `../shared/corpus` (or `$LECTERN_CORPUS`) and this repository's own samples.
 public enum TestCorpus {
-    /// The package's root folder, found from this file's path.
-    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    /// The package's root folder, found from this file's path with symbolic links resolved, so it is the same
+    /// when the fuzz package
+    /// compiles these helpers through its link `Tests/Fuzz/Sources/FuzzTestSupport`.
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The shared corpus folder: `$LECTERN_CORPUS`, else `../shared/corpus` beside the package.
