@@ -80,7 +80,12 @@ public enum SearchCommand: LecternCommand {
             throw CommandFailure("cannot read the query: \(error)\n  \(text)\n  \(marker(error.range))")
         case .failure(let error): throw error
         }
-        try recentSearches.record(text)
+        do {
+            try recentSearches.record(text)
+        } catch {
+            // A library that cannot be written (shared, read-only, full) still answers: only the search is lost.
+            context.standardError("Warning: the search is not remembered: \(error)\n")
+        }
         if json {
             context.standardOutput(SearchJSON.encode(SearchJSON.Page(result, version: store.metadata.abbreviation)))
         } else {

@@ -56,6 +56,22 @@ import Testing
         #expect(library.run(["versions"]).standardOutput.hasPrefix("No versions in "))
     }
 
+    @Test func aStoreCopiedInUnderAnotherNameIsReadAndRemovedByItsName() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--id", "1", "--abbreviation", "SMP"]).status == 0)
+        let versions = library.path + "/versions/"
+        try FileManager.default.copyItem(atPath: versions + "1.lectern", toPath: versions + "3.lectern")
+        try FileManager.default.removeItem(atPath: versions + "1.lectern")
+        let refused = library.run(["import", Self.sample, "--abbreviation", "T"])
+        #expect(
+            refused.status == 1 && refused.standardError.contains("\(versions)3.lectern holds version 1"), "\(refused)")
+        #expect(library.run(["read", "JHN.1.1", "--version", "smp"]).status == 0)
+        #expect(Library(directory: library.path).readingState().lastVersion == 3)
+        let removed = library.run(["remove", "SMP"])
+        #expect(removed.status == 0 && removed.standardOutput == "Removed version 3 (SMP).\n", "\(removed)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: versions) == [])
+    }
+
     @Test func exportedVrefIsCheckVref() throws {
         let library = TemporaryLibrary()
         #expect(library.run(["import", Self.sample]).status == 0)
