@@ -22,6 +22,14 @@ struct ImportFaultTests {
         #expect(made.status == 0, "\(made)")
     }
 
+    @Test(.enabled(if: FaultInjection.isRoot, "running as another user needs root"))
+    func anotherUserRunsTheCopiesInItsFolder() throws {
+        let folder = try OtherUserFolder()
+        defer { folder.remove() }
+        let checked = try FaultInjection.lectern(["check", try folder.copy(Self.sample)], .otherUser(folder))
+        #expect(checked.status == 0 && checked.standardOutput.hasPrefix("4 books, 7 chapters, 30 verses"), "\(checked)")
+    }
+
     /// The sample version reads, lists and verifies.
     static func expectReadable(_ path: String, _ wrapper: FaultInjection.Wrapper = .none) throws {
         let read = try FaultInjection.lectern(["read", "JHN.1.1", "--library", path], wrapper)
@@ -84,8 +92,12 @@ struct ImportFaultTests {
 
     @Test(arguments: ReadOnlyWay.available)
     func aReadOnlyLibraryRefusesChangesAndStillReads(_ way: ReadOnlyWay) throws {
-        let library = StoreCommandsTests.TemporaryLibrary()
+        // Another user reads copies of the binary, the sample and the library where it may.
+        let folder = way == .otherUser ? try OtherUserFolder() : nil
+        defer { folder?.remove() }
+        let library = StoreCommandsTests.TemporaryLibrary(under: folder?.path)
         try Self.sampleLibrary(at: library.path)
+        let sample = try folder?.copy(Self.sample) ?? Self.sample
         var wrapper = FaultInjection.Wrapper.none
         var reason = "Permission denied"
         var mount: ScratchMount?
@@ -94,7 +106,8 @@ struct ImportFaultTests {
             mount = try #require(ScratchMount.readOnly(library.path))
             reason = "Read-only file system"
         case .otherUser:
-            wrapper = .otherUser
+            OtherUserFolder.makeReadable(library.path)
+            wrapper = .otherUser(try #require(folder))
         case .permissions:
             for folder in [library.path, library.path + "/versions"] { chmod(folder, 0o555) }
         }
@@ -104,7 +117,7 @@ struct ImportFaultTests {
         }
         let before = library.files
         let changes = [
-            ["import", Self.sample, "--abbreviation", "T"], ["import", Self.sample, "--id", "1", "--replace"],
+            ["import", sample, "--abbreviation", "T"], ["import", sample, "--id", "1", "--replace"],
             ["remove", "1"],
         ]
         for change in changes {

@@ -8,8 +8,14 @@ import Testing
 @Suite struct StoreCommandsTests {
     /// A temporary library folder, deleted when the value goes away.
     final class TemporaryLibrary {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-cli-\(UUID().uuidString)")
-            .path
+        let path: String
+
+        /// A library path in `folder` (the temporary folder when nil), not made yet.
+        init(under folder: String? = nil) {
+            let folder = folder ?? FileManager.default.temporaryDirectory.path
+            path = folder + "/lectern-cli-\(UUID().uuidString)"
+        }
+
         deinit { try? FileManager.default.removeItem(atPath: path) }
 
         /// Runs `lectern` in-process against this library.
