@@ -77,8 +77,7 @@ public enum VersionSource {
 
     /// Reads a file, decompressing gzip when the content says so.
     public static func read(_ path: String) throws -> [UInt8] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let bytes = [UInt8](data)
+        let bytes = try SourceFile.read(path)
         return Gzip.isCompressed(bytes) ? try Gzip.decompress(bytes) : bytes
     }
 

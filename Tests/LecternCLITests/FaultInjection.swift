@@ -13,6 +13,8 @@ enum FaultInjection {
         case none
         /// With `ulimit -f` (KiB) and SIGXFSZ ignored, so writes past the limit fail with EFBIG.
         case fileSizeLimit(kilobytes: Int)
+        /// With `ulimit -v` (KiB): memory beyond the limit cannot be had (ENOMEM).
+        case memoryLimit(kilobytes: Int)
         /// As user and group 65534 (`nobody`), through `setpriv` (root only), running the copy of the binary
         /// in an `OtherUserFolder` (the build folder may be readable by its owner alone).
         case otherUser(OtherUserFolder)
@@ -32,6 +34,11 @@ enum FaultInjection {
             let script = "trap '' XFSZ; ulimit -f \(kilobytes); exec \"$0\" \"$@\""
             return try CLIRunner.runProcess(
                 URL(fileURLWithPath: "/bin/bash"), ["-c", script, binary.path] + arguments)
+        case .memoryLimit(let kilobytes):
+            return try CLIRunner.runProcess(
+                URL(fileURLWithPath: "/bin/bash"),
+                ["-c", "ulimit -v \(kilobytes); exec \"$0\" \"$@\"", binary.path] + arguments,
+                environment: ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 })
         case .otherUser(let folder):
             return try CLIRunner.runProcess(
                 URL(fileURLWithPath: "/usr/bin/setpriv"),

@@ -75,6 +75,26 @@ struct ImportFaultTests {
         #expect(unlimited.status == 0, "\(unlimited)")
     }
 
+    @Test func aFileTooLargeForTheMemoryLimitIsRefusedInASentence() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        // 1 GiB of nothing (a sparse file), read under a 400 MiB limit.
+        let large = folder.path + "/large.usfm"
+        #expect(FileManager.default.createFile(atPath: large, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: large))
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let library = folder.path + "/library"
+        let result = try FaultInjection.lectern(
+            ["import", large, "--library", library], .memoryLimit(kilobytes: 400 * 1024))
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.standardError.hasPrefix(
+                "\(large):1:1: error: cannot read: there is not enough memory to read it (a memory limit such as "
+                    + "ulimit -v, or a full machine); free memory or raise the limit and try again\n"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: library))
+    }
+
     /// How a library is made read-only; which ways work depends on being root.
     enum ReadOnlyWay: String, CaseIterable, Sendable {
         /// A read-only bind mount over the library (root).
