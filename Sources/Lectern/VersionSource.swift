@@ -119,6 +119,7 @@ public enum VersionSource {
     /// Books come back in canon order; diagnostics in file order.
     public static func parse(paths: [String]) -> ParseResult {
         let (files, listing) = files(in: paths)
+        if let shortfall = MemoryBudget.shortfall(files) { return ParseResult(diagnostics: listing + [shortfall]) }
         let results = parseConcurrently(files)
         var combined = ParseResult(diagnostics: listing)
         var seen: [BookID: SourceLocation] = [:]

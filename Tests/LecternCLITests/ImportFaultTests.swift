@@ -75,23 +75,37 @@ struct ImportFaultTests {
         #expect(unlimited.status == 0, "\(unlimited)")
     }
 
-    @Test func aFileTooLargeForTheMemoryLimitIsRefusedInASentence() throws {
+    struct MemoryCase: Sendable, CustomStringConvertible {
+        var name: String
+        var megabytes: Int
+        var description: String { name }
+    }
+
+    /// Sources too large for the memory limit: 1 GiB of nothing (a sparse file), and eng-web (20 MB) under a
+    /// limit that used to end the import with SIGSEGV or SIGABRT.
+    @Test(arguments: [MemoryCase(name: "large.usfm", megabytes: 400), MemoryCase(name: "eng-web", megabytes: 200)])
+    func sourcesTooLargeForTheMemoryLimitAreRefusedInASentence(_ test: MemoryCase) throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        // 1 GiB of nothing (a sparse file), read under a 400 MiB limit.
-        let large = folder.path + "/large.usfm"
-        #expect(FileManager.default.createFile(atPath: large, contents: nil))
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: large))
-        try handle.truncate(atOffset: 1 << 30)
-        try handle.close()
+        var source = TestCorpus.folder("eng-web-usfm").path
+        if test.name == "large.usfm" {
+            source = folder.path + "/large.usfm"
+            #expect(FileManager.default.createFile(atPath: source, contents: nil))
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: source))
+            try handle.truncate(atOffset: 1 << 30)
+            try handle.close()
+        }
         let library = folder.path + "/library"
         let result = try FaultInjection.lectern(
-            ["import", large, "--library", library], .memoryLimit(kilobytes: 400 * 1024))
+            ["import", source, "--library", library], .memoryLimit(kilobytes: test.megabytes * 1024))
         #expect(result.status == 1, "\(result)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 2, "\(result)")
+        #expect(lines.first?.contains(":1:1: error: there is not enough memory to read these sources: ") == true)
         #expect(
-            result.standardError.hasPrefix(
-                "\(large):1:1: error: cannot read: there is not enough memory to read it (a memory limit such as "
-                    + "ulimit -v, or a full machine); free memory or raise the limit and try again\n"), "\(result)")
+            lines.first?.hasSuffix(
+                "and this process may use \(test.megabytes) MB (ulimit -v); raise the limit, or read fewer books at a time"
+            ) == true, "\(result)")
         #expect(!FileManager.default.fileExists(atPath: library))
     }
 
