@@ -12,7 +12,11 @@ public enum Gzip {
         /// zlib's status code.
         public var code: Int32
         public var description: String {
-            code == -100 ? "the decompressed file is larger than 1 GiB" : "damaged gzip data (zlib error \(code))"
+            switch code {
+            case -100: return "the decompressed file is larger than 1 GiB"
+            case -4: return "there is not enough memory to decompress it (zlib's Z_MEM_ERROR)"
+            default: return "damaged gzip data (zlib error \(code))"
+            }
         }
     }
 

@@ -173,6 +173,7 @@ public enum VersionSource {
         -> ParseResult
     {
         let (files, listing) = files(in: paths)
+        if let shortfall = MemoryBudget.shortfall(files) { return ParseResult(diagnostics: listing + [shortfall]) }
         progress?(0, files.count)
         let results = parseConcurrently(files, progress: progress)
         var combined = ParseResult(diagnostics: listing)

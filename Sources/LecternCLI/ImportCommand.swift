@@ -14,7 +14,7 @@ package enum ImportCommand: LecternCommand {
             at the end.
             """,
         options: [
-            .value("id", "N", "the Bible's id (default: the next free id)"),
+            .value("id", "N", "the Bible's id, 1 to 999999999 (default: the next free id)"),
             .value("abbreviation", "ABBR", "short name (default: from the sources, such as WEB)"),
             .value("title", "TEXT", "full name (default: from the sources, else the folder name)"),
             .value("language", "TAG", "BCP 47 language tag (default: from the sources or a folder name like eng-…, else und)"),
@@ -29,7 +29,9 @@ package enum ImportCommand: LecternCommand {
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
         let arguments = invocation.arguments
-        let id = try arguments.value("id", as: { Int($0).flatMap { $0 > 0 ? $0 : nil } }, expected: "a positive number")
+        let id = try arguments.value(
+            "id", as: { Int($0).flatMap { Library.idRange.contains($0) ? $0 : nil } },
+            expected: "a number from \(Library.idRange.lowerBound) to \(Library.idRange.upperBound)")
         let abbreviation = arguments.value("abbreviation")
         let title = arguments.value("title")
         let language = try arguments.value("language").map { tag throws(UsageError) in

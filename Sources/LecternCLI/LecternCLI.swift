@@ -53,7 +53,13 @@ package enum LecternCLI {
                 context.standardOutput(HelpText.help(spec))
                 return ExitStatus.success
             }
-            return try command.run(Invocation(arguments: parsed, context: context, spec: spec))
+            let invocation = Invocation(arguments: parsed, context: context, spec: spec)
+            if !["check", "layout", "completions", "help"].contains(spec.name),
+                let warning = invocation.library.permissionWarning()
+            {
+                invocation.warn(warning)
+            }
+            return try command.run(invocation)
         } catch let error as UsageError {
             context.standardError("Error: \(error.message)\n" + HelpText.usage(spec) + "See 'lectern \(spec.name) --help'.\n")
             return ExitStatus.usage

@@ -8,7 +8,8 @@ package enum VersionsCommand: LecternCommand {
         discussion: """
             Lists id, abbreviation, title, language, books, verses and store size; the default Bible ('lectern \\
             use') is marked with *. A store file that cannot be opened is listed with the reason, and the exit \\
-            status is then 1.
+            status is then 1, as it is for a store file whose name and internal id disagree (a copy under \
+            another name): the file's name is the Bible's id.
             """,
         examples: [("versions", "the table"), ("versions --json", "the same as JSON")])
 
@@ -21,6 +22,7 @@ package enum VersionsCommand: LecternCommand {
         var verses = 0
         var bytes = 0
         var error: String?
+        var mismatch: LibraryIDMismatch?
     }
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
@@ -34,10 +36,10 @@ package enum VersionsCommand: LecternCommand {
             case .success(let store):
                 return Row(
                     id: entry.id, path: entry.path, metadata: store.metadata, books: store.books.count,
-                    verses: store.verseCount, bytes: store.fileSize)
+                    verses: store.verseCount, bytes: store.fileSize, mismatch: entry.idMismatch)
             case .failure(let error):
                 let size = (try? FileManager.default.attributesOfItem(atPath: entry.path)[.size] as? Int) ?? 0
-                return Row(id: entry.id, path: entry.path, bytes: size, error: error.description)
+                return Row(id: entry.id, path: entry.path, bytes: size, error: error.description, mismatch: entry.idMismatch)
             }
         }
         if invocation.json {
@@ -46,6 +48,10 @@ package enum VersionsCommand: LecternCommand {
                     ("id", .int(row.id)), ("bible", row.metadata.map(JSONSchema.bible) ?? .null),
                     ("books", .int(row.books)), ("verses", .int(row.verses)), ("storeBytes", .int(row.bytes)),
                     ("path", .string(row.path)), ("default", .bool(row.id == chosen)), ("error", .optional(row.error)),
+                    (
+                        "idMismatch",
+                        row.mismatch.map { .object([("fileID", .int($0.fileID)), ("storedID", .int($0.storedID))]) } ?? .null
+                    ),
                 ])
             }
             invocation.output(
@@ -56,7 +62,7 @@ package enum VersionsCommand: LecternCommand {
         } else {
             invocation.output(table(rows, chosen: chosen))
         }
-        return rows.contains { $0.error != nil } ? ExitStatus.failure : ExitStatus.success
+        return rows.contains { $0.error != nil || $0.mismatch != nil } ? ExitStatus.failure : ExitStatus.success
     }
 
     /// Aligned columns with a header line; numbers right-aligned, titles cut at 40 columns.
@@ -79,6 +85,7 @@ package enum VersionsCommand: LecternCommand {
         for (index, line) in aligned.enumerated() {
             text += line + "\n"
             if index > 0, let error = rows[index - 1].error { text += "    damaged: \(Terminal.sanitized(error))\n" }
+            if index > 0, let mismatch = rows[index - 1].mismatch { text += "    warning: \(mismatch)\n" }
         }
         return text
     }

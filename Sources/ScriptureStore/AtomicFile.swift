@@ -102,15 +102,28 @@ final class LibraryLock {
     private let descriptor: Int32
 
     /// Takes the lock without waiting; throws `libraryBusy` when another process holds it.
+    ///
+    /// The lock file is opened with `O_NOFOLLOW | O_NONBLOCK`: a symbolic link (or a FIFO) put in its
+    /// place is refused, never followed to create or block on a file outside the library.
     init(path: String) throws(StoreError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
             let code = errno
+            if code == ELOOP {
+                throw .unsafeFile(
+                    path: path,
+                    reason: "the library's lock is a symbolic link, which lectern does not follow; remove it")
+            }
             if code == EACCES || code == EROFS || code == EPERM {
                 let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
                 throw .readOnlyLibrary(directory: directory.joined(separator: "/"), errno: code)
             }
             throw .system(call: "open", path: path, errno: code)
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .unsafeFile(path: path, reason: "the library's lock is not a plain file; remove it")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno

@@ -3,6 +3,10 @@ import ScriptureModel
 
 /// A directory of versions, one store file each: `<directory>/versions/<id>.lectern`.
 ///
+/// A version's identity is its file's name: `<id>.lectern` is version `id`, whatever id was written inside
+/// (a store copied in under another name says so in `LibraryEntry.idMismatch`, and imports are refused
+/// until the names and contents agree again). Ids are whole numbers in `Library.idRange`.
+///
 /// Reading needs no lock: store files are immutable and replaced by rename.
 /// Changes (`add`, `remove`) take the library's lock (`<directory>/.lock`), so
 /// two imports at once cannot corrupt it; the second gets `libraryBusy`.
@@ -24,6 +28,9 @@ public struct Library: Sendable {
         return home + "/.local/share/lectern"
     }
 
+    /// The ids a version can have: 1 to 999,999,999. A file whose name is a larger number is not a version.
+    public static let idRange = 1...999_999_999
+
     /// The folder holding the store files.
     public var versionsDirectory: String { directory + "/versions" }
 
@@ -31,6 +38,8 @@ public struct Library: Sendable {
     public func path(for id: Int) -> String { versionsDirectory + "/\(id).\(StoreFormat.fileExtension)" }
 
     /// The ids of the versions in the library, in increasing order (an absent library has none).
+    ///
+    /// Files named outside `idRange` (`0.lectern`, `9223372036854775807.lectern`) are left out.
     public func ids() throws(StoreError) -> [Int] {
         let names: [String]
         do {
@@ -41,7 +50,7 @@ public struct Library: Sendable {
         }
         let suffix = "." + StoreFormat.fileExtension
         return names.compactMap { name in
-            guard name.hasSuffix(suffix), let id = Int(name.dropLast(suffix.count)), id > 0,
+            guard name.hasSuffix(suffix), let id = Int(name.dropLast(suffix.count)), Self.idRange.contains(id),
                 name == "\(id)\(suffix)"
             else { return nil }
             return id
@@ -55,24 +64,27 @@ public struct Library: Sendable {
         try ids().map(entry)
     }
 
-    /// Version `id`, opened, or with the reason it could not be.
+    /// Version `id`, opened, or with the reason it could not be; its `metadata.id` is `id`.
     public func entry(_ id: Int) -> LibraryEntry {
         let path = path(for: id)
         do throws(StoreError) {
-            return LibraryEntry(id: id, path: path, store: .success(try VersionStore(path: path)))
+            return LibraryEntry(id: id, path: path, store: .success(try VersionStore(path: path, libraryID: id)))
         } catch {
             return LibraryEntry(id: id, path: path, store: .failure(error))
         }
     }
 
-    /// Opens version `id`.
+    /// Opens version `id`: the file `<id>.lectern`, whose `metadata.id` is then `id`.
     public func open(_ id: Int) throws(StoreError) -> VersionStore {
         let path = path(for: id)
-        guard FileManager.default.fileExists(atPath: path) else { throw .unknownVersion(String(id)) }
-        return try VersionStore(path: path)
+        guard Self.idRange.contains(id), FileManager.default.fileExists(atPath: path) else {
+            throw .unknownVersion(String(id))
+        }
+        return try VersionStore(path: path, libraryID: id)
     }
 
-    /// Opens the version named by an id (`3`) or an abbreviation (`WEB`, any case).
+    /// Opens the version named by an id (`3`) or an abbreviation (`WEB`, any case); its `metadata.id` is the
+    /// id of the file that was found.
     public func open(named name: String) throws(StoreError) -> VersionStore {
         if let id = Int(name) { return try open(id) }
         // One store mapped at a time: only the matches are kept.
@@ -93,27 +105,40 @@ public struct Library: Sendable {
 
     /// Stores `books` as a version, under the library's lock, and returns its metadata.
     ///
-    /// Without an `id` the version gets the next free one. An existing id, or an abbreviation
-    /// another version uses, is refused unless `replace` is set (and then only for the same id).
+    /// Without an `id` the version gets the one after the highest in use. An existing id, or an abbreviation
+    /// another version uses, is refused unless `replace` is set (and then only for the same id). An id
+    /// outside `idRange`, or a library holding a file whose name and contents disagree about its id
+    /// (`idMismatch`), is refused before anything is written.
     /// The file is written atomically: a failed or killed import leaves the library as it was.
     /// `sections` build the optional sections, such as the search index, from the verses.
     @discardableResult
     public func add(
         books: [Book], metadata: VersionMetadata, id requested: Int?, replace: Bool, sections: [any StoreSection] = []
     ) throws(StoreError) -> VersionMetadata {
-        if let requested, requested <= 0 { throw .invalidVersionName("a version id must be a positive number") }
+        if let requested, !Self.idRange.contains(requested) {
+            throw .invalidVersionName(
+                "a version id must be a whole number from \(Self.idRange.lowerBound) to \(Self.idRange.upperBound)")
+        }
         guard !metadata.abbreviation.isEmpty, Int(metadata.abbreviation) == nil else {
             throw .invalidVersionName("an abbreviation must not be empty or a number")
         }
-        try Self.makeDirectories(versionsDirectory)
+        try Self.makeDirectories(versionsDirectory, toHold: Self.longestStoreName)
         let lock = try LibraryLock(path: directory + "/.lock")
         defer { withExtendedLifetime(lock) {} }
         removeLeftovers()
         let existing = try ids()
         let id = requested ?? (existing.last ?? 0) + 1
+        guard Self.idRange.contains(id) else {
+            throw .invalidVersionName(
+                "version \(Self.idRange.upperBound) is the highest id a library can hold; give a free id with --id")
+        }
         if existing.contains(id), !replace { throw .versionExists(id: id, path: path(for: id)) }
-        for other in existing where other != id {
-            if case .success(let store) = entry(other).store,
+        for other in existing {
+            let entry = entry(other)
+            if let mismatch = entry.idMismatch {
+                throw .idMismatch(path: mismatch.path, fileID: mismatch.fileID, storedID: mismatch.storedID)
+            }
+            if other != id, case .success(let store) = entry.store,
                 store.metadata.abbreviation.caseInsensitiveCompare(metadata.abbreviation) == .orderedSame
             {
                 throw .invalidVersionName(
@@ -127,7 +152,8 @@ public struct Library: Sendable {
         return metadata
     }
 
-    /// Removes version `id` from the library, under the library's lock.
+    /// Removes version `id` (the file `<id>.lectern`, whatever id it holds) from the library, under the
+    /// library's lock.
     public func remove(_ id: Int) throws(StoreError) {
         guard try ids().contains(id) else { throw .unknownVersion(String(id)) }
         let lock = try LibraryLock(path: directory + "/.lock")
@@ -140,7 +166,7 @@ public struct Library: Sendable {
     /// readers see the old file or the whole new one.
     public func writeFile(_ name: String, bytes: [UInt8]) throws(StoreError) {
         guard !name.isEmpty, !name.contains("/") else { throw .invalidVersionName("a library file name: '\(name)'") }
-        try Self.makeDirectories(directory)
+        try Self.makeDirectories(directory, toHold: Self.temporaryName(for: name))
         try AtomicFile.replace(name, in: directory, with: bytes)
     }
 
@@ -157,14 +183,4 @@ public struct Library: Sendable {
             try? FileManager.default.removeItem(atPath: versionsDirectory + "/" + name)
         }
     }
-}
-
-/// A version file in a library, opened or with the reason it could not be.
-public struct LibraryEntry: Sendable {
-    /// The version's id (from its file name).
-    public let id: Int
-    /// The store file.
-    public let path: String
-    /// The opened store, or why it could not be opened.
-    public let store: Result<VersionStore, StoreError>
 }

@@ -45,18 +45,7 @@ extension Library {
         } catch {
             throw .cannotEncode("reading state: \(error)")
         }
-        try Self.makeDirectories(directory)
+        try Self.makeDirectories(directory, toHold: Self.temporaryName(for: ReadingState.fileName))
         try AtomicFile.replace(ReadingState.fileName, in: directory, with: bytes)
-    }
-
-    /// `mkdir -p`, reporting the real errno of the step that failed.
-    static func makeDirectories(_ path: String) throws(StoreError) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            if mkdir(current, 0o755) != 0, errno != EEXIST {
-                throw .system(call: "mkdir", path: current, errno: errno)
-            }
-        }
     }
 }

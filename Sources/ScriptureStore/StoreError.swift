@@ -39,6 +39,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case readOnlyLibrary(directory: String, errno: Int32)
     /// An id or abbreviation that cannot be used.
     case invalidVersionName(String)
+    /// A store file's name and the id inside it disagree, so the library is not changed (see `LibraryIDMismatch`).
+    case idMismatch(path: String, fileID: Int, storedID: Int)
+    /// A library file is not what it must be (a lock that is a symbolic link, for example), so it is not used.
+    case unsafeFile(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -74,6 +78,13 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 "the library \(directory) cannot be changed (\(Self.describe(errno: code))); it can still be read. Check its permissions, or choose another with --library"
         case .invalidVersionName(let reason):
             return reason
+        case .idMismatch(let path, let fileID, let storedID):
+            return
+                "\(path) holds version \(storedID) under the name of version \(fileID) (a store file copied in "
+                + "under another name); nothing is imported while they disagree. Remove it (lectern remove "
+                + "\(fileID)) or rename it to \(storedID).lectern if that name is free"
+        case .unsafeFile(let path, let reason):
+            return "\(path): \(reason)"
         }
     }
 

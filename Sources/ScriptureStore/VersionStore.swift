@@ -16,8 +16,12 @@ import ScriptureModel
 public final class VersionStore: Sendable {
     /// The file's path.
     public let path: String
-    /// The version's id, names and language.
+    /// The version's id, names and language. Opened from a library, the id is the one in the file's name
+    /// (`<id>.lectern`), which is the version's identity there; `storedID` is the one written inside.
     public let metadata: VersionMetadata
+    /// The id written in the file's metadata when it was imported; differs from `metadata.id` only when a
+    /// library holds the file under another name (a store copied in as `3.lectern`, for example).
+    public let storedID: Int
     /// The books, in canon order.
     public let books: [StoredBook]
     /// The section table, in file order (sections of kinds this version does not know are left out).
@@ -52,7 +56,15 @@ public final class VersionStore: Sendable {
     /// Opens the store file at `path`: maps it and checks the header and section table.
     ///
     /// - Complexity: O(books + chapters); does not read the text.
-    public init(path: String) throws(StoreError) {
+    public convenience init(path: String) throws(StoreError) {
+        try self.init(path: path, libraryID: nil)
+    }
+
+    /// Opens the store file at `path` as a library's version `libraryID` (the id in its name), which
+    /// `metadata.id` then holds; nil keeps the id written in the file.
+    ///
+    /// - Complexity: O(books + chapters); does not read the text.
+    public init(path: String, libraryID: Int?) throws(StoreError) {
         self.path = path
         let file = try MappedFile(path: path)
         let whole = StoreBytes(file: file, section: .metadata, start: 0, count: file.count)
@@ -66,7 +78,10 @@ public final class VersionStore: Sendable {
             }
             return StoreBytes(file: file, section: kind, start: entry.offset, count: entry.length)
         }
-        metadata = try VersionMetadata(decoding: section(.metadata))
+        var metadata = try VersionMetadata(decoding: section(.metadata))
+        storedID = metadata.id
+        if let libraryID { metadata.id = libraryID }
+        self.metadata = metadata
         let strings = StringTable(table: try OffsetTable(bytes: section(.strings)))
         self.strings = strings
         styles = StyleTable(table: try OffsetTable(bytes: section(.styles)), strings: strings)

@@ -13,8 +13,11 @@ enum FaultInjection {
         case none
         /// With `ulimit -f` (KiB) and SIGXFSZ ignored, so writes past the limit fail with EFBIG.
         case fileSizeLimit(kilobytes: Int)
-        /// As user and group 65534 (`nobody`), through `setpriv` (root only).
-        case otherUser
+        /// With `ulimit -v` (KiB): memory beyond the limit cannot be had (ENOMEM).
+        case memoryLimit(kilobytes: Int)
+        /// As user and group 65534 (`nobody`), through `setpriv` (root only), running the copy of the binary
+        /// in an `OtherUserFolder` (the build folder may be readable by its owner alone).
+        case otherUser(OtherUserFolder)
         /// Under `strace -e inject=…` (a signal or an error at a system call).
         case strace(inject: String)
     }
@@ -31,10 +34,15 @@ enum FaultInjection {
             let script = "trap '' XFSZ; ulimit -f \(kilobytes); exec \"$0\" \"$@\""
             return try CLIRunner.runProcess(
                 URL(fileURLWithPath: "/bin/bash"), ["-c", script, binary.path] + arguments)
-        case .otherUser:
+        case .memoryLimit(let kilobytes):
+            return try CLIRunner.runProcess(
+                URL(fileURLWithPath: "/bin/bash"),
+                ["-c", "ulimit -v \(kilobytes); exec \"$0\" \"$@\"", binary.path] + arguments,
+                environment: ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 })
+        case .otherUser(let folder):
             return try CLIRunner.runProcess(
                 URL(fileURLWithPath: "/usr/bin/setpriv"),
-                ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments)
+                ["--reuid=65534", "--regid=65534", "--clear-groups", folder.binary] + arguments)
         case .strace(let inject):
             return try CLIRunner.runProcess(
                 URL(fileURLWithPath: stracePath),
@@ -113,5 +121,54 @@ struct ScratchMount {
 
     private static func run(_ program: String, _ arguments: [String]) -> Bool {
         (try? CLIRunner.runProcess(URL(fileURLWithPath: program), arguments))?.status == 0
+    }
+}
+
+/// A folder every user can read, for a test that runs `lectern` as another user: the checkout and its build
+/// folder may be readable by their owner alone (a clone in `mktemp -d`, a home folder with mode 0700), so
+/// the binary and the inputs are copied here. It is made under `/tmp` whatever `TMPDIR` says, with mode
+/// 0755 whatever the umask; `remove()` deletes it.
+struct OtherUserFolder: Sendable {
+    /// The folder.
+    let path: String
+    /// The copy of the `lectern` executable.
+    let binary: String
+
+    /// Makes the folder and copies the binary into it.
+    init() throws {
+        guard let built = CLIRunner.binary() else {
+            throw CLIRunner.BinaryNotFound(message: CLIRunner.binaryMissingMessage)
+        }
+        path = "/tmp/lectern-other-user-\(UUID().uuidString)"
+        binary = path + "/bin/lectern"
+        try FileManager.default.createDirectory(atPath: path + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: built.path, toPath: binary)
+        Self.makeReadable(path)
+    }
+
+    /// Copies `source` (a file or a folder) into the folder and returns the copy's path.
+    func copy(_ source: String) throws -> String {
+        let copy = path + "/" + URL(fileURLWithPath: source).lastPathComponent
+        try FileManager.default.copyItem(atPath: source, toPath: copy)
+        Self.makeReadable(copy)
+        return copy
+    }
+
+    /// Gives everyone read access to `path` and everything below it (and entry to its folders), as `chmod -R
+    /// a+rX` does; nothing else changes.
+    static func makeReadable(_ path: String) {
+        let below = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? []
+        for item in [path] + below.map({ path + "/" + $0 }) {
+            var status = stat()
+            guard lstat(item, &status) == 0, status.st_mode & S_IFMT != S_IFLNK else { continue }
+            let isFolder = status.st_mode & S_IFMT == S_IFDIR
+            let executable = isFolder || status.st_mode & S_IXUSR != 0
+            chmod(item, (status.st_mode & 0o7777) | (executable ? 0o555 : 0o444))
+        }
+    }
+
+    /// Deletes the folder and everything in it.
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
     }
 }

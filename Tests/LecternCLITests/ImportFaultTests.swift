@@ -22,6 +22,14 @@ struct ImportFaultTests {
         #expect(made.status == 0, "\(made)")
     }
 
+    @Test(.enabled(if: FaultInjection.isRoot, "running as another user needs root"))
+    func anotherUserRunsTheCopiesInItsFolder() throws {
+        let folder = try OtherUserFolder()
+        defer { folder.remove() }
+        let checked = try FaultInjection.lectern(["check", try folder.copy(Self.sample)], .otherUser(folder))
+        #expect(checked.status == 0 && checked.standardOutput.hasPrefix("4 books, 7 chapters, 30 verses"), "\(checked)")
+    }
+
     /// The sample version reads, lists and verifies.
     static func expectReadable(_ path: String, _ wrapper: FaultInjection.Wrapper = .none) throws {
         let read = try FaultInjection.lectern(["read", "JHN.1.1", "--library", path], wrapper)
@@ -67,6 +75,40 @@ struct ImportFaultTests {
         #expect(unlimited.status == 0, "\(unlimited)")
     }
 
+    struct MemoryCase: Sendable, CustomStringConvertible {
+        var name: String
+        var megabytes: Int
+        var description: String { name }
+    }
+
+    /// Sources too large for the memory limit: 1 GiB of nothing (a sparse file), and eng-web (20 MB) under a
+    /// limit that used to end the import with SIGSEGV or SIGABRT.
+    @Test(arguments: [MemoryCase(name: "large.usfm", megabytes: 400), MemoryCase(name: "eng-web", megabytes: 200)])
+    func sourcesTooLargeForTheMemoryLimitAreRefusedInASentence(_ test: MemoryCase) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        var source = TestCorpus.folder("eng-web-usfm").path
+        if test.name == "large.usfm" {
+            source = folder.path + "/large.usfm"
+            #expect(FileManager.default.createFile(atPath: source, contents: nil))
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: source))
+            try handle.truncate(atOffset: 1 << 30)
+            try handle.close()
+        }
+        let library = folder.path + "/library"
+        let result = try FaultInjection.lectern(
+            ["import", source, "--library", library], .memoryLimit(kilobytes: test.megabytes * 1024))
+        #expect(result.status == 1, "\(result)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 2, "\(result)")
+        #expect(lines.first?.contains(":1:1: error: there is not enough memory to read these sources: ") == true)
+        #expect(
+            lines.first?.hasSuffix(
+                "and this process may use \(test.megabytes) MB (ulimit -v); raise the limit, or read fewer books at a time"
+            ) == true, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: library))
+    }
+
     /// How a library is made read-only; which ways work depends on being root.
     enum ReadOnlyWay: String, CaseIterable, Sendable {
         /// A read-only bind mount over the library (root).
@@ -84,8 +126,12 @@ struct ImportFaultTests {
 
     @Test(arguments: ReadOnlyWay.available)
     func aReadOnlyLibraryRefusesChangesAndStillReads(_ way: ReadOnlyWay) throws {
-        let library = StoreCommandsTests.TemporaryLibrary()
+        // Another user reads copies of the binary, the sample and the library where it may.
+        let folder = way == .otherUser ? try OtherUserFolder() : nil
+        defer { folder?.remove() }
+        let library = StoreCommandsTests.TemporaryLibrary(under: folder?.path)
         try Self.sampleLibrary(at: library.path)
+        let sample = try folder?.copy(Self.sample) ?? Self.sample
         var wrapper = FaultInjection.Wrapper.none
         var reason = "Permission denied"
         var mount: ScratchMount?
@@ -94,7 +140,8 @@ struct ImportFaultTests {
             mount = try #require(ScratchMount.readOnly(library.path))
             reason = "Read-only file system"
         case .otherUser:
-            wrapper = .otherUser
+            OtherUserFolder.makeReadable(library.path)
+            wrapper = .otherUser(try #require(folder))
         case .permissions:
             for folder in [library.path, library.path + "/versions"] { chmod(folder, 0o555) }
         }
@@ -104,7 +151,7 @@ struct ImportFaultTests {
         }
         let before = library.files
         let changes = [
-            ["import", Self.sample, "--abbreviation", "T"], ["import", Self.sample, "--id", "1", "--replace"],
+            ["import", sample, "--abbreviation", "T"], ["import", sample, "--id", "1", "--replace"],
             ["remove", "1"],
         ]
         for change in changes {

@@ -30,6 +30,18 @@ import Testing
         #expect(recent.standardOutput == "wedding\nCANA\n")
     }
 
+    @Test func aSearchThatCannotBeRememberedStillAnswers() throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--abbreviation", "SMP"]).status == 0)
+        // A folder where the recent searches go: renaming the new list over it fails, even for root.
+        let blocker = library.path + "/" + RecentSearches.fileName
+        try FileManager.default.createDirectory(atPath: blocker + "/inside", withIntermediateDirectories: true)
+        let result = library.run(["search", "wedding"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.hasPrefix("wedding in SMP: 1 verse"), "\(result)")
+        #expect(result.standardError.hasPrefix("Warning: the search is not remembered: "), "\(result)")
+    }
+
     @Test func errorsSayWhere() throws {
         let library = StoreCommandsTests.TemporaryLibrary()
         #expect(library.run(["import", Self.sample]).status == 0)

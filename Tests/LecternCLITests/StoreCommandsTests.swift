@@ -8,8 +8,14 @@ import Testing
 @Suite struct StoreCommandsTests {
     /// A temporary library folder, deleted when the value goes away.
     final class TemporaryLibrary {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-cli-\(UUID().uuidString)")
-            .path
+        let path: String
+
+        /// A library path in `folder` (the temporary folder when nil), not made yet.
+        init(under folder: String? = nil) {
+            let folder = folder ?? FileManager.default.temporaryDirectory.path
+            path = folder + "/lectern-cli-\(UUID().uuidString)"
+        }
+
         deinit { try? FileManager.default.removeItem(atPath: path) }
 
         /// Runs `lectern` in-process against this library.
@@ -57,6 +63,22 @@ import Testing
         #expect(verses.first?["reference"] as? [String: String] == ["id": "JHN.2.1", "display": "John 2:1"])
         #expect(library.run(["remove", "SMP"]).status == 0)
         #expect(library.run(["versions"]).standardOutput.hasPrefix("No Bibles in "))
+    }
+
+    @Test func aStoreCopiedInUnderAnotherNameIsReadAndRemovedByItsName() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--id", "1", "--abbreviation", "SMP"]).status == 0)
+        let versions = library.path + "/versions/"
+        try FileManager.default.copyItem(atPath: versions + "1.lectern", toPath: versions + "3.lectern")
+        try FileManager.default.removeItem(atPath: versions + "1.lectern")
+        let refused = library.run(["import", Self.sample, "--abbreviation", "T"])
+        #expect(
+            refused.status == 1 && refused.standardError.contains("\(versions)3.lectern holds version 1"), "\(refused)")
+        #expect(library.run(["read", "JHN.1.1", "--version", "smp"]).status == 0)
+        #expect(Library(directory: library.path).readingState().lastVersion == 3)
+        let removed = library.run(["remove", "SMP"])
+        #expect(removed.status == 0 && removed.standardOutput == "Removed version 3 (SMP).\n", "\(removed)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: versions) == [])
     }
 
     @Test func exportedVrefIsCheckVref() throws {
@@ -163,7 +185,7 @@ import Testing
     @Test(arguments: [
         UsageCase(arguments: ["import"], message: "give at least one file or folder"),
         UsageCase(
-            arguments: ["import", "x", "--id", "0"], message: "option '--id' expects a positive number, not '0'"),
+            arguments: ["import", "x", "--id", "0"], message: "option '--id' expects a number from 1 to 999999999, not '0'"),
         UsageCase(arguments: ["next"], message: "give a reference such as JHN.3"),
         UsageCase(arguments: ["export"], message: "give --format vref, usfm, usx or json"),
         UsageCase(

@@ -1,0 +1,67 @@
+import ScriptureModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whether the memory a process may use (`ulimit -v`, `RLIMIT_AS`) can hold the parse of some sources.
+///
+/// Swift ends the process when an allocation fails, so a parse that would run out of memory is refused
+/// before it starts. The estimate leans low, so a limit that suffices is not refused: eng-web's 20 MB of
+/// USFM needed a 265 MB limit in a debug build on two cores, about 100 MB for the program and seven and a
+/// half times the sources; six times is assumed. A limit between the estimate and the need still ends the
+/// process.
+enum MemoryBudget {
+    /// Bytes of memory assumed per byte of source (a gzip file counts four times its size).
+    static let bytesPerSourceByte = 6
+    /// Memory assumed for the work beside the sources: threads, the store's buffers.
+    static let headroom = 16 << 20
+
+    /// An error naming the first file when the memory limit is too low for the files, or nil.
+    static func shortfall(_ files: [String]) -> Diagnostic? {
+        var limit = rlimit()
+        guard let first = files.first, getrlimit(addressSpace, &limit) == 0, limit.rlim_cur != rlim_t.max,
+            let used = usedAddressSpace()
+        else { return nil }
+        var sources = 0
+        for file in files {
+            var status = stat()
+            guard stat(file, &status) == 0 else { continue }
+            sources += Int(status.st_size) * (file.lowercased().hasSuffix(".gz") ? 4 : 1)
+        }
+        let needed = used + sources * bytesPerSourceByte + headroom
+        let allowed = Int(clamping: limit.rlim_cur)
+        guard needed > allowed else { return nil }
+        func megabytes(_ bytes: Int) -> String { "\((bytes + (1 << 20) - 1) >> 20) MB" }
+        return Diagnostic(
+            .error, .unreadableFile, at: SourceLocation(file: first, line: 1, column: 1),
+            "there is not enough memory to read these sources: \(megabytes(sources)) of sources need about "
+                + "\(megabytes(needed)), and this process may use \(megabytes(allowed)) (ulimit -v); raise the "
+                + "limit, or read fewer books at a time")
+    }
+
+    /// The address space the process uses now: the first number in `/proc/self/statm`, in pages (nil where
+    /// there is no such file).
+    private static func usedAddressSpace() -> Int? {
+        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        var pages = 0
+        for byte in buffer[..<count] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            pages = pages * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    #if canImport(Glibc)
+        private static let addressSpace = __rlimit_resource_t(RLIMIT_AS.rawValue)
+    #else
+        private static let addressSpace = RLIMIT_AS
+    #endif
+}
