@@ -85,52 +85,18 @@ public enum ExportDestination {
         }
     }
 
-    /// Writes `bytes` to `path` so that readers see the old file or the whole new one: a temporary file
-    /// in the same folder (`open` with `O_EXCL`), `fsync`, `rename` over `path`, then `fsync` on the folder.
-    /// Failures (disk full, read-only file system, permissions) are `FileProblem`s with action `.write`.
+    /// Writes `bytes` to `path` so that readers see the old file or the whole new one, as the store's own
+    /// files are written (`AtomicFile`: an unnamed or hidden temporary file in the same folder, `fsync`,
+    /// `rename` over `path`, `fsync` on the folder). Failures (disk full, read-only file system,
+    /// permissions) are `FileProblem`s with action `.write`, on the path the caller knows.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileProblem) {
-        let parent = parentFolder(path)
         let last = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = parent + "/.tmp-\(getpid())-" + last
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            let code = errno
-            // The temporary name is ours; report the problem on the path the caller knows.
-            throw FileProblem(errno: code == EEXIST ? EBUSY : code, path: path, action: .write)
-        }
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary) }
-        }
-        do throws(FileProblem) {
-            try writeAll(bytes, to: descriptor, path: path)
-            guard fsync(descriptor) == 0 else { throw FileProblem(errno: errno, path: path, action: .write) }
+        do {
+            try AtomicFile.replace(last, in: parentFolder(path), with: bytes)
+        } catch .system(_, _, let code) {
+            throw FileProblem(errno: code, path: path, action: .write)
         } catch {
-            close(descriptor)
-            throw error
-        }
-        guard close(descriptor) == 0 else { throw FileProblem(errno: errno, path: path, action: .write) }
-        guard rename(temporary, path) == 0 else { throw FileProblem(errno: errno, path: path, action: .write) }
-        renamed = true
-        let folder = open(parent, O_RDONLY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileProblem) {
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(descriptor, base + written, buffer.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw FileProblem(errno: errno, path: path, action: .write)
-            }
-            written += result
+            throw FileProblem(.other(error.description), path: path, action: .write)
         }
     }
 

@@ -8,8 +8,8 @@ package enum VersionsCommand: LecternCommand {
         discussion: """
             Lists id, abbreviation, title, language, books, verses and store size; the default Bible ('lectern \\
             use') is marked with *. A store file that cannot be opened is listed with the reason, and the exit \\
-            status is then 1, as it is for a store file whose name and internal id disagree (a copy under \
-            another name): the file's name is the Bible's id.
+            status is then 1. A store file whose name and internal id disagree (a copy under another name) is \
+            listed with a warning: the file's name is the Bible's id, and imports are refused until it is fixed.
             """,
         examples: [("versions", "the table"), ("versions --json", "the same as JSON")])
 
@@ -62,7 +62,7 @@ package enum VersionsCommand: LecternCommand {
         } else {
             invocation.output(table(rows, chosen: chosen))
         }
-        return rows.contains { $0.error != nil || $0.mismatch != nil } ? ExitStatus.failure : ExitStatus.success
+        return rows.contains { $0.error != nil } ? ExitStatus.failure : ExitStatus.success
     }
 
     /// Aligned columns with a header line; numbers right-aligned, titles cut at 40 columns.

@@ -12,12 +12,12 @@
 /// flushed. A process killed at any point before the rename leaves no trace but,
 /// at worst, a hidden `.tmp-` file that `removeLeftovers` deletes. Where
 /// `O_TMPFILE` is missing, a named hidden temporary file is used instead.
-enum AtomicFile {
+package enum AtomicFile {
     /// The prefix of temporary names, so leftovers can be recognised.
     static let temporaryPrefix = ".tmp-"
 
     /// Replaces (or creates) `name` in `directory` with `bytes`.
-    static func replace(_ name: String, in directory: String, with bytes: [UInt8]) throws(StoreError) {
+    package static func replace(_ name: String, in directory: String, with bytes: [UInt8]) throws(StoreError) {
         let target = directory + "/" + name
         let temporary = directory + "/" + temporaryPrefix + "\(getpid())-" + name
         let descriptor: Int32

@@ -74,10 +74,12 @@ import Testing
         let refused = library.run(["import", Self.sample, "--abbreviation", "T"])
         #expect(
             refused.status == 1 && refused.standardError.contains("\(versions)3.lectern holds version 1"), "\(refused)")
-        #expect(library.run(["read", "JHN.1.1", "--version", "smp"]).status == 0)
+        let listed = library.run(["versions"])
+        #expect(listed.status == 0 && listed.standardOutput.contains("    warning: \(versions)3.lectern is version 3 by its name"), "\(listed)")
+        #expect(library.run(["read", "JHN.1.1", "--bible", "smp"]).status == 0)
         #expect(Library(directory: library.path).readingState().lastVersion == 3)
         let removed = library.run(["remove", "SMP"])
-        #expect(removed.status == 0 && removed.standardOutput == "Removed version 3 (SMP).\n", "\(removed)")
+        #expect(removed.status == 0 && removed.standardOutput == "Removed SMP (id 3).\n", "\(removed)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: versions) == [])
     }
 
