@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 import Testing
 
 /// What holds in every one of the 4,800 environments: the reader's promises about the host app, and collapsing.

@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 
 extension ReaderEnvironment {
     /// iOS versions around each boundary the spec names: 17 (no detection), 18 (detection), 26, 27 (overflow menu), 28.

@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 import Testing
 
 /// Reading scenario files: a JSON array of environments, strictly, with errors that say where.

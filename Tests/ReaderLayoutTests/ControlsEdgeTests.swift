@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 import Testing
 
 /// "Position the Reader Controls" and "Support Tabs on iOS 17": which edge the custom controls take.

@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 import Testing
 
 /// "Choose How to Use a Navigation Stack" and "Adaptive Controls and Menus": what each stack mode adds,

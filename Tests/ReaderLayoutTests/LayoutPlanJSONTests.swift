@@ -1,5 +1,5 @@
 import Foundation
-import ReaderCore
+import ReaderLayout
 import Testing
 
 /// The plan object of `lectern layout --json` and `--scenarios`: exactly its keys, in order, valid JSON.

@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 import Testing
 
 /// "Adaptive Controls and Menus": which menu holds settings and sign-in, and what it offers.
