@@ -85,16 +85,18 @@ package enum LayoutCommand: LecternCommand {
             return runScenarios(path: scenarios, explain: explain, context: context)
         }
         let given = environment
-        var trace: [(event: ControlsCollapseState.Event, state: ControlsCollapseState)] = []
+        var trace: [TraceStep] = []
+        var controls: ControlsCollapseState?
         if let scroll {
             var state = ControlsCollapseState(isCollapsed: environment.controlsCollapsed)
             for event in scroll {
+                let note = ControlsCollapseState.note(for: event, from: state)
                 state.handle(event)
-                trace.append((event, state))
+                trace.append(TraceStep(event: event, state: state, note: note))
             }
-            environment.controlsCollapsed = state.isCollapsed
+            controls = state
         }
-        let resolution = LayoutResolver.resolve(environment)
+        let resolution = LayoutResolver.resolve(environment, controls: controls)
         if json {
             invocation.output(json: JSONSchema.document("layout", resultMembers(resolution, explain: explain)))
         } else {
@@ -140,7 +142,9 @@ package enum LayoutCommand: LecternCommand {
         }
         do {
             let environments = try ReaderEnvironment.scenarios(json: bytes, file: path)
-            let results = environments.map { JSONValue.object(resultMembers(LayoutResolver.resolve($0), explain: explain)) }
+            let results = environments.map {
+                JSONValue.object(resultMembers(LayoutResolver.resolve($0), explain: explain))
+            }
             context.standardOutput(JSONSchema.document("layout", [("results", .array(results))]).line)
             return ExitStatus.success
         } catch {
@@ -153,16 +157,18 @@ package enum LayoutCommand: LecternCommand {
     private static func table(
         _ environment: ReaderEnvironment,
         _ resolution: LayoutResolution,
-        trace: [(event: ControlsCollapseState.Event, state: ControlsCollapseState)],
+        trace: [TraceStep],
         explain: Bool
     ) -> String {
         let settings = ReaderEnvironment.Key.allCases.map { "\($0.rawValue) \(environment.word(for: $0))" }
         var text = "Environment: " + settings.joined(separator: ", ") + "\n"
         if !trace.isEmpty {
-            text += "\nScroll (accumulated points after each event):\n"
-            for (event, state) in trace {
-                text += "  " + pad(event.scriptWord, 14) + pad(state.controlsState.rawValue, 15)
-                text += String(format: "%g", state.accumulatedDistance) + "\n"
+            let threshold = ControlsCollapseState.formatted(ControlsCollapseState.collapseDistance)
+            text += "\nScroll (accumulated points after each event; \(threshold) in one direction collapses or, "
+            text += "back up, expands; end resets):\n"
+            for step in trace {
+                text += "  " + pad(step.event.scriptWord, 14) + pad(step.state.controlsState.rawValue, 15)
+                text += pad(ControlsCollapseState.formatted(step.state.accumulatedDistance), 8) + step.note + "\n"
             }
         }
         text += "\n"
@@ -171,10 +177,17 @@ package enum LayoutCommand: LecternCommand {
             text += pad(field.rawValue, width + 2) + resolution.plan.word(for: field) + "\n"
             if explain {
                 let rule = resolution.rules[field]
-                text += "    " + rule.rawValue + ": " + rule.explanation + "\n"
+                text += "    " + rule.rawValue + ": " + resolution.explanation(for: field) + "\n"
             }
         }
         return text
+    }
+
+    /// One event of `--scroll`, the state after it and what it did.
+    private struct TraceStep {
+        var event: ControlsCollapseState.Event
+        var state: ControlsCollapseState
+        var note: String
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -50,10 +50,19 @@ public struct LayoutResolution: Sendable, Hashable {
     public var plan: LayoutPlan
     /// Why.
     public var rules: Rules
+    /// The environment resolved (with `controlsCollapsed` as the state machine left it).
+    public var environment: ReaderEnvironment
+    /// The collapse state machine after scrolling, when there was any.
+    public var controls: ControlsCollapseState?
 
     /// Creates a resolution.
-    public init(plan: LayoutPlan, rules: Rules) {
+    public init(
+        plan: LayoutPlan, rules: Rules, environment: ReaderEnvironment = ReaderEnvironment(),
+        controls: ControlsCollapseState? = nil
+    ) {
         self.plan = plan
         self.rules = rules
+        self.environment = environment
+        self.controls = controls
     }
 }

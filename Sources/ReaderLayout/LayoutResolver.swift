@@ -16,6 +16,18 @@
 public enum LayoutResolver {
     /// Resolves the plan and the rule behind each of its fields.
     public static func resolve(_ environment: ReaderEnvironment) -> LayoutResolution {
+        resolve(environment, controls: nil)
+    }
+
+    /// Resolves the plan and the rules after the user's scrolling.
+    ///
+    /// - Parameter controls: the collapse state machine after the user's scrolling, when there was any: it
+    ///   replaces `environment.controlsCollapsed`, and what last changed it decides the controls-state rule.
+    public static func resolve(
+        _ environment: ReaderEnvironment, controls: ControlsCollapseState?
+    ) -> LayoutResolution {
+        var environment = environment
+        if let controls { environment.controlsCollapsed = controls.isCollapsed }
         let (edge, edgeRule, edgeDecider) = controlsEdge(environment)
         let (previousNext, previousNextRule) = previousNextHost(environment)
         let (actions, actionsRule) = actionsHost(environment)
@@ -49,12 +61,26 @@ public enum LayoutResolver {
             menuItems: .menuItemsFollowSignIn,
             navigationBar: barRule,
             verticalToolbar: toolbarRule,
-            controlsState: environment.controlsCollapsed ? .collapsedToCompactLabels : .controlsExpanded,
+            controlsState: controlsStateRule(environment, controls: controls),
             hostStack: requiresStack ? .stackModesNeedHostStack : .noneNeedsNoStack,
             createsStack: .neverCreatesStack,
             selectedTab: .neverChangesTab
         )
-        return LayoutResolution(plan: plan, rules: rules)
+        return LayoutResolution(plan: plan, rules: rules, environment: environment, controls: controls)
+    }
+
+    /// Collapsed or expanded, and by what: the last change of the state machine, else the `collapsed` input.
+    private static func controlsStateRule(
+        _ environment: ReaderEnvironment, controls: ControlsCollapseState?
+    ) -> LayoutRule {
+        switch controls?.lastChange {
+        case .collapsedByScrolling?: .collapsedToCompactLabels
+        case .expandedByScrollingBack?: .expandedByScrollingBack
+        case .expandedAtContentEdge?: .expandedAtContentEdge
+        case .expandedByTap?: .expandedByTappingLabels
+        case .expandedByPickerOrNavigation?: .expandedByPickerOrNavigation
+        case nil: environment.controlsCollapsed ? .collapsedToCompactLabels : .controlsExpanded
+        }
     }
 
     /// The plan alone.
@@ -66,6 +92,8 @@ public enum LayoutResolver {
     ) -> (LayoutPlan.Edge, LayoutPlan.EdgeRule, LayoutRule) {
         let preferred: LayoutPlan.Edge = environment.placement == .topBar ? .top : .bottom
         guard environment.osVersion >= ReaderEnvironment.firstOSWithTabPlacementDetection else {
+            if environment.placement == .topBar { return (.top, .preferredEdge, .topPreferenceWithoutDetection) }
+            if environment.tabBar == .bottom { return (.bottom, .preferredEdge, .bottomDefaultInsideBottomTabView) }
             return (preferred, .preferredEdge, .preferredEdgeWithoutDetection)
         }
         switch environment.tabBar {

@@ -8,8 +8,12 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
     case tabBarOppositeEdge
     /// No detected horizontal tab bar (none, or a sidebar): the preferred edge.
     case preferredEdgeWithoutTabBar
-    /// iOS 17 cannot detect tab placement: the preferred edge.
+    /// iOS 17 cannot detect tab placement: the preferred edge, bottom without a preference.
     case preferredEdgeWithoutDetection
+    /// iOS 17 with `.topBar`: the top preference is used, whatever the tabs.
+    case topPreferenceWithoutDetection
+    /// iOS 17 inside a bottom `TabView` without a preference: bottom controls, beside the tabs.
+    case bottomDefaultInsideBottomTabView
     /// A custom tab bar SwiftUI does not report: the preferred edge.
     case preferredEdgeForUnreportedTabBar
     /// The book, chapter and version pickers are always custom reader views.
@@ -50,8 +54,16 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
     case justForReaderKeepsVerticalToolbar
     /// Scrolling collapsed the custom controls to compact labels.
     case collapsedToCompactLabels
-    /// The custom controls are shown in full.
+    /// The custom controls are shown in full: nothing has collapsed them.
     case controlsExpanded
+    /// Tapping the compact labels restored the controls.
+    case expandedByTappingLabels
+    /// Scrolling back toward the start restored the controls.
+    case expandedByScrollingBack
+    /// Reaching the top or bottom of the content restored the controls.
+    case expandedAtContentEdge
+    /// Opening a picker or navigating restored the controls.
+    case expandedByPickerOrNavigation
     /// `.none` works without a navigation stack.
     case noneNeedsNoStack
     /// `.shared` and `.justForReader` need the app's navigation stack.
@@ -75,8 +87,19 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
         case .preferredEdgeWithoutDetection:
             [
                 "Tab placement detection unavailable, including iOS 17",
+                "Preferred edge; bottom by default",
                 "Automatic tab placement detection is unavailable on iOS 17.",
+            ]
+        case .topPreferenceWithoutDetection:
+            [
+                "iOS 17 uses the top preference; iOS 18 and later give detected tab placement priority, including when iPad tabs move to the top.",
+                "Automatic tab placement detection is unavailable on iOS 17.",
+                "If your reader is inside a bottom TabView, request top controls explicitly:",
+            ]
+        case .bottomDefaultInsideBottomTabView:
+            [
                 "Without an explicit preference, an iOS 17 reader uses bottom controls even inside a bottom TabView.",
+                "Its placement may therefore change after an OS upgrade enables detection.",
             ]
         case .preferredEdgeForUnreportedTabBar:
             ["For a custom tab bar that SwiftUI does not report, set the preferred reader edge opposite your tabs."]
@@ -133,7 +156,11 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
                 "Native toolbar items remain part of the host toolbar",
             ]
         case .controlsExpanded:
+            []
+        case .expandedByTappingLabels:
             ["Tapping those labels restores the controls."]
+        case .expandedByScrollingBack, .expandedAtContentEdge, .expandedByPickerOrNavigation:
+            []
         case .noneNeedsNoStack:
             ["The reader works without a NavigationStack and does not create one for its main content."]
         case .stackModesNeedHostStack:
@@ -152,7 +179,9 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
     public var silence: String? {
         switch self {
         case .previousNextInVerticalToolbar:
-            "'may move' is read as 'move': the resolver always puts them in the vertical toolbar when there is one."
+            "'may move' is read as 'move': the resolver always puts them in the vertical toolbar when there is one. "
+                + "In .shared, Search and the menu still go to the host toolbar, the one toolbar the guide names for "
+                + "them in that mode; only previous/next are named for the system toolbar."
         case .justForReaderAddsNativeActions:
             "the native reader actions are taken to be Search, the menu and previous/next; the book/chapter and version pickers stay custom."
         case .readerMenuInCustomControls:
@@ -167,10 +196,21 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
             "the sentence names the horizontal bar only; a vertical toolbar is left as the app has it too."
         case .controlsExpanded:
             "until scrolling collapses them, the controls are shown in full."
+        case .expandedByScrollingBack:
+            "scrolling back toward the start by the collapse distance (60 points in one gesture) expands the controls, "
+                + "as tabBarMinimizeBehavior(.onScrollDown) and Safari do."
+        case .expandedAtContentEdge:
+            "reaching the top or bottom of the text expands the controls, so nothing stays hidden where no more "
+                + "scrolling is possible."
+        case .expandedByPickerOrNavigation:
+            "opening a picker or moving to another chapter shows the full controls."
         default:
             nil
         }
     }
+
+    /// The spec's sentence that decides the field (the first quote); nil when the spec is silent.
+    public var decidingSentence: String? { quotes.first }
 
     /// The rule as `--explain` prints it: the quotes, then `spec is silent: …` when the resolver chose.
     public var explanation: String {

@@ -140,6 +140,9 @@ import Testing
             (["--verticalToolbar"], "unknown option '--verticalToolbar'"),
             (["ios18"], "unexpected argument 'ios18'"),
             (["--scroll", "down:30 sideways"], "option '--scroll': 'sideways' is not a scroll event"),
+            (["--os", "17", "--os", "18"], "option '--os' is given more than once"),
+            (["--tab-bar", "top", "--tab-bar=bottom"], "option '--tab-bar' is given more than once"),
+            (["--scroll", "down:10", "--scroll", "up:10"], "option '--scroll' is given more than once"),
             (["--scenarios", "x.json", "--os", "18"], "--scenarios reads the environments from the file; remove --os"),
             (
                 ["--scenarios", "x.json", "--scroll", "top"],
@@ -191,7 +194,8 @@ import Testing
         #expect(rules.count == LayoutPlan.Field.allCases.count)
         #expect(
             lines.contains(
-                "    sharedAddsToHostToolbar: \"Adds Search and the reader menu to the host toolbar.\""
+                "    sharedAddsToHostToolbar: \"Adds Search and the reader menu to the host toolbar.\" — because: stack "
+                    + "shared, vertical toolbar present (the guide names the host toolbar for Search and the menu)"
             )
         )
         #expect(rules.contains { $0.hasPrefix("    previousNextInVerticalToolbar: \"In .shared and .justForReader") })
@@ -203,17 +207,43 @@ import Testing
         let result = CLIRunner.run(["layout", "--scroll", "down:30, down:40 up:12.5 end"])
         #expect(result.status == 0)
         let expected = """
-            Scroll (accumulated points after each event):
-              down:30       expanded       30
-              down:40       compactLabels  0
-              up:12.5       compactLabels  -12.5
-              end           compactLabels  0
+            Scroll (accumulated points after each event; 60 in one direction collapses or, back up, expands; end resets):
+              down:30       expanded       30      run 30, under 60
+              down:40       compactLabels  0       run 70 ≥ 60: collapse, reset to 0
+              up:12.5       compactLabels  -12.5   run -12.5, under 60
+              end           compactLabels  0       gesture ended: run reset to 0
 
             """
         #expect(result.standardOutput.contains(expected))
         #expect(result.standardOutput.contains("readerControlsState          compactLabels\n"))
         #expect(
             result.standardOutput.contains("collapsed false"), "the environment line shows the state before scrolling")
+    }
+
+    @Test(
+        "--explain cites the deciding sentence and the inputs for the cases issue 17 found wrong",
+        arguments: [
+            (
+                ["--os", "17", "--tab-bar", "bottom", "--placement", "topBar"],
+                "    topPreferenceWithoutDetection: \"iOS 17 uses the top preference; iOS 18 and later give detected tab placement priority, including when iPad tabs move to the top.\" \"Automatic tab placement detection is unavailable on iOS 17.\" \"If your reader is inside a bottom TabView, request top controls explicitly:\" — because: iOS 17: no tab placement detection, tab bar bottom not detected, placement topBar"
+            ),
+            (
+                ["--scroll", "down:100 up:60"],
+                "    expandedByScrollingBack: spec is silent: scrolling back toward the start by the collapse distance (60 points in one gesture) expands the controls, as tabBarMinimizeBehavior(.onScrollDown) and Safari do. — because: scrolled back up in one direction to the threshold 60 points"
+            ),
+            (
+                ["--tab-bar", "top"],
+                "    tabBarOppositeEdge: \"On iOS 18 and later, if a SwiftUI tab bar is present, the reader places its controls opposite that tab bar when it is detected at the top or bottom.\" \"This takes precedence over navigationPlacement(_:).\" \"The reader moves its controls to the opposite edge automatically; your app does not need a width breakpoint.\" — because: tab bar detected at top, iOS 18"
+            ),
+        ]
+    )
+    func explainCitesTheDecidingSentence(options: [String], line: String) {
+        let result = CLIRunner.run(["layout", "--explain"] + options)
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains(line), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("Tapping those labels"))
+        #expect(!result.standardOutput.contains("Without an explicit preference"))
     }
 
     // MARK: Scenario files
@@ -226,7 +256,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         let items = try results(result.standardOutput)
         #expect(items.count == 2)
-        let rules = items.compactMap { ($0["rules"] as? [String: [String: String]])?["controlsEdge"]?["rule"] }
+        let rules = items.compactMap { ($0["rules"] as? [String: [String: Any]])?["controlsEdge"]?["rule"] as? String }
         #expect(rules == ["tabBarOppositeEdge", "preferredEdgeWithoutDetection"])
     }
 
@@ -266,6 +296,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: files) }
         let result = CLIRunner.run(["layout", "--scenarios", files.path])
         #expect(result.status == 1)
-        #expect(result.standardError == "Error: cannot read the scenario file \(files.path): it is a folder; give a file\n")
+        #expect(
+            result.standardError == "Error: cannot read the scenario file \(files.path): it is a folder; give a file\n")
     }
 }

@@ -58,7 +58,10 @@ import Testing
         #expect(edge(os: 17, tabBar, .topBar)?.0 == .top)
         #expect(edge(os: 17, tabBar, .bottomBar)?.0 == .bottom)
         #expect(edge(os: 17, tabBar, .topBar)?.1 == .preferredEdge)
-        #expect(edge(os: 17, tabBar, .topBar)?.2 == .preferredEdgeWithoutDetection)
+        #expect(edge(os: 17, tabBar, .topBar)?.2 == .topPreferenceWithoutDetection)
+        let bottomRule: LayoutRule =
+            tabBar == .bottom ? .bottomDefaultInsideBottomTabView : .preferredEdgeWithoutDetection
+        #expect(edge(os: 17, tabBar, .bottomBar)?.2 == bottomRule)
         #expect(LayoutResolver.plan(for: ReaderEnvironment(osVersion: 17, tabBar: tabBar)).controlsEdge == .bottom)
     }
 

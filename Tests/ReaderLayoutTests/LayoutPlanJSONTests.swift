@@ -39,11 +39,15 @@ import Testing
         #expect(Set(decoded.keys) == ["plan", "rules"])
         let plan = try #require(decoded["plan"] as? [String: Any])
         #expect(Set(plan.keys) == Set(Self.keys))
-        let rules = try #require(decoded["rules"] as? [String: [String: String]])
+        let rules = try #require(decoded["rules"] as? [String: [String: Any]])
         #expect(Set(rules.keys) == Set(Self.keys))
         for field in LayoutPlan.Field.allCases {
-            #expect(rules[field.rawValue]?["rule"] == resolution.rules[field].rawValue)
-            #expect(rules[field.rawValue]?["explanation"] == resolution.rules[field].explanation)
+            let rule = try #require(rules[field.rawValue])
+            #expect(Set(rule.keys) == ["rule", "sentence", "inputs", "explanation"])
+            #expect(rule["rule"] as? String == resolution.rules[field].rawValue)
+            #expect(rule["sentence"] as? String == resolution.rules[field].decidingSentence)
+            #expect(rule["inputs"] as? [String] == resolution.inputs(for: field))
+            #expect(rule["explanation"] as? String == resolution.explanation(for: field))
         }
     }
 
