@@ -8,9 +8,13 @@ package enum LayoutCommand: LecternCommand {
         discussion: """
             Resolves where BibleReaderView puts its book/chapter and version pickers, previous/next, Search and \
             menu, following spec/reader-navigation-and-toolbars.txt. The environment defaults to iOS 18, no tab \
-            bar, bottomBar, stack none. With --scenarios FILE, reads a JSON array of environments (keys: os, \
-            tabBar, placement, stack, verticalToolbar, overflowMenuToolchain, signInConfigured, signedIn, \
-            collapsed) and prints one JSON document with a result per environment, in order.
+            bar, bottomBar, stack none, no host NavigationStack. --signed-in needs --sign-in-configured, and \
+            --host-back-button, --host-title and --host-bar-hidden need --host-stack. A hidden tab bar \
+            (--tab-bar-state hidden) is read as not present, a minimized one as still at its edge. With \
+            --scenarios FILE, reads a JSON array of environments (keys: os, tabBar, tabBarState, placement, stack, \
+            hostStack, hostBackButton, hostTitle, hostBarHidden, verticalToolbar, overflowMenuToolchain, \
+            limitedSpace, signInConfigured, signedIn, collapsed) and prints one JSON document with a result per \
+            environment, in order.
 
             Exit status: 0 plan printed, 1 scenario file unreadable or invalid, 64 usage error.
             """,
@@ -37,6 +41,7 @@ package enum LayoutCommand: LecternCommand {
         case .tabBar: choices = .choices(HostTabBar.allCases.map(\.rawValue))
         case .placement: choices = .choices(NavigationPlacement.allCases.map(\.rawValue))
         case .stack: choices = .choices(NavigationStackMode.allCases.map(\.rawValue))
+        case .tabBarState: choices = .choices(TabBarState.allCases.map(\.rawValue))
         default: choices = .none
         }
         return .value(key.optionName, key == .os ? "N" : "WORD", key.expected, completion: choices)
@@ -49,6 +54,11 @@ package enum LayoutCommand: LecternCommand {
         case .signInConfigured: "the SDK is configured to offer sign-in"
         case .signedIn: "the user is signed in"
         case .collapsed: "the custom controls are collapsed (before --scroll)"
+        case .hostStack: "the app puts the reader inside a NavigationStack of its own"
+        case .hostBackButton: "that stack shows a Back button (needs --host-stack)"
+        case .hostTitle: "that stack shows a title (needs --host-stack)"
+        case .hostBarHidden: "the app hides that stack's navigation bar (needs --host-stack)"
+        case .limitedSpace: "the native toolbar is short of space (compact width, crowded toolbar)"
         default: key.expected
         }
     }
@@ -76,6 +86,9 @@ package enum LayoutCommand: LecternCommand {
         }
         try invocation.expectNoArguments()
         let context = invocation.context
+        if let inconsistency = environment.inconsistency {
+            throw UsageError(optionSpelling(inconsistency))
+        }
 
         if let scenarios {
             if scroll != nil { options.append("--scroll") }
@@ -116,6 +129,16 @@ package enum LayoutCommand: LecternCommand {
             rules = .null
         }
         return [("plan", resolution.plan.jsonValue), ("rules", rules)]
+    }
+
+    /// `signedIn needs signInConfigured: …` as `--signed-in needs --sign-in-configured: …`.
+    private static func optionSpelling(_ message: String) -> String {
+        var text = message
+        for key in ReaderEnvironment.Key.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count }) {
+            text = text.replacingOccurrences(of: key.rawValue + " ", with: "--" + key.optionName + " ")
+            text = text.replacingOccurrences(of: " " + key.rawValue + ":", with: " --" + key.optionName + ":")
+        }
+        return text
     }
 
     /// The events of `--scroll`, nil when it is absent.
@@ -180,6 +203,8 @@ package enum LayoutCommand: LecternCommand {
                 text += "    " + rule.rawValue + ": " + resolution.explanation(for: field) + "\n"
             }
         }
+        for warning in resolution.plan.warnings { text += "\nwarning: " + warning.message }
+        if !resolution.plan.warnings.isEmpty { text += "\n" }
         return text
     }
 

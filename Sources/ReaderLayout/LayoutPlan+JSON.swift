@@ -12,6 +12,8 @@ extension LayoutPlan {
                 case .requiresHostNavigationStack: (field.rawValue, .bool(requiresHostNavigationStack))
                 case .createsNavigationStack: (field.rawValue, .bool(createsNavigationStack))
                 case .changesSelectedTab: (field.rawValue, .bool(changesSelectedTab))
+                case .hostNavigationBarVisible: (field.rawValue, .bool(hostNavigationBarVisible))
+                case .warnings: (field.rawValue, .array(warnings.map { .string($0.rawValue) }))
                 default: (field.rawValue, .string(word(for: field)))
                 }
             }

@@ -9,6 +9,25 @@ extension LayoutResolution {
         switch rules[field] {
         case .tabBarOppositeEdge:
             return ["tab bar detected at \(environment.tabBar.rawValue)", os]
+        case .minimizedTabBarOppositeEdge:
+            return ["tab bar detected at \(environment.tabBar.rawValue), minimized", os]
+        case .preferredEdgeWithHiddenTabBar:
+            return [
+                "tab bar at \(environment.tabBar.rawValue) hidden by the app", os,
+                "placement \(environment.placement.rawValue)",
+            ]
+        case .neverMovesTabs:
+            return ["tab bar \(environment.tabBar.rawValue), \(environment.tabBarState.rawValue)"]
+        case .searchInSystemOverflowMenu:
+            return ["limited space", "Search a native toolbar item (\(stack))"]
+        case .noHostNavigationBar:
+            return ["no host NavigationStack"]
+        case .appHidesNavigationBar:
+            return [stack, "host bar hidden by the app"]
+        case .hostWarnings:
+            return plan.warnings.map { warningInputs($0) }
+        case .noWarnings:
+            return [stack, environment.hostStack ? "host NavigationStack" : "no host NavigationStack"]
         case .preferredEdgeWithoutTabBar:
             let tabs = environment.tabBar == .sidebar ? "tab bar shown as a sidebar" : "no tab bar"
             return [tabs, os, "placement \(environment.placement.rawValue)"]
@@ -19,6 +38,10 @@ extension LayoutResolution {
             return inputs
         case .preferredEdgeForUnreportedTabBar:
             return ["custom tab bar SwiftUI does not report", "placement \(environment.placement.rawValue)"]
+        case .noneLeavesNavigationBar, .sharedLeavesNavigationBar,
+            .justForReaderHidesNavigationBar
+        where field == .hostNavigationBarVisible:
+            return [stack, "host NavigationStack", environment.hostBarHidden ? "host bar hidden" : "host bar shown"]
         case .pickersStayCustom, .noneUsesOwnControls, .sharedAddsToHostToolbar, .noneLeavesNavigationBar,
             .sharedLeavesNavigationBar, .justForReaderHidesNavigationBar, .noneNeedsNoStack, .stackModesNeedHostStack:
             if rules[field] == .sharedAddsToHostToolbar, environment.hasVerticalToolbar {
@@ -47,6 +70,21 @@ extension LayoutResolution {
         case .neverCreatesStack, .neverChangesTab:
             return []
         }
+    }
+
+    /// `searchAndMenuUnreachable: stack shared, host bar hidden`.
+    private func warningInputs(_ warning: LayoutPlan.Warning) -> String {
+        let stack = "stack \(environment.stack.rawValue)"
+        let detail: String
+        switch warning {
+        case .searchAndMenuUnreachable: detail = "\(stack), host bar hidden"
+        case .hostBarTakesSpace: detail = "\(stack), host NavigationStack with its bar visible"
+        case .missingNavigationStack: detail = "\(stack), no host NavigationStack"
+        case .hostControlsHidden:
+            let controls = [environment.hostBackButton ? "Back button" : nil, environment.hostTitle ? "title" : nil]
+            detail = "\(stack), host " + controls.compactMap { $0 }.joined(separator: " and ")
+        }
+        return warning.rawValue + ": " + detail
     }
 
     /// `--collapsed given`, or what the scroll script last did, with the threshold.

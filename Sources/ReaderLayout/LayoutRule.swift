@@ -6,6 +6,22 @@
 public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
     /// iOS 18+: a tab bar detected at the top or bottom puts the controls on the opposite edge.
     case tabBarOppositeEdge
+    /// iOS 18+: a detected tab bar the system has minimized stays at its edge, and so do the controls.
+    case minimizedTabBarOppositeEdge
+    /// iOS 18+: a tab bar the app hides is not present: the preferred edge.
+    case preferredEdgeWithHiddenTabBar
+    /// The reader never moves the app's tabs.
+    case neverMovesTabs
+    /// Search in a native toolbar short of space: the system overflow menu.
+    case searchInSystemOverflowMenu
+    /// No `NavigationStack` from the app: no host navigation bar.
+    case noHostNavigationBar
+    /// The app hides its navigation bar: the reader leaves it hidden.
+    case appHidesNavigationBar
+    /// Something about how the app hosts the reader conflicts with the stack mode.
+    case hostWarnings
+    /// Nothing to warn about.
+    case noWarnings
     /// No detected horizontal tab bar (none, or a sidebar): the preferred edge.
     case preferredEdgeWithoutTabBar
     /// iOS 17 cannot detect tab placement: the preferred edge, bottom without a preference.
@@ -82,6 +98,31 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
                 "This takes precedence over navigationPlacement(_:).",
                 "The reader moves its controls to the opposite edge automatically; your app does not need a width breakpoint.",
             ]
+        case .minimizedTabBarOppositeEdge:
+            [
+                "On iOS 18 and later, if a SwiftUI tab bar is present, the reader places its controls opposite that tab bar when it is detected at the top or bottom."
+            ]
+        case .preferredEdgeWithHiddenTabBar:
+            ["No detected horizontal tab bar, including sidebar placement", "Preferred edge; bottom by default"]
+        case .neverMovesTabs:
+            [
+                "It does not move your app's tabs, and detected top tabs will still place the reader controls at the bottom."
+            ]
+        case .searchInSystemOverflowMenu:
+            ["Search is a native toolbar item and can move into the system overflow menu when space is limited."]
+        case .noHostNavigationBar:
+            []
+        case .appHidesNavigationBar:
+            ["Leaves bar visibility and minimization under your app's control."]
+        case .hostWarnings:
+            [
+                "Your app must keep the system navigation bar visible so users can reach those actions.",
+                "An existing host navigation bar is left alone and may still occupy space above the reader.",
+                "The modifier does not check for or create a missing stack.",
+                "Choose .shared instead if users need those controls.",
+            ]
+        case .noWarnings:
+            []
         case .preferredEdgeWithoutTabBar:
             ["No detected horizontal tab bar, including sidebar placement", "Preferred edge; bottom by default"]
         case .preferredEdgeWithoutDetection:
@@ -189,7 +230,23 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
         case .regularToolbarMenu:
             "an app built with a toolchain without ToolbarOverflowMenu gets the regular menu on iOS 27 too, since the API is not compiled in."
         case .menuItemsFollowSignIn:
-            "settings is always offered; sign-in is offered when configured and the user is signed out, and not to a signed-in user."
+            "settings is always offered; where sign-in is configured, a signed-out user is offered sign-in and a "
+                + "signed-in user the account (with sign-out); being signed in without sign-in configured cannot happen."
+        case .minimizedTabBarOppositeEdge:
+            "a tab bar minimized on scroll (iOS 26 tabBarMinimizeBehavior) is still present at its edge: the controls "
+                + "stay opposite it rather than jumping as it minimizes and expands."
+        case .preferredEdgeWithHiddenTabBar:
+            "a tab bar the app hides is read as not present ('if a SwiftUI tab bar is present'): the preferred edge, "
+                + "until the app shows its tabs again."
+        case .searchInSystemOverflowMenu:
+            "'can move' is read as 'moves' when space is limited, on every iOS: this is the system's overflow of "
+                + "toolbar items, not ToolbarOverflowMenu; the menu itself stays in the toolbar."
+        case .noHostNavigationBar:
+            "without the app's NavigationStack there is no host navigation bar above the reader."
+        case .appHidesNavigationBar:
+            "the app hid its navigation bar; .none and .shared leave it hidden, as they leave it visible."
+        case .noWarnings:
+            "nothing in how the app hosts the reader conflicts with the stack mode."
         case .noVerticalToolbar:
             "without a vertical toolbar from the system there is nothing to place in it or keep visible."
         case .noneLeavesVerticalToolbar:

@@ -111,7 +111,14 @@ import Testing
             (["--stack", "shared", "--os", "27", "--overflow-menu-toolchain"], "menuStyle", "toolbarOverflowMenu"),
             (["--stack", "shared", "--os", "27"], "menuStyle", "toolbarMenu"),
             (["--sign-in-configured"], "menuItems", "settings,signIn"),
-            (["--sign-in-configured", "--signed-in"], "menuItems", "settings"),
+            (["--sign-in-configured", "--signed-in"], "menuItems", "settings,account"),
+            (["--tab-bar", "bottom"], "tabBar", "bottom"),
+            (["--tab-bar", "bottom", "--tab-bar-state", "hidden"], "controlsEdge", "bottom"),
+            (["--tab-bar", "bottom", "--tab-bar-state", "minimized"], "controlsEdge", "top"),
+            (["--host-stack"], "hostNavigationBarVisible", "true"),
+            (["--host-stack"], "warnings", "hostBarTakesSpace"),
+            (["--stack", "shared", "--host-stack", "--host-bar-hidden"], "warnings", "searchAndMenuUnreachable"),
+            (["--stack", "shared", "--host-stack", "--limited-space"], "search", "systemOverflowMenu"),
             (["--collapsed"], "readerControlsState", "compactLabels"),
             (["--scroll", "down:30,down:30"], "readerControlsState", "compactLabels"),
             (["--collapsed", "--scroll", "tap"], "readerControlsState", "expanded"),
@@ -123,7 +130,8 @@ import Testing
         #expect(result.status == 0, "\(result)")
         let plan = try json(result.standardOutput)
         let value = plan[field]
-        let word = (value as? String) ?? (value as? [String])?.joined(separator: ",")
+        let word =
+            (value as? String) ?? (value as? [String])?.joined(separator: ",") ?? (value as? Bool).map(String.init)
         #expect(word == expected)
     }
 
@@ -141,6 +149,15 @@ import Testing
             (["ios18"], "unexpected argument 'ios18'"),
             (["--scroll", "down:30 sideways"], "option '--scroll': 'sideways' is not a scroll event"),
             (["--os", "17", "--os", "18"], "option '--os' is given more than once"),
+            (
+                ["--signed-in"],
+                "--signed-in needs --sign-in-configured: a user signs in only where the SDK offers sign-in"
+            ),
+            (
+                ["--host-back-button"],
+                "--host-back-button needs --host-stack: only the app's NavigationStack has a Back button, title or bar"
+            ),
+            (["--tab-bar-state", "gone"], "option '--tab-bar-state' expects shown, minimized or hidden, not 'gone'"),
             (["--tab-bar", "top", "--tab-bar=bottom"], "option '--tab-bar' is given more than once"),
             (["--scroll", "down:10", "--scroll", "up:10"], "option '--scroll' is given more than once"),
             (["--scenarios", "x.json", "--os", "18"], "--scenarios reads the environments from the file; remove --os"),
@@ -176,8 +193,13 @@ import Testing
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(
-            lines.first?.hasPrefix("Environment: os 18, tabBar top, placement bottomBar, stack justForReader") == true)
-        let table = lines.filter { !$0.isEmpty && !$0.hasPrefix("Environment:") }
+            lines.first?.hasPrefix(
+                "Environment: os 18, tabBar top, tabBarState shown, placement bottomBar, stack justForReader") == true)
+        let table = lines.filter { !$0.isEmpty && !$0.hasPrefix("Environment:") && !$0.hasPrefix("warning: ") }
+        #expect(
+            lines.last(where: { !$0.isEmpty })
+                == "warning: this stack mode needs the app's NavigationStack around the reader; the reader does not create one"
+        )
         #expect(table.count == LayoutPlan.Field.allCases.count)
         #expect(table.contains("controlsEdge                 bottom"))
         #expect(table.contains("previousNext                 systemToolbar"))
@@ -278,6 +300,10 @@ import Testing
             ),
             ("[{}, {},]", "s.json:1:9: error: invalid JSON: expected a value"),
             (#"{"os": 18}"#, "s.json:1:1: error: expected an array of environment objects, found an object"),
+            (
+                #"[{}, {"signedIn": true}]"#,
+                "s.json:1:6: error: environment at index 1: signedIn needs signInConfigured"
+            ),
         ]
     )
     func badScenarioFiles(contents: String, message: String) throws {

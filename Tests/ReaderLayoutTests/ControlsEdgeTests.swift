@@ -107,7 +107,8 @@ import Testing
             var sameEdge = plan
             sameEdge.controlsEdge = plans[0].controlsEdge
             sameEdge.edgeRule = plans[0].edgeRule
-            #expect(sameEdge == plans[0], "only the edge moves with the tabs")
+            sameEdge.tabBar = plans[0].tabBar
+            #expect(sameEdge == plans[0], "only the edge moves with the tabs (and the plan names where they are)")
         }
     }
 
@@ -130,11 +131,12 @@ import Testing
         #expect(LayoutResolver.plan(for: environment).controlsEdge == .bottom)
     }
 
-    @Test("The edge depends only on the OS, the tab bar and the preference")
+    @Test("The edge depends only on the OS, the tab bar, its state and the preference")
     func edgeIgnoresEverythingElse() {
         for environment in ReaderEnvironment.everyCombination {
             let bare = ReaderEnvironment(
-                osVersion: environment.osVersion, tabBar: environment.tabBar, placement: environment.placement)
+                osVersion: environment.osVersion, tabBar: environment.tabBar, placement: environment.placement,
+                tabBarState: environment.tabBarState)
             let full = LayoutResolver.resolve(environment)
             let reference = LayoutResolver.resolve(bare)
             #expect(full.plan.controlsEdge == reference.plan.controlsEdge, "\(environment)")

@@ -5,9 +5,10 @@ import Testing
 /// The plan object of `lectern layout --json` and `--scenarios`: exactly its keys, in order, valid JSON.
 @Suite struct LayoutPlanJSONTests {
     private static let keys = [
-        "controlsEdge", "edgeRule", "bookChapterPicker", "versionPicker", "previousNext", "search", "menu", "menuStyle",
-        "menuItems", "hostNavigationBar", "verticalToolbar", "readerControlsState", "requiresHostNavigationStack",
-        "createsNavigationStack", "changesSelectedTab",
+        "controlsEdge", "edgeRule", "tabBar", "tabBarState", "bookChapterPicker", "versionPicker", "previousNext",
+        "search", "menu", "menuStyle", "menuItems", "hostNavigationBar", "hostNavigationBarVisible", "verticalToolbar",
+        "readerControlsState", "requiresHostNavigationStack", "createsNavigationStack", "changesSelectedTab",
+        "warnings",
     ]
 
     private func object(_ text: String) throws -> [String: Any] {
@@ -16,7 +17,7 @@ import Testing
 
     @Test("A plan object has exactly the documented keys, in order, with the plan's values")
     func planObjectKeysAndValues() throws {
-        let environments = ReaderEnvironment.everyCombination.filter { $0.osVersion == 27 }
+        let environments = ReaderEnvironment.everyCombination.filter { $0.osVersion >= 26 }
         for environment in environments {
             let plan = LayoutResolver.plan(for: environment)
             let text = plan.jsonText
@@ -29,6 +30,9 @@ import Testing
             #expect(decoded["menuItems"] as? [String] == plan.menuItems.map(\.rawValue))
             #expect(decoded["requiresHostNavigationStack"] as? Bool == plan.requiresHostNavigationStack)
             #expect(decoded["changesSelectedTab"] as? Bool == false)
+            #expect(decoded["tabBar"] as? String == environment.tabBar.rawValue)
+            #expect(decoded["hostNavigationBarVisible"] as? Bool == plan.hostNavigationBarVisible)
+            #expect(decoded["warnings"] as? [String] == plan.warnings.map(\.rawValue))
         }
     }
 
