@@ -26,11 +26,17 @@ package enum LayoutCommand: LecternCommand {
                     + "content reached), end (gesture ended), tap, picker, navigate"),
             .flag("explain", "add, for each placement, the rule of the spec that decided it"),
             .value("scenarios", "FILE", "read the environments from a JSON file", completion: .file),
+            .value(
+                "svg", "PATH",
+                "also draw the screen as SVG into the file PATH; with --scenarios, PATH is a folder that gets one "
+                    + "scenario-N.svg per environment and an index.html showing them side by side",
+                completion: .file),
         ],
-        alternateForms: ["layout --scenarios FILE [--explain]"],
+        alternateForms: ["layout --scenarios FILE [--explain] [--svg DIR]"],
         examples: [
             ("layout --os 26 --tab-bar bottom --explain", "an iOS 26 app with a bottom tab bar"),
             ("layout --json --stack shared", "the plan as JSON"),
+            ("layout --tab-bar bottom --svg screen.svg", "draw the screen"),
         ])
 
     /// The option of one environment key (`--tab-bar WHERE`, `--vertical-toolbar`).
@@ -70,6 +76,7 @@ package enum LayoutCommand: LecternCommand {
         let json = invocation.json
         let explain = arguments.flag("explain")
         let scenarios = arguments.value("scenarios")
+        let svg = arguments.value("svg")
         let scroll = try scrollEvents(arguments.value("scroll"))
         var environment = ReaderEnvironment()
         var options: [String] = []
@@ -95,7 +102,7 @@ package enum LayoutCommand: LecternCommand {
             if let first = options.first {
                 throw UsageError("--scenarios reads the environments from the file; remove \(first)")
             }
-            return runScenarios(path: scenarios, explain: explain, context: context)
+            return runScenarios(path: scenarios, explain: explain, svg: svg, context: context)
         }
         let given = environment
         var trace: [TraceStep] = []
@@ -110,6 +117,7 @@ package enum LayoutCommand: LecternCommand {
             controls = state
         }
         let resolution = LayoutResolver.resolve(environment, controls: controls)
+        if let svg, let failure = write(LayoutPicture(resolution).svg, to: svg, context: context) { return failure }
         if json {
             invocation.output(json: JSONSchema.document("layout", resultMembers(resolution, explain: explain)))
         } else {
@@ -152,7 +160,7 @@ package enum LayoutCommand: LecternCommand {
     }
 
     /// Reads the scenario file and prints one plan per environment, or the file's first problem.
-    private static func runScenarios(path: String, explain: Bool, context: CommandContext) -> Int32 {
+    private static func runScenarios(path: String, explain: Bool, svg: String?, context: CommandContext) -> Int32 {
         let url = URL(
             fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
         let bytes: [UInt8]
@@ -165,15 +173,84 @@ package enum LayoutCommand: LecternCommand {
         }
         do {
             let environments = try ReaderEnvironment.scenarios(json: bytes, file: path)
-            let results = environments.map {
-                JSONValue.object(resultMembers(LayoutResolver.resolve($0), explain: explain))
-            }
+            let resolutions = environments.map { LayoutResolver.resolve($0) }
+            if let svg, let failure = writePictures(resolutions, folder: svg, context: context) { return failure }
+            let results = resolutions.map { JSONValue.object(resultMembers($0, explain: explain)) }
             context.standardOutput(JSONSchema.document("layout", [("results", .array(results))]).line)
             return ExitStatus.success
         } catch {
             context.standardError("\(error)\n")
             return ExitStatus.failure
         }
+    }
+
+    /// The URL of `path` as the user wrote it, relative to the current directory.
+    private static func url(_ path: String, _ context: CommandContext, folder: Bool = false) -> URL {
+        URL(
+            fileURLWithPath: path, isDirectory: folder,
+            relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
+    }
+
+    /// Writes `text` to `path` atomically (a temporary file renamed over it); nil, or the failure status after
+    /// an `Error:` line naming the path.
+    private static func write(_ text: String, to path: String, context: CommandContext) -> Int32? {
+        do {
+            try Data(text.utf8).write(to: url(path, context), options: .atomic)
+            return nil
+        } catch {
+            context.standardError("Error: \(FileProblem.from(error, path: path, action: .write))\n")
+            return ExitStatus.failure
+        }
+    }
+
+    /// One `scenario-N.svg` per resolution and `index.html` in the folder `path` (created when missing).
+    private static func writePictures(_ resolutions: [LayoutResolution], folder path: String, context: CommandContext)
+        -> Int32?
+    {
+        do {
+            try FileManager.default.createDirectory(
+                at: url(path, context, folder: true), withIntermediateDirectories: true)
+        } catch {
+            context.standardError("Error: \(FileProblem.from(error, path: path, action: .write))\n")
+            return ExitStatus.failure
+        }
+        for (index, resolution) in resolutions.enumerated() {
+            let file = (path as NSString).appendingPathComponent("scenario-\(index + 1).svg")
+            if let failure = write(LayoutPicture(resolution).svg, to: file, context: context) { return failure }
+        }
+        return write(
+            indexPage(resolutions), to: (path as NSString).appendingPathComponent("index.html"), context: context)
+    }
+
+    /// The HTML page showing every picture side by side, each with its environment, plan and explanations.
+    static func indexPage(_ resolutions: [LayoutResolution]) -> String {
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>lectern layout scenarios</title>
+            <style>body{font-family:sans-serif;margin:1em} main{display:flex;flex-wrap:wrap;gap:1.5em}
+            figure{margin:0;width:400px} img{width:390px;border:1px solid #999} dt{font-weight:bold;margin-top:.4em}
+            dd{margin-left:1em;font-size:85%} .warning{color:darkred}</style></head>
+            <body><h1>lectern layout: \(resolutions.count) scenarios</h1><main>
+
+            """
+        for (index, resolution) in resolutions.enumerated() {
+            let picture = LayoutPicture(resolution)
+            let caption = picture.caption.isEmpty ? "defaults" : picture.caption
+            html +=
+                "<figure id=\"scenario-\(index + 1)\"><img src=\"scenario-\(index + 1).svg\" alt=\"scenario \(index + 1)\">"
+            html += "<figcaption><h2>\(index + 1). \(LayoutPicture.escaped(caption))</h2>"
+            for warning in picture.warnings {
+                html += "<p class=\"warning\">warning: \(LayoutPicture.escaped(warning))</p>"
+            }
+            html += "<dl>"
+            for field in LayoutPlan.Field.allCases {
+                html += "<dt>\(field.rawValue): \(LayoutPicture.escaped(resolution.plan.word(for: field)))</dt>"
+                html +=
+                    "<dd>\(resolution.rules[field].rawValue): \(LayoutPicture.escaped(resolution.explanation(for: field)))</dd>"
+            }
+            html += "</dl></figcaption></figure>\n"
+        }
+        return html + "</main></body></html>\n"
     }
 
     /// The readable form: the environment as given, the scroll trace, then placement → value (and rule).

@@ -268,6 +268,30 @@ import Testing
         #expect(!result.standardOutput.contains("Without an explicit preference"))
     }
 
+    @Test("--svg writes the screen as SVG atomically; with --scenarios, one SVG per environment and index.html")
+    func svgFiles() throws {
+        let files = try folder(with: ["s.json": #"[{"tabBar": "top"}, {"stack": "shared", "hostStack": true}]"#])
+        defer { try? FileManager.default.removeItem(at: files) }
+        let one = CLIRunner.run(["layout", "--tab-bar", "bottom", "--svg", "screen.svg"], currentDirectory: files.path)
+        #expect(one.status == 0 && one.standardError == "", "\(one)")
+        let svg = try String(contentsOf: files.appendingPathComponent("screen.svg"), encoding: .utf8)
+        #expect(svg.contains(#"<g id="tab-bar"><rect x="0" y="761" width="390" height="83""#))
+        #expect(svg.hasSuffix("</svg>\n"))
+        let many = CLIRunner.run(
+            ["layout", "--scenarios", "s.json", "--svg", "pictures"], currentDirectory: files.path)
+        #expect(many.status == 0 && many.standardError == "", "\(many)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: files.appendingPathComponent("pictures").path)
+        #expect(Set(names) == ["scenario-1.svg", "scenario-2.svg", "index.html"])
+        let index = try String(contentsOf: files.appendingPathComponent("pictures/index.html"), encoding: .utf8)
+        #expect(index.contains(#"<img src="scenario-2.svg" alt="scenario 2">"#))
+        #expect(index.contains("<dt>search: hostToolbar</dt>"))
+        #expect(
+            index.contains("sharedAddsToHostToolbar: &quot;Adds Search and the reader menu to the host toolbar.&quot;"))
+        let bad = CLIRunner.run(["layout", "--svg", "no-such-folder/x.svg"], currentDirectory: files.path)
+        #expect(bad.status == 1)
+        #expect(bad.standardError.hasPrefix("Error: cannot write no-such-folder/x.svg: "), "\(bad)")
+    }
+
     // MARK: Scenario files
 
     @Test("--scenarios --explain prints, per environment, the plan and the rule behind each field")
