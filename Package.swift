@@ -26,11 +26,12 @@ let package = Package(
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore"]),
         .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore"]),
+        .target(name: "ReaderLayout", dependencies: ["ScriptureModel"]),
         .target(
             name: "Lectern",
             dependencies: [
                 "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ScriptureSearch", "ReaderCore",
-                "CCompression",
+                "ReaderLayout", "CCompression",
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
@@ -47,6 +48,7 @@ let package = Package(
         .testTarget(
             name: "ScriptureSearchTests", dependencies: ["ScriptureSearch", "USFM", "TextNormalization", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
+        .testTarget(name: "ReaderLayoutTests", dependencies: ["ReaderLayout", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
         .testTarget(
             name: "LecternCLITests",

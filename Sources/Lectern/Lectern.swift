@@ -1,6 +1,7 @@
-// The library API apps use: `import Lectern` brings the model, the parsers, normalisation, the store, search and the
-// reader core.
+// The library API apps use: `import Lectern` brings the model, the parsers, normalisation, the store, search, the
+// reader core and the reader layout.
 @_exported import ReaderCore
+@_exported import ReaderLayout
 @_exported import ScriptureModel
 @_exported import ScriptureSearch
 @_exported import ScriptureStore

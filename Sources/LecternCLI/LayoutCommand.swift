@@ -8,9 +8,13 @@ package enum LayoutCommand: LecternCommand {
         discussion: """
             Resolves where BibleReaderView puts its book/chapter and version pickers, previous/next, Search and \
             menu, following spec/reader-navigation-and-toolbars.txt. The environment defaults to iOS 18, no tab \
-            bar, bottomBar, stack none. With --scenarios FILE, reads a JSON array of environments (keys: os, \
-            tabBar, placement, stack, verticalToolbar, overflowMenuToolchain, signInConfigured, signedIn, \
-            collapsed) and prints one JSON document with a result per environment, in order.
+            bar, bottomBar, stack none, no host NavigationStack. --signed-in needs --sign-in-configured, and \
+            --host-back-button, --host-title and --host-bar-hidden need --host-stack. A hidden tab bar \
+            (--tab-bar-state hidden) is read as not present, a minimized one as still at its edge. With \
+            --scenarios FILE, reads a JSON array of environments (keys: os, tabBar, tabBarState, placement, stack, \
+            hostStack, hostBackButton, hostTitle, hostBarHidden, verticalToolbar, overflowMenuToolchain, \
+            limitedSpace, signInConfigured, signedIn, collapsed) and prints one JSON document with a result per \
+            environment, in order.
 
             Exit status: 0 plan printed, 1 scenario file unreadable or invalid, 64 usage error.
             """,
@@ -22,11 +26,17 @@ package enum LayoutCommand: LecternCommand {
                     + "content reached), end (gesture ended), tap, picker, navigate"),
             .flag("explain", "add, for each placement, the rule of the spec that decided it"),
             .value("scenarios", "FILE", "read the environments from a JSON file", completion: .file),
+            .value(
+                "svg", "PATH",
+                "also draw the screen as SVG into the file PATH; with --scenarios, PATH is a folder that gets one "
+                    + "scenario-N.svg per environment and an index.html showing them side by side",
+                completion: .file),
         ],
-        alternateForms: ["layout --scenarios FILE [--explain]"],
+        alternateForms: ["layout --scenarios FILE [--explain] [--svg DIR]"],
         examples: [
             ("layout --os 26 --tab-bar bottom --explain", "an iOS 26 app with a bottom tab bar"),
             ("layout --json --stack shared", "the plan as JSON"),
+            ("layout --tab-bar bottom --svg screen.svg", "draw the screen"),
         ])
 
     /// The option of one environment key (`--tab-bar WHERE`, `--vertical-toolbar`).
@@ -37,6 +47,7 @@ package enum LayoutCommand: LecternCommand {
         case .tabBar: choices = .choices(HostTabBar.allCases.map(\.rawValue))
         case .placement: choices = .choices(NavigationPlacement.allCases.map(\.rawValue))
         case .stack: choices = .choices(NavigationStackMode.allCases.map(\.rawValue))
+        case .tabBarState: choices = .choices(TabBarState.allCases.map(\.rawValue))
         default: choices = .none
         }
         return .value(key.optionName, key == .os ? "N" : "WORD", key.expected, completion: choices)
@@ -49,6 +60,11 @@ package enum LayoutCommand: LecternCommand {
         case .signInConfigured: "the SDK is configured to offer sign-in"
         case .signedIn: "the user is signed in"
         case .collapsed: "the custom controls are collapsed (before --scroll)"
+        case .hostStack: "the app puts the reader inside a NavigationStack of its own"
+        case .hostBackButton: "that stack shows a Back button (needs --host-stack)"
+        case .hostTitle: "that stack shows a title (needs --host-stack)"
+        case .hostBarHidden: "the app hides that stack's navigation bar (needs --host-stack)"
+        case .limitedSpace: "the native toolbar is short of space (compact width, crowded toolbar)"
         default: key.expected
         }
     }
@@ -60,6 +76,7 @@ package enum LayoutCommand: LecternCommand {
         let json = invocation.json
         let explain = arguments.flag("explain")
         let scenarios = arguments.value("scenarios")
+        let svg = arguments.value("svg")
         let scroll = try scrollEvents(arguments.value("scroll"))
         var environment = ReaderEnvironment()
         var options: [String] = []
@@ -76,25 +93,31 @@ package enum LayoutCommand: LecternCommand {
         }
         try invocation.expectNoArguments()
         let context = invocation.context
+        if let inconsistency = environment.inconsistency {
+            throw UsageError(optionSpelling(inconsistency))
+        }
 
         if let scenarios {
             if scroll != nil { options.append("--scroll") }
             if let first = options.first {
                 throw UsageError("--scenarios reads the environments from the file; remove \(first)")
             }
-            return runScenarios(path: scenarios, explain: explain, context: context)
+            return runScenarios(path: scenarios, explain: explain, svg: svg, context: context)
         }
         let given = environment
-        var trace: [(event: ControlsCollapseState.Event, state: ControlsCollapseState)] = []
+        var trace: [TraceStep] = []
+        var controls: ControlsCollapseState?
         if let scroll {
             var state = ControlsCollapseState(isCollapsed: environment.controlsCollapsed)
             for event in scroll {
+                let note = ControlsCollapseState.note(for: event, from: state)
                 state.handle(event)
-                trace.append((event, state))
+                trace.append(TraceStep(event: event, state: state, note: note))
             }
-            environment.controlsCollapsed = state.isCollapsed
+            controls = state
         }
-        let resolution = LayoutResolver.resolve(environment)
+        let resolution = LayoutResolver.resolve(environment, controls: controls)
+        if let svg, let failure = write(LayoutPicture(resolution).svg, to: svg, context: context) { return failure }
         if json {
             invocation.output(json: JSONSchema.document("layout", resultMembers(resolution, explain: explain)))
         } else {
@@ -116,6 +139,16 @@ package enum LayoutCommand: LecternCommand {
         return [("plan", resolution.plan.jsonValue), ("rules", rules)]
     }
 
+    /// `signedIn needs signInConfigured: …` as `--signed-in needs --sign-in-configured: …`.
+    private static func optionSpelling(_ message: String) -> String {
+        var text = message
+        for key in ReaderEnvironment.Key.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count }) {
+            text = text.replacingOccurrences(of: key.rawValue + " ", with: "--" + key.optionName + " ")
+            text = text.replacingOccurrences(of: " " + key.rawValue + ":", with: " --" + key.optionName + ":")
+        }
+        return text
+    }
+
     /// The events of `--scroll`, nil when it is absent.
     private static func scrollEvents(_ script: String?) throws(UsageError) -> [ControlsCollapseState.Event]? {
         guard let script else { return nil }
@@ -127,7 +160,7 @@ package enum LayoutCommand: LecternCommand {
     }
 
     /// Reads the scenario file and prints one plan per environment, or the file's first problem.
-    private static func runScenarios(path: String, explain: Bool, context: CommandContext) -> Int32 {
+    private static func runScenarios(path: String, explain: Bool, svg: String?, context: CommandContext) -> Int32 {
         let url = URL(
             fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
         let bytes: [UInt8]
@@ -140,7 +173,9 @@ package enum LayoutCommand: LecternCommand {
         }
         do {
             let environments = try ReaderEnvironment.scenarios(json: bytes, file: path)
-            let results = environments.map { JSONValue.object(resultMembers(LayoutResolver.resolve($0), explain: explain)) }
+            let resolutions = environments.map { LayoutResolver.resolve($0) }
+            if let svg, let failure = writePictures(resolutions, folder: svg, context: context) { return failure }
+            let results = resolutions.map { JSONValue.object(resultMembers($0, explain: explain)) }
             context.standardOutput(JSONSchema.document("layout", [("results", .array(results))]).line)
             return ExitStatus.success
         } catch {
@@ -149,20 +184,91 @@ package enum LayoutCommand: LecternCommand {
         }
     }
 
+    /// The URL of `path` as the user wrote it, relative to the current directory.
+    private static func url(_ path: String, _ context: CommandContext, folder: Bool = false) -> URL {
+        URL(
+            fileURLWithPath: path, isDirectory: folder,
+            relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
+    }
+
+    /// Writes `text` to `path` atomically (a temporary file renamed over it); nil, or the failure status after
+    /// an `Error:` line naming the path.
+    private static func write(_ text: String, to path: String, context: CommandContext) -> Int32? {
+        do {
+            try Data(text.utf8).write(to: url(path, context), options: .atomic)
+            return nil
+        } catch {
+            context.standardError("Error: \(FileProblem.from(error, path: path, action: .write))\n")
+            return ExitStatus.failure
+        }
+    }
+
+    /// One `scenario-N.svg` per resolution and `index.html` in the folder `path` (created when missing).
+    private static func writePictures(_ resolutions: [LayoutResolution], folder path: String, context: CommandContext)
+        -> Int32?
+    {
+        do {
+            try FileManager.default.createDirectory(
+                at: url(path, context, folder: true), withIntermediateDirectories: true)
+        } catch {
+            context.standardError("Error: \(FileProblem.from(error, path: path, action: .write))\n")
+            return ExitStatus.failure
+        }
+        for (index, resolution) in resolutions.enumerated() {
+            let file = (path as NSString).appendingPathComponent("scenario-\(index + 1).svg")
+            if let failure = write(LayoutPicture(resolution).svg, to: file, context: context) { return failure }
+        }
+        return write(
+            indexPage(resolutions), to: (path as NSString).appendingPathComponent("index.html"), context: context)
+    }
+
+    /// The HTML page showing every picture side by side, each with its environment, plan and explanations.
+    static func indexPage(_ resolutions: [LayoutResolution]) -> String {
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>lectern layout scenarios</title>
+            <style>body{font-family:sans-serif;margin:1em} main{display:flex;flex-wrap:wrap;gap:1.5em}
+            figure{margin:0;width:400px} img{width:390px;border:1px solid #999} dt{font-weight:bold;margin-top:.4em}
+            dd{margin-left:1em;font-size:85%} .warning{color:darkred}</style></head>
+            <body><h1>lectern layout: \(resolutions.count) scenarios</h1><main>
+
+            """
+        for (index, resolution) in resolutions.enumerated() {
+            let picture = LayoutPicture(resolution)
+            let caption = picture.caption.isEmpty ? "defaults" : picture.caption
+            html +=
+                "<figure id=\"scenario-\(index + 1)\"><img src=\"scenario-\(index + 1).svg\" alt=\"scenario \(index + 1)\">"
+            html += "<figcaption><h2>\(index + 1). \(LayoutPicture.escaped(caption))</h2>"
+            for warning in picture.warnings {
+                html += "<p class=\"warning\">warning: \(LayoutPicture.escaped(warning))</p>"
+            }
+            html += "<dl>"
+            for field in LayoutPlan.Field.allCases {
+                html += "<dt>\(field.rawValue): \(LayoutPicture.escaped(resolution.plan.word(for: field)))</dt>"
+                html +=
+                    "<dd>\(resolution.rules[field].rawValue): \(LayoutPicture.escaped(resolution.explanation(for: field)))</dd>"
+            }
+            html += "</dl></figcaption></figure>\n"
+        }
+        return html + "</main></body></html>\n"
+    }
+
     /// The readable form: the environment as given, the scroll trace, then placement → value (and rule).
     private static func table(
         _ environment: ReaderEnvironment,
         _ resolution: LayoutResolution,
-        trace: [(event: ControlsCollapseState.Event, state: ControlsCollapseState)],
+        trace: [TraceStep],
         explain: Bool
     ) -> String {
         let settings = ReaderEnvironment.Key.allCases.map { "\($0.rawValue) \(environment.word(for: $0))" }
         var text = "Environment: " + settings.joined(separator: ", ") + "\n"
         if !trace.isEmpty {
-            text += "\nScroll (accumulated points after each event):\n"
-            for (event, state) in trace {
-                text += "  " + pad(event.scriptWord, 14) + pad(state.controlsState.rawValue, 15)
-                text += String(format: "%g", state.accumulatedDistance) + "\n"
+            let threshold = ControlsCollapseState.formatted(ControlsCollapseState.collapseDistance)
+            text += "\nScroll (accumulated points after each event; \(threshold) in one direction collapses or, "
+            text += "back up, expands; end resets):\n"
+            for step in trace {
+                text += "  " + pad(step.event.scriptWord, 14) + pad(step.state.controlsState.rawValue, 15)
+                text += pad(ControlsCollapseState.formatted(step.state.accumulatedDistance), 8) + step.note + "\n"
             }
         }
         text += "\n"
@@ -171,10 +277,19 @@ package enum LayoutCommand: LecternCommand {
             text += pad(field.rawValue, width + 2) + resolution.plan.word(for: field) + "\n"
             if explain {
                 let rule = resolution.rules[field]
-                text += "    " + rule.rawValue + ": " + rule.explanation + "\n"
+                text += "    " + rule.rawValue + ": " + resolution.explanation(for: field) + "\n"
             }
         }
+        for warning in resolution.plan.warnings { text += "\nwarning: " + warning.message }
+        if !resolution.plan.warnings.isEmpty { text += "\n" }
         return text
+    }
+
+    /// One event of `--scroll`, the state after it and what it did.
+    private struct TraceStep {
+        var event: ControlsCollapseState.Event
+        var state: ControlsCollapseState
+        var note: String
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -111,7 +111,14 @@ import Testing
             (["--stack", "shared", "--os", "27", "--overflow-menu-toolchain"], "menuStyle", "toolbarOverflowMenu"),
             (["--stack", "shared", "--os", "27"], "menuStyle", "toolbarMenu"),
             (["--sign-in-configured"], "menuItems", "settings,signIn"),
-            (["--sign-in-configured", "--signed-in"], "menuItems", "settings"),
+            (["--sign-in-configured", "--signed-in"], "menuItems", "settings,account"),
+            (["--tab-bar", "bottom"], "tabBar", "bottom"),
+            (["--tab-bar", "bottom", "--tab-bar-state", "hidden"], "controlsEdge", "bottom"),
+            (["--tab-bar", "bottom", "--tab-bar-state", "minimized"], "controlsEdge", "top"),
+            (["--host-stack"], "hostNavigationBarVisible", "true"),
+            (["--host-stack"], "warnings", "hostBarTakesSpace"),
+            (["--stack", "shared", "--host-stack", "--host-bar-hidden"], "warnings", "searchAndMenuUnreachable"),
+            (["--stack", "shared", "--host-stack", "--limited-space"], "search", "systemOverflowMenu"),
             (["--collapsed"], "readerControlsState", "compactLabels"),
             (["--scroll", "down:30,down:30"], "readerControlsState", "compactLabels"),
             (["--collapsed", "--scroll", "tap"], "readerControlsState", "expanded"),
@@ -123,7 +130,8 @@ import Testing
         #expect(result.status == 0, "\(result)")
         let plan = try json(result.standardOutput)
         let value = plan[field]
-        let word = (value as? String) ?? (value as? [String])?.joined(separator: ",")
+        let word =
+            (value as? String) ?? (value as? [String])?.joined(separator: ",") ?? (value as? Bool).map(String.init)
         #expect(word == expected)
     }
 
@@ -140,6 +148,18 @@ import Testing
             (["--verticalToolbar"], "unknown option '--verticalToolbar'"),
             (["ios18"], "unexpected argument 'ios18'"),
             (["--scroll", "down:30 sideways"], "option '--scroll': 'sideways' is not a scroll event"),
+            (["--os", "17", "--os", "18"], "option '--os' is given more than once"),
+            (
+                ["--signed-in"],
+                "--signed-in needs --sign-in-configured: a user signs in only where the SDK offers sign-in"
+            ),
+            (
+                ["--host-back-button"],
+                "--host-back-button needs --host-stack: only the app's NavigationStack has a Back button, title or bar"
+            ),
+            (["--tab-bar-state", "gone"], "option '--tab-bar-state' expects shown, minimized or hidden, not 'gone'"),
+            (["--tab-bar", "top", "--tab-bar=bottom"], "option '--tab-bar' is given more than once"),
+            (["--scroll", "down:10", "--scroll", "up:10"], "option '--scroll' is given more than once"),
             (["--scenarios", "x.json", "--os", "18"], "--scenarios reads the environments from the file; remove --os"),
             (
                 ["--scenarios", "x.json", "--scroll", "top"],
@@ -173,8 +193,13 @@ import Testing
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(
-            lines.first?.hasPrefix("Environment: os 18, tabBar top, placement bottomBar, stack justForReader") == true)
-        let table = lines.filter { !$0.isEmpty && !$0.hasPrefix("Environment:") }
+            lines.first?.hasPrefix(
+                "Environment: os 18, tabBar top, tabBarState shown, placement bottomBar, stack justForReader") == true)
+        let table = lines.filter { !$0.isEmpty && !$0.hasPrefix("Environment:") && !$0.hasPrefix("warning: ") }
+        #expect(
+            lines.last(where: { !$0.isEmpty })
+                == "warning: this stack mode needs the app's NavigationStack around the reader; the reader does not create one"
+        )
         #expect(table.count == LayoutPlan.Field.allCases.count)
         #expect(table.contains("controlsEdge                 bottom"))
         #expect(table.contains("previousNext                 systemToolbar"))
@@ -191,7 +216,8 @@ import Testing
         #expect(rules.count == LayoutPlan.Field.allCases.count)
         #expect(
             lines.contains(
-                "    sharedAddsToHostToolbar: \"Adds Search and the reader menu to the host toolbar.\""
+                "    sharedAddsToHostToolbar: \"Adds Search and the reader menu to the host toolbar.\" — because: stack "
+                    + "shared, vertical toolbar present (the guide names the host toolbar for Search and the menu)"
             )
         )
         #expect(rules.contains { $0.hasPrefix("    previousNextInVerticalToolbar: \"In .shared and .justForReader") })
@@ -203,17 +229,67 @@ import Testing
         let result = CLIRunner.run(["layout", "--scroll", "down:30, down:40 up:12.5 end"])
         #expect(result.status == 0)
         let expected = """
-            Scroll (accumulated points after each event):
-              down:30       expanded       30
-              down:40       compactLabels  0
-              up:12.5       compactLabels  -12.5
-              end           compactLabels  0
+            Scroll (accumulated points after each event; 60 in one direction collapses or, back up, expands; end resets):
+              down:30       expanded       30      run 30, under 60
+              down:40       compactLabels  0       run 70 ≥ 60: collapse, reset to 0
+              up:12.5       compactLabels  -12.5   run -12.5, under 60
+              end           compactLabels  0       gesture ended: run reset to 0
 
             """
         #expect(result.standardOutput.contains(expected))
         #expect(result.standardOutput.contains("readerControlsState          compactLabels\n"))
         #expect(
             result.standardOutput.contains("collapsed false"), "the environment line shows the state before scrolling")
+    }
+
+    @Test(
+        "--explain cites the deciding sentence and the inputs for the cases issue 17 found wrong",
+        arguments: [
+            (
+                ["--os", "17", "--tab-bar", "bottom", "--placement", "topBar"],
+                "    topPreferenceWithoutDetection: \"iOS 17 uses the top preference; iOS 18 and later give detected tab placement priority, including when iPad tabs move to the top.\" \"Automatic tab placement detection is unavailable on iOS 17.\" \"If your reader is inside a bottom TabView, request top controls explicitly:\" — because: iOS 17: no tab placement detection, tab bar bottom not detected, placement topBar"
+            ),
+            (
+                ["--scroll", "down:100 up:60"],
+                "    expandedByScrollingBack: spec is silent: scrolling back toward the start by the collapse distance (60 points in one gesture) expands the controls, as tabBarMinimizeBehavior(.onScrollDown) and Safari do. — because: scrolled back up in one direction to the threshold 60 points"
+            ),
+            (
+                ["--tab-bar", "top"],
+                "    tabBarOppositeEdge: \"On iOS 18 and later, if a SwiftUI tab bar is present, the reader places its controls opposite that tab bar when it is detected at the top or bottom.\" \"This takes precedence over navigationPlacement(_:).\" \"The reader moves its controls to the opposite edge automatically; your app does not need a width breakpoint.\" — because: tab bar detected at top, iOS 18"
+            ),
+        ]
+    )
+    func explainCitesTheDecidingSentence(options: [String], line: String) {
+        let result = CLIRunner.run(["layout", "--explain"] + options)
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains(line), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("Tapping those labels"))
+        #expect(!result.standardOutput.contains("Without an explicit preference"))
+    }
+
+    @Test("--svg writes the screen as SVG atomically; with --scenarios, one SVG per environment and index.html")
+    func svgFiles() throws {
+        let files = try folder(with: ["s.json": #"[{"tabBar": "top"}, {"stack": "shared", "hostStack": true}]"#])
+        defer { try? FileManager.default.removeItem(at: files) }
+        let one = CLIRunner.run(["layout", "--tab-bar", "bottom", "--svg", "screen.svg"], currentDirectory: files.path)
+        #expect(one.status == 0 && one.standardError == "", "\(one)")
+        let svg = try String(contentsOf: files.appendingPathComponent("screen.svg"), encoding: .utf8)
+        #expect(svg.contains(#"<g id="tab-bar"><rect x="0" y="761" width="390" height="83""#))
+        #expect(svg.hasSuffix("</svg>\n"))
+        let many = CLIRunner.run(
+            ["layout", "--scenarios", "s.json", "--svg", "pictures"], currentDirectory: files.path)
+        #expect(many.status == 0 && many.standardError == "", "\(many)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: files.appendingPathComponent("pictures").path)
+        #expect(Set(names) == ["scenario-1.svg", "scenario-2.svg", "index.html"])
+        let index = try String(contentsOf: files.appendingPathComponent("pictures/index.html"), encoding: .utf8)
+        #expect(index.contains(#"<img src="scenario-2.svg" alt="scenario 2">"#))
+        #expect(index.contains("<dt>search: hostToolbar</dt>"))
+        #expect(
+            index.contains("sharedAddsToHostToolbar: &quot;Adds Search and the reader menu to the host toolbar.&quot;"))
+        let bad = CLIRunner.run(["layout", "--svg", "no-such-folder/x.svg"], currentDirectory: files.path)
+        #expect(bad.status == 1)
+        #expect(bad.standardError.hasPrefix("Error: cannot write no-such-folder/x.svg: "), "\(bad)")
     }
 
     // MARK: Scenario files
@@ -226,7 +302,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         let items = try results(result.standardOutput)
         #expect(items.count == 2)
-        let rules = items.compactMap { ($0["rules"] as? [String: [String: String]])?["controlsEdge"]?["rule"] }
+        let rules = items.compactMap { ($0["rules"] as? [String: [String: Any]])?["controlsEdge"]?["rule"] as? String }
         #expect(rules == ["tabBarOppositeEdge", "preferredEdgeWithoutDetection"])
     }
 
@@ -248,6 +324,10 @@ import Testing
             ),
             ("[{}, {},]", "s.json:1:9: error: invalid JSON: expected a value"),
             (#"{"os": 18}"#, "s.json:1:1: error: expected an array of environment objects, found an object"),
+            (
+                #"[{}, {"signedIn": true}]"#,
+                "s.json:1:6: error: environment at index 1: signedIn needs signInConfigured"
+            ),
         ]
     )
     func badScenarioFiles(contents: String, message: String) throws {
@@ -266,6 +346,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: files) }
         let result = CLIRunner.run(["layout", "--scenarios", files.path])
         #expect(result.status == 1)
-        #expect(result.standardError == "Error: cannot read the scenario file \(files.path): it is a folder; give a file\n")
+        #expect(
+            result.standardError == "Error: cannot read the scenario file \(files.path): it is a folder; give a file\n")
     }
 }

@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 import Testing
 
 /// "Choose How to Use a Navigation Stack" and "Adaptive Controls and Menus": what each stack mode adds,
@@ -118,13 +118,15 @@ import Testing
         "Use .shared when pushing the reader from another screen. The existing stack supplies the Back button, while the reader adds Search and its menu."
     )
     func sharedPushedFromAnotherScreen() {
-        let plan = LayoutResolver.plan(for: ReaderEnvironment(osVersion: 18, placement: .bottomBar, stack: .shared))
+        let plan = LayoutResolver.plan(
+            for: ReaderEnvironment(
+                osVersion: 18, placement: .bottomBar, stack: .shared, hostStack: true, hostBackButton: true))
         let expected = LayoutPlan(
             controlsEdge: .bottom, edgeRule: .preferredEdge, bookChapterPicker: .readerControls,
             versionPicker: .readerControls, previousNext: .readerControls, search: .hostToolbar, menu: .hostToolbar,
             menuStyle: .toolbarMenu, menuItems: [.settings], hostNavigationBar: .unchanged, verticalToolbar: .absent,
             readerControlsState: .expanded, requiresHostNavigationStack: true, createsNavigationStack: false,
-            changesSelectedTab: false
+            changesSelectedTab: false, hostNavigationBarVisible: true
         )
         #expect(plan == expected)
     }
@@ -135,7 +137,7 @@ import Testing
     )
     func justForReaderAtTheRootOfABibleTab(verticalToolbar: Bool) {
         let environment = ReaderEnvironment(
-            osVersion: 18, tabBar: .bottom, stack: .justForReader, hasVerticalToolbar: verticalToolbar
+            osVersion: 18, tabBar: .bottom, stack: .justForReader, hasVerticalToolbar: verticalToolbar, hostStack: true
         )
         let plan = LayoutResolver.plan(for: environment)
         let native: LayoutPlan.Host = verticalToolbar ? .systemToolbar : .readerControls
@@ -144,7 +146,8 @@ import Testing
             versionPicker: .readerControls, previousNext: native, search: native, menu: native,
             menuStyle: verticalToolbar ? .toolbarMenu : .readerMenu, menuItems: [.settings], hostNavigationBar: .hidden,
             verticalToolbar: verticalToolbar ? .keptVisible : .absent, readerControlsState: .expanded,
-            requiresHostNavigationStack: true, createsNavigationStack: false, changesSelectedTab: false
+            requiresHostNavigationStack: true, createsNavigationStack: false, changesSelectedTab: false,
+            tabBar: .bottom
         )
         #expect(plan == expected)
     }

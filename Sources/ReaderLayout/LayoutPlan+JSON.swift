@@ -12,6 +12,8 @@ extension LayoutPlan {
                 case .requiresHostNavigationStack: (field.rawValue, .bool(requiresHostNavigationStack))
                 case .createsNavigationStack: (field.rawValue, .bool(createsNavigationStack))
                 case .changesSelectedTab: (field.rawValue, .bool(changesSelectedTab))
+                case .hostNavigationBarVisible: (field.rawValue, .bool(hostNavigationBarVisible))
+                case .warnings: (field.rawValue, .array(warnings.map { .string($0.rawValue) }))
                 default: (field.rawValue, .string(word(for: field)))
                 }
             }
@@ -20,7 +22,8 @@ extension LayoutPlan {
 }
 
 extension LayoutResolution {
-    /// The plan as JSON; when `explained`, an object `{"plan": …, "rules": {field: {"rule", "explanation"}}}`.
+    /// The plan as JSON; when `explained`, an object
+    /// `{"plan": …, "rules": {field: {"rule", "sentence", "inputs", "explanation"}}}`.
     public func jsonText(explained: Bool) -> String { jsonValue(explained: explained).line }
 
     /// A JSON array of `jsonText(explained:)` objects, in order: what `lectern layout --scenarios` prints.
@@ -33,7 +36,12 @@ extension LayoutResolution {
         let rulesByField = LayoutPlan.Field.allCases.map { field -> (String, JSONValue) in
             let rule = rules[field]
             return (
-                field.rawValue, .object([("rule", .string(rule.rawValue)), ("explanation", .string(rule.explanation))])
+                field.rawValue,
+                .object([
+                    ("rule", .string(rule.rawValue)), ("sentence", .optional(rule.decidingSentence)),
+                    ("inputs", .array(inputs(for: field).map(JSONValue.string))),
+                    ("explanation", .string(explanation(for: field))),
+                ])
             )
         }
         return .object([("plan", plan.jsonValue), ("rules", .object(rulesByField))])

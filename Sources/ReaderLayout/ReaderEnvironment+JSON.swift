@@ -88,6 +88,11 @@ extension ReaderEnvironment {
             guard seen.insert(key).inserted else { throw fail("the key appears twice") }
             try read(member.value, into: &environment, key: key) { message in fail(message, at: member.value) }
         }
+        if let inconsistency = environment.inconsistency {
+            throw LayoutScenarioError(
+                location: SourceLocation(file: file, line: node.line, column: node.column), index: index,
+                message: inconsistency)
+        }
         return environment
     }
 

@@ -33,6 +33,20 @@ public struct ControlsCollapseState: Sendable, Hashable {
         case navigated
     }
 
+    /// The last change between expanded and collapsed, and what caused it.
+    public enum Change: String, Sendable, Hashable, CaseIterable {
+        /// The user scrolled `collapseDistance` toward the end of the text.
+        case collapsedByScrolling
+        /// The user scrolled `collapseDistance` back toward the start.
+        case expandedByScrollingBack
+        /// The content reached its top or bottom.
+        case expandedAtContentEdge
+        /// The user tapped the compact labels.
+        case expandedByTap
+        /// A picker opened or the reader navigated.
+        case expandedByPickerOrNavigation
+    }
+
     /// How far the user must scroll in one direction to collapse (or, backwards, expand) the controls.
     public static let collapseDistance: Double = 60
 
@@ -40,6 +54,9 @@ public struct ControlsCollapseState: Sendable, Hashable {
     public private(set) var isCollapsed: Bool
     /// The user's scrolling in the current direction since the last reset: positive toward the end.
     public private(set) var accumulatedDistance: Double = 0
+    /// What last collapsed or expanded the controls (an event that found them already so counts too); nil
+    /// when no event has.
+    public private(set) var lastChange: Change?
 
     /// Starts expanded, or collapsed when `isCollapsed`, with nothing accumulated.
     public init(isCollapsed: Bool = false) {
@@ -58,8 +75,12 @@ public struct ControlsCollapseState: Sendable, Hashable {
             break
         case .gestureEnded:
             accumulatedDistance = 0
-        case .reachedTop, .reachedBottom, .tappedCompactLabels, .openedPicker, .navigated:
-            settle(collapsed: false)
+        case .reachedTop, .reachedBottom:
+            settle(.expandedAtContentEdge)
+        case .tappedCompactLabels:
+            settle(.expandedByTap)
+        case .openedPicker, .navigated:
+            settle(.expandedByPickerOrNavigation)
         }
     }
 
@@ -78,14 +99,15 @@ public struct ControlsCollapseState: Sendable, Hashable {
             accumulatedDistance = delta
         }
         if accumulatedDistance >= Self.collapseDistance {
-            settle(collapsed: true)
+            settle(.collapsedByScrolling)
         } else if accumulatedDistance <= -Self.collapseDistance {
-            settle(collapsed: false)
+            settle(.expandedByScrollingBack)
         }
     }
 
-    private mutating func settle(collapsed: Bool) {
-        isCollapsed = collapsed
+    private mutating func settle(_ change: Change) {
+        isCollapsed = change == .collapsedByScrolling
         accumulatedDistance = 0
+        lastChange = change
     }
 }

@@ -6,10 +6,30 @@
 public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
     /// iOS 18+: a tab bar detected at the top or bottom puts the controls on the opposite edge.
     case tabBarOppositeEdge
+    /// iOS 18+: a detected tab bar the system has minimized stays at its edge, and so do the controls.
+    case minimizedTabBarOppositeEdge
+    /// iOS 18+: a tab bar the app hides is not present: the preferred edge.
+    case preferredEdgeWithHiddenTabBar
+    /// The reader never moves the app's tabs.
+    case neverMovesTabs
+    /// Search in a native toolbar short of space: the system overflow menu.
+    case searchInSystemOverflowMenu
+    /// No `NavigationStack` from the app: no host navigation bar.
+    case noHostNavigationBar
+    /// The app hides its navigation bar: the reader leaves it hidden.
+    case appHidesNavigationBar
+    /// Something about how the app hosts the reader conflicts with the stack mode.
+    case hostWarnings
+    /// Nothing to warn about.
+    case noWarnings
     /// No detected horizontal tab bar (none, or a sidebar): the preferred edge.
     case preferredEdgeWithoutTabBar
-    /// iOS 17 cannot detect tab placement: the preferred edge.
+    /// iOS 17 cannot detect tab placement: the preferred edge, bottom without a preference.
     case preferredEdgeWithoutDetection
+    /// iOS 17 with `.topBar`: the top preference is used, whatever the tabs.
+    case topPreferenceWithoutDetection
+    /// iOS 17 inside a bottom `TabView` without a preference: bottom controls, beside the tabs.
+    case bottomDefaultInsideBottomTabView
     /// A custom tab bar SwiftUI does not report: the preferred edge.
     case preferredEdgeForUnreportedTabBar
     /// The book, chapter and version pickers are always custom reader views.
@@ -50,8 +70,16 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
     case justForReaderKeepsVerticalToolbar
     /// Scrolling collapsed the custom controls to compact labels.
     case collapsedToCompactLabels
-    /// The custom controls are shown in full.
+    /// The custom controls are shown in full: nothing has collapsed them.
     case controlsExpanded
+    /// Tapping the compact labels restored the controls.
+    case expandedByTappingLabels
+    /// Scrolling back toward the start restored the controls.
+    case expandedByScrollingBack
+    /// Reaching the top or bottom of the content restored the controls.
+    case expandedAtContentEdge
+    /// Opening a picker or navigating restored the controls.
+    case expandedByPickerOrNavigation
     /// `.none` works without a navigation stack.
     case noneNeedsNoStack
     /// `.shared` and `.justForReader` need the app's navigation stack.
@@ -70,13 +98,49 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
                 "This takes precedence over navigationPlacement(_:).",
                 "The reader moves its controls to the opposite edge automatically; your app does not need a width breakpoint.",
             ]
+        case .minimizedTabBarOppositeEdge:
+            [
+                "On iOS 18 and later, if a SwiftUI tab bar is present, the reader places its controls opposite that tab bar when it is detected at the top or bottom."
+            ]
+        case .preferredEdgeWithHiddenTabBar:
+            ["No detected horizontal tab bar, including sidebar placement", "Preferred edge; bottom by default"]
+        case .neverMovesTabs:
+            [
+                "It does not move your app's tabs, and detected top tabs will still place the reader controls at the bottom."
+            ]
+        case .searchInSystemOverflowMenu:
+            ["Search is a native toolbar item and can move into the system overflow menu when space is limited."]
+        case .noHostNavigationBar:
+            []
+        case .appHidesNavigationBar:
+            ["Leaves bar visibility and minimization under your app's control."]
+        case .hostWarnings:
+            [
+                "Your app must keep the system navigation bar visible so users can reach those actions.",
+                "An existing host navigation bar is left alone and may still occupy space above the reader.",
+                "The modifier does not check for or create a missing stack.",
+                "Choose .shared instead if users need those controls.",
+            ]
+        case .noWarnings:
+            []
         case .preferredEdgeWithoutTabBar:
             ["No detected horizontal tab bar, including sidebar placement", "Preferred edge; bottom by default"]
         case .preferredEdgeWithoutDetection:
             [
                 "Tab placement detection unavailable, including iOS 17",
+                "Preferred edge; bottom by default",
                 "Automatic tab placement detection is unavailable on iOS 17.",
+            ]
+        case .topPreferenceWithoutDetection:
+            [
+                "iOS 17 uses the top preference; iOS 18 and later give detected tab placement priority, including when iPad tabs move to the top.",
+                "Automatic tab placement detection is unavailable on iOS 17.",
+                "If your reader is inside a bottom TabView, request top controls explicitly:",
+            ]
+        case .bottomDefaultInsideBottomTabView:
+            [
                 "Without an explicit preference, an iOS 17 reader uses bottom controls even inside a bottom TabView.",
+                "Its placement may therefore change after an OS upgrade enables detection.",
             ]
         case .preferredEdgeForUnreportedTabBar:
             ["For a custom tab bar that SwiftUI does not report, set the preferred reader edge opposite your tabs."]
@@ -133,7 +197,11 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
                 "Native toolbar items remain part of the host toolbar",
             ]
         case .controlsExpanded:
+            []
+        case .expandedByTappingLabels:
             ["Tapping those labels restores the controls."]
+        case .expandedByScrollingBack, .expandedAtContentEdge, .expandedByPickerOrNavigation:
+            []
         case .noneNeedsNoStack:
             ["The reader works without a NavigationStack and does not create one for its main content."]
         case .stackModesNeedHostStack:
@@ -152,7 +220,9 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
     public var silence: String? {
         switch self {
         case .previousNextInVerticalToolbar:
-            "'may move' is read as 'move': the resolver always puts them in the vertical toolbar when there is one."
+            "'may move' is read as 'move': the resolver always puts them in the vertical toolbar when there is one. "
+                + "In .shared, Search and the menu still go to the host toolbar, the one toolbar the guide names for "
+                + "them in that mode; only previous/next are named for the system toolbar."
         case .justForReaderAddsNativeActions:
             "the native reader actions are taken to be Search, the menu and previous/next; the book/chapter and version pickers stay custom."
         case .readerMenuInCustomControls:
@@ -160,17 +230,44 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
         case .regularToolbarMenu:
             "an app built with a toolchain without ToolbarOverflowMenu gets the regular menu on iOS 27 too, since the API is not compiled in."
         case .menuItemsFollowSignIn:
-            "settings is always offered; sign-in is offered when configured and the user is signed out, and not to a signed-in user."
+            "settings is always offered; where sign-in is configured, a signed-out user is offered sign-in and a "
+                + "signed-in user the account (with sign-out); being signed in without sign-in configured cannot happen."
+        case .minimizedTabBarOppositeEdge:
+            "a tab bar minimized on scroll (iOS 26 tabBarMinimizeBehavior) is still present at its edge: the controls "
+                + "stay opposite it rather than jumping as it minimizes and expands."
+        case .preferredEdgeWithHiddenTabBar:
+            "a tab bar the app hides is read as not present ('if a SwiftUI tab bar is present'): the preferred edge, "
+                + "until the app shows its tabs again."
+        case .searchInSystemOverflowMenu:
+            "'can move' is read as 'moves' when space is limited, on every iOS: this is the system's overflow of "
+                + "toolbar items, not ToolbarOverflowMenu; the menu itself stays in the toolbar."
+        case .noHostNavigationBar:
+            "without the app's NavigationStack there is no host navigation bar above the reader."
+        case .appHidesNavigationBar:
+            "the app hid its navigation bar; .none and .shared leave it hidden, as they leave it visible."
+        case .noWarnings:
+            "nothing in how the app hosts the reader conflicts with the stack mode."
         case .noVerticalToolbar:
             "without a vertical toolbar from the system there is nothing to place in it or keep visible."
         case .noneLeavesVerticalToolbar:
             "the sentence names the horizontal bar only; a vertical toolbar is left as the app has it too."
         case .controlsExpanded:
             "until scrolling collapses them, the controls are shown in full."
+        case .expandedByScrollingBack:
+            "scrolling back toward the start by the collapse distance (60 points in one gesture) expands the controls, "
+                + "as tabBarMinimizeBehavior(.onScrollDown) and Safari do."
+        case .expandedAtContentEdge:
+            "reaching the top or bottom of the text expands the controls, so nothing stays hidden where no more "
+                + "scrolling is possible."
+        case .expandedByPickerOrNavigation:
+            "opening a picker or moving to another chapter shows the full controls."
         default:
             nil
         }
     }
+
+    /// The spec's sentence that decides the field (the first quote); nil when the spec is silent.
+    public var decidingSentence: String? { quotes.first }
 
     /// The rule as `--explain` prints it: the quotes, then `spec is silent: …` when the resolver chose.
     public var explanation: String {

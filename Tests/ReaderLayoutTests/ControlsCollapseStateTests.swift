@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 import Testing
 
 /// The collapse state machine over scripted scroll sequences.

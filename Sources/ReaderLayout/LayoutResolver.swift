@@ -16,9 +16,24 @@
 public enum LayoutResolver {
     /// Resolves the plan and the rule behind each of its fields.
     public static func resolve(_ environment: ReaderEnvironment) -> LayoutResolution {
+        resolve(environment, controls: nil)
+    }
+
+    /// Resolves the plan and the rules after the user's scrolling.
+    ///
+    /// - Parameter controls: the collapse state machine after the user's scrolling, when there was any: it
+    ///   replaces `environment.controlsCollapsed`, and what last changed it decides the controls-state rule.
+    public static func resolve(
+        _ environment: ReaderEnvironment, controls: ControlsCollapseState?
+    ) -> LayoutResolution {
+        var environment = environment
+        if let controls { environment.controlsCollapsed = controls.isCollapsed }
         let (edge, edgeRule, edgeDecider) = controlsEdge(environment)
         let (previousNext, previousNextRule) = previousNextHost(environment)
         let (actions, actionsRule) = actionsHost(environment)
+        let (search, searchRule) = searchHost(environment, actions: (actions, actionsRule))
+        let (barVisible, barVisibleRule) = navigationBarVisibility(environment)
+        let (warnings, warningsRule) = warnings(environment, barVisible: barVisible)
         let (menuStyle, menuStyleRule) = menuStyle(environment, menuHost: actions)
         let (bar, barRule) = navigationBar(environment)
         let (toolbar, toolbarRule) = verticalToolbar(environment)
@@ -29,7 +44,7 @@ public enum LayoutResolver {
             bookChapterPicker: .readerControls,
             versionPicker: .readerControls,
             previousNext: previousNext,
-            search: actions,
+            search: search,
             menu: actions,
             menuStyle: menuStyle,
             menuItems: menuItems(environment),
@@ -38,23 +53,45 @@ public enum LayoutResolver {
             readerControlsState: environment.controlsCollapsed ? .compactLabels : .expanded,
             requiresHostNavigationStack: requiresStack,
             createsNavigationStack: false,
-            changesSelectedTab: false
+            changesSelectedTab: false,
+            tabBar: environment.tabBar,
+            tabBarState: environment.tabBarState,
+            hostNavigationBarVisible: barVisible,
+            warnings: warnings
         )
         let rules = LayoutResolution.Rules(
             edge: edgeDecider,
             pickers: .pickersStayCustom,
             previousNext: previousNextRule,
             actions: actionsRule,
+            search: searchRule,
+            tabs: .neverMovesTabs,
+            navigationBarVisibility: barVisibleRule,
+            warnings: warningsRule,
             menuStyle: menuStyleRule,
             menuItems: .menuItemsFollowSignIn,
             navigationBar: barRule,
             verticalToolbar: toolbarRule,
-            controlsState: environment.controlsCollapsed ? .collapsedToCompactLabels : .controlsExpanded,
+            controlsState: controlsStateRule(environment, controls: controls),
             hostStack: requiresStack ? .stackModesNeedHostStack : .noneNeedsNoStack,
             createsStack: .neverCreatesStack,
             selectedTab: .neverChangesTab
         )
-        return LayoutResolution(plan: plan, rules: rules)
+        return LayoutResolution(plan: plan, rules: rules, environment: environment, controls: controls)
+    }
+
+    /// Collapsed or expanded, and by what: the last change of the state machine, else the `collapsed` input.
+    private static func controlsStateRule(
+        _ environment: ReaderEnvironment, controls: ControlsCollapseState?
+    ) -> LayoutRule {
+        switch controls?.lastChange {
+        case .collapsedByScrolling?: .collapsedToCompactLabels
+        case .expandedByScrollingBack?: .expandedByScrollingBack
+        case .expandedAtContentEdge?: .expandedAtContentEdge
+        case .expandedByTap?: .expandedByTappingLabels
+        case .expandedByPickerOrNavigation?: .expandedByPickerOrNavigation
+        case nil: environment.controlsCollapsed ? .collapsedToCompactLabels : .controlsExpanded
+        }
     }
 
     /// The plan alone.
@@ -66,11 +103,18 @@ public enum LayoutResolver {
     ) -> (LayoutPlan.Edge, LayoutPlan.EdgeRule, LayoutRule) {
         let preferred: LayoutPlan.Edge = environment.placement == .topBar ? .top : .bottom
         guard environment.osVersion >= ReaderEnvironment.firstOSWithTabPlacementDetection else {
+            if environment.placement == .topBar { return (.top, .preferredEdge, .topPreferenceWithoutDetection) }
+            if environment.tabBar == .bottom { return (.bottom, .preferredEdge, .bottomDefaultInsideBottomTabView) }
             return (preferred, .preferredEdge, .preferredEdgeWithoutDetection)
         }
         switch environment.tabBar {
-        case .top: return (.bottom, .oppositeTabBar, .tabBarOppositeEdge)
-        case .bottom: return (.top, .oppositeTabBar, .tabBarOppositeEdge)
+        case .top, .bottom:
+            let opposite: LayoutPlan.Edge = environment.tabBar == .top ? .bottom : .top
+            switch environment.tabBarState {
+            case .shown: return (opposite, .oppositeTabBar, .tabBarOppositeEdge)
+            case .minimized: return (opposite, .oppositeTabBar, .minimizedTabBarOppositeEdge)
+            case .hidden: return (preferred, .preferredEdge, .preferredEdgeWithHiddenTabBar)
+            }
         case .absent, .sidebar: return (preferred, .preferredEdge, .preferredEdgeWithoutTabBar)
         case .unreported: return (preferred, .preferredEdge, .preferredEdgeForUnreportedTabBar)
         }
@@ -110,9 +154,42 @@ public enum LayoutResolver {
         return (.toolbarOverflowMenu, .toolbarOverflowMenu)
     }
 
-    /// Settings, then sign-in when the SDK offers it and the user is signed out.
+    /// Settings, then, where the SDK offers sign-in, sign-in for a signed-out user or the account for a signed-in one.
     private static func menuItems(_ environment: ReaderEnvironment) -> [LayoutPlan.MenuItem] {
-        environment.signInConfigured && !environment.isSignedIn ? [.settings, .signIn] : [.settings]
+        guard environment.signInConfigured else { return [.settings] }
+        return [.settings, environment.isSignedIn ? .account : .signIn]
+    }
+
+    /// Search goes into the system overflow menu of a native toolbar short of space; else with the menu.
+    private static func searchHost(
+        _ environment: ReaderEnvironment, actions: (LayoutPlan.Host, LayoutRule)
+    ) -> (LayoutPlan.Host, LayoutRule) {
+        guard environment.limitedSpace, actions.0 != .readerControls else { return actions }
+        return (.systemOverflowMenu, .searchInSystemOverflowMenu)
+    }
+
+    /// A host bar is on screen when the app has a stack, does not hide its bar, and the mode is not `.justForReader`.
+    private static func navigationBarVisibility(_ environment: ReaderEnvironment) -> (Bool, LayoutRule) {
+        guard environment.hostStack else { return (false, .noHostNavigationBar) }
+        if environment.stack == .justForReader { return (false, .justForReaderHidesNavigationBar) }
+        if environment.hostBarHidden { return (false, .appHidesNavigationBar) }
+        return (true, environment.stack == .none ? .noneLeavesNavigationBar : .sharedLeavesNavigationBar)
+    }
+
+    /// What conflicts with the stack mode, in `Warning` order.
+    private static func warnings(
+        _ environment: ReaderEnvironment, barVisible: Bool
+    ) -> ([LayoutPlan.Warning], LayoutRule) {
+        var warnings: [LayoutPlan.Warning] = []
+        if environment.stack == .shared, environment.hostStack, environment.hostBarHidden {
+            warnings.append(.searchAndMenuUnreachable)
+        }
+        if environment.stack == .none, barVisible { warnings.append(.hostBarTakesSpace) }
+        if environment.stack != .none, !environment.hostStack { warnings.append(.missingNavigationStack) }
+        if environment.stack == .justForReader, environment.hostBackButton || environment.hostTitle {
+            warnings.append(.hostControlsHidden)
+        }
+        return (warnings, warnings.isEmpty ? .noWarnings : .hostWarnings)
     }
 
     /// Only `.justForReader` hides the horizontal navigation bar.

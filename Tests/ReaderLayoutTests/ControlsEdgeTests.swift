@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 import Testing
 
 /// "Position the Reader Controls" and "Support Tabs on iOS 17": which edge the custom controls take.
@@ -58,7 +58,10 @@ import Testing
         #expect(edge(os: 17, tabBar, .topBar)?.0 == .top)
         #expect(edge(os: 17, tabBar, .bottomBar)?.0 == .bottom)
         #expect(edge(os: 17, tabBar, .topBar)?.1 == .preferredEdge)
-        #expect(edge(os: 17, tabBar, .topBar)?.2 == .preferredEdgeWithoutDetection)
+        #expect(edge(os: 17, tabBar, .topBar)?.2 == .topPreferenceWithoutDetection)
+        let bottomRule: LayoutRule =
+            tabBar == .bottom ? .bottomDefaultInsideBottomTabView : .preferredEdgeWithoutDetection
+        #expect(edge(os: 17, tabBar, .bottomBar)?.2 == bottomRule)
         #expect(LayoutResolver.plan(for: ReaderEnvironment(osVersion: 17, tabBar: tabBar)).controlsEdge == .bottom)
     }
 
@@ -104,7 +107,8 @@ import Testing
             var sameEdge = plan
             sameEdge.controlsEdge = plans[0].controlsEdge
             sameEdge.edgeRule = plans[0].edgeRule
-            #expect(sameEdge == plans[0], "only the edge moves with the tabs")
+            sameEdge.tabBar = plans[0].tabBar
+            #expect(sameEdge == plans[0], "only the edge moves with the tabs (and the plan names where they are)")
         }
     }
 
@@ -127,11 +131,12 @@ import Testing
         #expect(LayoutResolver.plan(for: environment).controlsEdge == .bottom)
     }
 
-    @Test("The edge depends only on the OS, the tab bar and the preference")
+    @Test("The edge depends only on the OS, the tab bar, its state and the preference")
     func edgeIgnoresEverythingElse() {
         for environment in ReaderEnvironment.everyCombination {
             let bare = ReaderEnvironment(
-                osVersion: environment.osVersion, tabBar: environment.tabBar, placement: environment.placement)
+                osVersion: environment.osVersion, tabBar: environment.tabBar, placement: environment.placement,
+                tabBarState: environment.tabBarState)
             let full = LayoutResolver.resolve(environment)
             let reference = LayoutResolver.resolve(bare)
             #expect(full.plan.controlsEdge == reference.plan.controlsEdge, "\(environment)")

@@ -56,11 +56,7 @@ extension ControlsCollapseState.Event {
         }
     }
 
-    /// `30` rather than `30.0` for whole points.
-    private static func points(_ value: Double) -> String {
-        guard value == value.rounded(), abs(value) < 1e15 else { return String(value) }
-        return String(Int(value))
-    }
+    private static func points(_ value: Double) -> String { ControlsCollapseState.formatted(value) }
 
     /// Reads a script: words separated by spaces or commas, such as `down:30 down:40, end, up:10`.
     public static func script(_ text: String) throws(ScrollScriptError) -> [ControlsCollapseState.Event] {
@@ -70,5 +66,40 @@ extension ControlsCollapseState.Event {
             events.append(event)
         }
         return events
+    }
+}
+
+extension ControlsCollapseState {
+    /// `30` rather than `30.0` for whole points, `12.5` otherwise.
+    public static func formatted(_ value: Double) -> String {
+        guard value == value.rounded(), abs(value) < 1e15 else { return String(value) }
+        return String(Int(value))
+    }
+
+    /// What `event` did to the state `before`, for a trace: `run 100 ≥ 60: collapse, reset to 0`,
+    /// `gesture ended: run reset to 0`, `programmatic: ignored`. O(1).
+    public static func note(for event: Event, from before: ControlsCollapseState) -> String {
+        let threshold = formatted(collapseDistance)
+        switch event {
+        case .userScrolled(let delta):
+            guard delta.isFinite, delta != 0 else { return "no movement" }
+            let reversal = before.accumulatedDistance != 0 && (delta > 0) != (before.accumulatedDistance > 0)
+            let run = reversal ? delta : before.accumulatedDistance + delta
+            let start = reversal ? "reversal, new run " : "run "
+            if run >= collapseDistance {
+                return start + formatted(run) + " ≥ " + threshold
+                    + (before.isCollapsed ? ": already collapsed, reset to 0" : ": collapse, reset to 0")
+            }
+            if run <= -collapseDistance {
+                return start + formatted(run) + " ≤ -" + threshold
+                    + (before.isCollapsed ? ": expand, reset to 0" : ": already expanded, reset to 0")
+            }
+            return start + formatted(run) + ", under " + threshold
+        case .programmaticScroll: return "programmatic: ignored"
+        case .gestureEnded: return "gesture ended: run reset to 0"
+        case .reachedTop, .reachedBottom: return "content edge: expand, reset to 0"
+        case .tappedCompactLabels: return "tapped labels: expand, reset to 0"
+        case .openedPicker, .navigated: return "expand, reset to 0"
+        }
     }
 }

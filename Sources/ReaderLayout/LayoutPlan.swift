@@ -26,6 +26,8 @@ public struct LayoutPlan: Sendable, Hashable {
         case hostToolbar
         /// In the system's vertical toolbar.
         case systemToolbar
+        /// In the system overflow menu of a native toolbar short of space (Search only).
+        case systemOverflowMenu
     }
 
     /// What kind of menu holds settings and sign-in.
@@ -44,6 +46,34 @@ public struct LayoutPlan: Sendable, Hashable {
         case settings
         /// Sign in to the platform.
         case signIn
+        /// The signed-in account, with sign-out.
+        case account
+    }
+
+    /// Something the app should know about how it hosts the reader.
+    public enum Warning: String, Sendable, Hashable, CaseIterable {
+        /// `.shared` with the host's navigation bar hidden: Search and the menu cannot be reached.
+        case searchAndMenuUnreachable
+        /// `.none` inside a stack whose bar is visible: the bar still takes space above the reader.
+        case hostBarTakesSpace
+        /// `.shared` or `.justForReader` without the app's `NavigationStack`: the modifier does not create one.
+        case missingNavigationStack
+        /// `.justForReader` hides the host's Back button or title.
+        case hostControlsHidden
+
+        /// One sentence for people: what goes wrong and what to do.
+        public var message: String {
+            switch self {
+            case .searchAndMenuUnreachable:
+                "the host navigation bar is hidden, so Search and the menu in it cannot be reached; keep it visible"
+            case .hostBarTakesSpace:
+                "the host navigation bar is left visible and still takes space above the reader"
+            case .missingNavigationStack:
+                "this stack mode needs the app's NavigationStack around the reader; the reader does not create one"
+            case .hostControlsHidden:
+                "the hidden navigation bar takes the host's Back button and title with it; use shared if users need them"
+            }
+        }
     }
 
     /// What the reader does to the host's horizontal navigation bar.
@@ -78,6 +108,10 @@ public struct LayoutPlan: Sendable, Hashable {
         case controlsEdge
         /// `edgeRule`.
         case edgeRule
+        /// `tabBar`.
+        case tabBar
+        /// `tabBarState`.
+        case tabBarState
         /// `bookChapterPicker`.
         case bookChapterPicker
         /// `versionPicker`.
@@ -94,6 +128,8 @@ public struct LayoutPlan: Sendable, Hashable {
         case menuItems
         /// `hostNavigationBar`.
         case hostNavigationBar
+        /// `hostNavigationBarVisible`.
+        case hostNavigationBarVisible
         /// `verticalToolbar`.
         case verticalToolbar
         /// `readerControlsState`.
@@ -104,6 +140,8 @@ public struct LayoutPlan: Sendable, Hashable {
         case createsNavigationStack
         /// `changesSelectedTab`.
         case changesSelectedTab
+        /// `warnings`.
+        case warnings
     }
 
     /// The edge of the custom book/chapter and version controls.
@@ -136,13 +174,22 @@ public struct LayoutPlan: Sendable, Hashable {
     public var createsNavigationStack: Bool
     /// Whether the reader changes the app's selected tab (it never does).
     public var changesSelectedTab: Bool
+    /// Where the app's tab bar is: the app's, never moved by the reader.
+    public var tabBar: HostTabBar
+    /// Whether the app's tab bar is shown, minimized or hidden: the app's too.
+    public var tabBarState: TabBarState
+    /// Whether a host navigation bar is on screen above the reader.
+    public var hostNavigationBarVisible: Bool
+    /// What the app should know, in `Warning` order.
+    public var warnings: [Warning]
 
     /// Creates a plan.
     public init(
         controlsEdge: Edge, edgeRule: EdgeRule, bookChapterPicker: Host, versionPicker: Host, previousNext: Host,
         search: Host, menu: Host, menuStyle: MenuStyle, menuItems: [MenuItem], hostNavigationBar: NavigationBarEffect,
         verticalToolbar: VerticalToolbarEffect, readerControlsState: ControlsState, requiresHostNavigationStack: Bool,
-        createsNavigationStack: Bool, changesSelectedTab: Bool
+        createsNavigationStack: Bool, changesSelectedTab: Bool, tabBar: HostTabBar = .absent,
+        tabBarState: TabBarState = .shown, hostNavigationBarVisible: Bool = false, warnings: [Warning] = []
     ) {
         self.controlsEdge = controlsEdge
         self.edgeRule = edgeRule
@@ -159,6 +206,10 @@ public struct LayoutPlan: Sendable, Hashable {
         self.requiresHostNavigationStack = requiresHostNavigationStack
         self.createsNavigationStack = createsNavigationStack
         self.changesSelectedTab = changesSelectedTab
+        self.tabBar = tabBar
+        self.tabBarState = tabBarState
+        self.hostNavigationBarVisible = hostNavigationBarVisible
+        self.warnings = warnings
     }
 
     /// A field's value as the command line prints it: `bottom`, `readerControls`, `settings, signIn`, `false`.
@@ -179,6 +230,10 @@ public struct LayoutPlan: Sendable, Hashable {
         case .requiresHostNavigationStack: String(requiresHostNavigationStack)
         case .createsNavigationStack: String(createsNavigationStack)
         case .changesSelectedTab: String(changesSelectedTab)
+        case .tabBar: tabBar.rawValue
+        case .tabBarState: tabBarState.rawValue
+        case .hostNavigationBarVisible: String(hostNavigationBarVisible)
+        case .warnings: warnings.isEmpty ? "none" : warnings.map(\.rawValue).joined(separator: ", ")
         }
     }
 }

@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 import TestSupport
 import Testing
 
@@ -26,11 +26,15 @@ import Testing
     }
 
     @Test("Every rule decides some field of some environment")
-    func everyRuleIsReachable() {
+    func everyRuleIsReachable() throws {
         var decided: Set<LayoutRule> = []
         for environment in ReaderEnvironment.everyCombination {
             let rules = LayoutResolver.resolve(environment).rules
             for field in LayoutPlan.Field.allCases { decided.insert(rules[field]) }
+        }
+        for script in ["down:60", "down:60 up:60", "down:60 top", "down:60 tap", "down:60 navigate"] {
+            let controls = ControlsCollapseState().handling(try ControlsCollapseState.Event.script(script))
+            decided.insert(LayoutResolver.resolve(ReaderEnvironment(), controls: controls).rules.controlsState)
         }
         #expect(decided == Set(LayoutRule.allCases))
     }

@@ -1,4 +1,4 @@
-import ReaderCore
+import ReaderLayout
 import Testing
 
 /// Reading scenario files: a JSON array of environments, strictly, with errors that say where.
@@ -19,13 +19,16 @@ import Testing
         let json = """
             [{"os": 27, "tabBar": "unreported", "placement": "topBar", "stack": "justForReader",
               "verticalToolbar": true, "overflowMenuToolchain": true, "signInConfigured": true,
-              "signedIn": true, "collapsed": true},
+              "signedIn": true, "collapsed": true, "tabBarState": "minimized", "hostStack": true,
+              "hostBackButton": true, "hostTitle": true, "hostBarHidden": true, "limitedSpace": true},
              {"tabBar": "sidebar", "stack": "shared", "signedIn": false}]
             """
         let expected = [
             ReaderEnvironment(
                 osVersion: 27, tabBar: .unreported, placement: .topBar, stack: .justForReader, hasVerticalToolbar: true,
-                toolchainHasOverflowMenu: true, signInConfigured: true, isSignedIn: true, controlsCollapsed: true
+                toolchainHasOverflowMenu: true, signInConfigured: true, isSignedIn: true, controlsCollapsed: true,
+                tabBarState: .minimized, hostStack: true, hostBackButton: true, hostTitle: true, hostBarHidden: true,
+                limitedSpace: true
             ),
             ReaderEnvironment(tabBar: .sidebar, stack: .shared),
         ]
@@ -38,7 +41,7 @@ import Testing
     @Test(
         "Unknown keys or values are errors naming the key, the array index and the position",
         arguments: [
-            (#"[{"tabbar": "top"}]"#, 1, 3, 0, "tabbar", "unknown key; expected os, tabBar, placement"),
+            (#"[{"tabbar": "top"}]"#, 1, 3, 0, "tabbar", "unknown key; expected os, tabBar, tabBarState, placement"),
             (
                 "[{},\n {\"tabBar\": \"left\"}]", 2, 13, 1, "tabBar",
                 "unknown value 'left'; expected top, bottom, none, sidebar or unreported"

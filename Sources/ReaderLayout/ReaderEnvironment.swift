@@ -14,6 +14,16 @@ public enum HostTabBar: String, Sendable, Hashable, CaseIterable {
     case unreported
 }
 
+/// Whether the host's tab bar is on screen in full, minimized (iOS 26 `tabBarMinimizeBehavior`) or hidden.
+public enum TabBarState: String, Sendable, Hashable, CaseIterable {
+    /// Shown in full (the default).
+    case shown
+    /// Minimized by the system on scroll; still at its edge.
+    case minimized
+    /// Hidden by the app (`.toolbar(.hidden, for: .tabBar)`).
+    case hidden
+}
+
 /// The reader's preferred edge for its book, chapter and version controls: `.navigationPlacement(_:)`.
 public enum NavigationPlacement: String, Sendable, Hashable, CaseIterable {
     /// Prefer the top edge.
@@ -49,14 +59,26 @@ public struct ReaderEnvironment: Sendable, Hashable {
     public var osVersion: Int
     /// The host's tab bar, as detected.
     public var tabBar: HostTabBar
+    /// Whether that tab bar is shown, minimized or hidden.
+    public var tabBarState: TabBarState
     /// The preferred edge set with `.navigationPlacement(_:)`.
     public var placement: NavigationPlacement
     /// The navigation stack mode set with `.usingNavigationStack(_:)`.
     public var stack: NavigationStackMode
+    /// Whether the app puts the reader inside a `NavigationStack` of its own.
+    public var hostStack: Bool
+    /// Whether that stack shows a Back button (the reader was pushed).
+    public var hostBackButton: Bool
+    /// Whether that stack shows a title.
+    public var hostTitle: Bool
+    /// Whether the app hides that stack's navigation bar.
+    public var hostBarHidden: Bool
     /// Whether the system supplies a vertical toolbar (for example on iPhone Duo).
     public var hasVerticalToolbar: Bool
     /// Whether the app is built with a toolchain whose SDK has `ToolbarOverflowMenu`.
     public var toolchainHasOverflowMenu: Bool
+    /// Whether the native toolbar is short of space (compact width, or a crowded toolbar).
+    public var limitedSpace: Bool
     /// Whether the SDK is configured to offer sign-in.
     public var signInConfigured: Bool
     /// Whether the user is signed in.
@@ -74,7 +96,13 @@ public struct ReaderEnvironment: Sendable, Hashable {
         toolchainHasOverflowMenu: Bool = false,
         signInConfigured: Bool = false,
         isSignedIn: Bool = false,
-        controlsCollapsed: Bool = false
+        controlsCollapsed: Bool = false,
+        tabBarState: TabBarState = .shown,
+        hostStack: Bool = false,
+        hostBackButton: Bool = false,
+        hostTitle: Bool = false,
+        hostBarHidden: Bool = false,
+        limitedSpace: Bool = false
     ) {
         self.osVersion = osVersion
         self.tabBar = tabBar
@@ -85,6 +113,26 @@ public struct ReaderEnvironment: Sendable, Hashable {
         self.signInConfigured = signInConfigured
         self.isSignedIn = isSignedIn
         self.controlsCollapsed = controlsCollapsed
+        self.tabBarState = tabBarState
+        self.hostStack = hostStack
+        self.hostBackButton = hostBackButton
+        self.hostTitle = hostTitle
+        self.hostBarHidden = hostBarHidden
+        self.limitedSpace = limitedSpace
+    }
+
+    /// Why the environment cannot happen, naming the keys (`signedIn needs signInConfigured`); nil when it can.
+    ///
+    /// The command line reports it as a usage error and scenario files as an error at the environment.
+    public var inconsistency: String? {
+        if isSignedIn, !signInConfigured {
+            return "signedIn needs signInConfigured: a user signs in only where the SDK offers sign-in"
+        }
+        if !hostStack, hostBackButton || hostTitle || hostBarHidden {
+            let key: Key = hostBackButton ? .hostBackButton : hostTitle ? .hostTitle : .hostBarHidden
+            return "\(key.rawValue) needs hostStack: only the app's NavigationStack has a Back button, title or bar"
+        }
+        return nil
     }
 
     /// Whether `version` is an iOS major version the reader runs on.
@@ -98,14 +146,26 @@ extension ReaderEnvironment {
         case os
         /// `tabBar`.
         case tabBar
+        /// `tabBarState`.
+        case tabBarState
         /// `placement`.
         case placement
         /// `stack`.
         case stack
+        /// `hostStack`.
+        case hostStack
+        /// `hostBackButton`.
+        case hostBackButton
+        /// `hostTitle`.
+        case hostTitle
+        /// `hostBarHidden`.
+        case hostBarHidden
         /// `hasVerticalToolbar`.
         case verticalToolbar
         /// `toolchainHasOverflowMenu`.
         case overflowMenuToolchain
+        /// `limitedSpace`.
+        case limitedSpace
         /// `signInConfigured`.
         case signInConfigured
         /// `isSignedIn`.
@@ -129,8 +189,10 @@ extension ReaderEnvironment {
         /// Whether the setting is a boolean (a flag on the command line).
         public var isFlag: Bool {
             switch self {
-            case .os, .tabBar, .placement, .stack: false
-            case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed: true
+            case .os, .tabBar, .tabBarState, .placement, .stack: false
+            case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed, .hostStack,
+                .hostBackButton, .hostTitle, .hostBarHidden, .limitedSpace:
+                true
             }
         }
 
@@ -141,7 +203,10 @@ extension ReaderEnvironment {
             case .tabBar: ReaderEnvironment.choices(HostTabBar.self)
             case .placement: ReaderEnvironment.choices(NavigationPlacement.self)
             case .stack: ReaderEnvironment.choices(NavigationStackMode.self)
-            case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed: "true or false"
+            case .tabBarState: ReaderEnvironment.choices(TabBarState.self)
+            case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed, .hostStack,
+                .hostBackButton, .hostTitle, .hostBarHidden, .limitedSpace:
+                "true or false"
             }
         }
     }
@@ -157,12 +222,17 @@ extension ReaderEnvironment {
         case .signInConfigured: signInConfigured = value
         case .signedIn: isSignedIn = value
         case .collapsed: controlsCollapsed = value
-        case .os, .tabBar, .placement, .stack: return false
+        case .hostStack: hostStack = value
+        case .hostBackButton: hostBackButton = value
+        case .hostTitle: hostTitle = value
+        case .hostBarHidden: hostBarHidden = value
+        case .limitedSpace: limitedSpace = value
+        case .os, .tabBar, .tabBarState, .placement, .stack: return false
         }
         return true
     }
 
-    /// Sets a textual setting (`os`, `tabBar`, `placement`, `stack`) from its word.
+    /// Sets a textual setting (`os`, `tabBar`, `tabBarState`, `placement`, `stack`) from its word.
     ///
     /// - Returns: false, changing nothing, when the word is not one of `key.expected` (or `key` is a flag).
     @discardableResult
@@ -180,7 +250,11 @@ extension ReaderEnvironment {
         case .stack:
             guard let value = NavigationStackMode(rawValue: word) else { return false }
             stack = value
-        case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed:
+        case .tabBarState:
+            guard let value = TabBarState(rawValue: word) else { return false }
+            tabBarState = value
+        case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed, .hostStack,
+            .hostBackButton, .hostTitle, .hostBarHidden, .limitedSpace:
             return false
         }
         return true
@@ -198,6 +272,12 @@ extension ReaderEnvironment {
         case .signInConfigured: String(signInConfigured)
         case .signedIn: String(isSignedIn)
         case .collapsed: String(controlsCollapsed)
+        case .tabBarState: tabBarState.rawValue
+        case .hostStack: String(hostStack)
+        case .hostBackButton: String(hostBackButton)
+        case .hostTitle: String(hostTitle)
+        case .hostBarHidden: String(hostBarHidden)
+        case .limitedSpace: String(limitedSpace)
         }
     }
 

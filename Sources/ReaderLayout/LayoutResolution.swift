@@ -10,6 +10,14 @@ public struct LayoutResolution: Sendable, Hashable {
         public var previousNext: LayoutRule
         /// Decides `search` and `menu`.
         public var actions: LayoutRule
+        /// Decides `search` when it differs from `actions` (the system overflow menu); else `actions`.
+        public var search: LayoutRule
+        /// Decides `tabBar` and `tabBarState`.
+        public var tabs: LayoutRule
+        /// Decides `hostNavigationBarVisible`.
+        public var navigationBarVisibility: LayoutRule
+        /// Decides `warnings`.
+        public var warnings: LayoutRule
         /// Decides `menuStyle`.
         public var menuStyle: LayoutRule
         /// Decides `menuItems`.
@@ -33,7 +41,11 @@ public struct LayoutResolution: Sendable, Hashable {
             case .controlsEdge, .edgeRule: edge
             case .bookChapterPicker, .versionPicker: pickers
             case .previousNext: previousNext
-            case .search, .menu: actions
+            case .search: search
+            case .menu: actions
+            case .tabBar, .tabBarState: tabs
+            case .hostNavigationBarVisible: navigationBarVisibility
+            case .warnings: warnings
             case .menuStyle: menuStyle
             case .menuItems: menuItems
             case .hostNavigationBar: navigationBar
@@ -50,10 +62,19 @@ public struct LayoutResolution: Sendable, Hashable {
     public var plan: LayoutPlan
     /// Why.
     public var rules: Rules
+    /// The environment resolved (with `controlsCollapsed` as the state machine left it).
+    public var environment: ReaderEnvironment
+    /// The collapse state machine after scrolling, when there was any.
+    public var controls: ControlsCollapseState?
 
     /// Creates a resolution.
-    public init(plan: LayoutPlan, rules: Rules) {
+    public init(
+        plan: LayoutPlan, rules: Rules, environment: ReaderEnvironment = ReaderEnvironment(),
+        controls: ControlsCollapseState? = nil
+    ) {
         self.plan = plan
         self.rules = rules
+        self.environment = environment
+        self.controls = controls
     }
 }

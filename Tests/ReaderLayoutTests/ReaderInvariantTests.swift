@@ -1,13 +1,14 @@
-import ReaderCore
+import ReaderLayout
 import Testing
 
-/// What holds in every one of the 4,800 environments: the reader's promises about the host app, and collapsing.
+/// What holds in every one of the 5,040 environments: the reader's promises about the host app, and collapsing.
 @Suite struct ReaderInvariantTests {
     @Test(
         "Neither modifier changes your app's selected tab or creates a navigation stack. If the reader is already inside a stack, use that stack instead of nesting another one."
     )
     func neverCreatesAStackOrChangesTheTab() {
-        #expect(ReaderEnvironment.everyCombination.count == 4_800)
+        #expect(ReaderEnvironment.everyCombination.count == 5_040)
+        #expect(ReaderEnvironment.everyCombination.allSatisfy { $0.inconsistency == nil })
         for environment in ReaderEnvironment.everyCombination {
             let resolution = LayoutResolver.resolve(environment)
             #expect(resolution.plan.createsNavigationStack == false, "\(environment)")
@@ -40,7 +41,9 @@ import Testing
             let resolution = LayoutResolver.resolve(environment)
             let plan = resolution.plan
             let rules = resolution.rules
-            #expect((plan.edgeRule == .oppositeTabBar) == (rules.edge == .tabBarOppositeEdge))
+            #expect(
+                (plan.edgeRule == .oppositeTabBar)
+                    == (rules.edge == .tabBarOppositeEdge || rules.edge == .minimizedTabBarOppositeEdge))
             #expect((plan.previousNext == .systemToolbar) == (rules.previousNext == .previousNextInVerticalToolbar))
             #expect((plan.menuStyle == .toolbarOverflowMenu) == (rules.menuStyle == .toolbarOverflowMenu))
             #expect((plan.hostNavigationBar == .hidden) == (rules.navigationBar == .justForReaderHidesNavigationBar))
@@ -50,6 +53,41 @@ import Testing
             for field in LayoutPlan.Field.allCases {
                 #expect(!rules[field].explanation.isEmpty)
             }
+        }
+    }
+
+    @Test("It does not move your app's tabs: the plan's tab bar is the app's, in every environment")
+    func tabsNeverMove() {
+        for environment in ReaderEnvironment.everyCombination {
+            let resolution = LayoutResolver.resolve(environment)
+            #expect(resolution.plan.tabBar == environment.tabBar)
+            #expect(resolution.plan.tabBarState == environment.tabBarState)
+            #expect(resolution.rules.tabs == .neverMovesTabs)
+        }
+    }
+
+    @Test("Search travels with the menu except into the system overflow menu, only with limited space")
+    func searchLeavesTheMenuOnlyForTheOverflow() {
+        for environment in ReaderEnvironment.everyCombination {
+            let plan = LayoutResolver.plan(for: environment)
+            if plan.search == .systemOverflowMenu {
+                #expect(environment.limitedSpace && plan.menu != .readerControls, "\(environment)")
+            } else {
+                #expect(plan.search == plan.menu, "\(environment)")
+            }
+        }
+    }
+
+    @Test("A host bar is visible only with the app's stack, not hidden by it, outside .justForReader")
+    func hostBarVisibility() {
+        for environment in ReaderEnvironment.everyCombination {
+            let plan = LayoutResolver.plan(for: environment)
+            let visible = environment.hostStack && !environment.hostBarHidden && environment.stack != .justForReader
+            #expect(plan.hostNavigationBarVisible == visible, "\(environment)")
+            #expect(plan.warnings.contains(.hostBarTakesSpace) == (visible && environment.stack == .none))
+            #expect(
+                plan.warnings.contains(.missingNavigationStack)
+                    == (environment.stack != .none && !environment.hostStack))
         }
     }
 }

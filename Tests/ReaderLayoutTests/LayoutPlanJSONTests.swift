@@ -1,13 +1,14 @@
 import Foundation
-import ReaderCore
+import ReaderLayout
 import Testing
 
 /// The plan object of `lectern layout --json` and `--scenarios`: exactly its keys, in order, valid JSON.
 @Suite struct LayoutPlanJSONTests {
     private static let keys = [
-        "controlsEdge", "edgeRule", "bookChapterPicker", "versionPicker", "previousNext", "search", "menu", "menuStyle",
-        "menuItems", "hostNavigationBar", "verticalToolbar", "readerControlsState", "requiresHostNavigationStack",
-        "createsNavigationStack", "changesSelectedTab",
+        "controlsEdge", "edgeRule", "tabBar", "tabBarState", "bookChapterPicker", "versionPicker", "previousNext",
+        "search", "menu", "menuStyle", "menuItems", "hostNavigationBar", "hostNavigationBarVisible", "verticalToolbar",
+        "readerControlsState", "requiresHostNavigationStack", "createsNavigationStack", "changesSelectedTab",
+        "warnings",
     ]
 
     private func object(_ text: String) throws -> [String: Any] {
@@ -16,7 +17,7 @@ import Testing
 
     @Test("A plan object has exactly the documented keys, in order, with the plan's values")
     func planObjectKeysAndValues() throws {
-        let environments = ReaderEnvironment.everyCombination.filter { $0.osVersion == 27 }
+        let environments = ReaderEnvironment.everyCombination.filter { $0.osVersion >= 26 }
         for environment in environments {
             let plan = LayoutResolver.plan(for: environment)
             let text = plan.jsonText
@@ -29,6 +30,9 @@ import Testing
             #expect(decoded["menuItems"] as? [String] == plan.menuItems.map(\.rawValue))
             #expect(decoded["requiresHostNavigationStack"] as? Bool == plan.requiresHostNavigationStack)
             #expect(decoded["changesSelectedTab"] as? Bool == false)
+            #expect(decoded["tabBar"] as? String == environment.tabBar.rawValue)
+            #expect(decoded["hostNavigationBarVisible"] as? Bool == plan.hostNavigationBarVisible)
+            #expect(decoded["warnings"] as? [String] == plan.warnings.map(\.rawValue))
         }
     }
 
@@ -39,11 +43,15 @@ import Testing
         #expect(Set(decoded.keys) == ["plan", "rules"])
         let plan = try #require(decoded["plan"] as? [String: Any])
         #expect(Set(plan.keys) == Set(Self.keys))
-        let rules = try #require(decoded["rules"] as? [String: [String: String]])
+        let rules = try #require(decoded["rules"] as? [String: [String: Any]])
         #expect(Set(rules.keys) == Set(Self.keys))
         for field in LayoutPlan.Field.allCases {
-            #expect(rules[field.rawValue]?["rule"] == resolution.rules[field].rawValue)
-            #expect(rules[field.rawValue]?["explanation"] == resolution.rules[field].explanation)
+            let rule = try #require(rules[field.rawValue])
+            #expect(Set(rule.keys) == ["rule", "sentence", "inputs", "explanation"])
+            #expect(rule["rule"] as? String == resolution.rules[field].rawValue)
+            #expect(rule["sentence"] as? String == resolution.rules[field].decidingSentence)
+            #expect(rule["inputs"] as? [String] == resolution.inputs(for: field))
+            #expect(rule["explanation"] as? String == resolution.explanation(for: field))
         }
     }
 

@@ -1,0 +1,111 @@
+extension LayoutResolution {
+    /// The inputs that made the rule of `field` apply, as `--explain` names them: `tab bar detected at top`,
+    /// `iOS 18`. Empty for the promises that hold in every environment.
+    public func inputs(for field: LayoutPlan.Field) -> [String] {
+        let environment = self.environment
+        let os = "iOS \(environment.osVersion)"
+        let stack = "stack \(environment.stack.rawValue)"
+        let verticalToolbar = environment.hasVerticalToolbar ? "vertical toolbar present" : "no vertical toolbar"
+        switch rules[field] {
+        case .tabBarOppositeEdge:
+            return ["tab bar detected at \(environment.tabBar.rawValue)", os]
+        case .minimizedTabBarOppositeEdge:
+            return ["tab bar detected at \(environment.tabBar.rawValue), minimized", os]
+        case .preferredEdgeWithHiddenTabBar:
+            return [
+                "tab bar at \(environment.tabBar.rawValue) hidden by the app", os,
+                "placement \(environment.placement.rawValue)",
+            ]
+        case .neverMovesTabs:
+            return ["tab bar \(environment.tabBar.rawValue), \(environment.tabBarState.rawValue)"]
+        case .searchInSystemOverflowMenu:
+            return ["limited space", "Search a native toolbar item (\(stack))"]
+        case .noHostNavigationBar:
+            return ["no host NavigationStack"]
+        case .appHidesNavigationBar:
+            return [stack, "host bar hidden by the app"]
+        case .hostWarnings:
+            return plan.warnings.map { warningInputs($0) }
+        case .noWarnings:
+            return [stack, environment.hostStack ? "host NavigationStack" : "no host NavigationStack"]
+        case .preferredEdgeWithoutTabBar:
+            let tabs = environment.tabBar == .sidebar ? "tab bar shown as a sidebar" : "no tab bar"
+            return [tabs, os, "placement \(environment.placement.rawValue)"]
+        case .preferredEdgeWithoutDetection, .topPreferenceWithoutDetection, .bottomDefaultInsideBottomTabView:
+            var inputs = ["\(os): no tab placement detection"]
+            if environment.tabBar != .absent { inputs.append("tab bar \(environment.tabBar.rawValue) not detected") }
+            inputs.append("placement \(environment.placement.rawValue)")
+            return inputs
+        case .preferredEdgeForUnreportedTabBar:
+            return ["custom tab bar SwiftUI does not report", "placement \(environment.placement.rawValue)"]
+        case .noneLeavesNavigationBar, .sharedLeavesNavigationBar,
+            .justForReaderHidesNavigationBar
+        where field == .hostNavigationBarVisible:
+            return [stack, "host NavigationStack", environment.hostBarHidden ? "host bar hidden" : "host bar shown"]
+        case .pickersStayCustom, .noneUsesOwnControls, .sharedAddsToHostToolbar, .noneLeavesNavigationBar,
+            .sharedLeavesNavigationBar, .justForReaderHidesNavigationBar, .noneNeedsNoStack, .stackModesNeedHostStack:
+            if rules[field] == .sharedAddsToHostToolbar, environment.hasVerticalToolbar {
+                return [stack, "\(verticalToolbar) (the guide names the host toolbar for Search and the menu)"]
+            }
+            return [stack]
+        case .previousNextInVerticalToolbar, .previousNextBesideBookButton, .justForReaderUsesCustomControls,
+            .justForReaderAddsNativeActions, .noVerticalToolbar, .noneLeavesVerticalToolbar,
+            .sharedLeavesVerticalToolbar, .justForReaderKeepsVerticalToolbar:
+            return [stack, verticalToolbar]
+        case .readerMenuInCustomControls:
+            return ["menu in the reader's controls (\(stack))"]
+        case .toolbarOverflowMenu, .regularToolbarMenu:
+            let toolchain =
+                environment.toolchainHasOverflowMenu
+                ? "toolchain has ToolbarOverflowMenu" : "toolchain without ToolbarOverflowMenu"
+            return ["menu in a native toolbar (\(stack))", os, toolchain]
+        case .menuItemsFollowSignIn:
+            return [
+                environment.signInConfigured ? "sign-in configured" : "sign-in not configured",
+                environment.isSignedIn ? "signed in" : "signed out",
+            ]
+        case .collapsedToCompactLabels, .controlsExpanded, .expandedByTappingLabels, .expandedByScrollingBack,
+            .expandedAtContentEdge, .expandedByPickerOrNavigation:
+            return controlsInputs
+        case .neverCreatesStack, .neverChangesTab:
+            return []
+        }
+    }
+
+    /// `searchAndMenuUnreachable: stack shared, host bar hidden`.
+    private func warningInputs(_ warning: LayoutPlan.Warning) -> String {
+        let stack = "stack \(environment.stack.rawValue)"
+        let detail: String
+        switch warning {
+        case .searchAndMenuUnreachable: detail = "\(stack), host bar hidden"
+        case .hostBarTakesSpace: detail = "\(stack), host NavigationStack with its bar visible"
+        case .missingNavigationStack: detail = "\(stack), no host NavigationStack"
+        case .hostControlsHidden:
+            let controls = [environment.hostBackButton ? "Back button" : nil, environment.hostTitle ? "title" : nil]
+            detail = "\(stack), host " + controls.compactMap { $0 }.joined(separator: " and ")
+        }
+        return warning.rawValue + ": " + detail
+    }
+
+    /// `--collapsed given`, or what the scroll script last did, with the threshold.
+    private var controlsInputs: [String] {
+        let threshold = "threshold \(ControlsCollapseState.formatted(ControlsCollapseState.collapseDistance)) points"
+        guard let controls, let change = controls.lastChange else {
+            return [environment.controlsCollapsed ? "--collapsed given" : "no scrolling collapsed them"]
+        }
+        switch change {
+        case .collapsedByScrolling: return ["scrolled down in one direction to the \(threshold)"]
+        case .expandedByScrollingBack: return ["scrolled back up in one direction to the \(threshold)"]
+        case .expandedAtContentEdge: return ["reached the top or bottom of the content"]
+        case .expandedByTap: return ["tapped the compact labels"]
+        case .expandedByPickerOrNavigation: return ["opened a picker or navigated"]
+        }
+    }
+
+    /// The rule of `field` as `--explain` prints it: its quotes (or silence), then `— because: inputs`.
+    public func explanation(for field: LayoutPlan.Field) -> String {
+        let inputs = inputs(for: field)
+        let rule = rules[field].explanation
+        return inputs.isEmpty ? rule : rule + " — because: " + inputs.joined(separator: ", ")
+    }
+}
