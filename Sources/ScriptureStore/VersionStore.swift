@@ -146,13 +146,15 @@ public final class VersionStore: Sendable {
         return VerseKey(book: book.id, chapter: record.number, verse: try verseLabel(index))
     }
 
-    /// The text of verse `index` of the verse table.
+    /// The text of verse `index` of the verse table, after its chapter's text is checked against its
+    /// checksum (a mismatch throws `StoreError.damagedPart`).
+    ///
+    /// - Complexity: O(log chapters + the chapter's text), the check being most of it.
     public func verseText(at index: Int) throws(StoreError) -> String {
-        guard index >= 0, index < verseCount else { throw .notFound("verse \(index)") }
-        let start = Int(try verseRecords.u32(at: index * RecordLayout.verseSize))
-        let end = Int(try verseRecords.u32(at: (index + 1) * RecordLayout.verseSize))
-        guard start <= end else { throw verseRecords.damaged("verse \(index) ends before it starts") }
-        return try text.string(at: start, length: end - start)
+        let record = try chapterRecord(holdingVerse: index)
+        try checkText(record)
+        let key = VerseKey(book: record.book, chapter: record.number, verse: "")
+        return try verseText(index, in: record, key: key).text
     }
 
     /// Checks the magic, version, length and table checksum, and that every section lies inside the file.
@@ -240,6 +242,8 @@ public final class VersionStore: Sendable {
             let introOffset = try cursor.varint()
             let introLength = try cursor.varint()
             let verseTotal = try cursor.varint()
+            let introductionChecksum = try cursor.varint()
+            guard introductionChecksum <= Int(UInt32.max) else { throw bytes.damaged("\(id.code) introduction checksum") }
             var numbers: [Int] = []
             numbers.reserveCapacity(chapterTotal)
             for record in first..<(first + chapterTotal) {
@@ -249,7 +253,8 @@ public final class VersionStore: Sendable {
                 StoredBook(
                     id: id, names: names, chapters: numbers, hasIntroduction: flags & 1 != 0, verseCount: verseTotal,
                     identification: identification, formatVersion: formatVersion, chapterLabel: chapterLabel,
-                    firstChapterRecord: first, introduction: (introOffset, introLength)))
+                    firstChapterRecord: first, introduction: (introOffset, introLength),
+                    introductionChecksum: UInt32(introductionChecksum)))
         }
         return books
     }
