@@ -19,6 +19,16 @@ extension VersionStore {
         }
     }
 
+    /// Checks one chapter's content and verse text against their checksums: the checks `styledChapter` and
+    /// `chapter` make before decoding (for measuring them alone).
+    ///
+    /// - Complexity: O(size of the chapter).
+    public func checkChapter(_ book: BookID, _ number: Int) throws(StoreError) {
+        let record = try chapterRecord(book, number)
+        try checkContent(record)
+        try checkText(record)
+    }
+
     /// Checks the CRC-32C of chapter `record`'s first 32 bytes and its content.
     ///
     /// - Complexity: O(content length).

@@ -53,7 +53,8 @@ public final class VersionStore: Sendable {
     /// How many verses the version has.
     public let verseCount: Int
 
-    /// Opens the store file at `path`: maps it and checks the header and section table.
+    /// Opens the store file at `path`: maps it and checks the header and section table, and the checksums
+    /// of the metadata and books sections.
     ///
     /// - Complexity: O(books + chapters); does not read the text.
     public convenience init(path: String) throws(StoreError) {
@@ -77,6 +78,13 @@ public final class VersionStore: Sendable {
                 throw .missingSection(path: path, section: kind)
             }
             return StoreBytes(file: file, section: kind, start: entry.offset, count: entry.length)
+        }
+        // The small sections read whole at opening are checked whole (what `versions` and `books` show).
+        for kind in [SectionKind.metadata, .books] {
+            guard let entry = sections.first(where: { $0.kind == kind }) else { continue }
+            guard try section(kind).checksum() == entry.checksum else {
+                throw .checksumMismatch(path: path, section: kind)
+            }
         }
         var metadata = try VersionMetadata(decoding: section(.metadata))
         storedID = metadata.id

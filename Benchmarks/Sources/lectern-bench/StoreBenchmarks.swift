@@ -37,9 +37,19 @@ enum StoreBenchmarks {
             return [
                 try context.measureBatched(
                     LecternWorkloads.row(
-                        "read-chapter/lectern", "Read a chapter (eng-web JHN 3), styled text for drawing", .inProcess,
-                        "VersionStore.styledChapter(.john, 3)"), unit: .microseconds
+                        "read-chapter/lectern", "Read a chapter (eng-web JHN 3), styled text for drawing, checked",
+                        .inProcess, "VersionStore.styledChapter(.john, 3): CRC-32C of content and text, then decoded"),
+                    unit: .microseconds
                 ) { try store.styledChapter(.john, 3).paragraphs.count },
+                try context.measureBatched(
+                    LecternWorkloads.row(
+                        "read-chapter/lectern", "Check a chapter (eng-web JHN 3): its two checksums alone", .inProcess,
+                        "VersionStore.checkChapter(.john, 3): CRC-32C of record, content, verse records, text"),
+                    unit: .microseconds
+                ) {
+                    try store.checkChapter(.john, 3)
+                    return 1
+                },
                 try context.measureBatched(
                     LecternWorkloads.row(
                         "read-chapter/lectern", "Read a chapter (eng-web JHN 3), full document model", .inProcess,
