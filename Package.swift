@@ -39,7 +39,8 @@ let package = Package(
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
 
         .target(
-            name: "TestSupport", dependencies: ["ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization"],
+            name: "TestSupport",
+            dependencies: ["ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization"],
             path: "Tests/TestSupport"),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),

@@ -29,13 +29,15 @@ package enum BooksCommand: LecternCommand {
                 ])
             }
             invocation.output(
-                json: JSONSchema.document("books", [("bible", JSONSchema.bible(store.metadata)), ("books", .array(books))]))
+                json: JSONSchema.document(
+                    "books", [("bible", JSONSchema.bible(store.metadata)), ("books", .array(books))]))
             return ExitStatus.success
         }
         let rows = store.books.map { book in
             let chapters = book.chapters.isEmpty ? "no chapters" : "chapters " + ChapterSequence.describe(book.chapters)
             return [
-                book.id.code, TextColumns.shortened(Terminal.sanitized(book.names.display ?? book.id.englishName), to: 40),
+                book.id.code,
+                TextColumns.shortened(Terminal.sanitized(book.names.display ?? book.id.englishName), to: 40),
                 (book.hasIntroduction ? "intro, " : "") + chapters,
             ]
         }

@@ -70,8 +70,8 @@ public enum StoreWriter {
                 head.u8(book.id.rawValue)
                 head.append([0, 0, 0])
                 let start = CRC32C.checksum(head.bytes)
-                let verseRecords = (verseBase + record[1] * RecordLayout.verseSize)..<(verseBase
-                    + (record[1] + record[2]) * RecordLayout.verseSize)
+                let firstRecord = verseBase + record[1] * RecordLayout.verseSize
+                let verseRecords = firstRecord..<(firstRecord + record[2] * RecordLayout.verseSize)
                 chapters.append(head.bytes)
                 chapters.u32(checksum(part.content, record[5]..<(record[5] + record[6]), continuing: start))
                 let textStart = checksum(verses.bytes, verseRecords, continuing: start)

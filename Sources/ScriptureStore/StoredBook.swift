@@ -43,7 +43,8 @@ public struct StoredBook: Sendable, Hashable {
 
     init(
         id: BookID, names: BookNames, chapters: [Int], hasIntroduction: Bool, verseCount: Int, identification: String,
-        formatVersion: String?, chapterLabel: String?, firstChapterRecord: Int, introduction: (offset: Int, length: Int),
+        formatVersion: String?, chapterLabel: String?, firstChapterRecord: Int,
+        introduction: (offset: Int, length: Int),
         introductionChecksum: UInt32
     ) {
         self.id = id

@@ -62,7 +62,8 @@ extension VersionStore {
     func checkIntroduction(_ book: StoredBook) throws(StoreError) {
         let crc = try content.crc32c(at: book.introduction.offset, length: book.introduction.length)
         guard crc == book.introductionChecksum else {
-            throw .damagedPart(path: path, version: metadata.abbreviation, part: "\(book.id.code) introduction", section: .content)
+            throw .damagedPart(
+                path: path, version: metadata.abbreviation, part: "\(book.id.code) introduction", section: .content)
         }
     }
 
@@ -87,6 +88,7 @@ extension VersionStore {
     }
 
     private func damagedChapter(_ record: ChapterRecord, _ section: SectionKind) -> StoreError {
-        .damagedPart(path: path, version: metadata.abbreviation, part: "\(record.book.code) \(record.number)", section: section)
+        .damagedPart(
+            path: path, version: metadata.abbreviation, part: "\(record.book.code) \(record.number)", section: section)
     }
 }

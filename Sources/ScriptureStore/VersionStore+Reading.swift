@@ -166,7 +166,8 @@ extension VersionStore {
         let start = Int(try verseRecords.u32(at: index * RecordLayout.verseSize))
         let end =
             index + 1 < record.firstVerse + record.verseCount
-            ? Int(try verseRecords.u32(at: (index + 1) * RecordLayout.verseSize)) : record.textOffset + record.textLength
+            ? Int(try verseRecords.u32(at: (index + 1) * RecordLayout.verseSize))
+            : record.textOffset + record.textLength
         guard record.textOffset <= start, start <= end, end <= record.textOffset + record.textLength else {
             throw verseRecords.damaged("verse \(index) lies outside its chapter's text")
         }

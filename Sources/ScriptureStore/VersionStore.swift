@@ -251,7 +251,9 @@ public final class VersionStore: Sendable {
             let introLength = try cursor.varint()
             let verseTotal = try cursor.varint()
             let introductionChecksum = try cursor.varint()
-            guard introductionChecksum <= Int(UInt32.max) else { throw bytes.damaged("\(id.code) introduction checksum") }
+            guard introductionChecksum <= Int(UInt32.max) else {
+                throw bytes.damaged("\(id.code) introduction checksum")
+            }
             var numbers: [Int] = []
             numbers.reserveCapacity(chapterTotal)
             for record in first..<(first + chapterTotal) {

@@ -216,7 +216,8 @@ import Testing
         let result = library.run(["versions"])
         #expect(result.status == 1, "\(result)")
         #expect(
-            (result.standardOutput + result.standardError).contains("the metadata section is damaged (checksum mismatch)"),
+            (result.standardOutput + result.standardError).contains(
+                "the metadata section is damaged (checksum mismatch)"),
             "\(result)")
     }
 
@@ -229,7 +230,8 @@ import Testing
     @Test(arguments: [
         UsageCase(arguments: ["import"], message: "give at least one file or folder"),
         UsageCase(
-            arguments: ["import", "x", "--id", "0"], message: "option '--id' expects a number from 1 to 999999999, not '0'"),
+            arguments: ["import", "x", "--id", "0"],
+            message: "option '--id' expects a number from 1 to 999999999, not '0'"),
         UsageCase(arguments: ["next"], message: "give a reference such as JHN.3"),
         UsageCase(arguments: ["export"], message: "give --format vref, usfm, usx or json"),
         UsageCase(
@@ -250,7 +252,8 @@ import Testing
         let library = TemporaryLibrary()
         let read = library.run(["read", "JHN.3"])
         #expect(
-            read.status == 1 && read.standardError.contains("has no Bibles; add one with 'lectern import PATH'"), "\(read)"
+            read.status == 1 && read.standardError.contains("has no Bibles; add one with 'lectern import PATH'"),
+            "\(read)"
         )
         let remove = library.run(["remove", "7"])
         #expect(

@@ -29,7 +29,8 @@ extension StoreCorpusDamageTests {
             let store = try? library.open(metadata.id),
             let bytes = FileManager.default.contents(atPath: store.path)
         else { return nil }
-        return Imported(bytes: Array(bytes), chapters: store.books.flatMap { book in book.chapters.map { (book.id, $0) } })
+        return Imported(
+            bytes: Array(bytes), chapters: store.books.flatMap { book in book.chapters.map { (book.id, $0) } })
     }()
 
     /// Where a byte is changed.
@@ -104,7 +105,9 @@ extension StoreCorpusDamageTests {
                 expectDamaged("verses") { _ = try store.verses(book, number) }
                 // `lectern search`: the damaged verse's longest word, in its book.
                 let verse = try #require(damagedVerse)
-                let words: [Substring] = verse.text.split(whereSeparator: { (character: Character) in !character.isLetter })
+                let words: [Substring] = verse.text.split(whereSeparator: { (character: Character) in
+                    !character.isLetter
+                })
                 let word = String(try #require(words.max { $0.count < $1.count }))
                 expectDamaged("search '\(word)'") {
                     _ = try store.search(word, options: SearchOptions(pageSize: 1000, books: [book]))

@@ -74,12 +74,16 @@ enum StoreBenchmarks {
         context.log("lectern import: \(context.options.warmup) + \(context.options.repetitions) runs on \(folder)")
         let outcomes = try ProcessRunner.samples(
             executable,
-            ["import", context.corpusFolder(folder).path, "--library", library, "--id", "1", "--replace", "--abbreviation", "B"],
+            [
+                "import", context.corpusFolder(folder).path, "--library", library, "--id", "1", "--replace",
+                "--abbreviation", "B",
+            ],
             warmup: context.options.warmup, repetitions: context.options.repetitions)
         let store = try VersionStore(path: library + "/versions/1.lectern")
         let identity = LecternWorkloads.row(
             "import/\(folder)", "Import \(source.label)", .wholeProcess,
-            "lectern import DIR --replace (files parsed and books encoded on \(ProcessInfo.processInfo.activeProcessorCount) cores)")
+            "lectern import DIR --replace (files parsed and books encoded on \(ProcessInfo.processInfo.activeProcessorCount) cores)"
+        )
         var notes = [
             "store \(megabytes(store.fileSize)) for \(megabytes(source.totalBytes)) of source",
             "search index \(megabytes(store.sectionBytes(.searchIndex)?.count ?? 0))",
@@ -93,8 +97,10 @@ enum StoreBenchmarks {
     /// Parse eng-web-usfm and write it with its search index, all in this process.
     static func inProcessImport(_ context: BenchmarkContext) throws -> BenchmarkResult {
         let input = try ParseBenchmarks.usfmInput(context)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-bench-inproc-\(getpid())")
-            .path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lectern-bench-inproc-\(getpid())"
+        )
+        .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let library = Library(directory: directory)
         let identity = LecternWorkloads.row(
