@@ -11,6 +11,8 @@ let package = Package(
     targets: [
         // System libraries, reached only through the C shims below.
         .target(name: "CCompression", linkerSettings: [.linkedLibrary("z")]),
+        // CRC-32C for the checks on every read (SSE4.2 when the processor has it); no library.
+        .target(name: "CChecksum"),
         .target(
             name: "CUnicodeShim",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
@@ -23,7 +25,7 @@ let package = Package(
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim"]),
-        .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization"]),
+        .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization", "CChecksum"]),
         .target(name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore"]),
         .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore"]),
         .target(name: "ReaderLayout", dependencies: ["ScriptureModel"]),
@@ -38,7 +40,8 @@ let package = Package(
         .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
 
         .target(
-            name: "TestSupport", dependencies: ["ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization"],
+            name: "TestSupport",
+            dependencies: ["ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization"],
             path: "Tests/TestSupport"),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),

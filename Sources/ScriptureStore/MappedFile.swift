@@ -61,6 +61,13 @@ final class MappedFile: @unchecked Sendable {
         return crc.value
     }
 
+    /// The CRC-32C of `length` bytes at `offset`, continuing `crc`; the range must have been checked.
+    @inline(__always)
+    fileprivate func crc32c(offset: Int, length: Int, continuing crc: UInt32) -> UInt32 {
+        guard let base, length > 0 else { return crc }
+        return CRC32C.checksum(UnsafeRawBufferPointer(start: base + offset, count: length), continuing: crc)
+    }
+
     /// The address of byte `offset`, for cursors that read many bytes in a row; nil for an empty file.
     fileprivate func address(_ offset: Int) -> UnsafePointer<UInt8>? {
         base.map { ($0 + offset).assumingMemoryBound(to: UInt8.self) }
@@ -221,6 +228,15 @@ public struct StoreBytes: Sendable {
     ///
     /// - Complexity: O(n).
     public func checksum() -> UInt32 { file.checksum(offset: start, length: count) }
+
+    /// The CRC-32C of `length` bytes at `offset`, continuing `crc` (see `CRC32C`).
+    ///
+    /// - Complexity: O(length), at the speed of the processor's `crc32` instruction.
+    @inline(__always)
+    public func crc32c(at offset: Int, length: Int, continuing crc: UInt32 = 0) throws(StoreError) -> UInt32 {
+        try check(offset, length)
+        return file.crc32c(offset: start + offset, length: length, continuing: crc)
+    }
 
     /// A cursor reading the window from its start.
     public func cursor() -> ByteCursor { ByteCursor(bytes: self) }

@@ -23,6 +23,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case damaged(path: String, section: SectionKind, reason: String)
     /// A section's checksum does not match its bytes.
     case checksumMismatch(path: String, section: SectionKind)
+    /// A piece a read needs (a chapter's content or text, a book's introduction, a search index block)
+    /// does not match the checksum written at import: the file changed since. Names the version's
+    /// abbreviation and the piece (`JHN 3`, `JHN introduction`); `section` is where its bytes are.
+    case damagedPart(path: String, version: String, part: String, section: SectionKind)
     /// A section the format requires is missing.
     case missingSection(path: String, section: SectionKind)
     /// The version has no such book, chapter or verse.
@@ -52,7 +56,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): not a Lectern store file (bad magic bytes)"
         case .unsupportedVersion(let path, let version):
             return
-                "\(path): store format version \(version) is not supported by this lectern (it reads version \(StoreFormat.version))"
+                "\(path): store format version \(version) is not supported by this lectern (it reads version "
+                + "\(StoreFormat.version))" + (version < Int(StoreFormat.version) ? "; import the Bible again" : "")
         case .truncated(let path, let expected, let actual):
             return "\(path): the file is truncated: \(actual) bytes, its header says \(expected)"
         case .badHeader(let path, let reason):
@@ -61,6 +66,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): damaged \(section) section: \(reason)"
         case .checksumMismatch(let path, let section):
             return "\(path): the \(section) section is damaged (checksum mismatch)"
+        case .damagedPart(let path, let version, let part, _):
+            return
+                "the Bible \(version) (\(path)) is damaged (checksum mismatch in \(part)); run 'lectern verify' and "
+                + "import the Bible again"
         case .missingSection(let path, let section):
             return "\(path): the \(section) section is missing"
         case .notFound(let what):

@@ -7,7 +7,7 @@ import ScriptureModel
 /// ```
 /// offset  size  field
 ///      0     8  magic "LECTERN" + 0x1A
-///      8     2  format version (1)
+///      8     2  format version (2)
 ///     10     2  header size (32)
 ///     12     4  section count
 ///     16     8  file length in bytes
@@ -18,14 +18,19 @@ import ScriptureModel
 /// ```
 ///
 /// Opening checks the header, the table checksum and that every section lies
-/// inside the file; the per-section checksums are checked by `verify`, which
+/// inside the file, and the checksums of the small sections it reads whole (metadata,
+/// books); the per-section checksums of the rest are checked by `verify`, which
 /// also checks that the padding between sections is zero, so every byte of a
 /// file is covered by some check.
+///
+/// Format 2 adds checksums checked on every read (CRC-32C, see `CRC32C`): each chapter record holds one
+/// of its content and one of its verse text, and each book entry one of its introduction, so a read
+/// never returns bytes that changed since the import. Format 1 files are refused (import them again).
 public enum StoreFormat {
     /// The eight bytes every store file starts with.
     public static let magic: [UInt8] = [0x4C, 0x45, 0x43, 0x54, 0x45, 0x52, 0x4E, 0x1A]
     /// The format version this code writes and reads.
-    public static let version: UInt16 = 1
+    public static let version: UInt16 = 2
     /// The size of the fixed header before the section table.
     public static let headerSize = 32
     /// The size of one section table entry.
@@ -101,9 +106,17 @@ public struct SectionEntry: Sendable, Hashable {
 
 /// The fixed-size records of the chapters and verses sections.
 enum RecordLayout {
-    /// Chapter record: number u32, book u8, flags u8, reserved u16, first verse u32, verse count u32,
-    /// text offset u32, text length u32, content offset u32, content length u32.
-    static let chapterSize = 32
+    /// Chapter record: number u32, first verse u32, verse count u32, text offset u32, text length u32,
+    /// content offset u32, content length u32, book u8, reserved u8 × 3, then two CRC-32Cs: of the
+    /// record's first 32 bytes and the chapter's content; of the first 32 bytes, the chapter's verse
+    /// records and its text.
+    static let chapterSize = 40
+    /// The bytes of a chapter record that its checksums cover (the fields before them).
+    static let chapterCheckedSize = 32
+    /// Where a chapter record's content checksum is.
+    static let chapterContentChecksum = 32
+    /// Where a chapter record's text checksum is.
+    static let chapterTextChecksum = 36
     /// Verse record: text offset u32 (from the start of the text section), label u32.
     static let verseSize = 8
     /// A verse label with this bit set is a string id; otherwise it is the number itself.
@@ -120,4 +133,6 @@ struct ChapterRecord: Sendable, Hashable {
     var textLength: Int
     var contentOffset: Int
     var contentLength: Int
+    /// Where the record is in the chapters section, for its checksums.
+    var index: Int = 0
 }

@@ -54,7 +54,7 @@ public enum StoreWriter {
         var verseCount = 0
         var chapterCount = 0
         for (book, part) in zip(books, encoded) {
-            let (contentBase, textBase) = (content.count, text.count)
+            let (contentBase, textBase, verseBase) = (content.count, text.count, verses.count)
             for verse in part.verses {
                 verses.u32(try offset32(textBase + verse.offset))
                 verses.u32(verse.label)
@@ -65,9 +65,17 @@ public enum StoreWriter {
                     contentBase + record[5],
                     record[6],
                 ]
-                for value in fields { chapters.u32(try offset32(value)) }
-                chapters.u8(book.id.rawValue)
-                chapters.append([0, 0, 0])
+                var head = ByteWriter()
+                for value in fields { head.u32(try offset32(value)) }
+                head.u8(book.id.rawValue)
+                head.append([0, 0, 0])
+                let start = CRC32C.checksum(head.bytes)
+                let firstRecord = verseBase + record[1] * RecordLayout.verseSize
+                let verseRecords = firstRecord..<(firstRecord + record[2] * RecordLayout.verseSize)
+                chapters.append(head.bytes)
+                chapters.u32(checksum(part.content, record[5]..<(record[5] + record[6]), continuing: start))
+                let textStart = checksum(verses.bytes, verseRecords, continuing: start)
+                chapters.u32(checksum(part.text, record[3]..<(record[3] + record[4]), continuing: textStart))
             }
             booksSection.u8(book.id.rawValue)
             booksSection.u8(book.hasIntroduction ? 1 : 0)
@@ -75,6 +83,7 @@ public enum StoreWriter {
             for value in [chapterCount, book.chapters.count, contentBase, part.introductionLength, part.verses.count] {
                 booksSection.varint(value)
             }
+            booksSection.varint(Int(checksum(part.content, 0..<part.introductionLength, continuing: 0)))
             content.append(part.content)
             text.append(part.text)
             verseCount += part.verses.count
@@ -112,6 +121,11 @@ public enum StoreWriter {
                 throw .cannotEncode("\(book.id.code) has chapter \(chapter.number) twice")
             }
         }
+    }
+
+    /// The CRC-32C of `bytes[range]`, continuing `crc`.
+    private static func checksum(_ bytes: [UInt8], _ range: Range<Int>, continuing crc: UInt32) -> UInt32 {
+        bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[range]), continuing: crc) }
     }
 
     private static func offset32(_ value: Int) throws(StoreError) -> UInt32 {

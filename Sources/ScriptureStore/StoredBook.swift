@@ -23,6 +23,8 @@ public struct StoredBook: Sendable, Hashable {
     let firstChapterRecord: Int
     /// Where the book's introduction stream is in the content section.
     let introduction: (offset: Int, length: Int)
+    /// The CRC-32C of the introduction stream, checked whenever it is read.
+    let introductionChecksum: UInt32
 
     /// The part of the canon the book belongs to.
     public var testament: Testament { id.testament }
@@ -41,7 +43,9 @@ public struct StoredBook: Sendable, Hashable {
 
     init(
         id: BookID, names: BookNames, chapters: [Int], hasIntroduction: Bool, verseCount: Int, identification: String,
-        formatVersion: String?, chapterLabel: String?, firstChapterRecord: Int, introduction: (offset: Int, length: Int)
+        formatVersion: String?, chapterLabel: String?, firstChapterRecord: Int,
+        introduction: (offset: Int, length: Int),
+        introductionChecksum: UInt32
     ) {
         self.id = id
         self.names = names
@@ -53,5 +57,6 @@ public struct StoredBook: Sendable, Hashable {
         self.chapterLabel = chapterLabel
         self.firstChapterRecord = firstChapterRecord
         self.introduction = introduction
+        self.introductionChecksum = introductionChecksum
     }
 }

@@ -17,9 +17,13 @@ extension VersionStore {
     /// Text runs come back with ASCII white space collapsed, and locations point at the store file
     /// (line 0): source positions are not stored.
     ///
+    /// The chapter's content and verse text are checked against their checksums first; a mismatch
+    /// throws `StoreError.damagedChapter`.
     /// - Complexity: O(size of the chapter); touches only the chapter's own bytes.
     public func chapter(_ book: BookID, _ number: Int) throws(StoreError) -> Chapter {
         let record = try chapterRecord(book, number)
+        try checkContent(record)
+        try checkText(record)
         var decoder = try decoder(content: (record.contentOffset, record.contentLength), text: record)
         return try decoder.chapter(number: record.number)
     }
@@ -27,10 +31,14 @@ extension VersionStore {
     /// A chapter as styled text, for drawing: one string per paragraph with style ranges and verse and
     /// note marks (see `StyledChapter`).
     ///
+    /// The chapter's content and verse text are checked against their checksums first (CRC-32C, about
+    /// 0.3 ns a byte); a mismatch throws `StoreError.damagedChapter`.
     /// - Complexity: O(size of the chapter), a few allocations per paragraph. The first call on a store
     ///   also reads every style's marker once (O(styles)).
     public func styledChapter(_ book: BookID, _ number: Int) throws(StoreError) -> StyledChapter {
         let record = try chapterRecord(book, number)
+        try checkContent(record)
+        try checkText(record)
         var decoder = StyledChapterDecoder(
             reader: try reader(content: (record.contentOffset, record.contentLength), text: record),
             markers: attachments.value("ScriptureStore.StyleMarkers") { StyleMarkers(styles: styles) })
@@ -45,6 +53,7 @@ extension VersionStore {
     /// A book's introduction (titles and introduction paragraphs before chapter 1); empty when it has none.
     public func introduction(_ book: BookID) throws(StoreError) -> [Block] {
         guard let stored = self.book(book) else { throw .notFound(book.code) }
+        try checkIntroduction(stored)
         var decoder = try decoder(content: stored.introduction, text: nil)
         return try decoder.blocks()
     }
@@ -57,13 +66,15 @@ extension VersionStore {
         -> [VerseText]
     {
         let record = try chapterRecord(book, chapter)
+        try checkText(record)
         var result: [VerseText] = []
         for index in record.firstVerse..<(record.firstVerse + record.verseCount) {
             let label = try verseLabel(index)
             if let verses {
                 guard let covered = VerseLabel.range(label), covered.overlaps(verses) else { continue }
             }
-            result.append(try verseText(index, key: VerseKey(book: book, chapter: record.number, verse: label)))
+            result.append(
+                try verseText(index, in: record, key: VerseKey(book: book, chapter: record.number, verse: label)))
         }
         return result
     }
@@ -90,6 +101,8 @@ extension VersionStore {
             introduction: try introduction(id), chapterLabel: stored.chapterLabel, location: location)
         for index in 0..<stored.chapters.count {
             let record = try chapterRecord(at: stored.firstChapterRecord + index)
+            try checkContent(record)
+            try checkText(record)
             var decoder = try decoder(content: (record.contentOffset, record.contentLength), text: record)
             book.chapters.append(try decoder.chapter(number: record.number))
         }
@@ -101,9 +114,10 @@ extension VersionStore {
         result.reserveCapacity(stored.verseCount)
         for index in 0..<stored.chapters.count {
             let record = try chapterRecord(at: stored.firstChapterRecord + index)
+            try checkText(record)
             for verse in record.firstVerse..<(record.firstVerse + record.verseCount) {
                 let key = VerseKey(book: stored.id, chapter: record.number, verse: try verseLabel(verse))
-                result.append(try verseText(verse, key: key))
+                result.append(try verseText(verse, in: record, key: key))
             }
         }
         return result
@@ -127,7 +141,7 @@ extension VersionStore {
         let record = ChapterRecord(
             number: try field(0), book: book, firstVerse: try field(1), verseCount: try field(2),
             textOffset: try field(3), textLength: try field(4), contentOffset: try field(5),
-            contentLength: try field(6))
+            contentLength: try field(6), index: index)
         guard record.firstVerse <= verseCount, record.verseCount <= verseCount - record.firstVerse else {
             throw chapterRecords.damaged("record \(index): verses past the verse table")
         }
@@ -144,6 +158,20 @@ extension VersionStore {
         let code = try verseRecords.u32(at: index * RecordLayout.verseSize + 4)
         if code & RecordLayout.labelIsString == 0 { return VerseLabel.label(Int(code)) }
         return try strings.string(Int(code & ~RecordLayout.labelIsString), referrer: .verses)
+    }
+
+    /// Verse `index` of the chapter `record`, whose text has been checked: the last verse ends where the
+    /// chapter's text does (the next record belongs to the next chapter's check).
+    func verseText(_ index: Int, in record: ChapterRecord, key: VerseKey) throws(StoreError) -> VerseText {
+        let start = Int(try verseRecords.u32(at: index * RecordLayout.verseSize))
+        let end =
+            index + 1 < record.firstVerse + record.verseCount
+            ? Int(try verseRecords.u32(at: (index + 1) * RecordLayout.verseSize))
+            : record.textOffset + record.textLength
+        guard record.textOffset <= start, start <= end, end <= record.textOffset + record.textLength else {
+            throw verseRecords.damaged("verse \(index) lies outside its chapter's text")
+        }
+        return VerseText(key: key, text: try text.string(at: start, length: end - start), location: location)
     }
 
     func verseText(_ index: Int, key: VerseKey) throws(StoreError) -> VerseText {

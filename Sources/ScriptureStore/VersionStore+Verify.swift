@@ -134,7 +134,8 @@ extension VersionStore {
 
     static func problem(_ error: StoreError) -> StoreProblem {
         switch error {
-        case .damaged(_, let section, _), .checksumMismatch(_, let section), .missingSection(_, let section):
+        case .damaged(_, let section, _), .checksumMismatch(_, let section), .missingSection(_, let section),
+            .damagedPart(_, _, _, let section):
             return StoreProblem(section: section, message: error.description)
         default:
             return StoreProblem(section: nil, message: error.description)

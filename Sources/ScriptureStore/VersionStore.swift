@@ -53,7 +53,8 @@ public final class VersionStore: Sendable {
     /// How many verses the version has.
     public let verseCount: Int
 
-    /// Opens the store file at `path`: maps it and checks the header and section table.
+    /// Opens the store file at `path`: maps it and checks the header and section table, and the checksums
+    /// of the metadata and books sections.
     ///
     /// - Complexity: O(books + chapters); does not read the text.
     public convenience init(path: String) throws(StoreError) {
@@ -77,6 +78,13 @@ public final class VersionStore: Sendable {
                 throw .missingSection(path: path, section: kind)
             }
             return StoreBytes(file: file, section: kind, start: entry.offset, count: entry.length)
+        }
+        // The small sections read whole at opening are checked whole (what `versions` and `books` show).
+        for kind in [SectionKind.metadata, .books] {
+            guard let entry = sections.first(where: { $0.kind == kind }) else { continue }
+            guard try section(kind).checksum() == entry.checksum else {
+                throw .checksumMismatch(path: path, section: kind)
+            }
         }
         var metadata = try VersionMetadata(decoding: section(.metadata))
         storedID = metadata.id
@@ -146,13 +154,15 @@ public final class VersionStore: Sendable {
         return VerseKey(book: book.id, chapter: record.number, verse: try verseLabel(index))
     }
 
-    /// The text of verse `index` of the verse table.
+    /// The text of verse `index` of the verse table, after its chapter's text is checked against its
+    /// checksum (a mismatch throws `StoreError.damagedPart`).
+    ///
+    /// - Complexity: O(log chapters + the chapter's text), the check being most of it.
     public func verseText(at index: Int) throws(StoreError) -> String {
-        guard index >= 0, index < verseCount else { throw .notFound("verse \(index)") }
-        let start = Int(try verseRecords.u32(at: index * RecordLayout.verseSize))
-        let end = Int(try verseRecords.u32(at: (index + 1) * RecordLayout.verseSize))
-        guard start <= end else { throw verseRecords.damaged("verse \(index) ends before it starts") }
-        return try text.string(at: start, length: end - start)
+        let record = try chapterRecord(holdingVerse: index)
+        try checkText(record)
+        let key = VerseKey(book: record.book, chapter: record.number, verse: "")
+        return try verseText(index, in: record, key: key).text
     }
 
     /// Checks the magic, version, length and table checksum, and that every section lies inside the file.
@@ -240,6 +250,10 @@ public final class VersionStore: Sendable {
             let introOffset = try cursor.varint()
             let introLength = try cursor.varint()
             let verseTotal = try cursor.varint()
+            let introductionChecksum = try cursor.varint()
+            guard introductionChecksum <= Int(UInt32.max) else {
+                throw bytes.damaged("\(id.code) introduction checksum")
+            }
             var numbers: [Int] = []
             numbers.reserveCapacity(chapterTotal)
             for record in first..<(first + chapterTotal) {
@@ -249,7 +263,8 @@ public final class VersionStore: Sendable {
                 StoredBook(
                     id: id, names: names, chapters: numbers, hasIntroduction: flags & 1 != 0, verseCount: verseTotal,
                     identification: identification, formatVersion: formatVersion, chapterLabel: chapterLabel,
-                    firstChapterRecord: first, introduction: (introOffset, introLength)))
+                    firstChapterRecord: first, introduction: (introOffset, introLength),
+                    introductionChecksum: UInt32(introductionChecksum)))
         }
         return books
     }

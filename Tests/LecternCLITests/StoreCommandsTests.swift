@@ -178,6 +178,51 @@ import Testing
         #expect(damaged.standardError.contains("the text section is damaged (checksum mismatch)"), "\(damaged)")
     }
 
+    @Test func everyReadCommandFailsOnADamagedChapter() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--abbreviation", "SMP"]).status == 0)
+        let path = library.path + "/versions/1.lectern"
+        let store = try VersionStore(path: path)
+        let book = try #require(store.books.first { !$0.chapters.isEmpty })
+        let chapter = try #require(book.chapters.first)
+        let verse = try #require(try store.verses(book.id, chapter).first)
+        let words: [Substring] = verse.text.split(whereSeparator: { (character: Character) in !character.isLetter })
+        let word = String(try #require(words.max { $0.count < $1.count }))
+        // One letter of the chapter's first verse changed, as a bad disk or a careless edit would.
+        let text = try #require(store.sections.first { $0.kind == .text })
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let letter = try #require((text.offset..<(text.offset + 40)).first { (0x61...0x7A).contains(bytes[$0]) })
+        bytes[letter] = bytes[letter] == 0x68 ? 0x6C : 0x68
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let message =
+            "Error: the Bible SMP (\(path)) is damaged (checksum mismatch in \(book.id.code) \(chapter)); run "
+            + "'lectern verify' and import the Bible again\n"
+        for arguments in [
+            ["read", "\(book.id.code).\(chapter)"], ["search", word], ["export", "--format", "vref"], ["books"],
+        ] {
+            let result = library.run(arguments)
+            #expect(result.status == 1, "\(arguments): \(result)")
+            #expect(result.standardError.hasSuffix(message), "\(arguments): \(result)")
+            #expect(!result.standardOutput.contains(verse.text), "\(arguments) printed the damaged verse")
+        }
+    }
+
+    @Test func versionsNoticesADamagedHeader() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--abbreviation", "SMP"]).status == 0)
+        let path = library.path + "/versions/1.lectern"
+        let metadata = try #require(try VersionStore(path: path).sections.first { $0.kind == .metadata })
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes[metadata.offset + metadata.length - 1] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let result = library.run(["versions"])
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            (result.standardOutput + result.standardError).contains(
+                "the metadata section is damaged (checksum mismatch)"),
+            "\(result)")
+    }
+
     struct UsageCase: Sendable, CustomStringConvertible {
         var arguments: [String]
         var message: String
@@ -187,7 +232,8 @@ import Testing
     @Test(arguments: [
         UsageCase(arguments: ["import"], message: "give at least one file or folder"),
         UsageCase(
-            arguments: ["import", "x", "--id", "0"], message: "option '--id' expects a number from 1 to 999999999, not '0'"),
+            arguments: ["import", "x", "--id", "0"],
+            message: "option '--id' expects a number from 1 to 999999999, not '0'"),
         UsageCase(arguments: ["next"], message: "give a reference such as JHN.3"),
         UsageCase(arguments: ["export"], message: "give --format vref, usfm, usx or json"),
         UsageCase(
@@ -208,7 +254,8 @@ import Testing
         let library = TemporaryLibrary()
         let read = library.run(["read", "JHN.3"])
         #expect(
-            read.status == 1 && read.standardError.contains("has no Bibles; add one with 'lectern import PATH'"), "\(read)"
+            read.status == 1 && read.standardError.contains("has no Bibles; add one with 'lectern import PATH'"),
+            "\(read)"
         )
         let remove = library.run(["remove", "7"])
         #expect(

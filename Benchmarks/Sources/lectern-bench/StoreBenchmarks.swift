@@ -37,9 +37,19 @@ enum StoreBenchmarks {
             return [
                 try context.measureBatched(
                     LecternWorkloads.row(
-                        "read-chapter/lectern", "Read a chapter (eng-web JHN 3), styled text for drawing", .inProcess,
-                        "VersionStore.styledChapter(.john, 3)"), unit: .microseconds
+                        "read-chapter/lectern", "Read a chapter (eng-web JHN 3), styled text for drawing, checked",
+                        .inProcess, "VersionStore.styledChapter(.john, 3): CRC-32C of content and text, then decoded"),
+                    unit: .microseconds
                 ) { try store.styledChapter(.john, 3).paragraphs.count },
+                try context.measureBatched(
+                    LecternWorkloads.row(
+                        "read-chapter/lectern", "Check a chapter (eng-web JHN 3): its two checksums alone", .inProcess,
+                        "VersionStore.checkChapter(.john, 3): CRC-32C of record, content, verse records, text"),
+                    unit: .microseconds
+                ) {
+                    try store.checkChapter(.john, 3)
+                    return 1
+                },
                 try context.measureBatched(
                     LecternWorkloads.row(
                         "read-chapter/lectern", "Read a chapter (eng-web JHN 3), full document model", .inProcess,
@@ -64,12 +74,16 @@ enum StoreBenchmarks {
         context.log("lectern import: \(context.options.warmup) + \(context.options.repetitions) runs on \(folder)")
         let outcomes = try ProcessRunner.samples(
             executable,
-            ["import", context.corpusFolder(folder).path, "--library", library, "--id", "1", "--replace", "--abbreviation", "B"],
+            [
+                "import", context.corpusFolder(folder).path, "--library", library, "--id", "1", "--replace",
+                "--abbreviation", "B",
+            ],
             warmup: context.options.warmup, repetitions: context.options.repetitions)
         let store = try VersionStore(path: library + "/versions/1.lectern")
         let identity = LecternWorkloads.row(
             "import/\(folder)", "Import \(source.label)", .wholeProcess,
-            "lectern import DIR --replace (files parsed and books encoded on \(ProcessInfo.processInfo.activeProcessorCount) cores)")
+            "lectern import DIR --replace (files parsed and books encoded on \(ProcessInfo.processInfo.activeProcessorCount) cores)"
+        )
         var notes = [
             "store \(megabytes(store.fileSize)) for \(megabytes(source.totalBytes)) of source",
             "search index \(megabytes(store.sectionBytes(.searchIndex)?.count ?? 0))",
@@ -83,8 +97,10 @@ enum StoreBenchmarks {
     /// Parse eng-web-usfm and write it with its search index, all in this process.
     static func inProcessImport(_ context: BenchmarkContext) throws -> BenchmarkResult {
         let input = try ParseBenchmarks.usfmInput(context)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-bench-inproc-\(getpid())")
-            .path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lectern-bench-inproc-\(getpid())"
+        )
+        .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let library = Library(directory: directory)
         let identity = LecternWorkloads.row(
