@@ -31,7 +31,7 @@ let package = Package(
             name: "Lectern",
             dependencies: [
                 "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ScriptureSearch", "ReaderCore",
-                "CCompression",
+                "Versification", "CCompression",
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
