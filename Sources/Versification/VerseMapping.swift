@@ -31,6 +31,7 @@ extension VersificationScheme {
     /// Verses without a mapping line keep their numbers; the result keeps only verses `target` numbers.
     /// - Complexity: O(1): two dictionary lookups on the common path, no allocation for one verse.
     public func map(_ key: SchemeVerse, to target: VersificationScheme) -> VerseMapping {
+        if fingerprint == target.fingerprint { return contains(key) ? .one(key) : .none }
         let packed = key.packed
         if let originals = toOriginal[packed] {
             var found: [SchemeVerse] = []

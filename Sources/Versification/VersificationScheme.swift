@@ -16,6 +16,8 @@ public struct VersificationScheme: Sendable {
     /// Original verses (packed) to this scheme's verses, the inverse of `toOriginal` plus the verses that keep
     /// their numbers beside a mapped one (Isaiah 64:1 in English stays 64:1 while 64:2 also maps onto it).
     private(set) var fromOriginal: [UInt32: [UInt32]]
+    /// Equal for schemes with the same name, chapters and mappings: mapping between them is the identity.
+    public private(set) var fingerprint: Int = 0
 
     /// Creates a scheme from chapter lengths and mapping pairs (this scheme's verse, the Original verse).
     public init(
@@ -43,6 +45,12 @@ public struct VersificationScheme: Sendable {
             }
         }
         for (original, own) in self.fromOriginal { self.fromOriginal[original] = own.sorted() }
+        var hasher = Hasher()
+        hasher.combine(name)
+        hasher.combine(lastVerses)
+        hasher.combine(toOriginal)
+        hasher.combine(excluded)
+        fingerprint = hasher.finalize()
     }
 
     /// The number of chapters of a book, 0 when the scheme does not have it.

@@ -43,4 +43,107 @@ struct VersificationCorpusTests {
         #expect(fits.first?.scheme.name == test.scheme, "\(summary)")
         #expect(summary == test.fits)
     }
+
+    static let web = VersionSource.parse(paths: [TestCorpus.folder("eng-web-usfm").path]).books
+    static let wlc = VersionSource.parse(paths: [TestCorpus.folder("hbo-wlc-usfm").path]).books
+
+    /// Every verse of parsed books, by number (a bridge gives each of its verses).
+    static func verses(_ books: [Book]) -> [SchemeVerse] {
+        books.filter(\.id.isCanonicalText).flatMap { book in
+            book.verseTexts().flatMap { text in
+                let first = VerseKey.leadingNumber(text.key.verse)
+                let last = max(first, VersificationScheme.lastNumber(ofLabel: text.key.verse))
+                return (first...last).map { SchemeVerse(book.id, text.key.chapter, $0) }
+            }
+        }
+    }
+
+    /// WEB's Psalms against WLC's: as detected (both English-numbered) each verse keeps its number; read as
+    /// Hebrew-numbered (`--versification original`), every titled Psalm's verses move by its title's verses.
+    @Test func webAndWLCAlignOverEveryPsalmWithATitle() throws {
+        let webLast = try #require(VersificationScheme.lastVerses(of: Self.web)[.psalms])
+        let wlcLast = try #require(VersificationScheme.lastVerses(of: Self.wlc)[.psalms])
+        #expect(webLast == wlcLast, "the corpus WLC numbers Psalms like WEB")
+        let english = VersificationScheme.english
+        var shifts: [Int: Int] = [:]
+        var unshifted: [String] = []
+        for psalm in 1...150 {
+            let title = english.contains(SchemeVerse(.psalms, psalm, 0))
+            for verse in 1...webLast[psalm - 1] {
+                let key = SchemeVerse(.psalms, psalm, verse)
+                #expect(english.map(key, to: english) == .one(key))
+                let hebrew = english.map(key, to: .original).verses
+                try #require(hebrew.count == 1, "\(key) → \(hebrew)")
+                #expect(hebrew[0].chapter == psalm)
+                let shift = hebrew[0].verse - verse
+                if verse == 1 { shifts[psalm] = shift }
+                if shift == 0, shifts[psalm] != 0 {
+                    unshifted.append(key.description)
+                } else {
+                    #expect(shift == shifts[psalm], "\(key) → \(hebrew[0])")
+                }
+                if verse == 1 { #expect((shift > 0) == title, "\(key) → \(hebrew[0])") }
+            }
+        }
+        let twoVerseTitles = shifts.filter { $0.value == 2 }.keys.sorted()
+        #expect(twoVerseTitles == [51, 52, 54, 60])
+        #expect(shifts.count { $0.value == 1 } == 59)
+        // eng.vrs maps these Psalms' titles but not their last verse, which keeps its number (RSV-style halves).
+        #expect(unshifted == ["PSA 13:6"])
+        #expect(english.map(SchemeVerse(.psalms, 51, 1), to: .original).description == "PSA 51:3")
+        #expect(english.map(SchemeVerse(.psalms, 3, 8), to: .original).description == "PSA 3:9")
+        #expect(english.map(SchemeVerse(.psalms, 142, 7), to: .original).description == "PSA 142:8")
+    }
+
+    /// A chapter of WEB and where it lands in WLC read as Hebrew-numbered, piece by piece.
+    struct Passage: Sendable, CustomTestStringConvertible {
+        var web: String
+        var hebrew: [String]
+        var testDescription: String { "\(web) → \(hebrew)" }
+    }
+
+    @Test(arguments: [
+        Passage(web: "MAL.3", hebrew: ["MAL.3.1-18"]), Passage(web: "MAL.4", hebrew: ["MAL.3.19-24"]),
+        Passage(web: "MAL.4.5", hebrew: ["MAL.3.23"]), Passage(web: "JOL.2", hebrew: ["JOL.2.1-27", "JOL.3.1-5"]),
+        Passage(web: "JOL.2.28-32", hebrew: ["JOL.3.1-5"]), Passage(web: "JOL.3", hebrew: ["JOL.4.1-21"]),
+        Passage(web: "PSA.51", hebrew: ["PSA.51.1-21"]), Passage(web: "PSA.51.1-2", hebrew: ["PSA.51.3-4"]),
+    ])
+    func malachiAndJoelMapExactly(_ test: Passage) throws {
+        let reference = try ReferenceParser.parse(test.web)
+        #expect(VersificationScheme.english.map(reference, to: .original, version: nil).map(\.id) == test.hebrew)
+        #expect(VersificationScheme.english.map(reference, to: .english, version: nil).map(\.id) == [test.web])
+    }
+
+    @Test func everyVerseOfWEBAndWLCComesBack() throws {
+        let webScheme = VersificationScheme.detect(lastVerses: VersificationScheme.lastVerses(of: Self.web))
+        let wlcScheme = VersificationScheme.detect(lastVerses: VersificationScheme.lastVerses(of: Self.wlc))
+        #expect(webScheme.name == "english")
+        #expect(wlcScheme.name == "english")
+        let webVerses = Self.verses(Self.web)
+        let wlcVerses = Self.verses(Self.wlc)
+        let wlcSet = Set(wlcVerses)
+        #expect(webVerses.count > 37_000)
+        #expect(wlcVerses.count > 22_000)
+        // As detected, and with WLC read as Hebrew-numbered.
+        for wlcAs in [wlcScheme, VersificationScheme.original] {
+            var lost: [SchemeVerse] = []
+            var inWLC = 0
+            for verse in webVerses where verse.book.testament == .old {
+                let there = webScheme.map(verse, to: wlcAs).verses
+                if there.contains(where: wlcSet.contains) { inWLC += 1 }
+                if !there.flatMap({ wlcAs.map($0, to: webScheme).verses }).contains(verse) { lost.append(verse) }
+            }
+            #expect(lost.isEmpty, "\(wlcAs.name): \(lost.prefix(5))")
+            #expect(inWLC > 22_000, "\(wlcAs.name)")
+            lost = []
+            // WLC read as Hebrew-numbered has verses that scheme lacks (GEN 31:55): only those it numbers.
+            for verse in wlcVerses where wlcAs.contains(verse) {
+                let there = wlcAs.map(verse, to: webScheme).verses
+                if !there.flatMap({ webScheme.map($0, to: wlcAs).verses }).contains(verse) { lost.append(verse) }
+            }
+            // Hebrew halves of English verses (splits `.vrs` cannot say) have no English verse of their own.
+            let halves = wlcAs.name == "original" ? ["1SA 20:42", "1KI 22:43", "1CH 12:4"] : []
+            #expect(lost.map(\SchemeVerse.description) == halves, "\(wlcAs.name)")
+        }
+    }
 }
