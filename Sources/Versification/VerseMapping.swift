@@ -28,10 +28,12 @@ public enum VerseMapping: Sendable, Hashable, CustomStringConvertible {
 extension VersificationScheme {
     /// Maps a verse of this scheme to `target` through Original.
     ///
-    /// Verses without a mapping line keep their numbers; the result keeps only verses `target` numbers.
+    /// Verses without a mapping line keep their numbers; the result keeps only verses `target` numbers, and a
+    /// verse this scheme does not number (`PSA 3:9` in English) maps to none.
     /// - Complexity: O(1): two dictionary lookups on the common path, no allocation for one verse.
     public func map(_ key: SchemeVerse, to target: VersificationScheme) -> VerseMapping {
-        if fingerprint == target.fingerprint { return contains(key) ? .one(key) : .none }
+        guard contains(key) else { return .none }
+        if fingerprint == target.fingerprint { return .one(key) }
         let packed = key.packed
         if let originals = toOriginal[packed] {
             var found: [SchemeVerse] = []
