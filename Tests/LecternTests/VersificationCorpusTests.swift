@@ -146,4 +146,27 @@ struct VersificationCorpusTests {
             #expect(lost.map(\SchemeVerse.description) == halves, "\(wlcAs.name)")
         }
     }
+
+    /// WEB and WLC stored and aligned: as detected every row is one verse each; with WLC read as
+    /// Hebrew-numbered, WEB's Psalm 51:1 sits beside WLC 51:3 and Malachi 4 beside Malachi 3:19-24.
+    @Test func webAndWLCStoresAlignSideBySide() throws {
+        let temporary = PassageTests.TemporaryLibrary()
+        var web = VersionMetadata(id: 1, abbreviation: "WEB", title: "WEB")
+        web.versification = "english"
+        var wlc = VersionMetadata(id: 2, abbreviation: "WLC", title: "WLC")
+        wlc.versification = "original"
+        let books = Self.wlc.filter { [.psalms, .malachi, .joel].contains($0.id) }
+        let webBooks = Self.web.filter { [.psalms, .malachi, .joel].contains($0.id) }
+        try temporary.library.add(books: webBooks, metadata: web, id: 1, replace: false)
+        try temporary.library.add(books: books, metadata: wlc, id: 2, replace: false)
+        let stores = [try temporary.library.open(1), try temporary.library.open(2)]
+        let psalm = try VerseAlignment.chapter(.psalms, 51, versions: stores)
+        #expect(psalm.count == 19)
+        #expect(VerseAlignmentTests.describe(psalm).prefix(2) == ["51:1 | 51:3", "51:2 | 51:4"])
+        #expect(VerseAlignmentTests.describe(psalm).last == "51:19 | -")
+        let malachi = try VerseAlignment.chapter(.malachi, 4, versions: stores)
+        #expect(
+            VerseAlignmentTests.describe(malachi) == ["4:1 | -", "4:2 | -", "4:3 | -", "4:4 | -", "4:5 | -", "4:6 | -"])
+        #expect(malachi.map { $0.original.map(\.description) } == (19...24).map { ["MAL 3:\($0)"] })
+    }
 }
