@@ -27,13 +27,14 @@ let package = Package(
         .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim"]),
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization", "CChecksum"]),
         .target(name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore"]),
+        .target(name: "Versification", dependencies: ["ScriptureModel"], exclude: ["Resources"]),
         .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore"]),
         .target(name: "ReaderLayout", dependencies: ["ScriptureModel"]),
         .target(
             name: "Lectern",
             dependencies: [
                 "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ScriptureSearch", "ReaderCore",
-                "ReaderLayout", "CCompression",
+                "ReaderLayout", "Versification", "CCompression",
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
@@ -50,6 +51,7 @@ let package = Package(
         .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "ScriptureSearch", "TestSupport"]),
         .testTarget(
             name: "ScriptureSearchTests", dependencies: ["ScriptureSearch", "USFM", "TextNormalization", "TestSupport"]),
+        .testTarget(name: "VersificationTests", dependencies: ["Versification", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "ReaderLayoutTests", dependencies: ["ReaderLayout", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),

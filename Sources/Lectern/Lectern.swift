@@ -8,6 +8,7 @@
 @_exported import TextNormalization
 @_exported import USFM
 @_exported import USX
+@_exported import Versification
 
 /// What this build of Lectern is.
 public enum LecternVersion {

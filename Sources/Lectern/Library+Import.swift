@@ -25,12 +25,13 @@ extension Library {
     ///   - paths: files or folders (`.usfm`, `.sfm`, `.usx`, each optionally `.gz`).
     ///   - abbreviation: the short name (`WEB`); title and language likewise (a BCP 47 tag).
     ///   - replace: overwrite a Bible with the same abbreviation's id.
+    ///   - versification: `english`, `original` or a `.vrs` path; by default the best fit of the counts.
     /// - Returns: the stored Bible, open.
     /// - Throws: `ImportError` for errors in the input, `FileProblem` or `StoreError` for the file system.
     @discardableResult
     public func importBible(
         from paths: [String], abbreviation: String? = nil, title: String? = nil, language: String? = nil,
-        replace: Bool = false
+        replace: Bool = false, versification: String? = nil
     ) throws -> VersionStore {
         let result = VersionSource.parse(paths: paths)
         guard !result.hasErrors, !result.books.isEmpty, let first = paths.first else {
@@ -42,10 +43,11 @@ extension Library {
         let chosen = abbreviation ?? suggestion.abbreviation
         var id: Int?
         if replace, let existing = try? open(named: chosen) { id = existing.metadata.id }
-        let metadata = VersionMetadata(
+        var metadata = VersionMetadata(
             id: id ?? 0, abbreviation: chosen, title: title ?? suggestion.title,
             language: language ?? suggestion.language, sourceFormat: formats.sorted().joined(separator: "+"),
             importedAt: ISO8601DateFormatter().string(from: Date()))
+        try metadata.setVersification(versification, books: result.books)
         let stored = try add(
             books: result.books, metadata: metadata, id: id, replace: replace, sections: [SearchIndexSection()])
         return try open(stored.id)

@@ -17,7 +17,13 @@ package enum ImportCommand: LecternCommand {
             .value("id", "N", "the Bible's id, 1 to 999999999 (default: the next free id)"),
             .value("abbreviation", "ABBR", "short name (default: from the sources, such as WEB)"),
             .value("title", "TEXT", "full name (default: from the sources, else the folder name)"),
-            .value("language", "TAG", "BCP 47 language tag (default: from the sources or a folder name like eng-…, else und)"),
+            .value(
+                "language", "TAG",
+                "BCP 47 language tag (default: from the sources or a folder name like eng-…, else und)"),
+            .value(
+                "versification", "SCHEME",
+                "verse numbering: english, original or FILE.vrs (default: the best fit of the chapter and verse counts)"
+            ),
             .flag("replace", "overwrite the Bible that has this id or abbreviation"),
             .flag("allow-errors", "import even when the input has errors"),
             .flag("verbose", "also print notes (byte order marks, CRLF, trailing spaces)"),
@@ -37,9 +43,17 @@ package enum ImportCommand: LecternCommand {
         let language = try arguments.value("language").map { tag throws(UsageError) in
             guard let canonical = LanguageTag.canonical(tag) else {
                 throw UsageError(
-                    "option '--language': '\(Terminal.sanitized(tag))' is not a BCP 47 language tag (such as en, en-US, grc, zh-Hant-TW)")
+                    "option '--language': '\(Terminal.sanitized(tag))' is not a BCP 47 language tag (such as en, en-US, grc, zh-Hant-TW)"
+                )
             }
             return canonical
+        }
+        let versification = try arguments.value("versification").map { name throws(UsageError) in
+            guard VersificationScheme.standard(named: name) != nil || name.hasSuffix(".vrs") else {
+                throw UsageError(
+                    "option '--versification': '\(Terminal.sanitized(name))' is not english, original or a FILE.vrs")
+            }
+            return VersificationScheme.standard(named: name) != nil ? name : invocation.absolute(name)
         }
         let json = invocation.json
         let verbose = arguments.flag("verbose")
@@ -75,10 +89,15 @@ package enum ImportCommand: LecternCommand {
         let exported = try ExportMetadata.find(in: paths)
         let suggestion = VersionNaming.suggest(books: result.books, source: first, metadata: exported)
         let formats = Set(result.books.map { $0.location.file.lowercased().contains(".usx") ? "usx" : "usfm" })
-        let metadata = VersionMetadata(
+        var metadata = VersionMetadata(
             id: id ?? 0, abbreviation: abbreviation ?? suggestion.abbreviation, title: title ?? suggestion.title,
             language: language ?? suggestion.language, sourceFormat: formats.sorted().joined(separator: "+"),
             importedAt: ISO8601DateFormatter().string(from: Date()))
+        do {
+            try metadata.setVersification(versification, books: result.books)
+        } catch {
+            throw CommandFailure(Terminal.sanitized(error.description))
+        }
         bar.message("Writing \(Terminal.sanitized(metadata.abbreviation)) to \(library.directory)…")
         let stored: VersionMetadata
         do {

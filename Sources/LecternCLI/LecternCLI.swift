@@ -7,7 +7,7 @@ package enum LecternCLI {
     /// Every subcommand, in the order `lectern --help` lists them.
     package static let commands: [any LecternCommand.Type] = [
         ImportCommand.self, ReadCommand.self, SearchCommand.self, BooksCommand.self, VersionsCommand.self,
-        UseCommand.self, NextCommand.self, PreviousCommand.self, CheckCommand.self, ExportCommand.self,
+        UseCommand.self, MapCommand.self, NextCommand.self, PreviousCommand.self, CheckCommand.self, ExportCommand.self,
         VerifyCommand.self, RemoveCommand.self, LayoutCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 
@@ -61,7 +61,8 @@ package enum LecternCLI {
             }
             return try command.run(invocation)
         } catch let error as UsageError {
-            context.standardError("Error: \(error.message)\n" + HelpText.usage(spec) + "See 'lectern \(spec.name) --help'.\n")
+            context.standardError(
+                "Error: \(error.message)\n" + HelpText.usage(spec) + "See 'lectern \(spec.name) --help'.\n")
             return ExitStatus.usage
         } catch let failure as CommandFailure {
             context.standardError("Error: \(Terminal.sanitized(failure.description))\n")

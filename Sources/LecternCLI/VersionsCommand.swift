@@ -6,7 +6,9 @@ package enum VersionsCommand: LecternCommand {
     package static let spec = CommandSpec(
         name: "versions", summary: "list the Bibles in the library",
         discussion: """
-            Lists id, abbreviation, title, language, books, verses and store size; the default Bible ('lectern \\
+            Lists id, abbreviation, title, language, verse numbering (versification: english, original or a \
+            custom scheme's name, recorded at import; '-' for a store imported before schemes were recorded), \
+            books, verses and store size; the default Bible ('lectern \\
             use') is marked with *. A store file that cannot be opened is listed with the reason, and the exit \\
             status is then 1. A store file whose name and internal id disagree (a copy under another name) is \
             listed with a warning: the file's name is the Bible's id, and imports are refused until it is fixed.
@@ -39,18 +41,21 @@ package enum VersionsCommand: LecternCommand {
                     verses: store.verseCount, bytes: store.fileSize, mismatch: entry.idMismatch)
             case .failure(let error):
                 let size = (try? FileManager.default.attributesOfItem(atPath: entry.path)[.size] as? Int) ?? 0
-                return Row(id: entry.id, path: entry.path, bytes: size, error: error.description, mismatch: entry.idMismatch)
+                return Row(
+                    id: entry.id, path: entry.path, bytes: size, error: error.description, mismatch: entry.idMismatch)
             }
         }
         if invocation.json {
             let list = rows.map { row in
                 JSONValue.object([
                     ("id", .int(row.id)), ("bible", row.metadata.map(JSONSchema.bible) ?? .null),
+                    ("versification", .optional(row.metadata?.versification)),
                     ("books", .int(row.books)), ("verses", .int(row.verses)), ("storeBytes", .int(row.bytes)),
                     ("path", .string(row.path)), ("default", .bool(row.id == chosen)), ("error", .optional(row.error)),
                     (
                         "idMismatch",
-                        row.mismatch.map { .object([("fileID", .int($0.fileID)), ("storedID", .int($0.storedID))]) } ?? .null
+                        row.mismatch.map { .object([("fileID", .int($0.fileID)), ("storedID", .int($0.storedID))]) }
+                            ?? .null
                     ),
                 ])
             }
@@ -67,8 +72,8 @@ package enum VersionsCommand: LecternCommand {
 
     /// Aligned columns with a header line; numbers right-aligned, titles cut at 40 columns.
     static func table(_ rows: [Row], chosen: Int?) -> String {
-        let header = ["", "ID", "ABBR", "TITLE", "LANG", "BOOKS", "VERSES", "SIZE"]
-        let numeric: Set<Int> = [1, 5, 6, 7]
+        let header = ["", "ID", "ABBR", "TITLE", "LANG", "VRS", "BOOKS", "VERSES", "SIZE"]
+        let numeric: Set<Int> = [1, 6, 7, 8]
         let lines =
             [header]
             + rows.map { row in
@@ -76,7 +81,8 @@ package enum VersionsCommand: LecternCommand {
                     row.id == chosen ? "*" : "", String(row.id),
                     Terminal.sanitized(row.metadata?.abbreviation ?? "?"),
                     TextColumns.shortened(Terminal.sanitized(row.metadata?.title ?? ""), to: 40),
-                    Terminal.sanitized(row.metadata?.language ?? ""), String(row.books), String(row.verses),
+                    Terminal.sanitized(row.metadata?.language ?? ""),
+                    Terminal.sanitized(row.metadata?.versification ?? "-"), String(row.books), String(row.verses),
                     ByteCount.format(row.bytes),
                 ]
             }

@@ -30,6 +30,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case malformedXML, notUSX, unknownStyle, unknownElement, missingAttribute
         case unknownFormat, unreadableFile
         case mismatchedEndID, misplacedText
+        case malformedMapping
     }
 
     /// How serious it is.

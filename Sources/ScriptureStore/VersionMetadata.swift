@@ -12,6 +12,11 @@ public struct VersionMetadata: Sendable, Hashable, Codable {
     public var sourceFormat: String
     /// When the version was imported, ISO 8601 in UTC (`2026-05-16T10:00:00Z`).
     public var importedAt: String
+    /// The verse numbering scheme: `english`, `original`, or a custom scheme's name; `nil` in stores written
+    /// before schemes were recorded (readers then detect it from the chapter and verse counts).
+    public var versification: String?
+    /// A custom scheme's `.vrs` text, kept so the store maps verses without the file; `nil` for a shipped scheme.
+    public var versificationText: String?
 
     /// Creates metadata.
     public init(
@@ -29,10 +34,13 @@ public struct VersionMetadata: Sendable, Hashable, Codable {
     /// The metadata section: a varint count of `key:string value:string` pairs. Unknown keys are skipped
     /// when read, so later versions can add fields.
     func encoded() -> [UInt8] {
-        let fields: [(String, String)] = [
+        var fields: [(String, String)] = [
             ("id", String(id)), ("abbreviation", abbreviation), ("title", title), ("language", language),
             ("format", sourceFormat), ("imported", importedAt),
         ]
+        // Written only when known, so a store without a scheme reads the same as before.
+        if let versification { fields.append(("versification", versification)) }
+        if let versificationText { fields.append(("versification.vrs", versificationText)) }
         var writer = ByteWriter()
         writer.varint(fields.count)
         for (key, value) in fields {
@@ -56,5 +64,7 @@ public struct VersionMetadata: Sendable, Hashable, Codable {
             id: id, abbreviation: fields["abbreviation"] ?? "", title: fields["title"] ?? "",
             language: fields["language"] ?? "und", sourceFormat: fields["format"] ?? "",
             importedAt: fields["imported"] ?? "")
+        versification = fields["versification"]
+        versificationText = fields["versification.vrs"]
     }
 }

@@ -45,6 +45,7 @@ import Testing
         Case(arguments: ["--version", "--json"], definition: "version"),
         Case(arguments: ["export", "--format", "json"], definition: "export"),
         Case(arguments: ["remove", "1", "--json"], definition: "remove"),
+        Case(arguments: ["map", "PSA 3:1-2", "--to", "LSV", "--json"], definition: "map"),
     ]
 
     @Test(arguments: cases)

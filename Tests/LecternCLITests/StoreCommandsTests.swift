@@ -47,7 +47,7 @@ import Testing
                 "Imported SMP (id 1, Lectern sample version): 4 books, 7 chapters, 30 verses"))
         let listed = library.run(["versions"])
         #expect(listed.status == 0)
-        #expect(listed.standardOutput.contains("   1  SMP   Lectern sample version  en        4      30"), "\(listed)")
+        #expect(listed.standardOutput.contains("   1  SMP   Lectern sample version  en    original      4      30"), "\(listed)")
         let read = library.run(["read", "JHN.1.1-4", "--bible", "smp"])
         #expect(read.status == 0, "\(read)")
         try GoldenFile.check(read.standardOutput, matches: "read-sample-JHN.1.1-4.txt")

@@ -48,6 +48,7 @@ struct BenchmarkRegistry {
         StoreBenchmarks.register(in: &registry)
         LibraryBenchmarks.register(in: &registry)
         NavigationBenchmarks.register(in: &registry)
+        VersificationBenchmarks.register(in: &registry)
         SearchBenchmarks.register(in: &registry)
         return registry
     }

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Why a version's verse numbering could not be set up.
+public enum VersificationError: Error, Sendable, CustomStringConvertible {
+    /// A `.vrs` file could not be read.
+    case unreadable(path: String, reason: String)
+    /// A `.vrs` file has errors; the first is given.
+    case invalid(Diagnostic)
+    /// A name that is neither a shipped scheme nor a `.vrs` file.
+    case unknown(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .invalid(let diagnostic): diagnostic.description
+        case .unknown(let name): "'\(name)' is not english, original or a .vrs file"
+        }
+    }
+}
+
+extension VersificationScheme {
+    /// A shipped scheme by name (`english`, `original`), else a `.vrs` file at `nameOrPath`.
+    ///
+    /// - Throws: `VersificationError` when the file cannot be read or has errors.
+    public static func named(_ nameOrPath: String) throws(VersificationError) -> (VersificationScheme, text: String?) {
+        if let scheme = standard(named: nameOrPath) { return (scheme, nil) }
+        guard nameOrPath.hasSuffix(".vrs") || nameOrPath.contains("/") else { throw .unknown(nameOrPath) }
+        guard let data = FileManager.default.contents(atPath: nameOrPath) else {
+            throw .unreadable(path: nameOrPath, reason: "no such file, or it cannot be opened")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let result = VersificationParser.parse(Array(data), file: nameOrPath)
+        if let error = result.diagnostics.first(where: { $0.severity == .error }) { throw .invalid(error) }
+        return (result.scheme, text)
+    }
+
+    /// The last verse of every chapter of parsed books (bridges count their last verse).
+    public static func lastVerses(of books: [Book]) -> [BookID: [Int]] {
+        var result: [BookID: [Int]] = [:]
+        for book in books where book.id.isCanonicalText {
+            var chapters: [Int] = []
+            for text in book.verseTexts() {
+                let chapter = text.key.chapter
+                guard chapter >= 1, chapter <= 2_000 else { continue }
+                if chapters.count < chapter { chapters += Array(repeating: 0, count: chapter - chapters.count) }
+                chapters[chapter - 1] = max(chapters[chapter - 1], lastNumber(ofLabel: text.key.verse))
+            }
+            result[book.id] = chapters
+        }
+        return result
+    }
+}
+
+extension VersionStore {
+    /// The last verse of every chapter of the stored books.
+    public func lastVerses() throws(StoreError) -> [BookID: [Int]] {
+        var result: [BookID: [Int]] = [:]
+        for book in books where book.id.isCanonicalText {
+            var chapters: [Int] = []
+            for chapter in book.chapters {
+                guard chapter >= 1, chapter <= 2_000 else { continue }
+                if chapters.count < chapter { chapters += Array(repeating: 0, count: chapter - chapters.count) }
+                let labels = try verseLabels(book.id, chapter)
+                chapters[chapter - 1] = labels.map(VersificationScheme.lastNumber(ofLabel:)).max() ?? 0
+            }
+            result[book.id] = chapters
+        }
+        return result
+    }
+
+    /// The version's verse numbering: the recorded scheme, else the best fit of its counts (stores imported
+    /// before schemes were recorded).
+    public func versification() throws -> VersificationScheme {
+        if let text = metadata.versificationText {
+            return VersificationParser.parse(text, file: "\(metadata.abbreviation).vrs", name: metadata.versification)
+                .scheme
+        }
+        if let name = metadata.versification, let scheme = VersificationScheme.standard(named: name) { return scheme }
+        return VersificationScheme.detect(lastVerses: try lastVerses())
+    }
+}
+
+extension VersionMetadata {
+    /// Records a version's scheme: the one named (`english`, `original`, a `.vrs` path), else the best fit of
+    /// the books' chapter and verse counts.
+    ///
+    /// - Throws: `VersificationError` for a `.vrs` file that cannot be read or has errors.
+    public mutating func setVersification(_ nameOrPath: String?, books: [Book]) throws(VersificationError) {
+        if let nameOrPath {
+            let (scheme, text) = try VersificationScheme.named(nameOrPath)
+            versification = scheme.name
+            versificationText = text
+        } else {
+            versification = VersificationScheme.detect(lastVerses: VersificationScheme.lastVerses(of: books)).name
+            versificationText = nil
+        }
+    }
+}
