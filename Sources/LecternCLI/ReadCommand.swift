@@ -9,18 +9,24 @@ package enum ReadCommand: LecternCommand {
             introduction (JHN.INTRO), with English or the Bible's own book names. Prints readable text with \
             verse numbers, headings and paragraph breaks, and remembers the passage as the library's last one. \
             Without REF, reopens the last passage (in the Bible it was read in), or the first chapter of the \
-            Bible's first book when nothing was read yet.
+            Bible's first book when nothing was read yet. With several Bibles (--bible WEB,WLC), prints a \
+            chapter of each row by row, aligned by mapped verse through each Bible's versification (Psalm \
+            titles, Malachi 4 and Joel 3 line up even where the numbers differ).
             """,
         options: [BibleSelection.option],
         examples: [
             ("read \"John 3:16-18\"", "three verses of the default Bible"),
             ("read PSA.23 --bible WEB", "a chapter of the Bible abbreviated WEB"),
             ("read", "reopen the last passage"),
+            ("read \"PSA 51\" --bible WEB,WLC", "two Bibles side by side, aligned by mapped verse"),
         ])
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
         let library = invocation.library
         let bibleName = invocation.arguments.value("bible")
+        if let names = bibleName?.split(separator: ",").map(String.init), names.count > 1 {
+            return try readParallel(names, invocation: invocation)
+        }
         let session: ReaderSession
         if invocation.positionals.isEmpty {
             // No reference: reopen the last passage, in the Bible it was read in unless told otherwise.

@@ -368,4 +368,32 @@ import Testing
 
                 """)
     }
+
+    // MARK: Several Bibles side by side
+
+    @Test func severalBiblesAreReadSideBySideAlignedByMappedVerse() {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--abbreviation", "ENG", "--versification", "english"]).status == 0)
+        #expect(library.run(["import", Self.sample, "--abbreviation", "ORG", "--versification", "original"]).status == 0)
+        let result = library.run(["read", "PSA 3:1-3", "--bible", "ENG,ORG"])
+        #expect(
+            result
+                == CLIResult(
+                    status: 0,
+                    standardOutput: """
+                        Psalms 3:1–3 (ENG, ORG), aligned by verse
+
+                        ENG  3:1  A Psalm by David, when he fled from Absalom his son.
+                        ORG  3:2  Yahweh, how my adversaries have increased! Many are those who rise up against me.
+
+                        ENG  3:2  Yahweh, how my adversaries have increased! Many are those who rise up against me.
+                        ORG  3:3  Many there are who say of my soul, “There is no help for him in God.” Selah.
+
+                        ENG  3:3  Many there are who say of my soul, “There is no help for him in God.” Selah.
+                        ORG  —
+
+                        """, standardError: ""), "\(result)")
+        let unknown = library.run(["read", "PSA 3", "--bible", "ENG,KJV"])
+        #expect(unknown.status == 1 && unknown.standardError.hasPrefix("Error: no Bible 'KJV' in the library"))
+    }
 }
