@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization", "CChecksum"]),
         .target(name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore"]),
         .target(name: "Versification", dependencies: ["ScriptureModel"], exclude: ["Resources"]),
-        .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore"]),
+        .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore", "Versification"]),
         .target(name: "ReaderLayout", dependencies: ["ScriptureModel"]),
         .target(
             name: "Lectern",

@@ -99,19 +99,35 @@ public struct ReaderSession: Sendable {
         current = target
     }
 
-    /// Switches to another version, keeping book and chapter when it has them (see `ChapterSequence.resolve`).
+    /// Switches to another version, keeping the place: the current verses (or chapter) mapped through both
+    /// versions' versification (Psalm 51:1 in an English-numbered Bible is 51:3 in a Hebrew-numbered one),
+    /// then book and chapter kept when the other has them (see `ChapterSequence.resolve` for the fallbacks).
     ///
     /// - Returns: which fallback applied.
     @discardableResult
     public mutating func switchVersion(to other: VersionStore) throws -> ReferenceResolution.Fallback {
         let otherSequence = ChapterSequence(try VersionOutline(store: other))
-        guard let resolution = otherSequence.resolve(current, version: other.metadata.id) else {
+        guard let resolution = otherSequence.resolve(mapped(current, to: other), version: other.metadata.id) else {
             throw ReferenceError("\(other.metadata.abbreviation) has no chapters to open")
         }
         store = other
         sequence = otherSequence
         current = resolution.reference
         return resolution.fallback
+    }
+
+    /// Where `reference` of this session's version lands in `other`: a chapter goes to the chapter its first
+    /// verse maps to, verses to the first piece they map to; unchanged when nothing maps (the fallbacks of
+    /// `ChapterSequence.resolve` then apply) or a scheme cannot be read.
+    private func mapped(_ reference: BibleReference, to other: VersionStore) -> BibleReference {
+        guard let chapter = reference.chapter else { return reference }
+        var source = reference
+        if case .chapter = reference.target { source.target = .verses(chapter: chapter, first: "1", last: nil) }
+        guard let first = (try? store.map(source, to: other))?.pieces.first, let landed = first.chapter else {
+            return reference
+        }
+        if case .chapter = reference.target { return BibleReference(versionID: first.versionID, book: first.book, target: .chapter(landed)) }
+        return first
     }
 
     /// The current page's content: the chapter's blocks, or the introduction's.

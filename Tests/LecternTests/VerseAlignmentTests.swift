@@ -37,4 +37,20 @@ import Testing
         let rows = try VerseAlignment.chapter(.psalms, 3, versions: [english, hebrew])
         #expect(rows[0].original == [SchemeVerse(.psalms, 3, 2)])
     }
+
+    @Test func switchingBiblesKeepsTheMappedVerse() throws {
+        let temporary = PassageTests.TemporaryLibrary()
+        let sample = TestCorpus.sample("sample/usfm").path
+        let english = try temporary.library.importBible(from: [sample], abbreviation: "ENG", versification: "english")
+        let hebrew = try temporary.library.importBible(from: [sample], abbreviation: "HEB", versification: "original")
+        var session = try ReaderSession(
+            library: temporary.library, store: english, at: try ReferenceParser.parse("PSA 3:1"))
+        try session.switchVersion(to: hebrew)
+        #expect(session.current.id == "PSA.3.2", "English 3:1 is Hebrew 3:2, not the title at Hebrew 3:1")
+        try session.switchVersion(to: english)
+        #expect(session.current.id == "PSA.3.1", "and back")
+        try session.go(to: try ReferenceParser.parse("PSA 23"))
+        try session.switchVersion(to: hebrew)
+        #expect(session.current.id == "PSA.23", "a chapter whose numbers agree stays")
+    }
 }

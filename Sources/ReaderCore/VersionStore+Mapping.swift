@@ -1,3 +1,6 @@
+import ScriptureModel
+import ScriptureStore
+import Versification
 /// A reference of one version and where it lands in another, through the versions' verse numbering schemes.
 public struct MappedReference: Sendable, Hashable {
     /// The reference as given, in the source version.

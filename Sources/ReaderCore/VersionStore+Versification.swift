@@ -1,3 +1,6 @@
+import ScriptureModel
+import ScriptureStore
+import Versification
 import Foundation
 
 /// Why a version's verse numbering could not be set up.
