@@ -1,3 +1,4 @@
+import Foundation
 import Lectern
 
 /// Mapping references between verse numbering schemes (English to Original): one verse, and a whole chapter.
@@ -41,6 +42,33 @@ enum VersificationBenchmarks {
                     var pieces = 0
                     for _ in 0..<rounds { pieces &+= english.map(chapter, to: original, version: nil).count }
                     return pieces
+                }
+            ]
+        }
+        registry.register(
+            "align-chapter/lectern", "Lectern: align PSA 51 of eng-web with a Hebrew-numbered copy (µs per chapter)"
+        ) { context in
+            let web = try StoreBenchmarks.storedWeb(context)
+            let hebrew = try context.fixture("lectern/stored-web-original") {
+                let books = LecternWorkloads.parseUSFM(try ParseBenchmarks.usfmInput(context)).books
+                let directory = FileManager.default.temporaryDirectory
+                    .appendingPathComponent("lectern-bench-store-original").path
+                try? FileManager.default.removeItem(atPath: directory)
+                let library = Library(directory: directory)
+                var metadata = VersionMetadata(id: 1, abbreviation: "WEBO", title: "World English Bible, Hebrew-numbered")
+                try metadata.setVersification("original", books: books)
+                let stored = try library.add(books: books, metadata: metadata, id: 1, replace: true)
+                return try library.open(stored.id)
+            }
+            let rounds = 200
+            let identity = LecternWorkloads.row(
+                "align-chapter/lectern", "Align a chapter of two stored versions (PSA 51, English and Original numbering)",
+                .inProcess, "VerseAlignment.chapter(.psalms, 51, versions: [WEB, WEB read as Original]), \(rounds) rounds")
+            return [
+                try context.measure(identity, unit: .microseconds, work: Double(rounds)) {
+                    var rows = 0
+                    for _ in 0..<rounds { rows &+= try VerseAlignment.chapter(.psalms, 51, versions: [web, hebrew]).count }
+                    return rows
                 }
             ]
         }
