@@ -327,7 +327,7 @@ import Testing
         #expect(mkfifo(fifo, 0o644) == 0)
         let result = CLIRunner.run(["check", fifo])
         #expect(result.status == 1)
-        #expect(result.standardError.hasPrefix("\(fifo):1:1: error: cannot read it: it is a FIFO (named pipe), not a regular file\n"), "\(result)")
+        #expect(result.standardError.hasPrefix("\(fifo):1:1: error: cannot read it: it is a FIFO (named pipe), not a regular file [unreadable-file]\n"), "\(result)")
         let device = CLIRunner.run(["import", "/dev/zero", "--library", folder + "/lib"])
         #expect(device.status == 1)
         #expect(device.standardError.contains("/dev/zero:1:1: error: cannot read it: it is a character device"), "\(device)")

@@ -1,5 +1,6 @@
 import Foundation
 import LecternCLI
+import Lectern
 import TestSupport
 import Testing
 
@@ -96,5 +97,25 @@ import Testing
             contentsOf: TestCorpus.packageRoot.appendingPathComponent("Examples/QuickStart/Sources/QuickStart/main.swift"),
             encoding: .utf8)
         #expect(block == example)
+    }
+    /// The codes the README's "Diagnostic codes" table lists, in its order.
+    static var listedCodes: [String] {
+        guard let section = readme.components(separatedBy: "## Diagnostic codes\n").dropFirst().first else { return [] }
+        let body = section.components(separatedBy: "\n## ").first ?? ""
+        return body.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+        }
+    }
+
+    @Test func everyDiagnosticCodeIsListedOnceWithWhatToDo() {
+        let codes = Diagnostic.Kind.allCases.map(\.rawValue)
+        let listed = Self.listedCodes
+        #expect(Set(codes).subtracting(listed).sorted() == [], "codes missing from the README")
+        #expect(Set(listed).subtracting(codes).sorted() == [], "README lists codes that do not exist")
+        #expect(listed.count == Set(listed).count, "a code is listed twice")
+        for code in codes {
+            #expect(code.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })
+        }
     }
 }
