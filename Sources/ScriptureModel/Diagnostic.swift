@@ -53,6 +53,18 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case unreadableFile = "unreadable-file"
         case mismatchedEndID = "mismatched-end-id"
         case misplacedText = "misplaced-text"
+        case charCrossesVerse = "char-crosses-verse"
+        case idInsideBook = "id-inside-book"
+        case emptyFigure = "empty-figure"
+        case missingTableColumn = "missing-table-column"
+        case invalidCrossReferenceContent = "invalid-cross-reference-content"
+        case unmatchedSidebarEnd = "unmatched-sidebar-end"
+        case unclosedSidebar = "unclosed-sidebar"
+        case misplacedVerse = "misplaced-verse"
+        case emptyAttributeValue = "empty-attribute-value"
+        case attributesAcrossLines = "attributes-across-lines"
+        case emptyBook = "empty-book"
+        case nulCharacter = "nul-character"
     }
 
     /// How serious it is.
