@@ -111,7 +111,8 @@ struct ParseSummary {
         JSONSchema.document(
             "check",
             [
-                ("books", .int(books)), ("chapters", .int(chapters)), ("verses", .int(verses)), ("errors", .int(errors)),
+                ("books", .int(books)), ("chapters", .int(chapters)), ("verses", .int(verses)),
+                ("errors", .int(errors)),
                 ("warnings", .int(warnings)), ("notes", .int(notes)), ("seconds", .double(seconds)),
                 ("diagnostics", .array(diagnostics.map(JSONSchema.diagnostic))),
             ])

@@ -17,7 +17,9 @@ package enum ImportCommand: LecternCommand {
             .value("id", "N", "the Bible's id, 1 to 999999999 (default: the next free id)"),
             .value("abbreviation", "ABBR", "short name (default: from the sources, such as WEB)"),
             .value("title", "TEXT", "full name (default: from the sources, else the folder name)"),
-            .value("language", "TAG", "BCP 47 language tag (default: from the sources or a folder name like eng-…, else und)"),
+            .value(
+                "language", "TAG",
+                "BCP 47 language tag (default: from the sources or a folder name like eng-…, else und)"),
             .flag("replace", "overwrite the Bible that has this id or abbreviation"),
             .flag("allow-errors", "import even when the input has errors"),
             .flag("verbose", "also print notes (byte order marks, CRLF, trailing spaces)"),
@@ -37,7 +39,8 @@ package enum ImportCommand: LecternCommand {
         let language = try arguments.value("language").map { tag throws(UsageError) in
             guard let canonical = LanguageTag.canonical(tag) else {
                 throw UsageError(
-                    "option '--language': '\(Terminal.sanitized(tag))' is not a BCP 47 language tag (such as en, en-US, grc, zh-Hant-TW)")
+                    "option '--language': '\(Terminal.sanitized(tag))' is not a BCP 47 language tag (such as en, en-US, grc, zh-Hant-TW)"
+                )
             }
             return canonical
         }

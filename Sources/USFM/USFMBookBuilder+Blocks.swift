@@ -175,7 +175,8 @@ extension USFMBookBuilder {
             diagnostics.append(
                 Diagnostic(
                     .warning, .missingTableColumn, at: row.location,
-                    "table row has \(width) \(width == 1 ? "column" : "columns") where the table has \(widest); add the missing cells"))
+                    "table row has \(width) \(width == 1 ? "column" : "columns") where the table has \(widest); add the missing cells"
+                ))
         }
     }
 

@@ -122,7 +122,8 @@ extension USFMBookBuilder {
         if let open = frames.last(where: { $0.kind == .character }) {
             report(
                 .warning, .charCrossesVerse, at: offset,
-                "\\\(open.marker) is still open at verse \(label); close it with \\\(open.marker)* before \\v and open it again after")
+                "\\\(open.marker) is still open at verse \(label); close it with \\\(open.marker)* before \\v and open it again after"
+            )
         }
         guard let bottom = frames.first else { return }
         let kind: ParagraphKind? =

@@ -20,7 +20,9 @@ import Testing
     static let warning = "FILE:4:8: warning: unknown marker \\xyz; check its spelling against USFM 3 [unknown-marker]\n"
     static let cases: [Case] = [
         Case(options: [], status: 0, standardError: warning),
-        Case(options: ["--strict"], status: 1, standardError: warning.replacingOccurrences(of: "warning:", with: "error:")),
+        Case(
+            options: ["--strict"], status: 1,
+            standardError: warning.replacingOccurrences(of: "warning:", with: "error:")),
         Case(
             options: ["--deny", "unknown-marker"], status: 1,
             standardError: warning.replacingOccurrences(of: "warning:", with: "error:")),
@@ -28,7 +30,9 @@ import Testing
         Case(options: ["--strict", "--allow", "unknown-marker"], status: 0, standardError: ""),
         Case(
             options: ["--deny", "trailing-spaces", "--allow", "unknown-marker"], status: 1,
-            standardError: "FILE:4:14: error: lines end with spaces (1 line); they are insignificant and ignored [trailing-spaces]\n"),
+            standardError:
+                "FILE:4:14: error: lines end with spaces (1 line); they are insignificant and ignored [trailing-spaces]\n"
+        ),
     ]
 
     @Test(arguments: cases)
@@ -42,9 +46,15 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--deny", "unclosed-nte"], "option '--deny': unknown diagnostic code 'unclosed-nte'; the nearest are unclosed-note"),
+        (
+            ["--deny", "unclosed-nte"],
+            "option '--deny': unknown diagnostic code 'unclosed-nte'; the nearest are unclosed-note"
+        ),
         (["--allow", "xyz"], "option '--allow': unknown diagnostic code 'xyz'; the nearest are "),
-        (["--deny", "empty-file", "--allow", "empty-file"], "'empty-file' is given to both --deny and --allow; keep one"),
+        (
+            ["--deny", "empty-file", "--allow", "empty-file"],
+            "'empty-file' is given to both --deny and --allow; keep one"
+        ),
     ])
     func anUnknownCodeIsAUsageErrorNamingTheNearest(options: [String], message: String) {
         let result = CLIRunner.run(["check"] + options + ["x.usfm"])

@@ -1,14 +1,15 @@
 import Foundation
-import LecternCLI
 import Lectern
+import LecternCLI
 import TestSupport
 import Testing
 
 /// The README shows only what exists: every line of "Try it" runs on the sample, every command and option it
 /// names is in the command table, and the library example is the one CI builds.
 @Suite struct ReadmeTests {
-    static let readme = (try? String(
-        contentsOf: TestCorpus.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static let readme =
+        (try? String(
+            contentsOf: TestCorpus.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     /// The fenced block after `heading`, with the given language.
     static func block(after heading: String, language: String) -> String? {
@@ -79,7 +80,8 @@ import Testing
             #expect(names.contains(String(match.1)), "README names 'lectern \(match.1)'")
             checked += 1
         }
-        let table = Self.readme.components(separatedBy: "## Command line").dropFirst().first?
+        let table =
+            Self.readme.components(separatedBy: "## Command line").dropFirst().first?
             .components(separatedBy: "## Verse text").first ?? ""
         for match in table.matches(of: /--([a-z][a-z-]*)/) {
             #expect(options.contains(String(match.1)), "README's command table names --\(match.1)")
@@ -94,7 +96,8 @@ import Testing
     @Test func theLibraryExampleIsTheOneCIBuilds() throws {
         let block = try #require(Self.block(after: "## Use it as a library", language: "swift"))
         let example = try String(
-            contentsOf: TestCorpus.packageRoot.appendingPathComponent("Examples/QuickStart/Sources/QuickStart/main.swift"),
+            contentsOf: TestCorpus.packageRoot.appendingPathComponent(
+                "Examples/QuickStart/Sources/QuickStart/main.swift"),
             encoding: .utf8)
         #expect(block == example)
     }

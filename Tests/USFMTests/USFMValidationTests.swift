@@ -13,13 +13,16 @@ import USFM
             "character style across a verse number", "\\id GEN\n\\c 1\n\\p\n\\v 1 \\wj a\n\\v 2 b\\wj*\n",
             [Expected(.warning, .charCrossesVerse, 5, 1)]),
         Case(
-            "nested character style across a verse number", "\\id GEN\n\\c 1\n\\p\n\\v 1 \\wj a \\+nd L\n\\v 2 b\\+nd*\\wj*\n",
+            "nested character style across a verse number",
+            "\\id GEN\n\\c 1\n\\p\n\\v 1 \\wj a \\+nd L\n\\v 2 b\\+nd*\\wj*\n",
             [Expected(.warning, .charCrossesVerse, 5, 1)]),
         Case(
             "\\id in the middle of a book", "\\id GEN\n\\c 1\n\\p\n\\v 1 a\n\\id EXO\n\\c 1\n\\p\n\\v 1 b\n",
             [Expected(.warning, .idInsideBook, 5, 1)]),
         Case("empty \\fig", "\\id GEN\n\\c 1\n\\p\n\\v 1 a \\fig\\fig* b\n", [Expected(.warning, .emptyFigure, 4, 8)]),
-        Case("empty \\fig with spaces", "\\id GEN\n\\c 1\n\\p\n\\v 1 a \\fig  \\fig* b\n", [Expected(.warning, .emptyFigure, 4, 8)]),
+        Case(
+            "empty \\fig with spaces", "\\id GEN\n\\c 1\n\\p\n\\v 1 a \\fig  \\fig* b\n",
+            [Expected(.warning, .emptyFigure, 4, 8)]),
         Case(
             "table row with a missing column",
             "\\id GEN\n\\c 1\n\\p\n\\v 1 a\n\\tr \\th1 A \\th2 B \\th3 C\n\\tr \\tc1 d \\tc2 e\n\\tr \\tc1 f \\tc2-3 g\n",
@@ -28,7 +31,8 @@ import USFM
             "footnote style inside a cross reference", "\\id GEN\n\\c 1\n\\p\n\\v 1 a\\x - \\xo 1.1 \\ft b\\x*\n",
             [Expected(.warning, .invalidCrossReferenceContent, 4, 20)]),
         Case(
-            "note inside a cross reference", "\\id GEN\n\\c 1\n\\p\n\\v 1 a\\x - \\xo 1.1 \\xt b \\f + \\ft c\\f*\\x*\n",
+            "note inside a cross reference",
+            "\\id GEN\n\\c 1\n\\p\n\\v 1 a\\x - \\xo 1.1 \\xt b \\f + \\ft c\\f*\\x*\n",
             [Expected(.warning, .invalidCrossReferenceContent, 4, 26)]),
         Case(
             "\\esbe without \\esb", "\\id GEN\n\\c 1\n\\p\n\\v 1 a\n\\esbe\n\\p\n\\v 2 b\n",
@@ -86,7 +90,8 @@ import USFM
             "bad.usfm:4:1: warning: table row has 1 column where the table has 2; add the missing cells [missing-table-column]"
         ),
         (
-            "\\id GEN\n", "bad.usfm:1:1: warning: book GEN has nothing but its \\id line; add its chapters or remove the file [empty-book]"
+            "\\id GEN\n",
+            "bad.usfm:1:1: warning: book GEN has nothing but its \\id line; add its chapters or remove the file [empty-book]"
         ),
     ])
     func printsTheMessageAndCode(input: String, line: String) {

@@ -18,11 +18,13 @@ import USFM
             name: "\\lit is not verse text", usfm: head + "\\v 1 a\n\\lit Literally:\n\\p\n\\v 2 b\n",
             verses: ["GEN 1:1 a", "GEN 1:2 b"]),
         Case(
-            name: "\\lit after the last verse of a chapter", usfm: head + "\\v 1 a\n\\lit All: Amen.\n\\c 2\n\\p\n\\v 1 b\n",
+            name: "\\lit after the last verse of a chapter",
+            usfm: head + "\\v 1 a\n\\lit All: Amen.\n\\c 2\n\\p\n\\v 1 b\n",
             verses: ["GEN 1:1 a", "GEN 2:1 b"]),
         Case(
             name: "titles, headings, labels and introductions between verses",
-            usfm: head + "\\v 1 a\n\\s1 Heading\n\\r (Mark 1)\n\\ms Division\n\\sp Speaker\n\\qa Aleph\n\\cl Label\n\\p\n\\v 2 b\n",
+            usfm: head
+                + "\\v 1 a\n\\s1 Heading\n\\r (Mark 1)\n\\ms Division\n\\sp Speaker\n\\qa Aleph\n\\cl Label\n\\p\n\\v 2 b\n",
             verses: ["GEN 1:1 a", "GEN 1:2 b"]),
         Case(
             name: "extended footnote \\ef", usfm: head + "\\v 1 a\\ef - \\fr 1:1 \\ft study note\\ef* b\n",

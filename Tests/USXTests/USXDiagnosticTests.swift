@@ -74,7 +74,8 @@ import USX
             "chapter again after another: added to the first",
             usx(
                 verse1 + "x</para>\n<chapter number=\"2\" style=\"c\"/>\n" + verse1 + "y</para>\n"
-                    + "<chapter number=\"1\" style=\"c\"/>\n<para style=\"p\"><verse number=\"2\" style=\"v\"/>z</para>"),
+                    + "<chapter number=\"1\" style=\"c\"/>\n<para style=\"p\"><verse number=\"2\" style=\"v\"/>z</para>"
+            ),
             ["error duplicate-chapter 7:1"], verses: ["GEN 1:1 x", "GEN 1:2 z", "GEN 2:1 y"]),
         Case(
             "verse twice", usx(verse1 + "x <verse number=\"1\" style=\"v\"/>y</para>"),
