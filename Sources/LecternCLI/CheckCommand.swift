@@ -1,7 +1,8 @@
 import Foundation
 import Lectern
 
-/// `lectern check PATH... [--vref] [--json]`: parses sources and reports what is wrong with them.
+/// `lectern check PATH... [--vref] [--strict] [--deny CODE] [--allow CODE] [--json]`: parses sources and reports
+/// what is wrong with them.
 package enum CheckCommand: LecternCommand {
     package static let spec = CommandSpec(
         name: "check", summary: "parse USFM/USX files and report problems", arguments: "PATH...",
@@ -9,15 +10,21 @@ package enum CheckCommand: LecternCommand {
         discussion: """
             Parses USFM (.usfm, .sfm) and USX (.usx) files, each optionally gzipped; folders are scanned \
             recursively. The format is detected from the content. Prints diagnostics as \
-            file:line:col: severity: message on stderr and a summary. Exits 1 when there are errors.
+            file:line:col: severity: message [code] on stderr and a summary, at most 200 a file (the rest \
+            are counted). Exits 1 when there are errors. The codes are listed in the README under \
+            "Diagnostic codes".
             """,
         options: [
             .flag("vref", "print every verse to stdout as BOOK C:V<TAB>text, in canon order"),
             .flag("verbose", "also print notes (byte order marks, CRLF, trailing spaces)"),
+            .flag("strict", "treat warnings as errors (exit 1)"),
+            .value("deny", "CODE", "treat this code's warnings and notes as errors (repeatable)", repeatable: true),
+            .value("allow", "CODE", "leave out this code's warnings and notes (repeatable)", repeatable: true),
         ],
         examples: [
             ("check Corpus/sample/usfm", "report problems and counts"),
             ("check --vref Corpus/sample/usfm", "print every verse"),
+            ("check --strict --allow trailing-spaces Corpus/sample/usfm", "fail on any warning but one kind"),
         ])
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
@@ -26,18 +33,18 @@ package enum CheckCommand: LecternCommand {
         let verbose = invocation.arguments.flag("verbose")
         guard !invocation.positionals.isEmpty else { throw UsageError("give at least one file or folder") }
         if vref && json { throw UsageError("--vref and --json cannot be combined") }
+        let policy = try policy(invocation.arguments)
         // Paths stay as given, so diagnostics name files the way the user wrote them.
         let paths = invocation.positionals
         let started = Date()
-        let result = VersionSource.parse(paths: paths)
+        var result = VersionSource.parse(paths: paths)
+        result.diagnostics = policy.apply(result.diagnostics)
         let seconds = Date().timeIntervalSince(started)
         let summary = ParseSummary(result: result, seconds: seconds)
         if json {
             invocation.output(json: summary.json(diagnostics: result.diagnostics))
         } else {
-            for diagnostic in result.diagnostics where verbose || diagnostic.severity != .note {
-                invocation.context.standardError(Terminal.sanitized(diagnostic.description) + "\n")
-            }
+            DiagnosticPrinter.print(result.diagnostics, verbose: verbose, to: invocation.context)
             if vref {
                 invocation.output(Vref.format(result.books))
                 invocation.context.standardError(summary.line + "\n")
@@ -46,6 +53,30 @@ package enum CheckCommand: LecternCommand {
             }
         }
         return result.hasErrors ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// The policy `--strict`, `--deny` and `--allow` ask for; an unknown code, or one both denied and allowed,
+    /// is a usage error.
+    static func policy(_ arguments: Arguments) throws(UsageError) -> DiagnosticPolicy {
+        var policy = DiagnosticPolicy(strict: arguments.flag("strict"))
+        for code in arguments.values("deny") { policy.denied.insert(try kind(code, option: "deny")) }
+        for code in arguments.values("allow") { policy.allowed.insert(try kind(code, option: "allow")) }
+        if let both = policy.denied.intersection(policy.allowed).map(\.rawValue).sorted().first {
+            throw UsageError("'\(both)' is given to both --deny and --allow; keep one")
+        }
+        return policy
+    }
+
+    /// The kind whose code is `code`, or a usage error naming the nearest codes.
+    static func kind(_ code: String, option: String) throws(UsageError) -> Diagnostic.Kind {
+        if let kind = Diagnostic.Kind(rawValue: code) { return kind }
+        let nearest = Diagnostic.Kind.allCases.map(\.rawValue)
+            .map { ($0, Suggestion.distance(code.lowercased(), $0)) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            .prefix(3).map(\.0)
+        throw UsageError(
+            "option '--\(option)': unknown diagnostic code '\(Terminal.sanitized(code))'; the nearest are "
+                + nearest.joined(separator: ", ") + " (the README lists them all)")
     }
 }
 
@@ -80,7 +111,8 @@ struct ParseSummary {
         JSONSchema.document(
             "check",
             [
-                ("books", .int(books)), ("chapters", .int(chapters)), ("verses", .int(verses)), ("errors", .int(errors)),
+                ("books", .int(books)), ("chapters", .int(chapters)), ("verses", .int(verses)),
+                ("errors", .int(errors)),
                 ("warnings", .int(warnings)), ("notes", .int(notes)), ("seconds", .double(seconds)),
                 ("diagnostics", .array(diagnostics.map(JSONSchema.diagnostic))),
             ])

@@ -69,9 +69,7 @@ package enum ImportCommand: LecternCommand {
         }
         bar.clear()
         if !json {
-            for diagnostic in result.diagnostics where verbose || diagnostic.severity != .note {
-                context.standardError(Terminal.sanitized(diagnostic.description) + "\n")
-            }
+            DiagnosticPrinter.print(result.diagnostics, verbose: verbose, to: context)
         }
         let errors = result.diagnostics.count { $0.severity == .error }
         let warnings = result.diagnostics.count { $0.severity == .warning }

@@ -20,17 +20,52 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
-    /// What kind of problem it is: stable names for tests and `--json`.
-    public enum Kind: String, Sendable, Hashable, Codable {
-        case emptyFile, invalidUTF8, byteOrderMark, crlfLineEnds, trailingSpaces
-        case missingID, unknownBook, duplicateBook, duplicateChapter, duplicateVerse
-        case textBeforeChapter, verseBeforeChapter, invalidChapterNumber, invalidVerseNumber
-        case unknownMarker, unexpectedClosingMarker, unclosedCharacterStyle, unclosedNote
-        case unclosedMilestone, malformedAttributes, misplacedMarker
-        case malformedXML, notUSX, unknownStyle, unknownElement, missingAttribute
-        case unknownFormat, unreadableFile
-        case mismatchedEndID, misplacedText
-        case malformedMapping
+    /// What kind of problem it is. The raw value is the diagnostic's stable code (`unclosed-note`): printed
+    /// after the message, carried as `kind` in `--json`, named by `check --deny/--allow` and listed in the README.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case emptyFile = "empty-file"
+        case invalidUTF8 = "invalid-utf8"
+        case byteOrderMark = "byte-order-mark"
+        case crlfLineEnds = "crlf-line-ends"
+        case trailingSpaces = "trailing-spaces"
+        case missingID = "missing-id"
+        case unknownBook = "unknown-book"
+        case duplicateBook = "duplicate-book"
+        case duplicateChapter = "duplicate-chapter"
+        case duplicateVerse = "duplicate-verse"
+        case textBeforeChapter = "text-before-chapter"
+        case verseBeforeChapter = "verse-before-chapter"
+        case invalidChapterNumber = "invalid-chapter-number"
+        case invalidVerseNumber = "invalid-verse-number"
+        case unknownMarker = "unknown-marker"
+        case unexpectedClosingMarker = "unexpected-closing-marker"
+        case unclosedCharacterStyle = "unclosed-character-style"
+        case unclosedNote = "unclosed-note"
+        case unclosedMilestone = "unclosed-milestone"
+        case malformedAttributes = "malformed-attributes"
+        case misplacedMarker = "misplaced-marker"
+        case malformedXML = "malformed-xml"
+        case notUSX = "not-usx"
+        case unknownStyle = "unknown-style"
+        case unknownElement = "unknown-element"
+        case missingAttribute = "missing-attribute"
+        case unknownFormat = "unknown-format"
+        case unreadableFile = "unreadable-file"
+        case mismatchedEndID = "mismatched-end-id"
+        case misplacedText = "misplaced-text"
+        case charCrossesVerse = "char-crosses-verse"
+        case idInsideBook = "id-inside-book"
+        case emptyFigure = "empty-figure"
+        case missingTableColumn = "missing-table-column"
+        case invalidCrossReferenceContent = "invalid-cross-reference-content"
+        case unmatchedSidebarEnd = "unmatched-sidebar-end"
+        case unclosedSidebar = "unclosed-sidebar"
+        case misplacedVerse = "misplaced-verse"
+        case emptyAttributeValue = "empty-attribute-value"
+        case attributesAcrossLines = "attributes-across-lines"
+        case emptyBook = "empty-book"
+        case nulCharacter = "nul-character"
+        case malformedMapping = "malformed-mapping"
     }
 
     /// How serious it is.
@@ -50,6 +85,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `path:line:col: error: message`, as compilers print it.
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    /// The stable code of its kind: `unclosed-note`.
+    public var code: String { kind.rawValue }
+
+    /// `path:line:col: error: message [code]`, as compilers print it.
+    public var description: String { "\(location): \(severity.rawValue): \(message) [\(kind.rawValue)]" }
 }

@@ -65,7 +65,7 @@ public struct VerseText: Sendable, Hashable {
 extension Book {
     /// The plain text of every verse, in file order.
     ///
-    /// Headings, titles and remarks are not verse text, except what follows a verse
+    /// Headings, titles, remarks and `\lit` are not verse text, except what follows a verse
     /// marker inside them (some versions start a psalm's verse 1 in its `\d` title).
     /// Only ASCII white space (space, tab, CR, LF) is collapsed; other spaces such
     /// as U+3000 (the honorific gap in Chinese) and U+00A0 (USFM `~`) are text.
@@ -98,6 +98,14 @@ private func isExcludedCharacterMarker(_ marker: String) -> Bool {
     case 0x76_61, 0x76_70, 0x63_61, 0x63_70, 0x63_61_74, 0x66_69_67: return true
     default: return false
     }
+}
+
+/// Whether a paragraph style the model classes as prose is not scripture text: `\lit`, a liturgical note
+/// (`Literally:`, a congregational response). Like a heading, it adds to verse text only after a verse that
+/// starts inside it.
+private func isNonScriptureParagraph(_ marker: String) -> Bool {
+    let utf8 = marker.utf8
+    return utf8.count == 3 && marker == "lit"
 }
 
 private struct VerseTextCollector {
@@ -137,7 +145,7 @@ private struct VerseTextCollector {
         switch block {
         case .paragraph(let paragraph):
             var content = paragraph.content[...]
-            if !paragraph.kind.carriesVerseText {
+            if !paragraph.kind.carriesVerseText || isNonScriptureParagraph(paragraph.marker) {
                 // A verse that starts inside a heading (`\d \v 1 …`, as Psalm titles and BSB ZEC 12:1 have it)
                 // makes the rest of that paragraph verse text; a heading without one is never verse text.
                 guard let first = content.firstIndex(where: { if case .verse = $0 { true } else { false } }) else {

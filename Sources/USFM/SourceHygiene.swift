@@ -1,7 +1,7 @@
 import ScriptureModel
 
 /// The byte-level checks made before parsing: empty input, byte order mark,
-/// invalid UTF-8 (repaired to U+FFFD), CRLF line ends and trailing spaces.
+/// invalid UTF-8 (repaired to U+FFFD), CRLF line ends, trailing spaces and NUL characters.
 struct SourceHygiene {
     /// Whether the file has no content at all.
     var isEmpty = false
@@ -37,6 +37,7 @@ struct SourceHygiene {
         result.repairedBytes = repairInvalidUTF8(
             input, table: table, replacements: &result.replacements, diagnostics: &diagnostics)
         noteLineEnds(input, table: table, diagnostics: &diagnostics)
+        warnNUL(input, table: table, diagnostics: &diagnostics)
         return result
     }
 
@@ -179,5 +180,17 @@ struct SourceHygiene {
                     "lines end with spaces (\(trailingCount) \(trailingCount == 1 ? "line" : "lines")); they are insignificant and ignored"
                 ))
         }
+    }
+
+    /// One warning for NUL characters, at the first, with a count. NUL is valid UTF-8 but never text.
+    private static func warnNUL(
+        _ input: UnsafeBufferPointer<UInt8>, table: LineTable, diagnostics: inout [Diagnostic]
+    ) {
+        guard let first = input.firstIndex(of: 0) else { return }
+        let count = input[first...].count { $0 == 0 }
+        diagnostics.append(
+            Diagnostic(
+                .warning, .nulCharacter, at: table.location(of: first, in: input),
+                "a NUL character (U+0000) in the text (\(count) in the file); remove it"))
     }
 }

@@ -31,7 +31,10 @@ extension USFMBookBuilder {
         }
         if openTable != nil {
             finishRow()
-            if let table = openTable { appendBlock(.table(table)) }
+            if let table = openTable {
+                reportMissingColumns(table)
+                appendBlock(.table(table))
+            }
             openTable = nil
         }
     }
@@ -164,8 +167,48 @@ extension USFMBookBuilder {
         openRow = nil
     }
 
+    /// Warns for each row with fewer columns than the table's widest row.
+    mutating func reportMissingColumns(_ table: Table) {
+        let widths = table.rows.map { $0.cells.reduce(0) { $0 + $1.columnSpan } }
+        guard let widest = widths.max() else { return }
+        for (row, width) in zip(table.rows, widths) where width < widest {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .missingTableColumn, at: row.location,
+                    "table row has \(width) \(width == 1 ? "column" : "columns") where the table has \(widest); add the missing cells"
+                ))
+        }
+    }
+
+    /// `\esb` and `\esbe`: warns for a sidebar opened while one is open and for an end with none open.
+    mutating func readSidebarMarker(_ name: String, at offset: Int) {
+        if name == "esb" {
+            reportUnclosedSidebar(before: "another \\esb")
+            openSidebar = offset
+        } else if name == "esbe" {
+            if openSidebar == nil {
+                report(
+                    .warning, .unmatchedSidebarEnd, at: offset,
+                    "\\esbe ends no sidebar; remove it or add \\esb where the sidebar starts")
+            }
+            openSidebar = nil
+        }
+    }
+
+    mutating func reportUnclosedSidebar(before what: String) {
+        guard let open = openSidebar else { return }
+        openSidebar = nil
+        report(.warning, .unclosedSidebar, at: open, "sidebar \\esb is not closed before \(what); add \\esbe")
+    }
+
     mutating func finishBook() {
         endBlock()
+        reportUnclosedSidebar(before: "the end of the book")
+        if hasBook, let current = book, current.chapters.isEmpty, current.introduction.isEmpty {
+            report(
+                .warning, .emptyBook, at: current.location.offset,
+                "book \(current.id.code) has nothing but its \\id line; add its chapters or remove the file")
+        }
         if !pendingMilestones.isEmpty {
             appendBlock(.paragraph(Paragraph(marker: "p", content: pendingMilestones, location: location(position))))
             pendingMilestones = []

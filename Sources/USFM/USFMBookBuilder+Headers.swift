@@ -33,6 +33,12 @@ extension USFMBookBuilder {
     }
 
     mutating func readBookID(at offset: Int) {
+        if hasBook || skippingUnknownBook {
+            let current = hasBook ? (book?.id.code ?? "") : "being skipped"
+            report(
+                .warning, .idInsideBook, at: offset,
+                "\\id in the middle of the book \(current); a USFM file holds one book, so split the file here")
+        }
         finishBook()
         while position < input.count, input[position] == 0x20 || input[position] == 0x09 { position += 1 }
         let codeOffset = position
@@ -105,8 +111,38 @@ extension USFMBookBuilder {
             openParagraph("p", at: offset)
         }
         closeOpenNotes(before: "\\v", at: offset)
+        reportMisplacedVerse(label, at: offset)
         let verseLocation = location(offset)
         inlines.append(.verse(VerseStart(number: label, location: verseLocation)))
+    }
+
+    /// Warns for a verse inside a character style (it should close before the verse) and for one in a header
+    /// line or a title, heading (but `\\d`), introduction or remark paragraph.
+    mutating func reportMisplacedVerse(_ label: String, at offset: Int) {
+        if let open = frames.last(where: { $0.kind == .character }) {
+            report(
+                .warning, .charCrossesVerse, at: offset,
+                "\\\(open.marker) is still open at verse \(label); close it with \\\(open.marker)* before \\v and open it again after"
+            )
+        }
+        guard let bottom = frames.first else { return }
+        let kind: ParagraphKind? =
+            switch bottom.kind {
+            case .field: .header
+            case .paragraph: paragraphTemplate(bottom.marker).kind
+            default: nil
+            }
+        switch kind {
+        case .header, .title, .introduction, .remark:
+            break
+        case .heading where bottom.marker != "d":
+            break
+        default:
+            return
+        }
+        report(
+            .warning, .misplacedVerse, at: offset,
+            "verse \(label) in \\\(bottom.marker), where a verse cannot stand; start a paragraph such as \\p before it")
     }
 
     /// `1`, `1-2`, `3a`, `3a-4b`, `12b`: one or two parts joined by `-`, each digits and an optional lowercase letter.

@@ -59,7 +59,11 @@ extension USFMBookBuilder {
             hash = USFMInternKey.hash(raw)
             if let list = shared.attributeLists.find(raw, hash: hash) { return list }
         }
-        guard case .success(let list) = USFMAttributes.parse(raw, marker: marker) else { return nil }
+        // Lists broken over lines or with an empty value go the long way, which reports them.
+        if raw.contains(0x0A) || raw.contains(0x0D) { return nil }
+        guard case .success(let list) = USFMAttributes.parse(raw, marker: marker),
+            !list.contains(where: { $0.value.isEmpty })
+        else { return nil }
         if shareable { shared.attributeLists.insert(raw, hash: hash, value: list) }
         return list
     }

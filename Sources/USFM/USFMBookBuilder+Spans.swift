@@ -38,6 +38,12 @@ extension USFMBookBuilder {
             openCharacter(name, nested: nested, at: offset)
             return
         }
+        let note = frames[noteIndex].marker
+        if note == "x" || note == "ex", name.utf8.first == UInt8(ascii: "f") {
+            report(
+                .warning, .invalidCrossReferenceContent, at: offset,
+                "footnote style \\\(name) inside the cross reference \\\(note); use \\xo, \\xk, \\xq or \\xt")
+        }
         if !nested, let previous = frames.lastIndex(where: { $0.kind == .noteCharacter }), previous > noteIndex {
             while frames.count > previous { popFrame(explicit: false, warn: true) }
         }
@@ -48,6 +54,11 @@ extension USFMBookBuilder {
         let (caller, _) = readToken()
         if frames.isEmpty {
             guard openStrayParagraph(at: offset) else { return }
+        }
+        if let outer = frames.last(where: { $0.kind == .note }), outer.marker == "x" || outer.marker == "ex" {
+            report(
+                .warning, .invalidCrossReferenceContent, at: offset,
+                "note \\\(name) inside the cross reference \\\(outer.marker); close \\\(outer.marker)* first")
         }
         push(.note, name, at: offset)
         frames[frames.count - 1].caller = caller.isEmpty ? "+" : NFC.normalize(caller)
@@ -143,12 +154,51 @@ extension USFMBookBuilder {
 
     mutating func parseAttributes(_ range: Range<Int>, marker: String) -> [Attribute] {
         let raw = UnsafeBufferPointer(rebasing: input[range])
+        checkAttributeBytes(range, marker: marker)
         switch USFMAttributes.parse(raw, marker: marker) {
         case .success(let attributes):
             return attributes
         case .failure(let problem):
             report(.warning, .malformedAttributes, at: range.lowerBound + problem.offset, problem.message)
             return problem.recovered
+        }
+    }
+
+    /// Reports an attribute list broken over lines and each `name=""`, at the line end and at the empty value.
+    mutating func checkAttributeBytes(_ range: Range<Int>, marker: String) {
+        var index = range.lowerBound
+        var reportedLineEnd = false
+        while index < range.upperBound {
+            let byte = input[index]
+            if (byte == 0x0A || byte == 0x0D) && !reportedLineEnd {
+                // Only line ends before more attribute text: the list's own last line end is white space.
+                var next = index
+                while next < range.upperBound, isSpace(input[next]) { next += 1 }
+                if next < range.upperBound {
+                    reportedLineEnd = true
+                    report(
+                        .warning, .attributesAcrossLines, at: index,
+                        "the attribute list of \\\(marker) is broken over lines; keep it on one line")
+                }
+            } else if byte == UInt8(ascii: "=") {
+                var quote = index + 1
+                while quote < range.upperBound, input[quote] == space { quote += 1 }
+                if quote + 1 < range.upperBound, input[quote] == UInt8(ascii: "\""),
+                    input[quote + 1] == UInt8(ascii: "\"")
+                {
+                    var nameStart = index
+                    while nameStart > range.lowerBound, !isSpace(input[nameStart - 1]), input[nameStart - 1] != pipe {
+                        nameStart -= 1
+                    }
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: input[nameStart..<index]), as: UTF8.self)
+                    report(
+                        .warning, .emptyAttributeValue, at: quote,
+                        "attribute '\(name)' of \\\(marker) has an empty value; give it a value or leave it out")
+                    index = quote + 2
+                    continue
+                }
+            }
+            index += 1
         }
     }
 
@@ -202,7 +252,13 @@ extension USFMBookBuilder {
         case .note:
             inline = .note(Note(marker: frame.marker, caller: frame.caller, content: content))
         case .figure:
-            inline = .figure(USFMAttributes.figure(caption: USFMFrame.plainText(content), attributes: frame.attributes))
+            let figure = USFMAttributes.figure(caption: USFMFrame.plainText(content), attributes: frame.attributes)
+            if figure.caption.isEmpty, frame.attributes.isEmpty {
+                report(
+                    .warning, .emptyFigure, at: frame.offset,
+                    "\\fig has no caption and no attributes; give it src=\"…\" and a caption, or remove it")
+            }
+            inline = .figure(figure)
         case .verseField:
             let value = USFMFrame.plainText(content)
             if let last = frames.indices.last {

@@ -41,6 +41,8 @@ struct USFMBookBuilder: ~Copyable {
     var openTable: Table?
     var openRow: TableRow?
     var pendingMilestones: [Inline] = []
+    /// Where the open sidebar's `\esb` is, if one is open.
+    var openSidebar: Int?
     var chapterNumbers: Set<Int> = []
     var verseLabels = USFMVerseLabels()
     var scratch: [UInt8] = []
@@ -189,7 +191,9 @@ struct USFMBookBuilder: ~Copyable {
         case .tableRow: openTableRow(at: markerStart)
         case .tableCell: openTableCell(name, at: markerStart)
         case .milestone: readMilestone(name, at: markerStart)
-        case .structural: endBlock()
+        case .structural:
+            endBlock()
+            readSidebarMarker(name, at: markerStart)
         }
     }
 

@@ -78,21 +78,31 @@ import Testing
             library.run(["use"]).standardOutput
                 == "CCC (id 3, Lectern sample version), the Bible read last (no default is set).\n")
         // `use` wins over the last read, and is kept across reads of other Bibles.
-        #expect(library.run(["use", "bbb"]) == CLIResult(status: 0, standardOutput: "Default Bible: BBB (id 2, Lectern sample version).\n", standardError: ""))
+        #expect(
+            library.run(["use", "bbb"])
+                == CLIResult(
+                    status: 0, standardOutput: "Default Bible: BBB (id 2, Lectern sample version).\n", standardError: ""
+                ))
         #expect(library.run(["read", "JHN.2", "-b", "AAA"]).status == 0)
         #expect(library.run(["books"]).status == 0)
         #expect(library.run(["search", "wedding"]).standardOutput.hasPrefix("wedding in BBB: 1 verse"))
         #expect(library.run(["read"]).standardOutput.hasPrefix("John 2 (AAA)"), "read alone reopens the last passage")
-        let state = try JSONNode.parse(String(decoding: try Data(contentsOf: URL(fileURLWithPath: library.path + "/reading-state.json")), as: UTF8.self))
+        let state = try JSONNode.parse(
+            String(
+                decoding: try Data(contentsOf: URL(fileURLWithPath: library.path + "/reading-state.json")),
+                as: UTF8.self))
         #expect(state["defaultVersion"]?.integer == 2)
         #expect(state["lastVersion"]?.integer == 1)
         let versions = library.run(["versions"]).standardOutput
         #expect(versions.contains("\n*   2  BBB "), "\(versions)")
         // Removing the default forgets it.
         #expect(library.run(["remove", "BBB"]).standardOutput == "Removed BBB (id 2).\n")
-        #expect(library.run(["use"]).standardOutput.hasPrefix("AAA (id 1, Lectern sample version), the Bible read last"))
+        #expect(
+            library.run(["use"]).standardOutput.hasPrefix("AAA (id 1, Lectern sample version), the Bible read last"))
         #expect(library.run(["use", "--clear"]).standardOutput == "No default Bible.\n")
-        #expect(library.run(["use", "ZZZ"]).standardError == "Error: no Bible 'ZZZ' in the library; it has AAA (1), CCC (3)\n")
+        #expect(
+            library.run(["use", "ZZZ"]).standardError
+                == "Error: no Bible 'ZZZ' in the library; it has AAA (1), CCC (3)\n")
     }
 
     // MARK: Usage errors and help
@@ -104,7 +114,10 @@ import Testing
         (["read", "-b", "A", "-b", "B"], "option '--bible' is given more than once", "read"),
         (["versions", "--json=yes"], "option '--json' takes no value", "versions"),
         (["completions", "tcsh"], "no completions for 'tcsh'; give bash, zsh or fish", "completions"),
-        (["import", "x", "--language", "english"], "option '--language': 'english' is not a BCP 47 language tag (such as en, en-US, grc, zh-Hant-TW)", "import"),
+        (
+            ["import", "x", "--language", "english"],
+            "option '--language': 'english' is not a BCP 47 language tag (such as en, en-US, grc, zh-Hant-TW)", "import"
+        ),
     ])
     func aUsageErrorIsOneLineTheUsageAndWhereHelpIs(arguments: [String], message: String, command: String) throws {
         let result = Self.library([]).run(arguments)
@@ -167,7 +180,8 @@ import Testing
                 if option.name != "help" {
                     #expect(usage.contains(option.synopsis), "\(spec.name) usage lacks \(option.synopsis)")
                 }
-                let section = (bash.components(separatedBy: "        \(spec.name))\n").dropFirst().first ?? "")
+                let section =
+                    (bash.components(separatedBy: "        \(spec.name))\n").dropFirst().first ?? "")
                     .components(separatedBy: "            ;;\n").first ?? ""
                 #expect(section.contains("--\(option.name)"), "bash: \(spec.name) --\(option.name)")
                 #expect(
@@ -226,11 +240,14 @@ import Testing
         let excluded = library.run(["search", "-wedding the"])
         let plain = library.run(["search", "the", "-wedding"])
         #expect(excluded.status == 0 && !excluded.standardOutput.contains("Cana"), "\(excluded)")
-        #expect(excluded.standardOutput.dropFirst("-wedding the".count) == plain.standardOutput.dropFirst("the -wedding".count))
+        #expect(
+            excluded.standardOutput.dropFirst("-wedding the".count)
+                == plain.standardOutput.dropFirst("the -wedding".count))
     }
 
     private func lastPage(_ library: StoreCommandsTests.TemporaryLibrary, _ query: String, _ size: Int) throws -> Int {
-        let json = try JSONNode.parse(library.run(["search", query, "--json", "--page-size", "\(size)"]).standardOutput)
+        let json = try JSONNode.parse(
+            library.run(["search", query, "--json", "--page-size", "\(size)"]).standardOutput)
         return try #require(json["pageCount"]?.integer)
     }
 
@@ -283,7 +300,10 @@ import Testing
 
     @Test func theLanguageIsCanonicalAndNamesSurviveExportAndImport() throws {
         let library = StoreCommandsTests.TemporaryLibrary()
-        #expect(library.run(["import", Self.sample, "--language", "EN-us", "--title", "Sample Bible", "--abbreviation", "SB"]).status == 0)
+        #expect(
+            library.run([
+                "import", Self.sample, "--language", "EN-us", "--title", "Sample Bible", "--abbreviation", "SB",
+            ]).status == 0)
         let folder = library.path + "-out"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(library.run(["export", "--format", "usx", "--output", folder]).status == 0)
@@ -303,7 +323,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: file) }
         #expect(library.run(["export", "-f", "vref", "-o", file]).status == 0)
         let again = library.run(["export", "-f", "vref", "-o", file])
-        #expect(again == CLIResult(status: 1, standardOutput: "", standardError: "Error: cannot export to \(file): it exists; use --force to overwrite\n"))
+        #expect(
+            again
+                == CLIResult(
+                    status: 1, standardOutput: "",
+                    standardError: "Error: cannot export to \(file): it exists; use --force to overwrite\n"))
         #expect(library.run(["export", "-f", "vref", "-o", file, "--force"]).status == 0)
         let store = library.path + "/versions/1.lectern"
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
@@ -315,7 +339,9 @@ import Testing
             "\(intoLibrary)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
         let missing = library.run(["export", "-f", "json", "-o", library.path + "-none/x.json"])
-        #expect(missing.standardError.hasPrefix("Error: cannot export to \(library.path)-none/x.json: the folder "), "\(missing)")
+        #expect(
+            missing.standardError.hasPrefix("Error: cannot export to \(library.path)-none/x.json: the folder "),
+            "\(missing)")
         #expect(!missing.standardError.contains("NSCocoaErrorDomain"))
     }
 
@@ -327,10 +353,15 @@ import Testing
         #expect(mkfifo(fifo, 0o644) == 0)
         let result = CLIRunner.run(["check", fifo])
         #expect(result.status == 1)
-        #expect(result.standardError.hasPrefix("\(fifo):1:1: error: cannot read it: it is a FIFO (named pipe), not a regular file\n"), "\(result)")
+        #expect(
+            result.standardError.hasPrefix(
+                "\(fifo):1:1: error: cannot read it: it is a FIFO (named pipe), not a regular file [unreadable-file]\n"),
+            "\(result)")
         let device = CLIRunner.run(["import", "/dev/zero", "--library", folder + "/lib"])
         #expect(device.status == 1)
-        #expect(device.standardError.contains("/dev/zero:1:1: error: cannot read it: it is a character device"), "\(device)")
+        #expect(
+            device.standardError.contains("/dev/zero:1:1: error: cannot read it: it is a character device"), "\(device)"
+        )
         #expect(!device.standardError.contains("NSCocoaErrorDomain") && !device.standardError.contains("Code="))
     }
 
@@ -340,10 +371,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/GEN.usfm"
         let text = "\\id GEN\n\\c 1\n\\p\n\\v 1 In the beginning.\n"
-        try Data([0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: URL(fileURLWithPath: path))
+        try Data([0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(
+            to: URL(fileURLWithPath: path))
         let result = CLIRunner.run(["check", path])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("\(path):1:1: error: the file is UTF-16 (little-endian); save it as UTF-8"), "\(result)")
+        #expect(
+            result.standardError.contains("\(path):1:1: error: the file is UTF-16 (little-endian); save it as UTF-8"),
+            "\(result)")
     }
 
     // MARK: books

@@ -1,4 +1,5 @@
 import Foundation
+import Lectern
 import LecternCLI
 import TestSupport
 import Testing
@@ -6,8 +7,9 @@ import Testing
 /// The README shows only what exists: every line of "Try it" runs on the sample, every command and option it
 /// names is in the command table, and the library example is the one CI builds.
 @Suite struct ReadmeTests {
-    static let readme = (try? String(
-        contentsOf: TestCorpus.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static let readme =
+        (try? String(
+            contentsOf: TestCorpus.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     /// The fenced block after `heading`, with the given language.
     static func block(after heading: String, language: String) -> String? {
@@ -78,7 +80,8 @@ import Testing
             #expect(names.contains(String(match.1)), "README names 'lectern \(match.1)'")
             checked += 1
         }
-        let table = Self.readme.components(separatedBy: "## Command line").dropFirst().first?
+        let table =
+            Self.readme.components(separatedBy: "## Command line").dropFirst().first?
             .components(separatedBy: "## Verse text").first ?? ""
         for match in table.matches(of: /--([a-z][a-z-]*)/) {
             #expect(options.contains(String(match.1)), "README's command table names --\(match.1)")
@@ -93,8 +96,29 @@ import Testing
     @Test func theLibraryExampleIsTheOneCIBuilds() throws {
         let block = try #require(Self.block(after: "## Use it as a library", language: "swift"))
         let example = try String(
-            contentsOf: TestCorpus.packageRoot.appendingPathComponent("Examples/QuickStart/Sources/QuickStart/main.swift"),
+            contentsOf: TestCorpus.packageRoot.appendingPathComponent(
+                "Examples/QuickStart/Sources/QuickStart/main.swift"),
             encoding: .utf8)
         #expect(block == example)
+    }
+    /// The codes the README's "Diagnostic codes" table lists, in its order.
+    static var listedCodes: [String] {
+        guard let section = readme.components(separatedBy: "## Diagnostic codes\n").dropFirst().first else { return [] }
+        let body = section.components(separatedBy: "\n## ").first ?? ""
+        return body.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+        }
+    }
+
+    @Test func everyDiagnosticCodeIsListedOnceWithWhatToDo() {
+        let codes = Diagnostic.Kind.allCases.map(\.rawValue)
+        let listed = Self.listedCodes
+        #expect(Set(codes).subtracting(listed).sorted() == [], "codes missing from the README")
+        #expect(Set(listed).subtracting(codes).sorted() == [], "README lists codes that do not exist")
+        #expect(listed.count == Set(listed).count, "a code is listed twice")
+        for code in codes {
+            #expect(code.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })
+        }
     }
 }

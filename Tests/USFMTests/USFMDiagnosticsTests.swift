@@ -130,7 +130,8 @@ import USFM
         let result = USFMParser.parse("\\id GEN\n\\c 1\n\\p\n\\v 1 a \\xyz b\n", path: "dir/bad.usfm")
         #expect(
             result.diagnostics.first?.description
-                == "dir/bad.usfm:4:8: warning: unknown marker \\xyz; check its spelling against USFM 3")
+                == "dir/bad.usfm:4:8: warning: unknown marker \\xyz; check its spelling against USFM 3 [unknown-marker]"
+        )
     }
 
     @Test(arguments: [

@@ -34,138 +34,139 @@ import USX
     static func usx(_ body: String) -> String { head + body + "\n</usx>\n" }
 
     static let cases: [Case] = [
-        Case("empty file", "", ["error emptyFile 1:1"], verses: nil),
-        Case("only white space", " \n\t\r\n", ["error emptyFile 1:1"], verses: nil),
-        Case("UTF-16", [0xFF, 0xFE, 0x3C, 0x00, 0x75, 0x00], ["error invalidUTF8 1:1"], verses: nil),
-        Case("not XML at all (USFM)", "\\id GEN\n\\c 1\n\\p \\v 1 In", ["error notUSX 1:1"], verses: nil),
-        Case("XML, but not USX", "<?xml version=\"1.0\"?>\n<html><body/></html>", ["error notUSX 2:1"], verses: nil),
+        Case("empty file", "", ["error empty-file 1:1"], verses: nil),
+        Case("only white space", " \n\t\r\n", ["error empty-file 1:1"], verses: nil),
+        Case("UTF-16", [0xFF, 0xFE, 0x3C, 0x00, 0x75, 0x00], ["error invalid-utf8 1:1"], verses: nil),
+        Case("not XML at all (USFM)", "\\id GEN\n\\c 1\n\\p \\v 1 In", ["error not-usx 1:1"], verses: nil),
+        Case("XML, but not USX", "<?xml version=\"1.0\"?>\n<html><body/></html>", ["error not-usx 2:1"], verses: nil),
         Case(
             "invalid UTF-8 in a verse",
             Array((head + verse1 + "caf").utf8) + [0xE9] + Array(" au lait</para>\n</usx>".utf8),
-            ["error invalidUTF8 4:49"], verses: ["GEN 1:1 caf\u{FFFD} au lait"]),
+            ["error invalid-utf8 4:49"], verses: ["GEN 1:1 caf\u{FFFD} au lait"]),
         Case(
             "a NUL byte", Array((head + verse1 + "caf").utf8) + [0] + Array(" au lait</para>\n</usx>".utf8),
-            ["error malformedXML 4:49"], verses: ["GEN 1:1 caf\u{FFFD} au lait"]),
+            ["error malformed-xml 4:49"], verses: ["GEN 1:1 caf\u{FFFD} au lait"]),
         Case(
             "byte order mark and CRLF: one note each",
             [0xEF, 0xBB, 0xBF]
                 + Array(
                     usx(verse1 + "a</para>\n" + verse1 + "b</para>").replacingOccurrences(of: "\n", with: "\r\n").utf8),
-            ["note byteOrderMark 1:1", "note crlfLineEnds 1:20", "error duplicateVerse 5:17"],
+            ["note byte-order-mark 1:1", "note crlf-line-ends 1:20", "error duplicate-verse 5:17"],
             verses: ["GEN 1:1 a", "GEN 1:1 b"]),
         Case(
             "encoding declared other than UTF-8",
             "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n" + usx(verse1 + "é</para>"),
-            ["warning malformedXML 1:31"], verses: ["GEN 1:1 é"]),
+            ["warning malformed-xml 1:31"], verses: ["GEN 1:1 é"]),
         Case(
             "end tag that does not match", usx(verse1 + "a <char style=\"w\">b</para>"),
-            ["error malformedXML 4:72", "error malformedXML 5:7", "error malformedXML 6:1"], verses: ["GEN 1:1 a b"]),
+            ["error malformed-xml 4:72", "error malformed-xml 5:7", "error malformed-xml 6:1"], verses: ["GEN 1:1 a b"]),
         Case(
-            "file cut off in a verse", head + verse1 + "abc", ["error malformedXML 4:49"], verses: ["GEN 1:1 abc"]),
+            "file cut off in a verse", head + verse1 + "abc", ["error malformed-xml 4:49"], verses: ["GEN 1:1 abc"]),
         Case(
             "verse before the first chapter",
             "<usx version=\"3.0\">\n<book code=\"GEN\" style=\"id\"/>\n" + verse1 + "x</para>\n"
                 + "<chapter number=\"1\" style=\"c\"/>\n" + verse1 + "y</para>\n</usx>",
-            ["error verseBeforeChapter 3:17"], verses: ["GEN 1:1 y"]),
+            ["error verse-before-chapter 3:17"], verses: ["GEN 1:1 y"]),
         Case(
             "chapter twice", usx(verse1 + "x</para>\n<chapter number=\"1\" style=\"c\"/>\n" + verse1 + "y</para>"),
-            ["error duplicateChapter 5:1"], verses: ["GEN 1:1 x", "GEN 1:1 y"]),
+            ["error duplicate-chapter 5:1"], verses: ["GEN 1:1 x", "GEN 1:1 y"]),
         Case(
             "chapter again after another: added to the first",
             usx(
                 verse1 + "x</para>\n<chapter number=\"2\" style=\"c\"/>\n" + verse1 + "y</para>\n"
-                    + "<chapter number=\"1\" style=\"c\"/>\n<para style=\"p\"><verse number=\"2\" style=\"v\"/>z</para>"),
-            ["error duplicateChapter 7:1"], verses: ["GEN 1:1 x", "GEN 1:2 z", "GEN 2:1 y"]),
+                    + "<chapter number=\"1\" style=\"c\"/>\n<para style=\"p\"><verse number=\"2\" style=\"v\"/>z</para>"
+            ),
+            ["error duplicate-chapter 7:1"], verses: ["GEN 1:1 x", "GEN 1:2 z", "GEN 2:1 y"]),
         Case(
             "verse twice", usx(verse1 + "x <verse number=\"1\" style=\"v\"/>y</para>"),
-            ["error duplicateVerse 4:48"], verses: ["GEN 1:1 x", "GEN 1:1 y"]),
+            ["error duplicate-verse 4:48"], verses: ["GEN 1:1 x", "GEN 1:1 y"]),
         Case(
             "unknown element: its content is kept", usx(verse1 + "a <span>b</span> c</para>"),
-            ["warning unknownElement 4:48"], verses: ["GEN 1:1 a b c"]),
+            ["warning unknown-element 4:48"], verses: ["GEN 1:1 a b c"]),
         Case(
             "unknown paragraph style", usx("<para style=\"pp\"><verse number=\"1\" style=\"v\"/>a</para>"),
-            ["warning unknownStyle 4:1"], verses: ["GEN 1:1 a"]),
+            ["warning unknown-style 4:1"], verses: ["GEN 1:1 a"]),
         Case(
             "unknown character style", usx(verse1 + "a <char style=\"bogus\">b</char></para>"),
-            ["warning unknownStyle 4:48"], verses: ["GEN 1:1 a b"]),
+            ["warning unknown-style 4:48"], verses: ["GEN 1:1 a b"]),
         Case(
             "paragraph without a style", usx("<para><verse number=\"1\" style=\"v\"/>a</para>"),
-            ["error missingAttribute 4:1"], verses: ["GEN 1:1 a"]),
+            ["error missing-attribute 4:1"], verses: ["GEN 1:1 a"]),
         Case(
             "note without a caller", usx(verse1 + "a<note style=\"f\">n</note> b</para>"),
-            ["error missingAttribute 4:47"], verses: ["GEN 1:1 a b"]),
+            ["error missing-attribute 4:47"], verses: ["GEN 1:1 a b"]),
         Case(
             "verse without a number", usx(verse1 + "a <verse style=\"v\"/>b</para>"),
-            ["error missingAttribute 4:48"], verses: ["GEN 1:1 a b"]),
+            ["error missing-attribute 4:48"], verses: ["GEN 1:1 a b"]),
         Case(
             "book without a code", "<usx version=\"3.0\">\n<book style=\"id\"/>\n</usx>",
-            ["error missingAttribute 2:1"],
+            ["error missing-attribute 2:1"],
             verses: nil),
         Case(
             "unknown book code", "<usx version=\"3.0\">\n<book code=\"XYZ\" style=\"id\"/>\n</usx>",
-            ["error unknownBook 2:1"], verses: nil),
+            ["error unknown-book 2:1"], verses: nil),
         Case(
             "no book element", "<usx version=\"3.0\">\n<chapter number=\"1\" style=\"c\"/>\n</usx>",
-            ["error missingID 1:1"], verses: nil),
+            ["error missing-id 1:1"], verses: nil),
         Case(
             "a second book element", usx("<book code=\"EXO\" style=\"id\"/>\n" + verse1 + "a</para>"),
-            ["error duplicateBook 4:1"], verses: ["GEN 1:1 a"]),
+            ["error duplicate-book 4:1"], verses: ["GEN 1:1 a"]),
         Case(
             "chapter number that is not a number: its verses are left out",
             usx(verse1 + "a</para>\n<chapter number=\"two\" style=\"c\"/>\n" + verse1 + "b</para>"),
-            ["error invalidChapterNumber 5:1"], verses: ["GEN 1:1 a b"]),
+            ["error invalid-chapter-number 5:1"], verses: ["GEN 1:1 a b"]),
         Case(
             "verse number that is not a number", usx(verse1 + "a <verse number=\"x2\" style=\"v\"/>b</para>"),
-            ["error invalidVerseNumber 4:48"], verses: ["GEN 1:1 a b"]),
+            ["error invalid-verse-number 4:48"], verses: ["GEN 1:1 a b"]),
         Case(
             "unusual verse number: kept as written",
             usx("<para style=\"p\"><verse number=\"14...\" style=\"v\"/>a</para>"),
-            ["warning invalidVerseNumber 4:17"], verses: ["GEN 1:14... a"]),
+            ["warning invalid-verse-number 4:17"], verses: ["GEN 1:14... a"]),
         Case(
             "verse end that does not match its start",
             usx("<para style=\"p\"><verse number=\"1\" style=\"v\" sid=\"GEN 1:1\"/>a<verse eid=\"GEN 1:2\"/></para>"),
-            ["warning mismatchedEndID 4:61"], verses: ["GEN 1:1 a"]),
+            ["warning mismatched-end-id 4:61"], verses: ["GEN 1:1 a"]),
         Case(
             "chapter end that does not match its start", usx(verse1 + "a</para>\n<chapter eid=\"GEN 2\"/>"),
-            ["warning mismatchedEndID 5:1"], verses: ["GEN 1:1 a"]),
+            ["warning mismatched-end-id 5:1"], verses: ["GEN 1:1 a"]),
         Case(
             "text outside a paragraph", usx(verse1 + "a</para> stray words"),
-            ["error misplacedText 4:55"], verses: ["GEN 1:1 a"]),
+            ["error misplaced-text 4:55"], verses: ["GEN 1:1 a"]),
         Case(
             "text outside a paragraph, CRLF line ends",
             usx(verse1 + "a</para>\n  \n  stray").replacingOccurrences(of: "\n", with: "\r\n"),
-            ["note crlfLineEnds 1:20", "error misplacedText 6:3"], verses: ["GEN 1:1 a"]),
+            ["note crlf-line-ends 1:20", "error misplaced-text 6:3"], verses: ["GEN 1:1 a"]),
         Case(
             "USFM attributes left in a word's text: read as attributes",
             usx(verse1 + "<char style=\"w\">ל֖⁠וֹ|lemma=\"\" strong=\"l\" x-morph=\"He,R:Sp3ms\"</char> a|b</para>"),
-            ["warning malformedAttributes 4:46"], verses: ["GEN 1:1 ל֖⁠וֹ a|b"]),
+            ["warning malformed-attributes 4:46"], verses: ["GEN 1:1 ל֖⁠וֹ a|b"]),
         Case(
             "verse outside a paragraph", usx("<verse number=\"1\" style=\"v\"/>"),
-            ["error misplacedMarker 4:1"], verses: []),
+            ["error misplaced-marker 4:1"], verses: []),
         Case(
             "external entity: never loaded",
             "<?xml version=\"1.0\"?>\n<!DOCTYPE usx [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n"
                 + usx(verse1 + "a &x; b</para>"),
-            ["error malformedXML 6:51"], verses: ["GEN 1:1 a b"]),
+            ["error malformed-xml 6:51"], verses: ["GEN 1:1 a b"]),
         Case(
             "entity expansion bomb: never expanded",
             "<?xml version=\"1.0\"?>\n<!DOCTYPE usx [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">"
                 + "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;\">]>\n"
                 + usx(verse1 + "a &d; b</para>"),
-            ["error malformedXML 6:51"], verses: ["GEN 1:1 a b"]),
+            ["error malformed-xml 6:51"], verses: ["GEN 1:1 a b"]),
         Case(
             "nesting deeper than 256 elements",
             usx(
                 verse1 + "a" + String(repeating: "<char style=\"w\">", count: 300)
                     + String(repeating: "</char>", count: 300)),
-            ["error malformedXML 4:4127"], verses: ["GEN 1:1 a"]),
+            ["error malformed-xml 4:4127"], verses: ["GEN 1:1 a"]),
     ]
 
     @Test(arguments: cases)
     func reportsExactlyWhatIsWrongAndWhere(_ example: Case) {
         let result = USXParser.parse(example.bytes, path: "bad.usx")
         #expect(
-            result.diagnostics.map { "\($0.severity) \($0.kind) \($0.location.line):\($0.location.column)" }
+            result.diagnostics.map { "\($0.severity) \($0.kind.rawValue) \($0.location.line):\($0.location.column)" }
                 == example.diagnostics)
         #expect(result.diagnostics.allSatisfy { $0.location.file == "bad.usx" && !$0.message.isEmpty })
         #expect(result.books.first.map { $0.verseTexts().map { "\($0.key) \($0.text)" } } == example.verses)

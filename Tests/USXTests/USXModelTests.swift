@@ -192,8 +192,8 @@ import USX
         #expect(windows.books.map(ModelDump.book) == plain.books.map(ModelDump.book))
         #expect(windows.books.flatMap { $0.verseTexts().map(\.text) } == ["Jesus wept. two spaces"])
         #expect(
-            windows.diagnostics.map { "\($0.severity) \($0.kind) \(ModelDump.at($0.location))" } == [
-                "note byteOrderMark 1:1", "note crlfLineEnds 1:20",
+            windows.diagnostics.map { "\($0.severity) \($0.kind.rawValue) \(ModelDump.at($0.location))" } == [
+                "note byte-order-mark 1:1", "note crlf-line-ends 1:20",
             ])
     }
 
