@@ -38,12 +38,15 @@ extension LayoutResolution {
             return inputs
         case .preferredEdgeForUnreportedTabBar:
             return ["custom tab bar SwiftUI does not report", "placement \(environment.placement.rawValue)"]
-        case .noneLeavesNavigationBar, .sharedLeavesNavigationBar,
-            .justForReaderHidesNavigationBar
-        where field == .hostNavigationBarVisible:
-            return [stack, "host NavigationStack", environment.hostBarHidden ? "host bar hidden" : "host bar shown"]
+        // One `where` would bind only the last pattern of a list, so the field is tested inside.
         case .pickersStayCustom, .noneUsesOwnControls, .sharedAddsToHostToolbar, .noneLeavesNavigationBar,
             .sharedLeavesNavigationBar, .justForReaderHidesNavigationBar, .noneNeedsNoStack, .stackModesNeedHostStack:
+            if field == .hostNavigationBarVisible,
+                [.noneLeavesNavigationBar, .sharedLeavesNavigationBar, .justForReaderHidesNavigationBar].contains(
+                    rules[field])
+            {
+                return [stack, "host NavigationStack", environment.hostBarHidden ? "host bar hidden" : "host bar shown"]
+            }
             if rules[field] == .sharedAddsToHostToolbar, environment.hasVerticalToolbar {
                 return [stack, "\(verticalToolbar) (the guide names the host toolbar for Search and the menu)"]
             }

@@ -105,7 +105,7 @@ struct ImportFaultTests {
         #expect(
             lines.first?.hasSuffix(
                 "and this process may use \(test.megabytes) MB (ulimit -v); raise the limit, or read fewer books at a time"
-            ) == true, "\(result)")
+                    + " [unreadable-file]") == true, "\(result)")
         #expect(!FileManager.default.fileExists(atPath: library))
     }
 
