@@ -45,7 +45,7 @@ struct TermDictionary {
         let count = try reader.u32(region.lowerBound)
         let blockCount = try reader.u32(region.lowerBound + 4)
         guard blockCount == (count + SearchIndexFormat.termBlockSize - 1) / SearchIndexFormat.termBlockSize else {
-            throw IndexDamage(reason: "term dictionary: \(blockCount) blocks for \(count) terms")
+            throw IndexDamage(part: "the \(hasValues ? "exact" : "folded") dictionary's counts")
         }
         let offsetsStart = region.lowerBound + 8
         let blocksStart = offsetsStart + (blockCount + 1) * 4
@@ -57,10 +57,10 @@ struct TermDictionary {
         var heads: [UInt64] = []
         heads.reserveCapacity(blockCount)
         for index in 0..<blockCount {
-            let crc = try reader.crc32c(try block(index))
-            guard Int(crc) == (try reader.u32(checksums + index * 4)) else {
-                throw IndexDamage(part: "term block \(index) of the \(hasValues ? "exact" : "folded") dictionary")
-            }
+            // A block whose bounds are damaged cannot match its checksum either: both say so the same way.
+            let part = "term block \(index) of the \(hasValues ? "exact" : "folded") dictionary"
+            guard let range = try? block(index), Int(try reader.crc32c(range)) == (try reader.u32(checksums + index * 4))
+            else { throw IndexDamage(part: part) }
             let first = try firstTerm(index)
             heads.append(reader.head(first.lowerBound, first.count))
         }
