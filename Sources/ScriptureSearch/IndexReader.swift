@@ -53,7 +53,8 @@ struct IndexReader {
     func crc32c(_ range: Range<Int>, continuing crc: UInt32 = 0) throws(IndexDamage) -> UInt32 {
         try check(range.lowerBound, range.count)
         guard let base else { return crc }
-        return CRC32C.checksum(UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count), continuing: crc)
+        return CRC32C.checksum(
+            UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count), continuing: crc)
     }
 
     /// The CRC-32C of `value` as a little-endian u32 (a piece's id, mixed into its checksum).

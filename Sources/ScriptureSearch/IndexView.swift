@@ -100,7 +100,8 @@ struct IndexView {
         let start = region.lowerBound + (try reader.u32(offsets + first * 4))
         let end = region.lowerBound + (try reader.u32(offsets + last * 4))
         guard start <= end, end <= region.upperBound else { throw IndexDamage(reason: "verse block \(block) outside") }
-        let crc = try reader.crc32c(start..<end, continuing: try reader.crc32c((offsets + first * 4)..<(offsets + last * 4 + 4)))
+        let crc = try reader.crc32c(
+            start..<end, continuing: try reader.crc32c((offsets + first * 4)..<(offsets + last * 4 + 4)))
         guard Int(crc) == (try reader.u32(layout.verseBlockChecksums + block * 4)) else {
             throw IndexDamage(part: "the word positions of verses \(first) to \(last - 1) of the verse table")
         }

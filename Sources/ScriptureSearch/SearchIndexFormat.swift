@@ -99,7 +99,8 @@ struct IndexLayout {
         guard version == SearchIndexFormat.version else {
             throw IndexDamage(
                 reason: "index format version \(version) is not supported (this lectern reads "
-                    + "\(SearchIndexFormat.version))" + (version < SearchIndexFormat.version ? "; import the Bible again" : ""))
+                    + "\(SearchIndexFormat.version))"
+                    + (version < SearchIndexFormat.version ? "; import the Bible again" : ""))
         }
         let headerCRC = try reader.crc32c(0..<SearchIndexFormat.headerChecksum)
         let crc = try reader.crc32c(

@@ -59,7 +59,8 @@ struct TermDictionary {
         for index in 0..<blockCount {
             // A block whose bounds are damaged cannot match its checksum either: both say so the same way.
             let part = "term block \(index) of the \(hasValues ? "exact" : "folded") dictionary"
-            guard let range = try? block(index), Int(try reader.crc32c(range)) == (try reader.u32(checksums + index * 4))
+            guard let range = try? block(index),
+                Int(try reader.crc32c(range)) == (try reader.u32(checksums + index * 4))
             else { throw IndexDamage(part: part) }
             let first = try firstTerm(index)
             heads.append(reader.head(first.lowerBound, first.count))

@@ -46,9 +46,12 @@ extension StoreCorpusDamageTests {
     }
 
     /// A search's whole answer: every hit's reference and highlights, the counts (or the error's text).
-    static func answer(_ store: VersionStore, _ query: String, _ mode: FoldingMode = .default) -> Result<SearchPage, SearchError> {
+    static func answer(_ store: VersionStore, _ query: String, _ mode: FoldingMode = .default) -> Result<
+        SearchPage, SearchError
+    > {
         Result { () throws(SearchError) in
-            try store.search(query, options: SearchOptions(pageSize: SearchOptions.maximumPageSize, order: .relevance, mode: mode))
+            try store.search(
+                query, options: SearchOptions(pageSize: SearchOptions.maximumPageSize, order: .relevance, mode: mode))
         }
     }
 
@@ -62,21 +65,28 @@ extension StoreCorpusDamageTests {
         let path = try directory.write(imported.bytes, to: "1.lectern")
         var random = SplitMix64(seed: 15)
         var cases: [(offset: Int, queries: [(String, FoldingMode)], mustFail: String?)] = []
-        let benchmark = [("God", FoldingMode.default), ("Melchizedek", .default), ("\"in the beginning\"", .default),
-            ("faith love", .default), ("bless*", .default), ("Lord", .exact)]
+        let benchmark = [
+            ("God", FoldingMode.default), ("Melchizedek", .default), ("\"in the beginning\"", .default),
+            ("faith love", .default), ("bless*", .default), ("Lord", .exact),
+        ]
         switch place {
         case .postings:
             // 400 terms spread over the dictionary, and the benchmark's; each list's CRC, count, kind and data.
-            let ids = (0..<400).map { $0 * (map.foldedTerms.count - 1) / 399 }
+            let ids =
+                (0..<400).map { $0 * (map.foldedTerms.count - 1) / 399 }
                 + ["god", "melchizedek", "in", "the", "beginning", "faith", "love", "blessed"].compactMap {
                     map.foldedTerms.firstIndex(of: $0)
                 }
             for (index, id) in ids.enumerated() {
                 let range = map.postings(id, in: imported.bytes)
-                let offset = index % 4 == 0 ? range.lowerBound + index / 4 % 4 : range.lowerBound + 4 + Int(random.next() % UInt64(range.count - 4))
+                let offset =
+                    index % 4 == 0
+                    ? range.lowerBound + index / 4 % 4
+                    : range.lowerBound + 4 + Int(random.next() % UInt64(range.count - 4))
                 let term = map.foldedTerms[id]
                 let word = term.contains(where: { !$0.isLetter && !$0.isNumber }) ? "\"\(term)\"" : term
-                cases.append((offset, [(word, .default), ("\(word) God", .default)] + benchmark, "the postings of '\(term)'"))
+                cases.append(
+                    (offset, [(word, .default), ("\(word) God", .default)] + benchmark, "the postings of '\(term)'"))
             }
         case .dictionaries:
             for region in [IndexRegion.foldedTerms, .exactTerms] {

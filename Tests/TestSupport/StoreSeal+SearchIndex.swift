@@ -63,7 +63,8 @@ private struct SectionBytes {
         }
         let postings = regions[4]
         for term in 0..<min(foldedCount, count) {
-            guard let start = u32(regions[3].lowerBound + term * 4), let end = u32(regions[3].lowerBound + term * 4 + 4),
+            guard let start = u32(regions[3].lowerBound + term * 4),
+                let end = u32(regions[3].lowerBound + term * 4 + 4),
                 start + 4 <= end
             else { continue }
             let id = withUnsafeBytes(of: UInt32(truncatingIfNeeded: term).littleEndian) { CRC32C.checksum($0) }

@@ -47,7 +47,8 @@ public enum StoreSeal {
     /// Recomputes each chapter record's two CRC-32Cs (of its first 32 bytes and its content; of its first
     /// 32 bytes, its verse records and its text) where the ranges it names lie in their sections.
     static func resealChapters(_ bytes: inout [UInt8], sections: [UInt32: Range<Int>]) {
-        guard let chapters = sections[SectionKind.chapters.rawValue], let verses = sections[SectionKind.verses.rawValue],
+        guard let chapters = sections[SectionKind.chapters.rawValue],
+            let verses = sections[SectionKind.verses.rawValue],
             let text = sections[SectionKind.text.rawValue], let content = sections[SectionKind.content.rawValue]
         else { return }
         /// `length` bytes at `offset` in `section`, when they lie inside it.
@@ -59,13 +60,16 @@ public enum StoreSeal {
             func field(_ number: Int) -> Int { Int(read(size: 4, at: record + number * 4, in: bytes)) }
             let head = CRC32C.checksum(Array(bytes[record..<(record + 32)]))
             if let range = piece(content, field(5), field(6)) {
-                put(UInt64(CRC32C.checksum(Array(bytes[range]), continuing: head)), size: 4, at: record + 32, in: &bytes)
+                put(
+                    UInt64(CRC32C.checksum(Array(bytes[range]), continuing: head)), size: 4, at: record + 32, in: &bytes
+                )
             }
             let (first, count) = (field(1), field(2))
             if first <= Int.max / 16, count <= Int.max / 16, let labels = piece(verses, first * 8, count * 8),
                 let range = piece(text, field(3), field(4))
             {
-                let crc = CRC32C.checksum(Array(bytes[range]), continuing: CRC32C.checksum(Array(bytes[labels]), continuing: head))
+                let crc = CRC32C.checksum(
+                    Array(bytes[range]), continuing: CRC32C.checksum(Array(bytes[labels]), continuing: head))
                 put(UInt64(crc), size: 4, at: record + 36, in: &bytes)
             }
         }
