@@ -23,12 +23,23 @@ struct PostingList {
         guard id >= 0, id < index.layout.foldedCount else { throw IndexDamage(reason: "term \(id) out of range") }
         let start = postings.lowerBound + (try reader.u32(offsets.lowerBound + id * 4))
         let end = postings.lowerBound + (try reader.u32(offsets.lowerBound + id * 4 + 4))
-        guard start < end, end <= postings.upperBound else {
+        guard start <= end, end <= postings.upperBound else {
             throw IndexDamage(reason: "postings of term \(id) outside")
         }
-        var position = start
+        if !index.opened.checked.contains(id) {
+            guard end - start >= 4,
+                Int(try reader.crc32c((start + 4)..<end, continuing: IndexReader.crc32c(of: id)))
+                    == (try reader.u32(start))
+            else {
+                let term = (try? index.folded.term(id).term).map { String(decoding: $0, as: UTF8.self) }
+                throw IndexDamage(part: "the postings of " + (term.map { "'\($0)'" } ?? "folded term \(id)"))
+            }
+            index.opened.checked.insert(id)
+        }
+        var position = start + 4
         documentFrequency = try reader.varint(&position, end: end)
         verseCount = index.layout.verseCount
+        guard position < end else { throw IndexDamage(reason: "postings of term \(id) too short") }
         let kind = try reader.u8(position)
         position += 1
         guard documentFrequency <= verseCount else { throw IndexDamage(reason: "term \(id): df \(documentFrequency)") }
@@ -93,8 +104,13 @@ struct PostingList {
         }
     }
 
-    /// Encodes the postings of one term: `verses` increasing, in `0..<verseCount`.
-    static func encode(_ verses: [Int32], verseCount: Int, into writer: inout ByteWriter) {
+    /// Encodes the postings of folded term `id`: `verses` increasing, in `0..<verseCount`, after their CRC-32C.
+    static func encode(_ verses: [Int32], verseCount: Int, term id: Int, into output: inout ByteWriter) {
+        var writer = ByteWriter()
+        defer {
+            output.u32(CRC32C.checksum(writer.bytes, continuing: IndexReader.crc32c(of: id)))
+            output.append(writer.bytes)
+        }
         writer.varint(verses.count)
         var gaps = ByteWriter()
         var skips = ByteWriter()

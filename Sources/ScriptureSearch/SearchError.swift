@@ -23,3 +23,16 @@ public enum SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension SearchError {
+    /// Damage found in `store`'s index: a checksum mismatch as `StoreError.damagedPart` (naming the Bible,
+    /// the piece and the fix), anything else as `.damaged`.
+    init(_ damage: IndexDamage, in store: VersionStore) {
+        if let part = damage.part {
+            self = .store(
+                .damagedPart(path: store.path, version: store.metadata.abbreviation, part: part, section: .searchIndex))
+        } else {
+            self = .damaged(path: store.path, reason: damage.reason)
+        }
+    }
+}

@@ -51,7 +51,7 @@ public struct SearchIndex: Sendable {
                     try IndexView(IndexReader(buffer)).opened
                 }
             } catch {
-                throw .damaged(path: store.path, reason: error.reason)
+                throw SearchError(error, in: store)
             }
             guard opened.layout.verseCount == store.verseCount else {
                 throw .damaged(
@@ -69,7 +69,7 @@ public struct SearchIndex: Sendable {
                 try body(IndexView(IndexReader(buffer), opened: opened))
             }
         } catch {
-            throw .damaged(path: store.path, reason: error.reason)
+            throw SearchError(error, in: store)
         }
     }
 

@@ -81,9 +81,9 @@ public enum SearchIndexBuilder {
 
         var postingOffsets = ByteWriter()
         var postingBytes = ByteWriter()
-        for list in postings {
+        for (id, list) in postings.enumerated() {
             postingOffsets.u32(UInt32(postingBytes.count))
-            PostingList.encode(list, verseCount: verse, into: &postingBytes)
+            PostingList.encode(list, verseCount: verse, term: id, into: &postingBytes)
         }
         postingOffsets.u32(UInt32(postingBytes.count))
         var exactToFoldedBytes = ByteWriter()
@@ -97,18 +97,40 @@ public enum SearchIndexBuilder {
         }
         stringOffsets.u32(UInt32(strings.count))
         let exactSorted = terms.indices.sorted { termBytes[$0].lexicographicallyPrecedes(termBytes[$1]) }
+        let foldedDictionary = TermDictionary.encode(foldedSorted)
+        let exactDictionary = TermDictionary.encode(
+            exactSorted.map { termBytes[$0] }, values: exactSorted.map { exactID[$0] })
+        let exactStrings = stringOffsets.bytes + strings.bytes
+        var checksums = ByteWriter()
+        for crc in foldedDictionary.checksums + exactDictionary.checksums { checksums.u32(crc) }
+        for crc in verseBlockChecksums(offsets: verseOffsets.bytes, tokens: verseTokens.bytes) { checksums.u32(crc) }
+        checksums.u32(CRC32C.checksum(exactToFoldedBytes.bytes))
+        checksums.u32(CRC32C.checksum(exactStrings))
         let regions: [[UInt8]] = [
-            TermDictionary.encode(foldedSorted),
-            TermDictionary.encode(exactSorted.map { termBytes[$0] }, values: exactSorted.map { exactID[$0] }),
-            exactToFoldedBytes.bytes, postingOffsets.bytes, postingBytes.bytes, verseOffsets.bytes, verseTokens.bytes,
-            stringOffsets.bytes + strings.bytes,
+            foldedDictionary.region, exactDictionary.region, exactToFoldedBytes.bytes, postingOffsets.bytes,
+            postingBytes.bytes, verseOffsets.bytes, verseTokens.bytes, exactStrings, checksums.bytes,
         ]
         return assemble(
             regions, verseCount: verse, foldedCount: foldedSorted.count, exactCount: terms.count,
             totalTokens: totalTokens)
     }
 
-    /// The header, region table and regions.
+    /// The CRC-32C of each block of `SearchIndexFormat.verseBlockSize` verses: of its verse offsets (u32s, the
+    /// one after its last verse included) and its tokens' bytes.
+    static func verseBlockChecksums(offsets: [UInt8], tokens: [UInt8]) -> [UInt32] {
+        let verseCount = offsets.count / 4 - 1
+        let size = SearchIndexFormat.verseBlockSize
+        func offset(_ verse: Int) -> Int {
+            (0..<4).reduce(0) { value, byte in value | Int(offsets[verse * 4 + byte]) << (8 * byte) }
+        }
+        return stride(from: 0, to: verseCount, by: size).map { first in
+            let last = min(verseCount, first + size)
+            let crc = CRC32C.checksum(Array(offsets[(first * 4)..<(last * 4 + 4)]))
+            return CRC32C.checksum(Array(tokens[offset(first)..<offset(last)]), continuing: crc)
+        }
+    }
+
+    /// The header (with its CRC-32C), region table and regions.
     static func assemble(
         _ regions: [[UInt8]], verseCount: Int, foldedCount: Int, exactCount: Int, totalTokens: Int
     ) -> [UInt8] {
@@ -127,8 +149,13 @@ public enum SearchIndexBuilder {
             writer.u32(UInt32(region.count))
             offset += region.count
         }
-        for region in regions { writer.append(region) }
-        return writer.bytes
+        var bytes = writer.bytes
+        let end = SearchIndexFormat.headerChecksum
+        let crc = CRC32C.checksum(
+            Array(bytes[(end + 4)..<SearchIndexFormat.regionsEnd]), continuing: CRC32C.checksum(Array(bytes[0..<end])))
+        for index in 0..<4 { bytes[end + index] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(index))) }
+        for region in regions { bytes.append(contentsOf: region) }
+        return bytes
     }
 
     /// One chunk of verses, tokenized: its own vocabulary, and each verse as local term ids.

@@ -5,16 +5,16 @@
 /// ```
 /// offset  size  field
 ///      0     4  magic "LSIX"
-///      4     2  index format version (1)
+///      4     2  index format version (2)
 ///      6     2  reserved (0)
 ///      8     4  verse count V (equal to the store's verse table)
 ///     12     4  folded term count F
 ///     16     4  exact term count E
-///     20     4  reserved (0)
+///     20     4  CRC-32C of the header and region table, this field left out
 ///     24     8  total number of folded tokens (for BM25's average verse length)
-///     32  8×8   regions: offset u32, length u32 (from the section's start), one after the other, in this
+///     32  9×8   regions: offset u32, length u32 (from the section's start), one after the other, in this
 ///               order: folded terms, exact terms, exact → folded, posting offsets, postings, verse offsets,
-///               verses, exact strings
+///               verses, exact strings, checksums
 /// ```
 ///
 /// - Term dictionaries: `count u32, blocks u32`, `blocks + 1` block offsets (u32, from the end of the
@@ -23,36 +23,49 @@
 ///   the exact id (varint). A folded term's id is its rank; exact ids rank exact terms by frequency, so the
 ///   most frequent take one byte in the verse stream.
 /// - Exact → folded: E × u32, the folded id of each exact term, or `0xFFFFFFFF` when it folds to nothing.
-/// - Posting offsets: F + 1 × u32 into the postings; postings of folded id `t`: `df varint, kind u8`, then
+/// - Posting offsets: F + 1 × u32 into the postings; postings of folded id `t`: `crc u32, df varint, kind u8`, then
 ///   for a list (kind 0) `skips varint`, skips × (last verse before the block u32, data offset u32), and
 ///   the verses as gaps (`verse − previous − 1`, varint, the first from −1), 128 to a block; for a bitmap
-///   (kind 1, chosen when smaller) V bits, verse `v` at byte `v/8`, bit `v%8`.
+///   (kind 1, chosen when smaller) V bits, verse `v` at byte `v/8`, bit `v%8`. The CRC-32C is of `t` (u32)
+///   and the list's bytes after it, so a list read through a wrong offset does not match.
 /// - Verse offsets: V + 1 × u32 into the verses region; verse `v` is its tokens' exact ids in text order
 ///   (varints): the index's positions. Phrases, exact matching and BM25 read them.
 /// - Exact strings: E + 1 × u32 offsets, then each exact term's UTF-8 bytes by exact id, so that a hit's
 ///   tokens can be found in its text for highlighting without splitting it again.
+/// - Checksums (CRC-32C, u32 each): one per block of the folded dictionary, one per block of the exact
+///   dictionary (of the block's bytes), one per block of 64 verses (of the block's verse offsets, the one after
+///   its last verse included, then its tokens' bytes), then one of exact → folded and one of exact strings.
+///
+/// Every read is checked (format 2): opening checks the header, every dictionary block and the two exact
+/// tables (about 0.4 MB for a Bible, once per store); a query checks each posting list and verse block the
+/// first time it reads it and notes it in the store's `CheckedParts`, so later queries do not check it again.
 public enum SearchIndexFormat {
     /// The four bytes the section starts with.
     static let magic: [UInt8] = Array("LSIX".utf8)
-    /// The index format version this code writes and reads (store format 1, search index 1).
-    public static let version = 1
+    /// The index format version this code writes and reads (store format 2, search index 2: checksums).
+    public static let version = 2
     /// The fixed header before the region table.
     static let headerSize = 32
     /// How many regions the table lists.
-    static let regionCount = 8
+    static let regionCount = 9
     /// Where the regions begin.
     static let regionsEnd = headerSize + regionCount * 8
     /// Terms per front-coded block.
     static let termBlockSize = 16
     /// Verses per postings block (one skip entry per block after the first).
     static let postingBlockSize = 128
+    /// Verses per checksummed block of the verse streams.
+    static let verseBlockSize = 64
+    /// Where the header's checksum is.
+    static let headerChecksum = 20
     /// The exact → folded value of a term that folds to nothing (a lone mark in exact text).
     static let noFoldedTerm = 0xFFFF_FFFF
 }
 
 /// The regions of the search index section, in table order.
 enum IndexRegion: Int, CaseIterable {
-    case foldedTerms, exactTerms, exactToFolded, postingOffsets, postings, verseOffsets, verses, exactStrings
+    case foldedTerms, exactTerms, exactToFolded, postingOffsets, postings, verseOffsets, verses, exactStrings,
+        checksums
 }
 
 /// The section's header and region table, read and checked.
@@ -72,6 +85,9 @@ struct IndexLayout {
     private var verseOffsets: Range<Int>
     private var verses: Range<Int>
     private var exactStrings: Range<Int>
+    private var checksums: Range<Int>
+    /// How many blocks of `SearchIndexFormat.verseBlockSize` verses the verse streams have.
+    var verseBlockCount: Int { (verseCount + SearchIndexFormat.verseBlockSize - 1) / SearchIndexFormat.verseBlockSize }
 
     /// Reads the header; throws when it is not a search index this code reads, or a region lies outside.
     init(_ reader: IndexReader) throws(IndexDamage) {
@@ -81,11 +97,18 @@ struct IndexLayout {
         }
         let version = try reader.u16(4)
         guard version == SearchIndexFormat.version else {
-            throw IndexDamage(reason: "index format version \(version) is not supported (this lectern reads 1)")
+            throw IndexDamage(
+                reason: "index format version \(version) is not supported (this lectern reads "
+                    + "\(SearchIndexFormat.version))"
+                    + (version < SearchIndexFormat.version ? "; import the Bible again" : ""))
         }
-        guard try reader.u16(6) == 0, try reader.u32(20) == 0 else {
-            throw IndexDamage(reason: "reserved bytes are not zero")
+        let headerCRC = try reader.crc32c(0..<SearchIndexFormat.headerChecksum)
+        let crc = try reader.crc32c(
+            (SearchIndexFormat.headerChecksum + 4)..<SearchIndexFormat.regionsEnd, continuing: headerCRC)
+        guard Int(crc) == (try reader.u32(SearchIndexFormat.headerChecksum)) else {
+            throw IndexDamage(part: "its header")
         }
+        guard try reader.u16(6) == 0 else { throw IndexDamage(reason: "reserved bytes are not zero") }
         verseCount = try reader.u32(8)
         foldedCount = try reader.u32(12)
         exactCount = try reader.u32(16)
@@ -105,9 +128,15 @@ struct IndexLayout {
         guard previousEnd == reader.count else { throw IndexDamage(reason: "bytes after the last region") }
         (foldedTerms, exactTerms, exactToFolded, postingOffsets) = (regions[0], regions[1], regions[2], regions[3])
         (postings, verseOffsets, verses, exactStrings) = (regions[4], regions[5], regions[6], regions[7])
+        checksums = regions[8]
         guard exactToFolded.count == exactCount * 4, postingOffsets.count == (foldedCount + 1) * 4,
             verseOffsets.count == (verseCount + 1) * 4
         else { throw IndexDamage(reason: "a table's length does not match the header's counts") }
+        let size = SearchIndexFormat.termBlockSize
+        let blocks = (foldedCount + size - 1) / size + (exactCount + size - 1) / size
+        guard checksums.count == (blocks + verseBlockCount + 2) * 4 else {
+            throw IndexDamage(reason: "the checksums' length does not match the header's counts")
+        }
     }
 
     /// The byte range of `region`.
@@ -122,6 +151,19 @@ struct IndexLayout {
         case .verseOffsets: verseOffsets
         case .verses: verses
         case .exactStrings: exactStrings
+        case .checksums: checksums
         }
     }
+
+    /// Where the checksum of folded dictionary block 0 is; the exact dictionary's follow.
+    var dictionaryChecksums: Int { checksums.lowerBound }
+
+    /// Where the checksum of verse block 0 is.
+    var verseBlockChecksums: Int {
+        let size = SearchIndexFormat.termBlockSize
+        return checksums.lowerBound + ((foldedCount + size - 1) / size + (exactCount + size - 1) / size) * 4
+    }
+
+    /// Where the checksums of exact → folded and of the exact strings are, one after the other.
+    var tableChecksums: Int { checksums.upperBound - 8 }
 }

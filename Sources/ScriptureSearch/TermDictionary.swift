@@ -35,16 +35,17 @@ struct TermDictionary {
         self.shape = shape
     }
 
-    /// Reads the dictionary's counts and its blocks' first bytes; throws when a block lies outside.
+    /// Reads the dictionary's counts and its blocks' first bytes, and checks every block against its CRC-32C
+    /// (u32s at `checksums`); throws when a block lies outside or does not match.
     ///
-    /// - Complexity: O(blocks).
-    init(reader: IndexReader, region: Range<Int>, hasValues: Bool) throws(IndexDamage) {
+    /// - Complexity: O(region): every block's bytes are checked, once per store.
+    init(reader: IndexReader, region: Range<Int>, hasValues: Bool, checksums: Int) throws(IndexDamage) {
         try reader.check(region.lowerBound, min(8, region.count))
         guard region.count >= 8 else { throw IndexDamage(reason: "term dictionary too short") }
         let count = try reader.u32(region.lowerBound)
         let blockCount = try reader.u32(region.lowerBound + 4)
         guard blockCount == (count + SearchIndexFormat.termBlockSize - 1) / SearchIndexFormat.termBlockSize else {
-            throw IndexDamage(reason: "term dictionary: \(blockCount) blocks for \(count) terms")
+            throw IndexDamage(part: "the \(hasValues ? "exact" : "folded") dictionary's counts")
         }
         let offsetsStart = region.lowerBound + 8
         let blocksStart = offsetsStart + (blockCount + 1) * 4
@@ -56,6 +57,11 @@ struct TermDictionary {
         var heads: [UInt64] = []
         heads.reserveCapacity(blockCount)
         for index in 0..<blockCount {
+            // A block whose bounds are damaged cannot match its checksum either: both say so the same way.
+            let part = "term block \(index) of the \(hasValues ? "exact" : "folded") dictionary"
+            guard let range = try? block(index),
+                Int(try reader.crc32c(range)) == (try reader.u32(checksums + index * 4))
+            else { throw IndexDamage(part: part) }
             let first = try firstTerm(index)
             heads.append(reader.head(first.lowerBound, first.count))
         }
@@ -241,8 +247,9 @@ struct TermDictionary {
         guard position == range.upperBound else { throw IndexDamage(reason: "term block \(index) has extra bytes") }
     }
 
-    /// Encodes sorted, distinct terms (with a value each when `values` is given) as a dictionary region.
-    static func encode(_ terms: [[UInt8]], values: [Int]? = nil) -> [UInt8] {
+    /// Encodes sorted, distinct terms (with a value each when `values` is given) as a dictionary region, with
+    /// the CRC-32C of each block.
+    static func encode(_ terms: [[UInt8]], values: [Int]? = nil) -> (region: [UInt8], checksums: [UInt32]) {
         let blockCount = (terms.count + SearchIndexFormat.termBlockSize - 1) / SearchIndexFormat.termBlockSize
         var blocks = ByteWriter()
         var offsets = [0]
@@ -268,6 +275,7 @@ struct TermDictionary {
         writer.u32(UInt32(blockCount))
         for offset in offsets { writer.u32(UInt32(offset)) }
         writer.append(blocks.bytes)
-        return writer.bytes
+        let checksums = (0..<blockCount).map { CRC32C.checksum(Array(blocks.bytes[offsets[$0]..<offsets[$0 + 1]])) }
+        return (writer.bytes, checksums)
     }
 }

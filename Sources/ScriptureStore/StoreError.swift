@@ -66,10 +66,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): damaged \(section) section: \(reason)"
         case .checksumMismatch(let path, let section):
             return "\(path): the \(section) section is damaged (checksum mismatch)"
-        case .damagedPart(let path, let version, let part, _):
+        case .damagedPart(let path, let version, let part, let section):
             return
-                "the Bible \(version) (\(path)) is damaged (checksum mismatch in \(part)); run 'lectern verify' and "
-                + "import the Bible again"
+                "the Bible \(version) (\(path)) \(section == .searchIndex ? "has a damaged search index" : "is damaged") "
+                + "(checksum mismatch in \(part)); run 'lectern verify' and import the Bible again"
         case .missingSection(let path, let section):
             return "\(path): the \(section) section is missing"
         case .notFound(let what):
