@@ -9,13 +9,13 @@ import ScriptureModel
 /// Whether the memory a process may use (`ulimit -v`, `RLIMIT_AS`) can hold the parse of some sources.
 ///
 /// Swift ends the process when an allocation fails, so a parse that would run out of memory is refused
-/// before it starts. The estimate leans low, so a limit that suffices is not refused: eng-web's 20 MB of
-/// USFM needed a 265 MB limit in a debug build on two cores, about 100 MB for the program and seven and a
-/// half times the sources; six times is assumed. A limit between the estimate and the need still ends the
-/// process.
+/// before it starts. The estimate leans high, so that a limit too low for the import is refused in a
+/// sentence rather than ending the process: eng-web's 20 MB of USFM needed a 265 MB limit in a debug build
+/// on two cores, about 100 MB for the program and seven and a half times the sources; nine times is assumed.
+/// A limit that would just have sufficed may therefore be refused (the message says how much is needed).
 enum MemoryBudget {
     /// Bytes of memory assumed per byte of source (a gzip file counts four times its size).
-    static let bytesPerSourceByte = 6
+    static let bytesPerSourceByte = 9
     /// Memory assumed for the work beside the sources: threads, the store's buffers.
     static let headroom = 16 << 20
 
