@@ -73,7 +73,21 @@ extension VersionStore {
 
     /// The version's verse numbering: the recorded scheme, else the best fit of its counts (stores imported
     /// before schemes were recorded).
+    ///
+    /// - Complexity: a custom scheme is parsed, and a missing one detected (every chapter's verse labels
+    ///   read), once per store; later calls return the kept scheme.
     public func versification() throws -> VersificationScheme {
+        if let name = metadata.versification, metadata.versificationText == nil,
+            let scheme = VersificationScheme.standard(named: name)
+        {
+            return scheme
+        }
+        return try attachment("ReaderCore.versification") { () throws -> VersificationScheme in
+            try findVersification()
+        }
+    }
+
+    private func findVersification() throws -> VersificationScheme {
         if let text = metadata.versificationText {
             return VersificationParser.parse(text, file: "\(metadata.abbreviation).vrs", name: metadata.versification)
                 .scheme
