@@ -9,7 +9,8 @@ package enum SearchCommand: LecternCommand {
             Finds the verses that hold every word of QUERY, ignoring case and accents. Query language: words \\
             (all must match), "exact phrases", prefix*, -excluded, a OR b. A query that starts with - works \\
             when quoted ('-God love') or after the other words. A query that names a passage (John 3:16) is \\
-            also reported as a reference. Matches are shown in colour on a terminal, and marked **like \\
+            also reported as a reference. --bible WEB,BSB or --bible all searches several Bibles at once, grouped \
+            per Bible with counts, or per verse with --group-by verse. Matches are shown in colour on a terminal, and marked **like \\
             this** otherwise. Each search is remembered; --recent prints the last three.
 
             Exit status: 0 when something was found (or the query names a passage), 1 when nothing was \\
@@ -27,6 +28,11 @@ package enum SearchCommand: LecternCommand {
                 "order", "ORDER", "canonical (default) or relevance (BM25)",
                 completion: .choices(["canonical", "relevance"])),
             .flag("exact", "match accents and case"),
+            .value(
+                "group-by", "HOW",
+                "with several Bibles: bible (default: each Bible's hits and count) or verse (hits on the same "
+                    + "verse together, numbering mapped to Original)",
+                completion: .choices(["bible", "verse"])),
             .flag("recent", "print the recent searches, newest first"),
         ],
         alternateForms: ["search --recent [OPTIONS]"],
@@ -34,6 +40,7 @@ package enum SearchCommand: LecternCommand {
             ("search love one another", "verses with all three words"),
             ("search '\"in the beginning\"' --bible WEB", "an exact phrase"),
             ("search 'faith -works' --testament nt", "faith without works, in the New Testament"),
+            ("search mercy --bible all --group-by verse", "every Bible, hits on the same verse together"),
         ],
         dashArguments: true)
 
@@ -64,10 +71,21 @@ package enum SearchCommand: LecternCommand {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError("give something to search for")
         }
-        let store = try BibleSelection.open(invocation)
         var options = SearchOptions(page: page ?? 1, pageSize: pageSize ?? 20, order: order ?? .canonical)
         options.testament = testament ?? .all
         options.mode = arguments.flag("exact") ? .exact : .default
+        if let bibles = arguments.value("bible"), bibles.contains(",") || bibles.lowercased() == "all" {
+            if let books = arguments.value("books") {
+                do {
+                    options.books = try SearchOptions.books(books)
+                } catch {
+                    throw UsageError(error.description)
+                }
+            }
+            return try searchMany(text, bibles: bibles, options: options, invocation: invocation)
+        }
+        if arguments.value("group-by") != nil { throw UsageError("--group-by needs several Bibles (--bible WEB,BSB or --bible all)") }
+        let store = try BibleSelection.open(invocation)
         if let books = arguments.value("books") {
             do {
                 options.books = try SearchOptions.books(books, names: BookNameIndex(store: store))

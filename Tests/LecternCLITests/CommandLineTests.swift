@@ -430,4 +430,33 @@ import Testing
         let unknown = library.run(["read", "PSA 3", "--bible", "ENG,KJV"])
         #expect(unknown.status == 1 && unknown.standardError.hasPrefix("Error: no Bible 'KJV' in the library"))
     }
+
+    @Test func severalBiblesAreSearchedAtOnceAndGroupedByMappedVerse() {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--abbreviation", "ENG", "--versification", "english"]).status == 0)
+        #expect(library.run(["import", Self.sample, "--abbreviation", "ORG", "--versification", "original"]).status == 0)
+        let all = library.run(["search", "Absalom", "--bible", "all"])
+        #expect(all.status == 0 && all.standardOutput.hasPrefix("Absalom in 2 Bibles: ENG 1, ORG 1\n\nAbsalom in ENG: 1 verse"), "\(all)")
+        let grouped = library.run(["search", "Absalom OR adversaries", "--bible", "ENG,ORG", "--group-by", "verse"])
+        #expect(
+            grouped.standardOutput == """
+                Absalom OR adversaries in 2 Bibles: ENG 2, ORG 2
+                Grouped by verse in the Original numbering (each Bible's page of hits).
+
+                PSA 3:1
+                  ORG  PSA 3:1  A Psalm by David, when he fled from **Absalom** his son.
+
+                PSA 3:2
+                  ENG  PSA 3:1  A Psalm by David, when he fled from **Absalom** his son.
+                  ORG  PSA 3:2  Yahweh, how my **adversaries** have increased! Many are those who rise up against me.
+
+                PSA 3:3
+                  ENG  PSA 3:2  Yahweh, how my **adversaries** have increased! Many are those who rise up against me.
+
+                """, "\(grouped)")
+        #expect(library.run(["search", "zebra", "--bible", "all"]).status == 1)
+        let badQuery = library.run(["search", "Absalom OR", "--bible", "all"])
+        #expect(badQuery.status == 1 && badQuery.standardError.hasPrefix("Error: cannot read the query: "), "\(badQuery)")
+        #expect(library.run(["search", "x", "--group-by", "verse", "-b", "ENG"]).status == 64)
+    }
 }

@@ -37,6 +37,8 @@ import Testing
         Case(arguments: ["search", "the", "--order", "relevance", "--json"], definition: "search"),
         Case(arguments: ["search", "zebra", "--json"], definition: "search", status: 1),
         Case(arguments: ["search", "--recent", "--json"], definition: "searchRecent"),
+        Case(arguments: ["search", "wedding", "--bible", "all", "--json"], definition: "searchMany"),
+        Case(arguments: ["search", "wedding", "--bible", "LSV,1", "--group-by", "verse", "--json"], definition: "searchMany"),
         Case(arguments: ["use", "--json"], definition: "use"),
         Case(arguments: ["next", "JHN.1", "--json"], definition: "navigate"),
         Case(arguments: ["previous", "GEN.1", "--json"], definition: "navigate", status: 2),

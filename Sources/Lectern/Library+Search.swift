@@ -1,0 +1,56 @@
+/// One Bible's answer to a search over several: its page of hits, or why it could not be searched.
+public struct BibleSearchResult: Sendable {
+    /// The Bible searched.
+    public var metadata: VersionMetadata
+    /// Its page of hits, or the error (a damaged index, a Bible without one).
+    public var page: Result<SearchPage, SearchError>
+}
+
+/// Hits of several Bibles that fall on the same verse, once each Bible's numbering is mapped to Original.
+public struct VerseHitGroup: Sendable {
+    /// The verse in the Original numbering.
+    public var original: SchemeVerse
+    /// Per Bible (by its place in the results) the hits on that verse, in the Bibles' order.
+    public var hits: [(bible: Int, hit: SearchHit)]
+}
+
+extension Library {
+    /// Searches several Bibles (ids or abbreviations; `nil` for every Bible in the library) with the same
+    /// query and options, one Bible open at a time, in library order.
+    ///
+    /// - Complexity: one search per Bible (a few µs each for a rare word) plus opening each store.
+    /// - Throws: `StoreError` when a named Bible is not in the library.
+    public func search(_ text: String, bibles names: [String]?, options: SearchOptions = SearchOptions()) throws
+        -> [BibleSearchResult]
+    {
+        let stores: [() throws -> VersionStore]
+        if let names {
+            stores = names.map { name in { try self.open(named: name) } }
+        } else {
+            stores = try ids().map { id in { try self.open(id) } }
+        }
+        var results: [BibleSearchResult] = []
+        for open in stores {
+            let store = try open()
+            let page = Result { () throws(SearchError) -> SearchPage in try store.search(text, options: options) }
+            results.append(BibleSearchResult(metadata: store.metadata, page: page))
+        }
+        return results
+    }
+
+    /// The hits of `results` grouped by the verse they fall on in the Original numbering (so Psalm 51:1 of an
+    /// English-numbered Bible and 51:3 of a Hebrew-numbered one are one group), groups in canon order.
+    public func groupByVerse(_ results: [BibleSearchResult]) throws -> [VerseHitGroup] {
+        var groups: [SchemeVerse: [(bible: Int, hit: SearchHit)]] = [:]
+        for (index, result) in results.enumerated() {
+            guard case .success(let page) = result.page, !page.hits.isEmpty else { continue }
+            let scheme = try open(result.metadata.id).versification()
+            for hit in page.hits {
+                let key = SchemeVerse(hit.key.book, hit.key.chapter, VerseKey.leadingNumber(hit.key.verse))
+                let original = scheme.map(key, to: .original).verses.first ?? key
+                groups[original, default: []].append((index, hit))
+            }
+        }
+        return groups.keys.sorted().map { VerseHitGroup(original: $0, hits: groups[$0] ?? []) }
+    }
+}
