@@ -55,10 +55,10 @@ package struct OptionSpec: Sendable, Hashable {
         return text
     }
 
-    /// `[-b ID|ABBR]`: how the synopsis shows it.
+    /// `[-b ID|ABBR]`, or `[--deny CODE]...` for a repeatable option: how the synopsis shows it.
     package var synopsis: String {
         let form = short.map { "-\($0)" } ?? "--" + name
-        return "[" + form + (placeholder.map { " " + $0 } ?? "") + "]"
+        return "[" + form + (placeholder.map { " " + $0 } ?? "") + "]" + (repeatable ? "..." : "")
     }
 }
 
