@@ -34,22 +34,39 @@ extension Library {
         replace: Bool = false, versification: String? = nil
     ) throws -> VersionStore {
         let result = VersionSource.parse(paths: paths)
-        guard !result.hasErrors, !result.books.isEmpty, let first = paths.first else {
+        guard !result.hasErrors, !result.books.isEmpty else {
             throw ImportError(diagnostics: result.diagnostics)
         }
-        let suggestion = VersionNaming.suggest(
-            books: result.books, source: first, metadata: try ExportMetadata.find(in: paths))
-        let formats = Set(result.books.map { $0.location.file.lowercased().contains(".usx") ? "usx" : "usfm" })
-        let chosen = abbreviation ?? suggestion.abbreviation
+        var metadata = try VersionMetadata.forImport(
+            of: result.books, paths: paths, id: nil, abbreviation: abbreviation, title: title, language: language,
+            versification: versification)
         var id: Int?
-        if replace, let existing = try? open(named: chosen) { id = existing.metadata.id }
-        var metadata = VersionMetadata(
-            id: id ?? 0, abbreviation: chosen, title: title ?? suggestion.title,
-            language: language ?? suggestion.language, sourceFormat: formats.sorted().joined(separator: "+"),
-            importedAt: ISO8601DateFormatter().string(from: Date()))
-        try metadata.setVersification(versification, books: result.books)
+        if replace, let existing = try? open(named: metadata.abbreviation) { id = existing.metadata.id }
+        metadata.id = id ?? 0
         let stored = try add(
             books: result.books, metadata: metadata, id: id, replace: replace, sections: [SearchIndexSection()])
         return try open(stored.id)
+    }
+}
+
+extension VersionMetadata {
+    /// The metadata a new import stores: the names given, else those the sources suggest (`\id` text, a
+    /// `metadata.json` that `lectern export` wrote, the first path's name), the source formats, the time, and
+    /// the versification named (`english`, `original`, a `.vrs` path) or else the best fit of the books' counts.
+    ///
+    /// - Throws: `FileProblem` for an unreadable `metadata.json`, `VersificationError` for a bad `.vrs` file.
+    public static func forImport(
+        of books: [Book], paths: [String], id: Int?, abbreviation: String?, title: String?, language: String?,
+        versification: String?
+    ) throws -> VersionMetadata {
+        let suggestion = VersionNaming.suggest(
+            books: books, source: paths.first ?? "", metadata: try ExportMetadata.find(in: paths))
+        let formats = Set(books.map { $0.location.file.lowercased().contains(".usx") ? "usx" : "usfm" })
+        var metadata = VersionMetadata(
+            id: id ?? 0, abbreviation: abbreviation ?? suggestion.abbreviation, title: title ?? suggestion.title,
+            language: language ?? suggestion.language, sourceFormat: formats.sorted().joined(separator: "+"),
+            importedAt: ISO8601DateFormatter().string(from: Date()))
+        try metadata.setVersification(versification, books: books)
+        return metadata
     }
 }

@@ -58,7 +58,7 @@ package enum ImportCommand: LecternCommand {
         let json = invocation.json
         let verbose = arguments.flag("verbose")
         let library = invocation.library
-        guard let first = invocation.positionals.first else { throw UsageError("give at least one file or folder") }
+        guard !invocation.positionals.isEmpty else { throw UsageError("give at least one file or folder") }
         let paths = invocation.positionals.map(invocation.absolute)
         let context = invocation.context
 
@@ -84,16 +84,12 @@ package enum ImportCommand: LecternCommand {
         }
 
         // A folder that `lectern export` wrote carries the names in metadata.json.
-        let exported = try ExportMetadata.find(in: paths)
-        let suggestion = VersionNaming.suggest(books: result.books, source: first, metadata: exported)
-        let formats = Set(result.books.map { $0.location.file.lowercased().contains(".usx") ? "usx" : "usfm" })
-        var metadata = VersionMetadata(
-            id: id ?? 0, abbreviation: abbreviation ?? suggestion.abbreviation, title: title ?? suggestion.title,
-            language: language ?? suggestion.language, sourceFormat: formats.sorted().joined(separator: "+"),
-            importedAt: ISO8601DateFormatter().string(from: Date()))
+        let metadata: VersionMetadata
         do {
-            try metadata.setVersification(versification, books: result.books)
-        } catch {
+            metadata = try VersionMetadata.forImport(
+                of: result.books, paths: paths, id: id, abbreviation: abbreviation, title: title, language: language,
+                versification: versification)
+        } catch let error as VersificationError {
             throw CommandFailure(Terminal.sanitized(error.description))
         }
         bar.message("Writing \(Terminal.sanitized(metadata.abbreviation)) to \(library.directory)…")
