@@ -11,12 +11,14 @@ package enum JSONSchema {
         .object([("schemaVersion", .int(version)), ("command", .string(command))] + members)
     }
 
-    /// A Bible, always this one object: `{"id":1,"abbreviation":"WEB","title":"…","language":"en"}`.
+    /// A Bible, always this one object: `{"id":1,"abbreviation":"WEB","title":"…","language":"en"}`, and
+    /// `"copyright"` when the Bible records a statement.
     package static func bible(_ metadata: VersionMetadata) -> JSONValue {
-        .object([
+        let members: [(String, JSONValue)] = [
             ("id", .int(metadata.id)), ("abbreviation", .string(metadata.abbreviation)),
             ("title", .string(metadata.title)), ("language", .string(metadata.language)),
-        ])
+        ]
+        return .object(members + (metadata.copyright.map { [("copyright", .string($0))] } ?? []))
     }
 
     /// A reference, always this one object: `{"id":"JHN.3.16","display":"John 3:16"}`.
