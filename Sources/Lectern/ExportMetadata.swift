@@ -80,6 +80,15 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
         return metadata
     }
 
+    /// Whether bytes are a `metadata.json` of this schema or another (a JSON object with `schemaVersion` and
+    /// no Scripture Burrito `meta`).
+    static func isLectern(_ bytes: [UInt8]) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            return false
+        }
+        return object["schemaVersion"] != nil && !BurritoMetadataReader.isBurrito(bytes)
+    }
+
     /// The `metadata.json` of the first folder among `paths` that holds one (what `import` was given).
     public static func find(in paths: [String]) throws(FileProblem) -> ExportMetadata? {
         for path in paths {

@@ -102,8 +102,10 @@ struct ScriptureBundle {
                     && VersionSource.isSourceName($0.name)
             }
         } else if let entry = entries[prefix + "metadata.json"],
-            case let bytes = try archive.read(entry, limit: limit), BurritoMetadataReader.isBurrito(bytes)
+            case let bytes = try archive.read(entry, limit: limit), !ExportMetadata.isLectern(bytes)
         {
+            // A Burrito's metadata, or a damaged file (an error); the metadata `lectern export` writes is
+            // left alone, as in a folder the names then come from the books' identification.
             let reading = BurritoMetadataReader.read(bytes, path: archive.path + "/" + entry.name)
             metadata = reading.metadata
             diagnostics += reading.diagnostics
