@@ -11,14 +11,15 @@ package enum JSONSchema {
         .object([("schemaVersion", .int(version)), ("command", .string(command))] + members)
     }
 
-    /// A Bible, always this one object: `{"id":1,"abbreviation":"WEB","title":"…","language":"en"}`, and
-    /// `"copyright"` when the Bible records a statement.
+    /// A Bible, always this one object:
+    /// `{"id":1,"abbreviation":"WEB","title":"…","language":"en","copyright":"…"}` (`copyright` null when the
+    /// Bible records none).
     package static func bible(_ metadata: VersionMetadata) -> JSONValue {
-        let members: [(String, JSONValue)] = [
+        .object([
             ("id", .int(metadata.id)), ("abbreviation", .string(metadata.abbreviation)),
             ("title", .string(metadata.title)), ("language", .string(metadata.language)),
-        ]
-        return .object(members + (metadata.copyright.map { [("copyright", .string($0))] } ?? []))
+            ("copyright", .optional(metadata.copyright)),
+        ])
     }
 
     /// A reference, always this one object: `{"id":"JHN.3.16","display":"John 3:16"}`.
