@@ -14,14 +14,19 @@ static void copy_message(char *message, size_t capacity, const char *text) {
     snprintf(message, capacity, "%s", text ? text : "unknown libzip error");
 }
 
+/// libzip's message for an error code.
+static void copy_code_message(char *message, size_t capacity, int code) {
+    zip_error_t error;
+    zip_error_init_with_code(&error, code);
+    copy_message(message, capacity, zip_error_strerror(&error));
+    zip_error_fini(&error);
+}
+
 lectern_zip *lectern_zip_open(const char *path, char *message, size_t message_capacity) {
     int code = 0;
     zip_t *archive = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code);
     if (!archive) {
-        zip_error_t error;
-        zip_error_init_with_code(&error, code);
-        copy_message(message, message_capacity, zip_error_strerror(&error));
-        zip_error_fini(&error);
+        copy_code_message(message, message_capacity, code);
         return NULL;
     }
     lectern_zip *handle = (lectern_zip *)malloc(sizeof *handle);
@@ -105,10 +110,7 @@ int32_t lectern_zip_read(lectern_zip *archive, int64_t index, size_t max_len, ui
     }
     int status = zip_fclose(file);
     if (status != 0) {
-        zip_error_t error;
-        zip_error_init_with_code(&error, status);
-        copy_message(message, message_capacity, zip_error_strerror(&error));
-        zip_error_fini(&error);
+        copy_code_message(message, message_capacity, status);
         free(buffer);
         return -1;
     }
@@ -134,10 +136,7 @@ int32_t lectern_zip_write(const char *path, int32_t count, const char *const *na
     int code = 0;
     zip_t *archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code);
     if (!archive) {
-        zip_error_t error;
-        zip_error_init_with_code(&error, code);
-        copy_message(message, message_capacity, zip_error_strerror(&error));
-        zip_error_fini(&error);
+        copy_code_message(message, message_capacity, code);
         return -1;
     }
     for (int32_t index = 0; index < count; index++) {

@@ -61,8 +61,8 @@ struct ScriptureBundle {
             let (metadata, diagnostics) = DBLMetadataReader.read(bytes, path: base + "/metadata.xml")
             bundle.metadata = metadata
             bundle.diagnostics = diagnostics
-            let release = [base + "/release/USX_1", base + "/USX_1"].filter { (try? FileKind.of($0)) == .folder }
-            bundle.files = release.isEmpty ? [base] : release
+            let release = [base + "/release/USX_1", base + "/USX_1"].first { (try? FileKind.of($0)) == .folder }
+            bundle.files = [release ?? base]
             return bundle
         }
         guard let bytes = try? FileProblem.readFile(base + "/metadata.json"), BurritoMetadataReader.isBurrito(bytes)

@@ -19,6 +19,9 @@ final class ZipArchive {
         var isFolder: Bool { name.hasSuffix("/") }
     }
 
+    /// The most entries an archive may have (a Bible bundle has a few hundred).
+    static let maximumEntries = 100_000
+
     /// The archive's path, for messages.
     let path: String
     /// Every entry, in archive order.
@@ -36,6 +39,11 @@ final class ZipArchive {
         self.handle = handle
         self.path = path
         let count = lectern_zip_count(handle)
+        guard count <= Self.maximumEntries else {
+            lectern_zip_close(handle)
+            throw FileProblem(
+                .other("it has \(count) entries, more than the \(Self.maximumEntries) a bundle may have"), path: path)
+        }
         var entries: [Entry] = []
         for index in 0..<max(0, count) {
             var name: UnsafePointer<CChar>?
