@@ -46,9 +46,14 @@ public struct BundleMetadata: Sendable, Hashable {
     func gaps(given language: String?) -> [Diagnostic] {
         let fields: [(String?, String)] =
             kind == .dbl
-            ? [(title, "identification/name"), (abbreviation, "identification/abbreviation"), (self.language, "language/iso")]
-            : [(title, "identification.name"), (abbreviation, "identification.abbreviation"),
-                (self.language, "languages[0].tag")]
+            ? [
+                (title, "identification/name"), (abbreviation, "identification/abbreviation"),
+                (self.language, "language/iso"),
+            ]
+            : [
+                (title, "identification.name"), (abbreviation, "identification.abbreviation"),
+                (self.language, "languages[0].tag"),
+            ]
         return fields.filter { $0.0 == nil }.map { _, field in
             let given = field.hasPrefix("language") ? language.flatMap(Self.oneLine) : nil
             return Diagnostic(

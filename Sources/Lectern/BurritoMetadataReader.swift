@@ -43,7 +43,8 @@ enum BurritoMetadataReader {
             return failure(path, "it is not valid JSON (\(Self.reason(error)))")
         }
         guard isBurrito(object) else {
-            return failure(path, "it is not Scripture Burrito metadata (no \"format\": \"scripture burrito\" or \"meta\")")
+            return failure(
+                path, "it is not Scripture Burrito metadata (no \"format\": \"scripture burrito\" or \"meta\")")
         }
         let languageText = ((object["languages"] as? [Any])?.first as? [String: Any])?["tag"] as? String
         let language = BundleMetadata.languageTag(languageText)

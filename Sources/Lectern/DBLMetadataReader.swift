@@ -20,28 +20,38 @@ enum DBLMetadataReader {
         if let problem = handler.firstError {
             return (
                 nil,
-                [failure(path, line: problem.line, column: problem.column, "it is not well-formed XML: \(problem.message)")]
+                [
+                    failure(
+                        path, line: problem.line, column: problem.column,
+                        "it is not well-formed XML: \(problem.message)")
+                ]
             )
         }
         guard wellFormed else { return (nil, [failure(path, line: 1, column: 1, "it is not well-formed XML")]) }
         guard handler.root == "DBLMetadata" else {
             let found = handler.root.map { "<\($0)>" } ?? "no element"
-            return (nil, [failure(path, line: 1, column: 1, "it is not DBL metadata (its root is \(found), not <DBLMetadata>)")])
+            return (
+                nil,
+                [failure(path, line: 1, column: 1, "it is not DBL metadata (its root is \(found), not <DBLMetadata>)")]
+            )
         }
-        let text = handler.fields
+        /// The first of the fields that has text.
+        func first(_ keys: String...) -> String? {
+            keys.lazy.compactMap { handler.fields["identification/" + $0].flatMap(BundleMetadata.oneLine) }.first
+        }
         var metadata = BundleMetadata(kind: .dbl, path: path)
-        metadata.title = (text["identification/nameLocal"] ?? text["identification/name"]).flatMap(BundleMetadata.oneLine)
-        metadata.abbreviation = (text["identification/abbreviationLocal"] ?? text["identification/abbreviation"])
-            .flatMap(BundleMetadata.oneLine)
+        metadata.title = first("nameLocal", "name")
+        metadata.abbreviation = first("abbreviationLocal", "abbreviation")
         metadata.copyright = handler.copyright.flatMap(BundleMetadata.oneLine)
-        let language = text["language/iso"] ?? text["language/ldml"] ?? text["language/bcp47"]
-        metadata.language = BundleMetadata.languageTag(language)
-        return (metadata, metadata.gaps(given: language))
+        let languages = ["iso", "ldml", "bcp47"].compactMap { handler.fields["language/" + $0] }
+        metadata.language = languages.lazy.compactMap(BundleMetadata.languageTag).first
+        return (metadata, metadata.gaps(given: languages.first))
     }
 
     private static func failure(_ path: String, line: Int, column: Int, _ message: String) -> Diagnostic {
         Diagnostic(
-            .error, .bundleMetadata, at: SourceLocation(file: path, line: max(1, line), column: max(1, column)), message)
+            .error, .bundleMetadata, at: SourceLocation(file: path, line: max(1, line), column: max(1, column)), message
+        )
     }
 
     /// Collects the text of the elements one level below `identification` and `language`, and all the

@@ -69,7 +69,8 @@ extension VersionMetadata {
             id: id ?? 0, abbreviation: abbreviation ?? bundle?.abbreviation ?? suggestion.abbreviation,
             title: title ?? bundle?.title ?? suggestion.title,
             language: language ?? bundle?.language ?? suggestion.language,
-            sourceFormat: formats.sorted().joined(separator: "+"), importedAt: ISO8601DateFormatter().string(from: Date()))
+            sourceFormat: formats.sorted().joined(separator: "+"),
+            importedAt: ISO8601DateFormatter().string(from: Date()))
         metadata.copyright = copyright ?? bundle?.copyright ?? exported?.copyright
         try metadata.setVersification(versification, books: books)
         return metadata

@@ -94,7 +94,8 @@ struct ScriptureBundle {
         let prefix = Self.metadataFolder(Set(entries.keys))
         var chosen: [ZipArchive.Entry] = []
         if let entry = entries[prefix + "metadata.xml"] {
-            let reading = DBLMetadataReader.read(try archive.read(entry, limit: limit), path: archive.path + "/" + entry.name)
+            let reading = DBLMetadataReader.read(
+                try archive.read(entry, limit: limit), path: archive.path + "/" + entry.name)
             metadata = reading.metadata
             diagnostics += reading.diagnostics
             chosen = entries.values.filter {
@@ -117,7 +118,8 @@ struct ScriptureBundle {
                 } else {
                     diagnostics.append(
                         Diagnostic(
-                            .error, .unreadableFile, at: SourceLocation(file: archive.path + "/" + entry.name, line: 1, column: 1),
+                            .error, .unreadableFile,
+                            at: SourceLocation(file: archive.path + "/" + entry.name, line: 1, column: 1),
                             "its ingredient \(ingredient) is not in the archive"))
                 }
             }

@@ -83,7 +83,9 @@ final class ZipArchive {
                 .other("it holds more than \(Self.megabytes(limit)) MB uncompressed; refused as a possible zip bomb"),
                 path: location)
         }
-        guard status == 0 else { throw FileProblem(.other("its data is damaged (\(Self.text(message)))"), path: location) }
+        guard status == 0 else {
+            throw FileProblem(.other("its data is damaged (\(Self.text(message)))"), path: location)
+        }
         guard let output else { return [] }
         defer { lectern_zip_free(output) }
         return Array(UnsafeBufferPointer(start: output, count: length))

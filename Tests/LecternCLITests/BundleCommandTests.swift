@@ -75,7 +75,8 @@ struct BundleCommandTests {
         defer { try? FileManager.default.removeItem(atPath: zip) }
         let run = library.run(["import", zip, "--replace", "--abbreviation", "LDSL"])
         #expect(run.status == 1)
-        #expect(run.standardError.contains("\(zip):1:1: error: cannot read it: it is not a readable zip archive"), "\(run)")
+        #expect(
+            run.standardError.contains("\(zip):1:1: error: cannot read it: it is not a readable zip archive"), "\(run)")
         #expect(library.files == before)
     }
 }

@@ -47,7 +47,8 @@ struct BundleImportTests {
         return try names.sorted().compactMap { name in
             var isFolder: ObjCBool = false
             FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
-            return isFolder.boolValue ? nil : (name, Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))))
+            return isFolder.boolValue
+                ? nil : (name, Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))))
         }
     }
 

@@ -35,8 +35,12 @@ struct BundleMetadataTests {
         var testDescription: String { name }
     }
 
-    static func dbl(_ body: String) -> String { "<?xml version=\"1.0\"?>\n<DBLMetadata version=\"2.2\">\(body)</DBLMetadata>" }
-    static func burrito(_ body: String) -> String { #"{"format":"scripture burrito","meta":{"version":"1.0.0"}"# + body + "}" }
+    static func dbl(_ body: String) -> String {
+        "<?xml version=\"1.0\"?>\n<DBLMetadata version=\"2.2\">\(body)</DBLMetadata>"
+    }
+    static func burrito(_ body: String) -> String {
+        #"{"format":"scripture burrito","meta":{"version":"1.0.0"}"# + body + "}"
+    }
     static let ingredient = #","ingredients":{"ingredients/RUT.usfm":{"mimeType":"text/x-usfm"}}"#
     /// The sources' own names for the bundle above (`\id` text, the folder's name).
     static let fromSources: [String?] = ["Bundle sample source", "LBX", "eng"]
@@ -59,6 +63,12 @@ struct BundleMetadataTests {
                 "<identification><name>N</name><abbreviation>A</abbreviation></identification>"
                     + "<language><iso>english!</iso></language>"),
             stored: ["N", "A", "eng", nil], messages: ["its language 'english!' is not a BCP 47 tag"]),
+        Case(
+            name: "DBL empty local names, a language only in ldml", kind: .dbl,
+            metadata: dbl(
+                "<identification><name>N</name><nameLocal> </nameLocal><abbreviation>A</abbreviation>"
+                    + "<abbreviationLocal/></identification><language><iso>??</iso><ldml>pt-BR</ldml></language>"),
+            stored: ["N", "A", "pt-BR", nil], messages: []),
         Case(
             name: "DBL that is not well formed", kind: .dbl, metadata: dbl("<identification><name>N</identification>"),
             stored: nil, messages: ["it is not well-formed XML"]),
@@ -119,13 +129,17 @@ struct BundleMetadataTests {
 
     @Test func aBurritoFolderIsNotTakenForLecternsOwnMetadata() throws {
         #expect(try ExportMetadata.read(from: BundleImportTests.sample("burrito-sample")) == nil)
-        #expect(BurritoMetadataReader.isBurrito(ExportMetadata(abbreviation: "A", title: "T", language: "en").json) == false)
+        #expect(
+            BurritoMetadataReader.isBurrito(ExportMetadata(abbreviation: "A", title: "T", language: "en").json) == false
+        )
         #expect(ExportMetadata.isLectern(ExportMetadata(abbreviation: "A", title: "T", language: "en").json))
     }
 
     @Test(arguments: [
-        ("<p>Copyright &copy; 2001 <b>Bible</b> Society</p><p>All rights reserved.</p>",
-            "Copyright © 2001 Bible Society All rights reserved."),
+        (
+            "<p>Copyright &copy; 2001 <b>Bible</b> Society</p><p>All rights reserved.</p>",
+            "Copyright © 2001 Bible Society All rights reserved."
+        ),
         ("&#169; &#x41;B &amp; C &unknown; & D", "© AB & C &unknown; & D"), ("<br/>", nil),
     ])
     func markupIsTakenOutOfStatements(_ html: String, _ text: String?) {

@@ -78,7 +78,8 @@ struct BundleSafetyTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/unsafe.zip"
-        try ZipArchive.write([(name, Self.book), ("GEN.usfm", Array("\\id GEN x\n\\c 1\n\\p\n\\v 1 a\n".utf8))], to: path)
+        try ZipArchive.write(
+            [(name, Self.book), ("GEN.usfm", Array("\\id GEN x\n\\c 1\n\\p\n\\v 1 a\n".utf8))], to: path)
         let (messages, _, books) = Self.errors(path)
         #expect(messages == ["its entry '\(name)' is refused: \(reason); a bundle's paths must stay inside it"])
         // The refused entry is never read; the safe one is.
@@ -88,7 +89,8 @@ struct BundleSafetyTests {
     @Test func aBurritoIngredientThatWouldEscapeIsRefused() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let metadata = #"{"format":"scripture burrito","meta":{"version":"1.0.0"},"ingredients":{"../outside/RUT.usfm":{}}}"#
+        let metadata =
+            #"{"format":"scripture burrito","meta":{"version":"1.0.0"},"ingredients":{"../outside/RUT.usfm":{}}}"#
         let path = directory.path + "/burrito.zip"
         try ZipArchive.write([("metadata.json", Array(metadata.utf8)), ("RUT.usfm", Self.book)], to: path)
         let (messages, files, _) = Self.errors(path)
@@ -120,7 +122,8 @@ struct BundleSafetyTests {
         let read = Self.errors(lying, limit: 1 << 20)
         #expect(read.books == 0)
         #expect(read.messages.count == 1)
-        #expect(read.messages.first?.contains("holds more than 1 MB uncompressed; refused as a possible zip bomb") == true)
+        #expect(
+            read.messages.first?.contains("holds more than 1 MB uncompressed; refused as a possible zip bomb") == true)
     }
 
     static func find(_ signature: [UInt8], in bytes: [UInt8]) -> Int? {
