@@ -18,11 +18,11 @@ package enum ImportCommand: LecternCommand {
             """,
         options: [
             .value("id", "N", "the Bible's id, 1 to 999999999 (default: the next free id)"),
-            .value("abbreviation", "ABBR", "short name (default: from the sources, such as WEB)"),
-            .value("title", "TEXT", "full name (default: from the sources, else the folder name)"),
+            .value("abbreviation", "ABBR", "short name (default: from a bundle's metadata, else the sources, such as WEB)"),
+            .value("title", "TEXT", "full name (default: from a bundle's metadata, else the sources, else the folder name)"),
             .value(
                 "language", "TAG",
-                "BCP 47 language tag (default: from the sources or a folder name like eng-…, else und)"),
+                "BCP 47 language tag (default: from a bundle's metadata or the sources or a folder name like eng-…, else und)"),
             .value("copyright", "TEXT", "copyright statement (default: from the bundle's metadata, else none)"),
             .value(
                 "versification", "SCHEME",
