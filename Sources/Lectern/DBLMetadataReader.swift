@@ -48,6 +48,14 @@ enum DBLMetadataReader {
         return (metadata, metadata.gaps(given: languages.first))
     }
 
+    /// Whether a `metadata.xml` is DBL's or damaged: false only for well-formed XML whose root is another
+    /// element (some other tool's file, not a bundle's).
+    static func mayBeDBL(_ bytes: [UInt8]) -> Bool {
+        let handler = Handler()
+        let wellFormed = bytes.withUnsafeBufferPointer { try? XMLStream.parse($0, names: [], handler: handler) }
+        return wellFormed != true || handler.firstError != nil || handler.root == "DBLMetadata"
+    }
+
     private static func failure(_ path: String, line: Int, column: Int, _ message: String) -> Diagnostic {
         Diagnostic(
             .error, .bundleMetadata, at: SourceLocation(file: path, line: max(1, line), column: max(1, column)), message

@@ -9,7 +9,8 @@ import ScriptureModel
 /// A Digital Bible Library bundle, a Scripture Burrito, or a plain `.zip` of USFM/USX: where its
 /// sources are and what its metadata says.
 ///
-/// A folder is a bundle when it holds `metadata.xml` (DBL) or a Burrito `metadata.json`; a file is a zip
+/// A folder is a bundle when it holds `metadata.xml` (DBL; one whose root is another element is not DBL's,
+/// and leaves the folder a plain one) or a Burrito `metadata.json`; a file is a zip
 /// when it starts with a zip signature or is named `.zip`. A zip's metadata may stand at its root or in
 /// its one top folder. Zip entries are read into memory, never extracted; names with `..`, absolute paths
 /// and backslashes are refused, and the bytes read are bounded (`limit`), whatever the headers declare.
@@ -57,7 +58,7 @@ struct ScriptureBundle {
     private static func folder(_ path: String) -> ScriptureBundle? {
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         var bundle = ScriptureBundle()
-        if let bytes = try? FileProblem.readFile(base + "/metadata.xml") {
+        if let bytes = try? FileProblem.readFile(base + "/metadata.xml"), DBLMetadataReader.mayBeDBL(bytes) {
             let (metadata, diagnostics) = DBLMetadataReader.read(bytes, path: base + "/metadata.xml")
             bundle.metadata = metadata
             bundle.diagnostics = diagnostics
@@ -93,9 +94,10 @@ struct ScriptureBundle {
         }
         let prefix = Self.metadataFolder(Set(entries.keys))
         var chosen: [ZipArchive.Entry] = []
-        if let entry = entries[prefix + "metadata.xml"] {
-            let reading = DBLMetadataReader.read(
-                try archive.read(entry, limit: limit), path: archive.path + "/" + entry.name)
+        if let entry = entries[prefix + "metadata.xml"], case let bytes = try archive.read(entry, limit: limit),
+            DBLMetadataReader.mayBeDBL(bytes)
+        {
+            let reading = DBLMetadataReader.read(bytes, path: archive.path + "/" + entry.name)
             metadata = reading.metadata
             diagnostics += reading.diagnostics
             chosen = entries.values.filter {

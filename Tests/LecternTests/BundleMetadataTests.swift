@@ -72,9 +72,10 @@ struct BundleMetadataTests {
         Case(
             name: "DBL that is not well formed", kind: .dbl, metadata: dbl("<identification><name>N</identification>"),
             stored: nil, messages: ["it is not well-formed XML"]),
+        // Another tool's metadata.xml: the folder is a plain one, its names from the sources.
         Case(
-            name: "XML that is not DBL metadata", kind: .dbl, metadata: "<usx version=\"3.0\"/>", stored: nil,
-            messages: ["it is not DBL metadata (its root is <usx>, not <DBLMetadata>)"]),
+            name: "XML that is not DBL metadata", kind: .dbl, metadata: "<settings><name>Other</name></settings>",
+            stored: fromSources + [nil], messages: []),
         Case(
             name: "Burrito names in the bundle's language", kind: .burrito,
             metadata: burrito(
@@ -115,6 +116,14 @@ struct BundleMetadataTests {
         }
         let metadata = try library.importBible(from: [folder]).metadata
         #expect([metadata.title, metadata.abbreviation, metadata.language, metadata.copyright] == stored)
+    }
+
+    @Test func aFileWhoseRootIsNotDBLMetadataIsRefusedByTheReader() {
+        let (metadata, diagnostics) = DBLMetadataReader.read(Array("<usx version=\"3.0\"/>".utf8), path: "m.xml")
+        #expect(metadata == nil)
+        #expect(diagnostics.map(\.message) == ["it is not DBL metadata (its root is <usx>, not <DBLMetadata>)"])
+        #expect(!DBLMetadataReader.mayBeDBL(Array("<usx version=\"3.0\"/>".utf8)))
+        #expect(DBLMetadataReader.mayBeDBL(Array("<DBLMetadata><x></DBLMetadata>".utf8)))
     }
 
     @Test func aMalformedDBLFileIsReportedAtItsLineAndColumn() throws {
