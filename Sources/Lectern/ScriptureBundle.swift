@@ -127,6 +127,12 @@ struct ScriptureBundle {
             }
         }
         if chosen.isEmpty { chosen = entries.values.filter { VersionSource.isSourceName($0.name) } }
+        if chosen.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .unreadableFile, at: SourceLocation(file: archive.path, line: 1, column: 1),
+                    "the archive has no .usfm, .sfm or .usx files"))
+        }
         try readSources(chosen.sorted { $0.name < $1.name }, from: archive, limit: limit)
     }
 

@@ -34,6 +34,18 @@ struct BundleSafetyTests {
         #expect(reading.result.diagnostics.filter { $0.severity == .error }.isEmpty)
     }
 
+    @Test func aZipWithoutSourcesSaysSo() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/empty.zip"
+        try ZipArchive.write([("metadata.xml", Array("<DBLMetadata/>".utf8)), ("README.txt", [0x41])], to: path)
+        let reading = VersionSource.read(paths: [path])
+        #expect(reading.result.books.isEmpty)
+        let warnings = reading.result.diagnostics.filter { $0.kind == .unreadableFile }
+        #expect(warnings.map(\.message) == ["the archive has no .usfm, .sfm or .usx files"])
+        #expect(warnings.first?.location.file == path)
+    }
+
     /// A way to damage a valid zip, and what the error then says.
     struct Damage: Sendable, CustomTestStringConvertible {
         var name: String
