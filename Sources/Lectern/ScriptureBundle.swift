@@ -17,6 +17,8 @@ import ScriptureModel
 struct ScriptureBundle {
     /// The largest total of uncompressed source bytes read from one zip (as for one `.gz` file).
     static let defaultLimit = 1 << 30
+    /// The largest `metadata.xml` or `metadata.json` read from a zip (real ones are a few kilobytes).
+    static let metadataLimit = 16 << 20
 
     /// The bundle's names; nil for a plain zip, or when its metadata could not be read.
     var metadata: BundleMetadata?
@@ -94,18 +96,19 @@ struct ScriptureBundle {
         }
         let prefix = Self.metadataFolder(Set(entries.keys))
         var chosen: [ZipArchive.Entry] = []
-        if let entry = entries[prefix + "metadata.xml"], case let bytes = try archive.read(entry, limit: limit),
+        let metadataLimit = min(limit, Self.metadataLimit)
+        if let entry = entries[prefix + "metadata.xml"], case let bytes = try archive.read(entry, limit: metadataLimit),
             DBLMetadataReader.mayBeDBL(bytes)
         {
             let reading = DBLMetadataReader.read(bytes, path: archive.path + "/" + entry.name)
             metadata = reading.metadata
             diagnostics += reading.diagnostics
-            chosen = entries.values.filter {
-                ($0.name.hasPrefix(prefix + "release/USX_1/") || $0.name.hasPrefix(prefix + "USX_1/"))
-                    && VersionSource.isSourceName($0.name)
+            // release/USX_1/ when it has books, else USX_1/ (never both: the same books twice).
+            for folder in [prefix + "release/USX_1/", prefix + "USX_1/"] where chosen.isEmpty {
+                chosen = entries.values.filter { $0.name.hasPrefix(folder) && VersionSource.isSourceName($0.name) }
             }
         } else if let entry = entries[prefix + "metadata.json"],
-            case let bytes = try archive.read(entry, limit: limit), !ExportMetadata.isLectern(bytes)
+            case let bytes = try archive.read(entry, limit: metadataLimit), !ExportMetadata.isLectern(bytes)
         {
             // A Burrito's metadata, or a damaged file (an error); the metadata `lectern export` writes is
             // left alone, as in a folder the names then come from the books' identification.

@@ -96,6 +96,20 @@ struct BundleImportTests {
         #expect(reading.result.books.first?.location.file == path + "/dbl-sample/release/USX_1/RUT.usx")
     }
 
+    @Test func aDBLZipWithBothUSXFoldersReadsReleaseOnly() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var entries = try Self.files(under: Self.sample("dbl-sample"))
+        let ruth = try #require(entries.first { $0.name.hasSuffix("RUT.usx") })
+        entries.append(("USX_1/RUT.usx", ruth.bytes))
+        let path = directory.path + "/both.zip"
+        try ZipArchive.write(entries, to: path)
+        let reading = VersionSource.read(paths: [path])
+        #expect(reading.result.books.map(\.id.code) == ["RUT", "JON"])
+        #expect(reading.result.diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(reading.result.books.allSatisfy { $0.location.file.contains("/release/USX_1/") })
+    }
+
     @Test(arguments: cases.filter { !$0.zipped })
     func optionsOverTheBundle(_ bundle: Case) throws {
         let directory = TemporaryDirectory()
