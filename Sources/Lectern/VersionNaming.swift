@@ -141,7 +141,7 @@ public enum VersionNaming {
 
     private static func baseName(_ path: String) -> String {
         var name = path.split(separator: "/").last.map(String.init) ?? path
-        for suffix in [".gz", ".usfm", ".sfm", ".usx", ".SFM", ".USFM", ".USX"] where name.hasSuffix(suffix) {
+        for suffix in [".zip", ".ZIP", ".gz", ".usfm", ".sfm", ".usx", ".SFM", ".USFM", ".USX"] where name.hasSuffix(suffix) {
             name.removeLast(suffix.count)
         }
         return name.isEmpty ? "version" : name
