@@ -39,14 +39,11 @@ extension Library {
         guard !result.hasErrors, !result.books.isEmpty else {
             throw ImportError(diagnostics: result.diagnostics)
         }
-        var metadata = try VersionMetadata.forImport(
+        let metadata = try VersionMetadata.forImport(
             of: result.books, paths: paths, id: nil, abbreviation: abbreviation, title: title, language: language,
             copyright: copyright, bundle: reading.bundle, versification: versification)
-        var id: Int?
-        if replace, let existing = try? open(named: metadata.abbreviation) { id = existing.metadata.id }
-        metadata.id = id ?? 0
         let stored = try add(
-            books: result.books, metadata: metadata, id: id, replace: replace, sections: [SearchIndexSection()])
+            books: result.books, metadata: metadata, id: nil, replace: replace, sections: [SearchIndexSection()])
         return try open(stored.id)
     }
 }
