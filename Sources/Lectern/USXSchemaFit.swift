@@ -15,7 +15,7 @@ import ScriptureModel
 /// - A verse number that is not `12`, `3a`, `1-2`… (`14...`) is written as its valid start (`14`),
 ///   the label as written kept as `pubnumber`.
 /// - Before the first chapter, body paragraphs take their introduction form (`p` → `ip`, `q1` → `iq1`,
-///   an empty `m` → `ib`); in a book without chapters (a glossary), the closing run of `ili` entries
+///   `m` → `im`, any other empty one → `ib`); in a book without chapters (a glossary), the closing run of `ili` entries
 ///   are list items `li`, because a peripheral book needs content after its introduction.
 enum USXSchemaFit {
     /// The book with every construct USX 3.1 does not allow replaced as described above.
