@@ -101,6 +101,12 @@ private struct JSONText {
                 json.text += "}"
             }
             text += "}"
+        case .sidebar(let sidebar):
+            text += "{\"type\":\"sidebar\",\"category\":"
+            optional(sidebar.category)
+            text += ",\"blocks\":"
+            blocks(sidebar.blocks)
+            text += "}"
         }
     }
 

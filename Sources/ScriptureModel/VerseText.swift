@@ -141,32 +141,37 @@ private struct VerseTextCollector {
         afterNote = false
     }
 
-    mutating func add(_ block: Block) {
+    mutating func add(_ block: Block, inSidebar: Bool = false) {
         switch block {
         case .paragraph(let paragraph):
-            var content = paragraph.content[...]
-            if !paragraph.kind.carriesVerseText || isNonScriptureParagraph(paragraph.marker) {
-                // A verse that starts inside a heading (`\d \v 1 …`, as Psalm titles and BSB ZEC 12:1 have it)
-                // makes the rest of that paragraph verse text; a heading without one is never verse text.
-                guard let first = content.firstIndex(where: { if case .verse = $0 { true } else { false } }) else {
-                    return
-                }
-                content = content[first...]
-            }
-            boundary()
-            add(content)
-            boundary()
+            let setApart = inSidebar || !paragraph.kind.carriesVerseText || isNonScriptureParagraph(paragraph.marker)
+            addParagraph(paragraph.content, setApart: setApart)
         case .table(let table):
             for row in table.rows {
-                boundary()
-                add(row.leading)
-                for cell in row.cells {
-                    boundary()
-                    add(cell.content)
-                }
+                addParagraph(row.leading, setApart: inSidebar)
+                for cell in row.cells { addParagraph(cell.content, setApart: inSidebar) }
             }
-            boundary()
+        case .sidebar(let sidebar):
+            // Study content, never verse text; only a verse wrongly started inside it (which the parsers
+            // report) makes the rest of that paragraph verse text, as in a heading, so no verse is lost.
+            for inner in sidebar.blocks { add(inner, inSidebar: true) }
         }
+    }
+
+    /// Adds a paragraph's (or cell's) content between boundaries. Set-apart content (a heading, a
+    /// sidebar's paragraph) adds nothing unless a verse starts inside it (`\d \v 1 …`, as Psalm titles
+    /// and BSB ZEC 12:1 have it): then the content from that verse on is verse text.
+    mutating func addParagraph(_ content: [Inline], setApart: Bool) {
+        var content = content[...]
+        if setApart {
+            guard let first = content.firstIndex(where: { if case .verse = $0 { true } else { false } }) else {
+                return
+            }
+            content = content[first...]
+        }
+        boundary()
+        add(content)
+        boundary()
     }
 
     mutating func boundary() {

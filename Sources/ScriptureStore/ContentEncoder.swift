@@ -105,6 +105,17 @@ struct ContentEncoder {
                 op(.end)
             }
             op(.end)
+        case .sidebar(let sidebar):
+            // `PARAGRAPH "esb" [category] END block* PARAGRAPH "esbe" END`: USFM reserves both names for
+            // the sidebar's bounds, so no paragraph has them and the stream grammar stays as it was.
+            op(.paragraph)
+            try string(SidebarMarkers.start)
+            if let category = sidebar.category { text(category, flow: false) }
+            op(.end)
+            for inner in sidebar.blocks { try self.block(inner, flow: false) }
+            op(.paragraph)
+            try string(SidebarMarkers.end)
+            op(.end)
         }
     }
 

@@ -5,8 +5,10 @@
 /// label strings, then holds blocks until its end:
 ///
 /// ```
+/// block      = paragraph | table | sidebar
 /// paragraph  = PARAGRAPH marker:string inline* END
 /// table      = TABLE row* END
+/// sidebar    = PARAGRAPH "esb" [TEXT_LITERAL category] END block* PARAGRAPH "esbe" END
 /// row        = ROW inline* END cell* END
 /// cell       = CELL marker:string span:varint inline* END
 /// inline     = TEXT_REF length               (text taken from the verse text, see below)
@@ -27,6 +29,10 @@
 /// `leading` and `trailing` put back the spaces around the run. Text runs are
 /// stored with ASCII white space collapsed to one space, which USFM and USX
 /// treat the same.
+///
+/// A sidebar's bounds are paragraphs named `esb` and `esbe`, names USFM reserves for them (no
+/// paragraph of a USFM or USX file has them), so sidebars came without a new op or format version;
+/// a sidebar's content is never verse text, so its text runs are all `TEXT_LITERAL`s.
 enum ContentOp: UInt8 {
     case end = 0
     case paragraph = 1
@@ -76,3 +82,11 @@ enum ChapterFlags {
 
 /// The deepest nesting of spans, notes and tables a stream may have; deeper means damage.
 let maximumContentDepth = 64
+
+/// The paragraph markers that bound a sidebar in a content stream.
+enum SidebarMarkers {
+    /// Opens a sidebar; its content is the category, if any.
+    static let start = "esb"
+    /// Closes the innermost open sidebar.
+    static let end = "esbe"
+}

@@ -13,6 +13,10 @@ extension USFMBookBuilder {
     }
 
     mutating func openCharacter(_ name: String, nested: Bool, at offset: Int) {
+        if name == "cat", sidebarAwaitsCategory {
+            push(.sidebarCategory, name, at: offset)
+            return
+        }
         if frames.isEmpty {
             guard openStrayParagraph(at: offset) else { return }
         }
@@ -271,6 +275,10 @@ extension USFMBookBuilder {
                     inlines.replace(at: start + found, with: .verse(verse))
                 }
             }
+            return
+        case .sidebarCategory:
+            let category = USFMFrame.plainText(content)
+            Self.change(&sidebar) { $0.category = category.isEmpty ? nil : category }
             return
         case .chapterAlternate:
             Self.change(&book) { book in
