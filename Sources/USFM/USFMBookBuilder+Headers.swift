@@ -104,6 +104,11 @@ extension USFMBookBuilder {
             let code = book?.id.code ?? ""
             report(.error, .duplicateVerse, at: offset, "verse \(code) \(chapter):\(label) appears twice")
         }
+        if let last = frames.indices.last, frames[last].kind == .sidebarCategory {
+            // An unclosed `\esb \cat …` would swallow the verse into the category.
+            reportUnclosed(frames[last], atParagraphEnd: true)
+            popFrame(explicit: false)
+        }
         if frames.isEmpty {
             if hasChapters {
                 report(

@@ -236,6 +236,8 @@ extension USFMBookBuilder {
                 atParagraphEnd
                     ? "note \\\(marker) is still open at the end of the paragraph; add \\\(marker)*"
                     : "note \\\(marker) is not closed; add \\\(marker)*")
+        case .sidebarCategory:
+            report(.warning, .unclosedCharacterStyle, at: frame.offset, "the sidebar's \\cat is not closed; add \\cat*")
         case .figure where atParagraphEnd:
             report(.warning, .unclosedCharacterStyle, at: frame.offset, "\\fig is not closed; add \\fig*")
         default: break

@@ -60,6 +60,11 @@ import USFM
             shape: "| p sidebar[-]{p}", verses: ["GEN 1:1 a", "GEN 1:2 b"],
             diagnostics: ["misplaced-verse@7:1"]),
         Case(
+            name: "an unclosed \\cat does not swallow the next verse",
+            usfm: "\\id GEN\n\\c 1\n\\esb \\cat People\n\\v 1 a\n\\esbe\n\\p\n\\v 2 b\n",
+            shape: "| sidebar[People]{p} p", verses: ["GEN 1:1 a", "GEN 1:2 b"],
+            diagnostics: ["unclosed-character-style@3:6", "misplaced-marker@4:1", "misplaced-verse@4:1"]),
+        Case(
             name: "\\esbe with no sidebar",
             usfm: "\\id GEN\n\\c 1\n\\p\n\\v 1 a\n\\esbe\n\\p b\n",
             shape: "| p p", verses: ["GEN 1:1 a b"], diagnostics: ["unmatched-sidebar-end@5:1"]),
