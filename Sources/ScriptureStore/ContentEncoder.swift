@@ -85,6 +85,9 @@ struct ContentEncoder {
     private mutating func block(_ block: Block, flow: Bool) throws(StoreError) {
         switch block {
         case .paragraph(let paragraph):
+            guard !SidebarMarkers.isReserved(paragraph.marker) else {
+                throw .cannotEncode("a paragraph marker starts with U+0001, which the store keeps for sidebars")
+            }
             op(.paragraph)
             try string(paragraph.marker)
             try inlines(paragraph.content, flow: flow && paragraph.kind.carriesVerseText, depth: 1)
@@ -106,8 +109,7 @@ struct ContentEncoder {
             }
             op(.end)
         case .sidebar(let sidebar):
-            // `PARAGRAPH "esb" [category] END block* PARAGRAPH "esbe" END`: USFM reserves both names for
-            // the sidebar's bounds, so no paragraph has them and the stream grammar stays as it was.
+            // `PARAGRAPH "\u{1}esb" [category] END block* PARAGRAPH "\u{1}esbe" END` (see `ContentOp`).
             op(.paragraph)
             try string(SidebarMarkers.start)
             if let category = sidebar.category { text(category, flow: false) }

@@ -72,6 +72,30 @@ import Testing
         #expect(styled.notes.map(\.text) == ["1:1 a note"], "a note inside a sidebar is the chapter's")
     }
 
+    @Test func paragraphsNamedLikeTheSidebarMarkersStayParagraphs() throws {
+        // `<para style="esbe">` is not USX, but is kept as an unknown paragraph style: the store must not
+        // take it for a sidebar's bound.
+        let usx = """
+            <usx version="3.1"><book code="GEN" style="id"/><chapter number="1" style="c"/>
+            <para style="esbe">x</para><para style="p"><verse number="1" style="v"/>a</para><para style="esb">y</para>
+            </usx>
+            """
+        let book = try #require(USXParser.parse(Array(usx.utf8), path: "odd.usx").books.first)
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try Self.stored(book, in: directory)
+        #expect(try store.fullBook(.genesis).normalizedForStore() == book.normalizedForStore())
+        #expect(try store.styledChapter(.genesis, 1).paragraphs.map(\.marker) == ["esbe", "p", "esb"])
+    }
+
+    @Test func aBookBuiltInCodeCannotUseTheStoresSidebarBounds() throws {
+        var book = try Self.book()
+        book.chapters[0].blocks.append(.paragraph(Paragraph(marker: "\u{1}esbe", location: book.location)))
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(throws: StoreError.self) { try Self.stored(book, in: directory) }
+    }
+
     @Test func readDrawsASidebarAsABox() throws {
         let book = try Self.book()
         #expect(
