@@ -30,7 +30,7 @@ struct ContentDecoder {
         try blocks(sidebarDepth: 0)
     }
 
-    /// Decodes blocks up to the end of the stream or, inside a sidebar, up to its `esbe` paragraph.
+    /// Decodes blocks up to the end of the stream or, inside a sidebar, up to its end bound (`SidebarMarkers.end`).
     private mutating func blocks(sidebarDepth: Int) throws(StoreError) -> [Block] {
         var blocks: [Block] = []
         while !reader.isAtEnd {
@@ -38,7 +38,9 @@ struct ContentDecoder {
             case .paragraph(let marker):
                 let marker = try reader.string(marker)
                 let content = try inlines(depth: 1)
-                if marker == SidebarMarkers.start {
+                if !SidebarMarkers.isReserved(marker) {
+                    blocks.append(.paragraph(Paragraph(marker: marker, content: content, location: location)))
+                } else if marker == SidebarMarkers.start {
                     guard sidebarDepth < maximumContentDepth else {
                         throw reader.damaged("sidebars nested deeper than \(maximumContentDepth)")
                     }
@@ -49,7 +51,7 @@ struct ContentDecoder {
                     guard sidebarDepth > 0 else { throw reader.damaged("a sidebar end with no sidebar open") }
                     return blocks
                 } else {
-                    blocks.append(.paragraph(Paragraph(marker: marker, content: content, location: location)))
+                    throw reader.damaged("an unknown paragraph marker starting with U+0001")
                 }
             case .table:
                 blocks.append(.table(try table()))

@@ -118,7 +118,10 @@ struct StyledChapterDecoder {
     }
 
     private mutating func paragraph(marker: String, kind: ParagraphKind, cell: CellPosition?) throws(StoreError) {
-        if cell == nil, kind == .unknown, marker == SidebarMarkers.start || marker == SidebarMarkers.end {
+        if kind == .unknown, SidebarMarkers.isReserved(marker) {
+            guard cell == nil, marker == SidebarMarkers.start || marker == SidebarMarkers.end else {
+                throw reader.damaged("an unknown paragraph marker starting with U+0001")
+            }
             return try sidebarBound(opens: marker == SidebarMarkers.start)
         }
         try styledParagraph(marker: marker, kind: kind, cell: cell)
