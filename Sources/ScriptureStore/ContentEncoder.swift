@@ -112,7 +112,11 @@ struct ContentEncoder {
             // `PARAGRAPH "\u{1}esb" [category] END block* PARAGRAPH "\u{1}esbe" END` (see `ContentOp`).
             op(.paragraph)
             try string(SidebarMarkers.start)
-            if let category = sidebar.category { text(category, flow: false) }
+            if let category = sidebar.category, mode == .encoding {
+                // Written as it is (a text run would collapse its white space).
+                op(.textLiteral)
+                out.string(category)
+            }
             op(.end)
             for inner in sidebar.blocks { try self.block(inner, flow: false) }
             op(.paragraph)

@@ -74,10 +74,11 @@ import Testing
 
     @Test func paragraphsNamedLikeTheSidebarMarkersStayParagraphs() throws {
         // `<para style="esbe">` is not USX, but is kept as an unknown paragraph style: the store must not
-        // take it for a sidebar's bound.
+        // take it for a sidebar's bound. A category is kept byte for byte.
         let usx = """
             <usx version="3.1"><book code="GEN" style="id"/><chapter number="1" style="c"/>
             <para style="esbe">x</para><para style="p"><verse number="1" style="v"/>a</para><para style="esb">y</para>
+            <sidebar style="esb" category=" Two  spaces "><para style="p">z</para></sidebar>
             </usx>
             """
         let book = try #require(USXParser.parse(Array(usx.utf8), path: "odd.usx").books.first)
@@ -85,7 +86,8 @@ import Testing
         defer { directory.remove() }
         let store = try Self.stored(book, in: directory)
         #expect(try store.fullBook(.genesis).normalizedForStore() == book.normalizedForStore())
-        #expect(try store.styledChapter(.genesis, 1).paragraphs.map(\.marker) == ["esbe", "p", "esb"])
+        #expect(try store.styledChapter(.genesis, 1).paragraphs.map(\.marker) == ["esbe", "p", "esb", "p"])
+        #expect(try store.styledChapter(.genesis, 1).sidebars.map(\.category) == [" Two  spaces "], "kept as written")
     }
 
     @Test func aBookBuiltInCodeCannotUseTheStoresSidebarBounds() throws {
