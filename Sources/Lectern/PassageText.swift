@@ -43,7 +43,8 @@ public enum PassageText {
             case .sidebar(let sidebar):
                 let rendered = render(sidebar.blocks)
                 let inner: [Substring] =
-                    rendered == "\n" ? [] : Array(rendered.split(separator: "\n", omittingEmptySubsequences: false).dropLast())
+                    rendered == "\n"
+                    ? [] : Array(rendered.split(separator: "\n", omittingEmptySubsequences: false).dropLast())
                 guard !inner.isEmpty || sidebar.category != nil else { continue }
                 if !lines.isEmpty, lines.last != "" { lines.append("") }
                 lines.append("┌─" + (sidebar.category.map { " " + $0 } ?? ""))

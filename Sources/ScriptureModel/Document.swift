@@ -103,7 +103,7 @@ public enum Block: Sendable, Hashable {
     /// Study content set apart from the text (`\esb … \esbe`, `<sidebar>`): never verse text.
     case sidebar(Sidebar)
 
-    /// The paragraph's kind, or `nil` for a table.
+    /// The paragraph's kind, or `nil` for a table or a sidebar.
     public var paragraphKind: ParagraphKind? {
         if case .paragraph(let paragraph) = self { return paragraph.kind }
         return nil

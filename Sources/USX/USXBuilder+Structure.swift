@@ -161,7 +161,8 @@ extension USXBuilder {
         if !sidebars.isEmpty {
             report(
                 .warning, .misplacedVerse, at: location,
-                "<verse> inside a <sidebar>, which is study content, not verse text; close the sidebar before the verse")
+                "<verse> inside a <sidebar>, which is study content, not verse text; close the sidebar before the verse"
+            )
         }
         return true
     }

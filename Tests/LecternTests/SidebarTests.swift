@@ -146,6 +146,7 @@ import Testing
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let reread = try #require(result.books.first)
         #expect(reread.normalizedForStore() == book.normalizedForStore())
-        #expect(text.contains(format == "usx" ? "<sidebar style=\"esb\" category=\"People\">" : "\\esb \\cat People\\cat*"))
+        #expect(
+            text.contains(format == "usx" ? "<sidebar style=\"esb\" category=\"People\">" : "\\esb \\cat People\\cat*"))
     }
 }

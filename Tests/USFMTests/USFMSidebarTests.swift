@@ -30,11 +30,13 @@ import USFM
     static let cases: [Case] = [
         Case(
             name: "a sidebar with its category between two verses",
-            usfm: "\\id GEN\n\\c 1\n\\p\n\\v 1 a\n\\esb \\cat People\\cat*\n\\ms Abram\n\\p About him.\n\\esbe\n\\p\n\\v 2 b\n",
+            usfm:
+                "\\id GEN\n\\c 1\n\\p\n\\v 1 a\n\\esb \\cat People\\cat*\n\\ms Abram\n\\p About him.\n\\esbe\n\\p\n\\v 2 b\n",
             shape: "| p sidebar[People]{ms p} p", verses: ["GEN 1:1 a", "GEN 1:2 b"]),
         Case(
             name: "the category on a line of its own, a table inside",
-            usfm: "\\id GEN\n\\c 1\n\\p\n\\v 1 a\n\\esb\n\\cat Names\\cat*\n\\tr \\th1 A \\th2 B\n\\tr \\tc1 c \\tc2 d\n\\esbe\n",
+            usfm:
+                "\\id GEN\n\\c 1\n\\p\n\\v 1 a\n\\esb\n\\cat Names\\cat*\n\\tr \\th1 A \\th2 B\n\\tr \\tc1 c \\tc2 d\n\\esbe\n",
             shape: "| p sidebar[Names]{table2}", verses: ["GEN 1:1 a"]),
         Case(
             name: "a sidebar without a category in the introduction",
@@ -94,6 +96,9 @@ import USFM
         }
         #expect(sidebar.category == "Caf\u{E9}", "NFC")
         #expect(sidebar.location.line == 5 && sidebar.location.column == 1)
-        #expect(paragraph.content == [.text("See "), .character(CharacterSpan(marker: "w", content: [.text("Paul")])), .text(".")])
+        #expect(
+            paragraph.content == [
+                .text("See "), .character(CharacterSpan(marker: "w", content: [.text("Paul")])), .text("."),
+            ])
     }
 }
