@@ -3,7 +3,8 @@ import ScriptureModel
 /// The document model as JSON, for `lectern read --json` and `lectern export --format json`.
 ///
 /// Written by hand rather than through `JSONEncoder`, which is slow on a whole Bible. Blocks are
-/// `{"type":"paragraph","marker":"p","kind":"prose","content":[…]}` or `{"type":"table","rows":[…]}`;
+/// `{"type":"paragraph","marker":"p","kind":"prose","content":[…]}`, `{"type":"table","rows":[…]}` or
+/// `{"type":"sidebar","category":"People","blocks":[…]}` (`category` null when there is none);
 /// inlines are `text`, `verse`, `char` (with `attributes` as an object and `closed` when false),
 /// `note`, `milestone`, `figure` and `optionalBreak`. Keys come in a fixed order.
 public enum ModelJSON {
@@ -100,6 +101,12 @@ private struct JSONText {
                 }
                 json.text += "}"
             }
+            text += "}"
+        case .sidebar(let sidebar):
+            text += "{\"type\":\"sidebar\",\"category\":"
+            optional(sidebar.category)
+            text += ",\"blocks\":"
+            blocks(sidebar.blocks)
             text += "}"
         }
     }

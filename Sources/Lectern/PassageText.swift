@@ -12,7 +12,8 @@ public enum PassageText {
     }
 
     /// Readable text: headings on their own lines, `[16]` before each verse, a blank line between
-    /// paragraphs, poetry lines indented by level; notes, remarks and attributes left out.
+    /// paragraphs, poetry lines indented by level, a sidebar in a box (`┌─ category`, `│ ` before
+    /// each line, `└─`); notes, remarks and attributes left out.
     public static func render(_ blocks: [Block]) -> String {
         var lines: [String] = []
         var previous: ParagraphKind?
@@ -38,6 +39,17 @@ public enum PassageText {
                     let cells = [plain(row.leading)] + row.cells.map { plain($0.content) }
                     lines.append(cells.filter { !$0.isEmpty }.joined(separator: " | "))
                 }
+                previous = nil
+            case .sidebar(let sidebar):
+                let rendered = render(sidebar.blocks)
+                let inner: [Substring] =
+                    rendered == "\n"
+                    ? [] : Array(rendered.split(separator: "\n", omittingEmptySubsequences: false).dropLast())
+                guard !inner.isEmpty || sidebar.category != nil else { continue }
+                if !lines.isEmpty, lines.last != "" { lines.append("") }
+                lines.append("┌─" + (sidebar.category.map { " " + $0 } ?? ""))
+                lines += inner.map { $0.isEmpty ? "│" : "│ " + $0 }
+                lines.append("└─")
                 previous = nil
             }
         }
@@ -88,6 +100,9 @@ private struct VerseFilter {
                 return row.leading.isEmpty && row.cells.isEmpty ? nil : row
             }
             return table.rows.isEmpty ? nil : .table(table)
+        case .sidebar(var sidebar):
+            sidebar.blocks = sidebar.blocks.compactMap { self.block($0) }
+            return sidebar.blocks.isEmpty ? nil : .sidebar(sidebar)
         }
     }
 

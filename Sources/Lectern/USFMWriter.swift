@@ -64,6 +64,12 @@ public enum USFMWriter {
                     }
                     text += "\n"
                 }
+            case .sidebar(let sidebar):
+                text += "\\esb"
+                if let category = sidebar.category { text += " \\cat " + category + "\\cat*" }
+                text += "\n"
+                for inner in sidebar.blocks { self.block(inner) }
+                text += "\\esbe\n"
             }
         }
 

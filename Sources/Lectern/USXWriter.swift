@@ -107,6 +107,12 @@ public enum USXWriter {
                     text += "</row>\n"
                 }
                 text += "</table>\n"
+            case .sidebar(let sidebar):
+                text += "<sidebar style=\"esb\""
+                attribute("category", sidebar.category)
+                text += ">\n"
+                for inner in sidebar.blocks { self.block(inner) }
+                text += "</sidebar>\n"
             }
         }
 

@@ -77,16 +77,21 @@ extension Chapter {
                 }
             }
         }
-        for block in blocks {
-            switch block {
-            case .paragraph(let paragraph): walk(paragraph.content)
-            case .table(let table):
-                for row in table.rows {
-                    walk(row.leading)
-                    for cell in row.cells { walk(cell.content) }
+        func walk(_ blocks: [Block]) {
+            for block in blocks {
+                switch block {
+                case .paragraph(let paragraph): walk(paragraph.content)
+                case .table(let table):
+                    for row in table.rows {
+                        walk(row.leading)
+                        for cell in row.cells { walk(cell.content) }
+                    }
+                // A verse wrongly started in a sidebar still has verse text (see `Book.verseTexts`).
+                case .sidebar(let sidebar): walk(sidebar.blocks)
                 }
             }
         }
+        walk(blocks)
         return labels
     }
 }

@@ -94,14 +94,16 @@ public struct Chapter: Sendable, Hashable {
     }
 }
 
-/// A block of a chapter or introduction: a paragraph (of any style) or a table.
+/// A block of a chapter or introduction: a paragraph (of any style), a table or a sidebar.
 public enum Block: Sendable, Hashable {
     /// A paragraph, poetry line, heading, title, list item or remark.
     case paragraph(Paragraph)
     /// A table of rows and cells.
     case table(Table)
+    /// Study content set apart from the text (`\esb … \esbe`, `<sidebar>`): never verse text.
+    case sidebar(Sidebar)
 
-    /// The paragraph's kind, or `nil` for a table.
+    /// The paragraph's kind, or `nil` for a table or a sidebar.
     public var paragraphKind: ParagraphKind? {
         if case .paragraph(let paragraph) = self { return paragraph.kind }
         return nil

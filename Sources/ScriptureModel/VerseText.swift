@@ -47,9 +47,13 @@ public struct VerseText: Sendable, Hashable {
     /// Which verse.
     public var key: VerseKey
     /// NFC text, ASCII whitespace runs collapsed to one space and trimmed; notes,
-    /// headings, numbers and figures left out; character styles kept without attributes.
+    /// headings, sidebars, numbers and figures left out; character styles kept without attributes.
     /// A heading paragraph is left out unless a verse starts in it (`\d \v 1 …`): then
     /// its text from that verse on is verse text.
+    ///
+    /// `\d`, a psalm's title, is canonical text in Hebrew but USFM classes it as a heading, not verse
+    /// text: it is verse text only where the version starts a verse inside it (`\d \v 1 …`), which is
+    /// how versions that count the title as verse 1 mark it.
     public var text: String
     /// Where the verse marker is.
     public var location: SourceLocation
@@ -65,8 +69,11 @@ public struct VerseText: Sendable, Hashable {
 extension Book {
     /// The plain text of every verse, in file order.
     ///
-    /// Headings, titles, remarks and `\lit` are not verse text, except what follows a verse
-    /// marker inside them (some versions start a psalm's verse 1 in its `\d` title).
+    /// Headings, titles, labels, introduction paragraphs, remarks and `\lit` are not verse text, except
+    /// what follows a verse marker inside them (some versions start a psalm's verse 1 in its `\d` title).
+    /// Sidebars (`\esb … \esbe`) are study content and not verse text either (only a verse wrongly
+    /// started inside one is kept, as in a heading); nor are notes of any kind (`\f`, `\fe`, `\x`, and the
+    /// extended `\ef` and `\ex`) or `\cat`.
     /// Only ASCII white space (space, tab, CR, LF) is collapsed; other spaces such
     /// as U+3000 (the honorific gap in Chinese) and U+00A0 (USFM `~`) are text.
     /// Where a left-out note sits between two letters or digits (`hell\f …\f*will`),
@@ -86,7 +93,8 @@ extension Book {
     }
 }
 
-/// Whether a character style's content is not verse text: `va`, `vp`, `ca`, `cp`, `cat`, `fig`.
+/// Whether a character style's content is not verse text: `va`, `vp`, `ca`, `cp`, `cat`, `fig`, and `rq`
+/// (an inline quotation reference, which USFM classes with titles, headings and labels).
 ///
 /// Compares the marker's bytes packed into an integer (a `Set<String>` would hash every `\w`).
 private func isExcludedCharacterMarker(_ marker: String) -> Bool {
@@ -95,7 +103,7 @@ private func isExcludedCharacterMarker(_ marker: String) -> Bool {
     var key: UInt32 = 0
     for byte in utf8 { key = key << 8 | UInt32(byte) }
     switch key {
-    case 0x76_61, 0x76_70, 0x63_61, 0x63_70, 0x63_61_74, 0x66_69_67: return true
+    case 0x76_61, 0x76_70, 0x63_61, 0x63_70, 0x63_61_74, 0x66_69_67, 0x72_71: return true
     default: return false
     }
 }
@@ -141,32 +149,37 @@ private struct VerseTextCollector {
         afterNote = false
     }
 
-    mutating func add(_ block: Block) {
+    mutating func add(_ block: Block, inSidebar: Bool = false) {
         switch block {
         case .paragraph(let paragraph):
-            var content = paragraph.content[...]
-            if !paragraph.kind.carriesVerseText || isNonScriptureParagraph(paragraph.marker) {
-                // A verse that starts inside a heading (`\d \v 1 …`, as Psalm titles and BSB ZEC 12:1 have it)
-                // makes the rest of that paragraph verse text; a heading without one is never verse text.
-                guard let first = content.firstIndex(where: { if case .verse = $0 { true } else { false } }) else {
-                    return
-                }
-                content = content[first...]
-            }
-            boundary()
-            add(content)
-            boundary()
+            let setApart = inSidebar || !paragraph.kind.carriesVerseText || isNonScriptureParagraph(paragraph.marker)
+            addParagraph(paragraph.content, setApart: setApart)
         case .table(let table):
             for row in table.rows {
-                boundary()
-                add(row.leading)
-                for cell in row.cells {
-                    boundary()
-                    add(cell.content)
-                }
+                addParagraph(row.leading, setApart: inSidebar)
+                for cell in row.cells { addParagraph(cell.content, setApart: inSidebar) }
             }
-            boundary()
+        case .sidebar(let sidebar):
+            // Study content, never verse text; only a verse wrongly started inside it (which the parsers
+            // report) makes the rest of that paragraph verse text, as in a heading, so no verse is lost.
+            for inner in sidebar.blocks { add(inner, inSidebar: true) }
         }
+    }
+
+    /// Adds a paragraph's (or cell's) content between boundaries. Set-apart content (a heading, a
+    /// sidebar's paragraph) adds nothing unless a verse starts inside it (`\d \v 1 …`, as Psalm titles
+    /// and BSB ZEC 12:1 have it): then the content from that verse on is verse text.
+    mutating func addParagraph(_ content: [Inline], setApart: Bool) {
+        var content = content[...]
+        if setApart {
+            guard let first = content.firstIndex(where: { if case .verse = $0 { true } else { false } }) else {
+                return
+            }
+            content = content[first...]
+        }
+        boundary()
+        add(content)
+        boundary()
     }
 
     mutating func boundary() {

@@ -27,19 +27,47 @@ struct ContentDecoder {
 
     /// Decodes blocks up to the end of the stream.
     mutating func blocks() throws(StoreError) -> [Block] {
+        try blocks(sidebarDepth: 0)
+    }
+
+    /// Decodes blocks up to the end of the stream or, inside a sidebar, up to its end bound (`SidebarMarkers.end`).
+    private mutating func blocks(sidebarDepth: Int) throws(StoreError) -> [Block] {
         var blocks: [Block] = []
         while !reader.isAtEnd {
             switch try reader.next() {
             case .paragraph(let marker):
                 let marker = try reader.string(marker)
-                blocks.append(.paragraph(Paragraph(marker: marker, content: try inlines(depth: 1), location: location)))
+                let content = try inlines(depth: 1)
+                if !SidebarMarkers.isReserved(marker) {
+                    blocks.append(.paragraph(Paragraph(marker: marker, content: content, location: location)))
+                } else if marker == SidebarMarkers.start {
+                    guard sidebarDepth < maximumContentDepth else {
+                        throw reader.damaged("sidebars nested deeper than \(maximumContentDepth)")
+                    }
+                    let inner = try self.blocks(sidebarDepth: sidebarDepth + 1)
+                    let category = content.isEmpty ? nil : Self.plainText(content)
+                    blocks.append(.sidebar(Sidebar(category: category, blocks: inner, location: location)))
+                } else if marker == SidebarMarkers.end {
+                    guard sidebarDepth > 0 else { throw reader.damaged("a sidebar end with no sidebar open") }
+                    return blocks
+                } else {
+                    throw reader.damaged("an unknown paragraph marker starting with U+0001")
+                }
             case .table:
                 blocks.append(.table(try table()))
             default:
                 throw reader.damaged("expected a paragraph or table")
             }
         }
+        guard sidebarDepth == 0 else { throw reader.damaged("a sidebar with no end") }
         return blocks
+    }
+
+    /// The text of decoded content (a sidebar's category).
+    static func plainText(_ content: [Inline]) -> String {
+        var text = ""
+        for case .text(let run) in content { text += run }
+        return text
     }
 
     private mutating func table() throws(StoreError) -> Table {

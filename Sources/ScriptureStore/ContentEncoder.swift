@@ -85,6 +85,9 @@ struct ContentEncoder {
     private mutating func block(_ block: Block, flow: Bool) throws(StoreError) {
         switch block {
         case .paragraph(let paragraph):
+            guard !SidebarMarkers.isReserved(paragraph.marker) else {
+                throw .cannotEncode("a paragraph marker starts with U+0001, which the store keeps for sidebars")
+            }
             op(.paragraph)
             try string(paragraph.marker)
             try inlines(paragraph.content, flow: flow && paragraph.kind.carriesVerseText, depth: 1)
@@ -104,6 +107,20 @@ struct ContentEncoder {
                 }
                 op(.end)
             }
+            op(.end)
+        case .sidebar(let sidebar):
+            // `PARAGRAPH "\u{1}esb" [category] END block* PARAGRAPH "\u{1}esbe" END` (see `ContentOp`).
+            op(.paragraph)
+            try string(SidebarMarkers.start)
+            if let category = sidebar.category, mode == .encoding {
+                // Written as it is (a text run would collapse its white space).
+                op(.textLiteral)
+                out.string(category)
+            }
+            op(.end)
+            for inner in sidebar.blocks { try self.block(inner, flow: false) }
+            op(.paragraph)
+            try string(SidebarMarkers.end)
             op(.end)
         }
     }

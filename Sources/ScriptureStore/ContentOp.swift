@@ -5,8 +5,10 @@
 /// label strings, then holds blocks until its end:
 ///
 /// ```
+/// block      = paragraph | table | sidebar
 /// paragraph  = PARAGRAPH marker:string inline* END
 /// table      = TABLE row* END
+/// sidebar    = PARAGRAPH "\u{1}esb" [TEXT_LITERAL category] END block* PARAGRAPH "\u{1}esbe" END
 /// row        = ROW inline* END cell* END
 /// cell       = CELL marker:string span:varint inline* END
 /// inline     = TEXT_REF length               (text taken from the verse text, see below)
@@ -27,6 +29,11 @@
 /// `leading` and `trailing` put back the spaces around the run. Text runs are
 /// stored with ASCII white space collapsed to one space, which USFM and USX
 /// treat the same.
+///
+/// A sidebar's bounds are paragraphs whose markers start with U+0001, which no USFM marker or XML text
+/// can hold, so no paragraph of a file has them and sidebars came without a new op or format version (a
+/// reader that does not know them shows the sidebar's blocks as paragraphs). A sidebar's content is never
+/// verse text, so its text runs are all `TEXT_LITERAL`s.
 enum ContentOp: UInt8 {
     case end = 0
     case paragraph = 1
@@ -76,3 +83,14 @@ enum ChapterFlags {
 
 /// The deepest nesting of spans, notes and tables a stream may have; deeper means damage.
 let maximumContentDepth = 64
+
+/// The paragraph markers that bound a sidebar in a content stream: U+0001 and the USFM marker.
+enum SidebarMarkers {
+    /// Opens a sidebar; its content is the category, if any.
+    static let start = "\u{1}esb"
+    /// Closes the innermost open sidebar.
+    static let end = "\u{1}esbe"
+
+    /// Whether a model paragraph's marker is one of the bounds (only a book built in code can have one).
+    static func isReserved(_ marker: String) -> Bool { marker.utf8.first == 0x01 }
+}

@@ -19,6 +19,14 @@ public struct StyledChapter: Sendable, Hashable {
     public var paragraphs: [StyledParagraph]
     /// The chapter's footnotes and cross-references, in order; `NoteMark.note` indexes here.
     public var notes: [StyledNote]
+    /// The chapter's sidebars, in order; `StyledParagraph.sidebar` indexes here.
+    public var sidebars: [StyledSidebar] = []
+}
+
+/// A sidebar (`\esb … \esbe`): study content a reader draws as a box around its paragraphs.
+public struct StyledSidebar: Sendable, Hashable {
+    /// The sidebar's category (`\cat`), if it has one.
+    public var category: String?
 }
 
 /// One paragraph (or table cell) as styled text.
@@ -39,6 +47,8 @@ public struct StyledParagraph: Sendable, Hashable {
     public var figures: [FigureMark]
     /// For a table cell, its place in the table.
     public var cell: CellPosition?
+    /// For a paragraph or cell inside a sidebar, the sidebar's index in `StyledChapter.sidebars`.
+    public var sidebar: Int?
 }
 
 /// A character style over part of a paragraph's text.

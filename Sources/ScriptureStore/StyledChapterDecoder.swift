@@ -11,6 +11,9 @@ struct StyledChapterDecoder {
     /// Paragraph and cell markers met so far, by string id, with their kinds: a chapter uses a handful,
     /// so a list beats decoding the string and classifying it for every paragraph.
     private var paragraphMarkers: [(id: Int, marker: String, kind: ParagraphKind)] = []
+    private var sidebars: [StyledSidebar] = []
+    /// The open sidebars, innermost last, by index in `sidebars`.
+    private var openSidebars: [Int] = []
 
     /// What a paragraph or note collects while it is read.
     private struct Collector {
@@ -48,9 +51,26 @@ struct StyledChapterDecoder {
                 throw reader.damaged("expected a paragraph or table")
             }
         }
+        guard openSidebars.isEmpty else { throw reader.damaged("a sidebar with no end") }
         return StyledChapter(
             book: book, number: number, label: header.label, publishedNumber: header.published, paragraphs: paragraphs,
-            notes: notes)
+            notes: notes, sidebars: sidebars)
+    }
+
+    /// Reads the `esb` paragraph that opens a sidebar (its text is the category) or the `esbe` that closes one.
+    private mutating func sidebarBound(opens: Bool) throws(StoreError) {
+        var collector = Collector()
+        try inlines(into: &collector, depth: 1)
+        if opens {
+            guard openSidebars.count < maximumContentDepth else {
+                throw reader.damaged("sidebars nested deeper than \(maximumContentDepth)")
+            }
+            let category = collector.bytes.string()
+            openSidebars.append(sidebars.count)
+            sidebars.append(StyledSidebar(category: category.isEmpty ? nil : category))
+        } else {
+            guard openSidebars.popLast() != nil else { throw reader.damaged("a sidebar end with no sidebar open") }
+        }
     }
 
     private mutating func table(number: Int) throws(StoreError) {
@@ -98,6 +118,16 @@ struct StyledChapterDecoder {
     }
 
     private mutating func paragraph(marker: String, kind: ParagraphKind, cell: CellPosition?) throws(StoreError) {
+        if kind == .unknown, SidebarMarkers.isReserved(marker) {
+            guard cell == nil, marker == SidebarMarkers.start || marker == SidebarMarkers.end else {
+                throw reader.damaged("an unknown paragraph marker starting with U+0001")
+            }
+            return try sidebarBound(opens: marker == SidebarMarkers.start)
+        }
+        try styledParagraph(marker: marker, kind: kind, cell: cell)
+    }
+
+    private mutating func styledParagraph(marker: String, kind: ParagraphKind, cell: CellPosition?) throws(StoreError) {
         var collector = scratch
         scratch = Collector(bytes: collector.bytes)
         collector.bytes.removeAll()
@@ -112,7 +142,7 @@ struct StyledChapterDecoder {
                 text: collector.bytes.string(),
                 spans: Array(collector.spans[...]), verses: Array(collector.verses[...]),
                 notes: Array(collector.notes[...]),
-                figures: Array(collector.figures[...]), cell: cell))
+                figures: Array(collector.figures[...]), cell: cell, sidebar: openSidebars.last))
         scratch = collector
     }
 

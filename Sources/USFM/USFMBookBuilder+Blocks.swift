@@ -50,7 +50,9 @@ extension USFMBookBuilder {
 
     mutating func appendBlock(_ block: Block) {
         guard hasBook else { return }
-        if let last = book?.chapters.indices.last {
+        if sidebar != nil {
+            Self.change(&sidebar) { $0.blocks.append(block) }
+        } else if let last = book?.chapters.indices.last {
             book?.chapters[last].blocks.append(block)
         } else {
             if case .paragraph(let paragraph) = block, paragraph.kind == .prose || paragraph.kind == .poetry,
@@ -180,25 +182,40 @@ extension USFMBookBuilder {
         }
     }
 
-    /// `\esb` and `\esbe`: warns for a sidebar opened while one is open and for an end with none open.
+    /// `\esb` opens a sidebar, `\esbe` closes it into the chapter (or introduction); warns for a sidebar
+    /// opened while one is open (which closes the first) and for an end with none open.
     mutating func readSidebarMarker(_ name: String, at offset: Int) {
         if name == "esb" {
             reportUnclosedSidebar(before: "another \\esb")
-            openSidebar = offset
+            sidebar = Sidebar(location: location(offset))
+            sidebarOffset = offset
         } else if name == "esbe" {
-            if openSidebar == nil {
+            if sidebar == nil {
                 report(
                     .warning, .unmatchedSidebarEnd, at: offset,
                     "\\esbe ends no sidebar; remove it or add \\esb where the sidebar starts")
             }
-            openSidebar = nil
+            closeSidebar()
         }
     }
 
+    /// Warns for an open sidebar and closes it where it stands (the caller has ended the open block).
     mutating func reportUnclosedSidebar(before what: String) {
-        guard let open = openSidebar else { return }
-        openSidebar = nil
-        report(.warning, .unclosedSidebar, at: open, "sidebar \\esb is not closed before \(what); add \\esbe")
+        guard sidebar != nil else { return }
+        report(.warning, .unclosedSidebar, at: sidebarOffset, "sidebar \\esb is not closed before \(what); add \\esbe")
+        closeSidebar()
+    }
+
+    /// Adds the open sidebar, if any, to the chapter or introduction.
+    mutating func closeSidebar() {
+        guard let closed = sidebar.take() else { return }
+        appendBlock(.sidebar(closed))
+    }
+
+    /// Whether `\cat` here names the open sidebar: right after `\esb`, before any of its content.
+    var sidebarAwaitsCategory: Bool {
+        guard frames.isEmpty, let sidebar else { return false }
+        return sidebar.category == nil && sidebar.blocks.isEmpty
     }
 
     mutating func finishBook() {

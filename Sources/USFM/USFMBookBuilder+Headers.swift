@@ -65,6 +65,7 @@ extension USFMBookBuilder {
 
     mutating func readChapter(at offset: Int) {
         endBlock()
+        reportUnclosedSidebar(before: "the next \\c")
         let (label, labelOffset) = readToken()
         guard let number = Int(label), number > 0, number < 100_000 else {
             report(
@@ -103,6 +104,11 @@ extension USFMBookBuilder {
             let code = book?.id.code ?? ""
             report(.error, .duplicateVerse, at: offset, "verse \(code) \(chapter):\(label) appears twice")
         }
+        if let last = frames.indices.last, frames[last].kind == .sidebarCategory {
+            // An unclosed `\esb \cat …` would swallow the verse into the category.
+            reportUnclosed(frames[last], atParagraphEnd: true)
+            popFrame(explicit: false)
+        }
         if frames.isEmpty {
             if hasChapters {
                 report(
@@ -124,6 +130,13 @@ extension USFMBookBuilder {
                 .warning, .charCrossesVerse, at: offset,
                 "\\\(open.marker) is still open at verse \(label); close it with \\\(open.marker)* before \\v and open it again after"
             )
+        }
+        if sidebar != nil {
+            report(
+                .warning, .misplacedVerse, at: offset,
+                "verse \(label) inside a sidebar, which is study content, not verse text; end the sidebar with \\esbe before the verse"
+            )
+            return
         }
         guard let bottom = frames.first else { return }
         let kind: ParagraphKind? =

@@ -13,6 +13,10 @@ extension USFMBookBuilder {
     }
 
     mutating func openCharacter(_ name: String, nested: Bool, at offset: Int) {
+        if name == "cat", sidebarAwaitsCategory {
+            push(.sidebarCategory, name, at: offset)
+            return
+        }
         if frames.isEmpty {
             guard openStrayParagraph(at: offset) else { return }
         }
@@ -232,6 +236,8 @@ extension USFMBookBuilder {
                 atParagraphEnd
                     ? "note \\\(marker) is still open at the end of the paragraph; add \\\(marker)*"
                     : "note \\\(marker) is not closed; add \\\(marker)*")
+        case .sidebarCategory:
+            report(.warning, .unclosedCharacterStyle, at: frame.offset, "the sidebar's \\cat is not closed; add \\cat*")
         case .figure where atParagraphEnd:
             report(.warning, .unclosedCharacterStyle, at: frame.offset, "\\fig is not closed; add \\fig*")
         default: break
@@ -271,6 +277,10 @@ extension USFMBookBuilder {
                     inlines.replace(at: start + found, with: .verse(verse))
                 }
             }
+            return
+        case .sidebarCategory:
+            let category = USFMFrame.plainText(content)
+            Self.change(&sidebar) { $0.category = category.isEmpty ? nil : category }
             return
         case .chapterAlternate:
             Self.change(&book) { book in

@@ -41,8 +41,10 @@ struct USFMBookBuilder: ~Copyable {
     var openTable: Table?
     var openRow: TableRow?
     var pendingMilestones: [Inline] = []
-    /// Where the open sidebar's `\esb` is, if one is open.
-    var openSidebar: Int?
+    /// The open sidebar (`\esb` read, `\esbe` not yet): blocks go into it instead of the chapter.
+    var sidebar: Sidebar?
+    /// Where the open sidebar's `\esb` is.
+    var sidebarOffset = 0
     var chapterNumbers: Set<Int> = []
     var verseLabels = USFMVerseLabels()
     var scratch: [UInt8] = []

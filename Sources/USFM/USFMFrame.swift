@@ -29,6 +29,8 @@ struct USFMFrame {
         case verseField
         /// `\ca` right after a chapter: its alternate number.
         case chapterAlternate
+        /// `\cat` right after `\esb`: the sidebar's category.
+        case sidebarCategory
     }
 
     var kind: Kind

@@ -86,6 +86,10 @@ extension USXBuilder {
             report(
                 .error, .misplacedMarker, at: location,
                 "<chapter> inside another element; chapters go between paragraphs")
+        } else if !sidebars.isEmpty {
+            report(
+                .error, .misplacedMarker, at: location,
+                "<chapter> inside a <sidebar>; close the sidebar first (it is kept in the new chapter)")
         }
         guard let value = Self.chapterNumber(number) else {
             report(

@@ -7,6 +7,9 @@ extension USXBuilder {
         switch frame.kind {
         case .root, .container, .transparent, .ignored:
             break
+        case .sidebar:
+            guard let sidebar = sidebars.popLast() else { return }
+            appendBlock(.sidebar(sidebar))
         case .book:
             identification = Self.plainText(frame.content)
         case .paragraph(let role):

@@ -103,6 +103,24 @@ extension USXBuilder {
         stack.append(USXFrame(.container))
     }
 
+    /// `<sidebar style="esb" category="…">`: study content, a block of its own. One inside another is reported
+    /// and its content kept in the outer one.
+    mutating func startSidebar(_ attributes: XMLAttributes, endOffset: Int) {
+        let location = locator.location(ofTagEndingAt: endOffset)
+        guard contextKind?.holdsBlocks == true, sidebars.isEmpty else {
+            report(
+                .error, .misplacedMarker, at: location,
+                sidebars.isEmpty
+                    ? "<sidebar> inside another element; it goes between paragraphs"
+                    : "<sidebar> inside another sidebar; its content is kept in the outer one")
+            stack.append(USXFrame(.transparent))
+            return
+        }
+        let category = attributes.value(of: USXElement.category.nameIndex)
+        sidebars.append(Sidebar(category: category?.isEmpty == false ? category : nil, location: location))
+        stack.append(USXFrame(.sidebar, location: location))
+    }
+
     mutating func startUnknown(_ name: String, endOffset: Int) {
         reportOnce(
             "element:" + name, .unknownElement, at: locator.location(ofTagEndingAt: endOffset),
@@ -139,6 +157,12 @@ extension USXBuilder {
                 return false
             default: continue
             }
+        }
+        if !sidebars.isEmpty {
+            report(
+                .warning, .misplacedVerse, at: location,
+                "<verse> inside a <sidebar>, which is study content, not verse text; close the sidebar before the verse"
+            )
         }
         return true
     }

@@ -23,6 +23,8 @@ struct USXBuilder {
     var introduction: [Block] = []
     var chapterLabel: String?
     var chapters: [Chapter] = []
+    /// The open `<sidebar>`s, innermost last: blocks go into the last one.
+    var sidebars: [Sidebar] = []
 
     // Where the reader is.
     var stack: [USXFrame] = []
@@ -76,7 +78,7 @@ struct USXBuilder {
         case .table: startTable(endOffset: endOffset)
         case .row: startRow(endOffset: endOffset)
         case .cell: startCell(attributes, endOffset: endOffset)
-        case .sidebar: startContainer(.sidebar, endOffset: endOffset)
+        case .sidebar: startSidebar(attributes, endOffset: endOffset)
         case .periph: startContainer(.periph, endOffset: endOffset)
         case .usx, nil: startUnknown(element.map { String(describing: $0) } ?? unknownName, endOffset: endOffset)
         }
@@ -195,9 +197,12 @@ struct USXBuilder {
         }
     }
 
-    /// Adds a paragraph or table to the current chapter, or to the introduction before the first chapter.
+    /// Adds a paragraph, table or sidebar to the open sidebar, else to the current chapter, or to the
+    /// introduction before the first chapter.
     mutating func appendBlock(_ block: Block) {
-        if chapters.isEmpty {
+        if !sidebars.isEmpty {
+            sidebars[sidebars.count - 1].blocks.append(block)
+        } else if chapters.isEmpty {
             introduction.append(block)
         } else {
             chapters[chapters.count - 1].blocks.append(block)

@@ -6,8 +6,10 @@ struct USXFrame {
     enum Kind: Equatable {
         /// `<usx>`: holds blocks.
         case root
-        /// `<sidebar>`, `<periph>`: hold blocks, which go on into the book as if the wrapper were not there.
+        /// `<periph>`: holds blocks, which go on into the book as if the wrapper were not there.
         case container
+        /// `<sidebar>`: holds blocks, which become the open sidebar's (`USXBuilder.sidebars`).
+        case sidebar
         /// `<book>`: its text is the identification line.
         case book
         /// `<para>`, with what its content becomes.
@@ -33,7 +35,7 @@ struct USXFrame {
         var holdsInlines: Bool {
             switch self {
             case .book, .paragraph, .character, .note, .figure, .cell: true
-            case .root, .container, .table, .row, .transparent, .ignored: false
+            case .root, .container, .sidebar, .table, .row, .transparent, .ignored: false
             }
         }
 
@@ -46,7 +48,7 @@ struct USXFrame {
         }
 
         /// Whether paragraphs and tables belong in it.
-        var holdsBlocks: Bool { self == .root || self == .container }
+        var holdsBlocks: Bool { self == .root || self == .container || self == .sidebar }
     }
 
     /// What a `<para>` becomes.

@@ -39,6 +39,10 @@ extension Block {
                 return row
             }
             return .table(table)
+        case .sidebar(var sidebar):
+            sidebar.location = location
+            sidebar.blocks = sidebar.blocks.map { $0.normalizedForStore(location) }
+            return .sidebar(sidebar)
         }
     }
 }
@@ -112,8 +116,13 @@ public struct FlattenedParagraph: Equatable, Sendable {
 }
 
 extension Chapter {
-    /// The chapter's paragraphs and table cells (a row's leading content as `tr`), flattened, in order.
+    /// The chapter's paragraphs and table cells (a row's leading content as `tr`), flattened, in order;
+    /// a sidebar's paragraphs and cells come where the sidebar is.
     public var flattenedParagraphs: [(marker: String, content: FlattenedParagraph)] {
+        Self.flattened(blocks)
+    }
+
+    private static func flattened(_ blocks: [Block]) -> [(marker: String, content: FlattenedParagraph)] {
         blocks.flatMap { block -> [(marker: String, content: FlattenedParagraph)] in
             switch block {
             case .paragraph(let paragraph):
@@ -123,6 +132,8 @@ extension Chapter {
                     [("tr", FlattenedParagraph(row.leading))]
                         + row.cells.map { ($0.marker, FlattenedParagraph($0.content)) }
                 }
+            case .sidebar(let sidebar):
+                return flattened(sidebar.blocks)
             }
         }
     }

@@ -65,6 +65,8 @@ public enum StyledChapterCheck {
         case .paragraph(let paragraph): return collect(paragraph.content)
         case .table(let table):
             return table.rows.flatMap { row in collect(row.leading) + row.cells.flatMap { collect($0.content) } }
+        case .sidebar(let sidebar):
+            return sidebar.blocks.flatMap(notes(in:))
         }
     }
 }

@@ -35,6 +35,9 @@ enum ModelDump {
                 return "row@\(at(row.location))\(inlines(row.leading))" + cells.joined()
             }
             return "table@\(at(table.location)) " + rows.joined(separator: " ")
+        case .sidebar(let sidebar):
+            let inner = sidebar.blocks.map { ModelDump.block($0) }.joined(separator: " ")
+            return "sidebar@\(at(sidebar.location)) cat=\(sidebar.category ?? "-") {\(inner)}"
         }
     }
 

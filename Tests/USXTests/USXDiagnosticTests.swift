@@ -160,6 +160,27 @@ import USX
                 verse1 + "a" + String(repeating: "<char style=\"w\">", count: 300)
                     + String(repeating: "</char>", count: 300)),
             ["error malformed-xml 4:4127"], verses: ["GEN 1:1 a"]),
+        Case(
+            "a verse inside a sidebar: reported, kept",
+            usx(
+                verse1
+                    + "a</para>\n<sidebar style=\"esb\"><para style=\"p\">x<verse number=\"2\" style=\"v\"/>b</para></sidebar>"
+            ),
+            ["warning misplaced-verse 5:39"], verses: ["GEN 1:1 a", "GEN 1:2 b"]),
+        Case(
+            "a sidebar inside a sidebar: its content goes to the outer one",
+            usx(
+                verse1
+                    + "a</para>\n<sidebar style=\"esb\"><sidebar style=\"esb\"><para style=\"p\">x</para></sidebar></sidebar>"
+            ),
+            ["error misplaced-marker 5:22"], verses: ["GEN 1:1 a"]),
+        Case(
+            "a chapter inside a sidebar",
+            usx(
+                verse1
+                    + "a</para>\n<sidebar style=\"esb\"><chapter number=\"2\" style=\"c\"/><para style=\"p\"><verse number=\"1\" style=\"v\"/>b</para></sidebar>"
+            ),
+            ["error misplaced-marker 5:22", "warning misplaced-verse 5:69"], verses: ["GEN 1:1 a", "GEN 2:1 b"]),
     ]
 
     @Test(arguments: cases)

@@ -127,7 +127,7 @@ import USX
                 """,
             verses: ["NUM 7:12 Judah"]),
         Case(
-            name: "sidebars and peripherals hold paragraphs that go on into the book",
+            name: "peripherals hold paragraphs that go on into the book, a sidebar is a block of its own",
             usx: """
                 <usx version="3.0"><book code="FRT" style="id">Front</book>
                 <periph alt="Title Page" id="title"><para style="mt1">The Bible</para></periph>
@@ -138,7 +138,7 @@ import USX
                 book FRT "Front" usx=3.0
                 names h=- toc1=- toc2=- toc3=-
                 intro mt1@2:37 ["The Bible"]
-                intro ip@3:22 ["A word " it{"aside"} "."]
+                intro sidebar@3:1 cat=- {ip@3:22 ["A word " it{"aside"} "."]}
                 """,
             verses: []),
         Case(
@@ -172,6 +172,24 @@ import USX
                   p@2:1 [v14@2:17 "I & א <AM>Café <>\\"\\'"]
                 """,
             verses: ["EXO 3:14 I & א <AM>Café <>\"'"]),
+        Case(
+            name: "a sidebar is a block of its own, extended notes are notes, a milestone adds no space",
+            usx: """
+                <usx version="3.1"><book code="GEN" style="id"/><chapter number="1" style="c"/>
+                <para style="p"><verse number="1" style="v"/><char style="w">Paul</char><ms style="zaln-e"/>, <char style="pn">以扫</char><char style="add">的</char>.</para>
+                <sidebar style="esb" category="People"><para style="ms">Abram</para><para style="p">About him<note style="f" caller="+"><char style="ft">n</char></note>.</para></sidebar>
+                <para style="p">a<note style="ef" caller="-"><category>Grammar</category><char style="fr">1:1 </char><char style="ft">study</char></note> b<note style="ex" caller="-"><char style="xo">1:1 </char><char style="xt">Mark 1:1</char></note>.<verse number="2" style="v"/>c</para>
+                </usx>
+                """,
+            model: """
+                book GEN "" usx=3.1
+                names h=- toc1=- toc2=- toc3=-
+                c1@1:49
+                  p@2:1 [v1@2:17 w{"Paul"} ms:zaln-e ", " pn{"以扫"} add{"的"} "."]
+                  sidebar@3:1 cat=People {ms@3:40 ["Abram"] p@3:69 ["About him" f+{ft{"n"}} "."]}
+                  p@4:1 ["a" ef-{cat{"Grammar"} fr{"1:1 "} ft{"study"}} " b" ex-{xo{"1:1 "} xt{"Mark 1:1"}} "." v2@4:236 "c"]
+                """,
+            verses: ["GEN 1:1 Paul, 以扫的. a b.", "GEN 1:2 c"]),
     ]
 
     @Test(arguments: cases)
