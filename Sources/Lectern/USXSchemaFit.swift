@@ -132,6 +132,9 @@ enum USXSchemaFit {
                 }
             }
             return .table(table)
+        case .sidebar(var sidebar):
+            sidebar.blocks = sidebar.blocks.map { fit($0, paragraphStyle: paragraphStyle) }
+            return .sidebar(sidebar)
         }
     }
 

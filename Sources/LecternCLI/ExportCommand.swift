@@ -75,8 +75,10 @@ package enum ExportCommand: LecternCommand {
                 try ExportDestination.writeAtomically(Array(text.utf8), to: output + "/" + name)
             }
             try names.write(to: output)
+            let count = store.books.count
             invocation.context.standardError(
-                "Wrote \(store.books.count) \(format.rawValue.uppercased()) files and \(ExportMetadata.fileName) to \(output)\n")
+                "Wrote \(count) \(format.rawValue.uppercased()) \(count == 1 ? "file" : "files") and "
+                    + "\(ExportMetadata.fileName) to \(output)\n")
         }
         return ExitStatus.success
     }
