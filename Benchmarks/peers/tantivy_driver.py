@@ -2,9 +2,10 @@
 
 Tokenizer: tantivy's `simple` (runs of alphanumeric characters, `char::is_alphanumeric`), then
 `lowercase` and `ascii_fold` (so case and Latin accents fold, as Lectern's default mode does). One
-writer thread, one commit, merges waited for. Queries go through `Index.parse_query(text, ["text"])`
-on each call (a lone `word*`, which its query language lacks, through `Query.regex_query`); canon order is the `rowid` fast field ascending; references come from a list by rowid
-(as Lectern's come from its verse table), not from tantivy's compressed doc store.
+writer thread, one commit, merges waited for. Queries go through
+`Index.parse_query(text, ["text"])` on each call (a lone `word*`, which its query language lacks, through
+`Query.regex_query`); canon order is the `rowid` fast field ascending; references come from a list by
+rowid (as Lectern's come from its verse table), not from tantivy's compressed doc store.
 """
 
 import importlib.metadata
