@@ -28,6 +28,8 @@ let package = Package(
                 "XapianShim",
             ]
         ),
+        // A callgrind harness: one search repeated on a stored version.
+        .executableTarget(name: "search-profile", dependencies: [.product(name: "Lectern", package: "Lectern")]),
         .testTarget(name: "LecternBenchTests", dependencies: ["lectern-bench"]),
     ]
 )
