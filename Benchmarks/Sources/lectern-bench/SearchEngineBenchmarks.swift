@@ -42,7 +42,9 @@ enum SearchEngineBenchmarks {
                 }
                 for driver in [SearchEngineDriver.tantivy, .lucene] {
                     let name = "\(base)/\(driver.name)"
-                    registry.register(name, "\(driver.displayName): \(query.description), \(shape.description)") {
+                    registry.register(
+                        name, "\(driver.displayName): \(query.description), \(shape.description) (µs/query)"
+                    ) {
                         context in [driverRow(driver, query, shape, name: name, context)]
                     }
                 }
