@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Lectern's benchmarks, a package of their own so that the product never depends on
-// what only the benchmarks need (SQLite for the FTS5 comparison, Python peers).
+// what only the benchmarks need (SQLite for the FTS5 comparison, Xapian, Python and Java peers).
 // Run: swift run -c release --package-path Benchmarks lectern-bench --help
 let package = Package(
     name: "LecternBenchmarks",
@@ -18,13 +18,18 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "SQLiteShim", dependencies: ["CSQLite"]),
+        // Xapian, a benchmark-only C++ search library (apt: libxapian-dev), behind a C interface.
+        .target(name: "XapianShim", linkerSettings: [.linkedLibrary("xapian")]),
         .executableTarget(
             name: "lectern-bench",
             dependencies: [
                 .product(name: "Lectern", package: "Lectern"),
                 "SQLiteShim",
+                "XapianShim",
             ]
         ),
+        // A callgrind harness: one search repeated on a stored version.
+        .executableTarget(name: "search-profile", dependencies: [.product(name: "Lectern", package: "Lectern")]),
         .testTarget(name: "LecternBenchTests", dependencies: ["lectern-bench"]),
     ]
 )

@@ -4,7 +4,7 @@ import importlib.metadata
 import platform
 
 print(f"python {platform.python_version()}")
-for name in ("usfm3", "usfm-grammar", "usfmtc"):
+for name in ("usfm3", "usfm-grammar", "usfmtc", "tantivy"):
     try:
         print(f"{name} {importlib.metadata.version(name)}")
     except importlib.metadata.PackageNotFoundError:

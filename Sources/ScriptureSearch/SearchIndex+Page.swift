@@ -65,11 +65,18 @@ extension SearchIndex {
         var hits: [SearchHit] = []
         hits.reserveCapacity(shown.verses.count)
         let table = keys.table(for: shown.verses.count, store: store)
+        let texts: [String]
+        do throws(StoreError) {
+            // One look-up and check per chapter of the page, not per hit.
+            texts = try store.verseTexts(at: shown.verses)
+        } catch {
+            storeError = error
+            return []
+        }
         for (position, verse) in shown.verses.enumerated() {
-            let text: String
+            let text = texts[position]
             let key: VerseKey
             do throws(StoreError) {
-                text = try store.verseText(at: verse)
                 key = try self.key(ofVerse: verse, table: table)
             } catch {
                 storeError = error

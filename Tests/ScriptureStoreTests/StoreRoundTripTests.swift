@@ -51,6 +51,22 @@ struct StoreRoundTripTests {
         #expect(expected.contains("GEN 1:4-5\thell will be good"))
     }
 
+    /// Orders of verse indices a page of search hits may ask for: a run in one chapter, runs across chapters
+    /// and books, back and forth, repeats.
+    @Test(arguments: [[0, 1, 2], [0, 3, 1, 2], [2, 2, 0], [], [0, 4, 5, 3]])
+    func verseTextsOfSeveralAreEachVersesText(_ picks: [Int]) throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try Self.sampleStore(directory)
+        // The picks scaled over the whole table, so they reach the last verse and the other book.
+        let indices = picks.map { $0 * (store.verseCount - 1) / 5 }
+        let expected = try indices.map { index throws(StoreError) in try store.verseText(at: index) }
+        #expect(try store.verseTexts(at: indices) == expected)
+        #expect(throws: StoreError.notFound("verse \(store.verseCount)")) {
+            try store.verseTexts(at: indices + [store.verseCount])
+        }
+    }
+
     struct RangeCase: Sendable, CustomStringConvertible {
         var chapter: Int
         var range: ClosedRange<Int>?

@@ -17,6 +17,7 @@ final class FTS5Index {
     private let page: SQLiteStatement
     private let pageText: SQLiteStatement
     private let count: SQLiteStatement
+    private let top: SQLiteStatement
     /// How many verses the table holds.
     let rowCount: Int
 
@@ -47,6 +48,9 @@ final class FTS5Index {
             "SELECT rowid, book, chapter, verse, highlight(verses, 3, '\(FTS5Index.marks.open)', '\(FTS5Index.marks.close)') "
                 + "FROM verses WHERE verses MATCH ? ORDER BY rowid LIMIT \(FTS5Index.pageSize)")
         count = try database.prepare("SELECT count(*) FROM verses WHERE verses MATCH ?")
+        top = try database.prepare(
+            "SELECT rowid, book, chapter, verse FROM verses WHERE verses MATCH ? ORDER BY rank LIMIT \(FTS5Index.pageSize)"
+        )
     }
 
     /// The table's size as a database file: page_count × page_size.
@@ -66,6 +70,11 @@ final class FTS5Index {
     /// The first page of matches (rowid and reference, canon order) and the total count.
     func firstPage(_ match: String) throws -> (rows: [(rowid: Int64, reference: String)], total: Int) {
         try firstPage(match, page) { row in (row.int64(0), FTS5Index.reference(row)) }
+    }
+
+    /// The best page of matches by BM25 (FTS5's `rank`: rowid and reference) and the total count.
+    func topPage(_ match: String) throws -> (rows: [(rowid: Int64, reference: String)], total: Int) {
+        try firstPage(match, top) { row in (row.int64(0), FTS5Index.reference(row)) }
     }
 
     /// The marks `highlight()` puts around each match in `pageText`.

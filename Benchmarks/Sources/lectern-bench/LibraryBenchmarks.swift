@@ -43,6 +43,28 @@ enum LibraryBenchmarks {
                     + "\(megabytes(last)) (\(count) opens and closes a round)")
             return [result]
         }
+        registry.register(
+            "library/search-all", "Lectern: search one word in all 200 versions, page 1 each (ms)"
+        ) { context in [try searchAllRow(context)] }
+    }
+
+    /// `Library.search(_:bibles:options:)` over every version (`lectern search --bible all`), page 1 of 20 each.
+    private static func searchAllRow(_ context: BenchmarkContext) throws -> BenchmarkResult {
+        let library = try libraryOf200(context)
+        let word = "God"
+        let identity = LecternWorkloads.row(
+            "library/search-all", "Search \(word) in each of \(count) versions, page 1 of 20 with counts", .inProcess,
+            "Library.search(text, bibles: nil, options: page size 20), as `lectern search --bible all`")
+        var hits = 0
+        var result = try context.measure(identity, unit: .milliseconds, work: 1) {
+            let results = try library.search(word, bibles: nil, options: SearchOptions(pageSize: 20))
+            hits = results.reduce(0) { $0 + ((try? $1.page.get().totalCount) ?? 0) }
+            return results.reduce(hits) { sum, result in
+                sum &+ ((try? result.page.get()).map { SearchBenchmarks.touch($0) } ?? 0)
+            }
+        }
+        result.notes.append("\(hits) hits over the \(count) versions; the library made and listed once")
+        return result
     }
 
     /// The library of 200 versions, made once per run in `$TMPDIR/lectern-bench-library`.

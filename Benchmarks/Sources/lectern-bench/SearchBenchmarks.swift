@@ -92,7 +92,8 @@ enum SearchBenchmarks {
                     context in [try fts5Row(query, shape, name: "\(base)/fts5", context)]
                 }
                 // Lectern's `page` row is its results list, FTS5's `page-text`; its `ids` row is the bare page.
-                guard shape != .pageText else { continue }
+                // Its `top20` rows come with relevance ranking.
+                guard shape != .pageText, shape != .top20 else { continue }
                 let lecternShape = shape == .page ? Shape.pageText : shape
                 registry.register(
                     "\(base)/lectern", "Lectern: \(query.description), \(lecternShape.description) (µs/query)"
@@ -110,6 +111,8 @@ enum SearchBenchmarks {
         /// The first page of 20 as a results list shows it, each hit's reference, text and highlighted
         /// matches, and the total count.
         case pageText = "page-text"
+        /// The 20 best hits by BM25 with their references, and the total count.
+        case top20
 
         /// For the table: rows with the same description are compared.
         var description: String {
@@ -117,6 +120,7 @@ enum SearchBenchmarks {
             case .all: "all hits"
             case .page: "first 20 + count"
             case .pageText: "first 20 with text and highlights + count"
+            case .top20: "top 20 by BM25 + count"
             }
         }
     }
@@ -126,9 +130,11 @@ enum SearchBenchmarks {
         invocation: "C API in this process, :memory:, tokenize='unicode61 remove_diacritics 2', prepared statements; "
             + "all hits: every rowid (ORDER BY rowid); first 20 + count: rowid, book, chapter, verse of the first 20 "
             + "(ORDER BY rowid LIMIT 20), then count(*); with text and highlights: the same plus "
-            + "highlight(verses, 3, '[', ']') of each row")
+            + "highlight(verses, 3, '[', ']') of each row; top 20: the same columns ORDER BY rank (bm25) LIMIT 20, "
+            + "then count(*)")
 
-    private static func workload(_ query: SearchQuery, _ shape: Shape) -> String {
+    /// The workload text of a query in a shape, the same for every engine compared on it.
+    static func workload(_ query: SearchQuery, _ shape: Shape) -> String {
         "Search \(query.text) (\(query.description)), \(shape.description)"
     }
 
@@ -142,7 +148,7 @@ enum SearchBenchmarks {
         let index = search.index
         let run: () throws -> Int =
             switch shape {
-            case .all, .page: { try index.matches(QueryParser.parse(query.text)).verses.count }
+            case .all, .page, .top20: { try index.matches(QueryParser.parse(query.text)).verses.count }
             case .pageText:
                 { try touch(index.search(query.text, options: SearchOptions(pageSize: FTS5Index.pageSize))) }
             }
@@ -220,6 +226,7 @@ enum SearchBenchmarks {
             switch shape {
             case .all: { try index.allHits(query.fts5).count }
             case .page: { try index.firstPage(query.fts5).total }
+            case .top20: { try index.topPage(query.fts5).total }
             case .pageText: { try touch(index.firstPageWithText(query.fts5)) }
             }
         let identity = RowIdentity(

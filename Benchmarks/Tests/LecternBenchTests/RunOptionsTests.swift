@@ -45,9 +45,13 @@ struct RunOptionsTests {
     @Test func onlySelectsNamesAndGroupPrefixes() {
         let registry = BenchmarkRegistry.all()
         let names = registry.selected(by: ["search/common", "usfm-parse/usfm3"]).map(\.name)
+        let engines = ["all", "page", "top20"].flatMap { shape in
+            ["xapian", "tantivy", "lucene"].map { "search/common/\(shape)/\($0)" }
+        }
         #expect(
             names == ["usfm-parse/usfm3"]
-                + ["all", "page"].flatMap { ["search/common/\($0)/fts5", "search/common/\($0)/lectern"] })
+                + ["all", "page"].flatMap { ["search/common/\($0)/fts5", "search/common/\($0)/lectern"] }
+                + ["search/common/page-text/fts5", "search/common/top20/fts5"] + engines)
         #expect(registry.selected(by: ["usfm-parse/usfm"]).isEmpty)
         #expect(registry.unmatched(["search", "nothing"]) == ["nothing"])
     }

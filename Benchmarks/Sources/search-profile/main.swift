@@ -1,0 +1,44 @@
+// A callgrind harness for the search rows: runs one search many times on a stored version, so that the
+// instructions per call can be compared before and after a change without the runner's fixtures.
+//
+// Usage: search-profile STORE.lectern QUERY [CALLS] [page|all|relevance]
+//   valgrind --tool=callgrind --toggle-collect='$s14search_profile7runLoop*' …  (instructions in the loop)
+import Foundation
+import Lectern
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: search-profile STORE QUERY [CALLS] [page|all|relevance]\n".utf8))
+    exit(64)
+}
+/// The search, `calls` times after one untimed call; prints the time per call.
+@inline(never)
+func main(_ arguments: [String]) throws {
+    let store = try VersionStore(path: arguments[1])
+    let index = try store.searchIndex()
+    let query = arguments[2]
+    let calls = arguments.count > 3 ? Int(arguments[3]) ?? 1000 : 1000
+    let shape = arguments.count > 4 ? arguments[4] : "page"
+    let options = SearchOptions(pageSize: 20, order: shape == "relevance" ? .relevance : .canonical)
+    let runOnce: () throws -> Int = {
+        if shape == "all" { return try index.matches(QueryParser.parse(query)).verses.count }
+        let page = try index.search(query, options: options)
+        return page.hits.reduce(page.totalCount) { $0 &+ $1.text.utf8.count &+ $1.highlights.count }
+    }
+    var sum = try runOnce()  // the one-time checks and tables, outside the loop
+    let clock = ContinuousClock()
+    let start = clock.now
+    sum &+= try runLoop(calls, runOnce)
+    let elapsed = clock.now - start
+    print("\(shape) \(query): \(calls) calls, \(elapsed / calls) per call (checksum \(sum))")
+}
+
+/// The timed loop, the function callgrind's --toggle-collect names.
+@inline(never)
+func runLoop(_ calls: Int, _ body: () throws -> Int) throws -> Int {
+    var sum = 0
+    for _ in 0..<calls { sum &+= try body() }
+    return sum
+}
+
+try main(arguments)
