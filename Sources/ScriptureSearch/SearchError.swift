@@ -24,9 +24,8 @@ public enum SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidOption(let message): message
         case .store(let error): error.description
         case .noAttribute(let version, let field):
-            "\(version) has no \(field.plural): its words carry no \(field.attributeName) attribute, so "
-                + "\(field.rawValue): finds nothing in it (search a version that has them, such as one with "
-                + "\\w …|strong=\"…\"\\w* words)"
+            "\(version) has no \(field.plural): none of its words carries a \(field.attributeName) attribute, so "
+                + "\(field.rawValue): cannot search it"
         }
     }
 }
