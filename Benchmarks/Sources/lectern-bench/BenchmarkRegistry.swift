@@ -50,6 +50,7 @@ struct BenchmarkRegistry {
         NavigationBenchmarks.register(in: &registry)
         VersificationBenchmarks.register(in: &registry)
         SearchBenchmarks.register(in: &registry)
+        SearchAttributeBenchmarks.register(in: &registry)
         return registry
     }
 }
