@@ -5,12 +5,26 @@ import TextNormalization
 /// Builds the attribute regions of the search index (see `SearchIndexFormat`): the terms of the words'
 /// Strong's numbers, lemmas and morphology, their verses, and each verse's tagged token places.
 enum AttributeIndexBuilder {
+    /// A tagged word's attributes as written, and its testament (which a bare Strong's number depends on):
+    /// words with the same key have the same terms.
+    struct WordKey: Hashable {
+        var strong: String?
+        var lemma: String?
+        var morph: String?
+        var testament: Testament
+
+        init(_ word: TaggedWord, _ book: BookID) {
+            (strong, lemma, morph, testament) = (word.strong, word.lemma, word.morph, book.testament)
+        }
+    }
+
     /// The tagged tokens of `verse` (split as `tokens`): each token inside a tagged word, with each of the
-    /// word's attribute terms as `id` numbers them; in token order.
+    /// word's attribute terms as `id` numbers them; in token order. `cache` keeps each distinct word's ids,
+    /// so that a chunk canonicalises and folds each value once.
     ///
-    /// - Complexity: O(tokens + words).
+    /// - Complexity: O(tokens + words), plus the first sight of each distinct word.
     static func tag(
-        _ tokens: [SearchToken], of verse: VerseText, id: (String) -> Int32
+        _ tokens: [SearchToken], of verse: VerseText, cache: inout [WordKey: [Int32]], id: (String) -> Int32
     ) -> [(position: Int32, term: Int32)] {
         guard !verse.words.isEmpty else { return [] }
         var entries: [(position: Int32, term: Int32)] = []
@@ -23,7 +37,16 @@ enum AttributeIndexBuilder {
             }
             guard word < verse.words.count, verse.words[word].utf8Range.lowerBound <= token.utf8Range.lowerBound
             else { continue }
-            if wordTerms == nil { wordTerms = AttributeTerms.terms(of: verse.words[word], book: verse.key.book).map(id) }
+            if wordTerms == nil {
+                let key = WordKey(verse.words[word], verse.key.book)
+                if let known = cache[key] {
+                    wordTerms = known
+                } else {
+                    let ids = AttributeTerms.terms(of: verse.words[word], book: verse.key.book).map(id)
+                    cache[key] = ids
+                    wordTerms = ids
+                }
+            }
             for term in wordTerms ?? [] { entries.append((Int32(position), term)) }
         }
         return entries

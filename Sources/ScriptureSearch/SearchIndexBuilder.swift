@@ -179,11 +179,12 @@ public enum SearchIndexBuilder {
             var chunk = Chunk()
             var local: [String: Int32] = [:]
             var localAttributes: [String: Int32] = [:]
+            var words: [AttributeIndexBuilder.WordKey: [Int32]] = [:]
             for verse in verses[(index * chunkSize)..<min(verses.count, (index + 1) * chunkSize)] {
                 var ids: [Int32] = []
                 let tokens = WordBreaker.tokens(in: verse.text, mode: .exact)
                 chunk.attributes.append(
-                    AttributeIndexBuilder.tag(tokens, of: verse) { term in
+                    AttributeIndexBuilder.tag(tokens, of: verse, cache: &words) { term in
                         if let known = localAttributes[term] { return known }
                         let id = Int32(chunk.attributeTerms.count)
                         localAttributes[term] = id

@@ -25,6 +25,23 @@ enum SearchAttributeBenchmarks {
     ]
 
     static func register(in registry: inout BenchmarkRegistry) {
+        registry.register(
+            "search/build-attributes/lectern", "Lectern's search index build with the words' attributes (ms)"
+        ) { context in
+            let verses = LecternWorkloads.parseUSFM(try ParseBenchmarks.usfmInput(context)).books.flatMap {
+                $0.verseTexts()
+            }
+            let identity = LecternWorkloads.row(
+                "search/build-attributes/lectern", "Search index build, \(verses.count) verses, with Strong's numbers",
+                .inProcess, "SearchIndexBuilder.build(verses:) from the parsed books' verse texts and tagged words")
+            var size = 0
+            var result = try context.measure(identity, unit: .milliseconds, work: 1) {
+                size = SearchIndexBuilder.build(verses: verses).count
+                return size
+            }
+            result.notes.append(String(format: "index section %.2f MB", Double(size) / 1_000_000))
+            return [result]
+        }
         for query in queries {
             let name = "search/attr/\(query.name)/lectern"
             registry.register(name, "Lectern: \(query.description), first 20 with text and highlights + count (µs/query)") {
