@@ -94,22 +94,16 @@ enum AttributeIndexBuilder {
             verse += 1
         }
         verseOffsets.u32(UInt32(verseBytes.count))
-        var postingOffsets = ByteWriter()
-        var postingBytes = ByteWriter()
-        for (id, list) in postings.enumerated() {
-            postingOffsets.u32(UInt32(postingBytes.count))
-            PostingList.encode(list, verseCount: verseCount, term: id, into: &postingBytes)
-        }
-        postingOffsets.u32(UInt32(postingBytes.count))
+        let (postingOffsets, postingBytes) = PostingList.encodeAll(postings, verseCount: verseCount)
         let dictionary = TermDictionary.encode(order.map { terms[$0] })
         var checksums = ByteWriter()
         for crc in dictionary.checksums { checksums.u32(crc) }
         for crc in SearchIndexBuilder.verseBlockChecksums(offsets: verseOffsets.bytes, tokens: verseBytes.bytes) {
             checksums.u32(crc)
         }
-        checksums.u32(CRC32C.checksum(postingOffsets.bytes))
+        checksums.u32(CRC32C.checksum(postingOffsets))
         return [
-            dictionary.region, postingOffsets.bytes, postingBytes.bytes, verseOffsets.bytes, verseBytes.bytes,
+            dictionary.region, postingOffsets, postingBytes, verseOffsets.bytes, verseBytes.bytes,
             checksums.bytes,
         ]
     }

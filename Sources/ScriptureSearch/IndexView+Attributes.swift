@@ -15,7 +15,12 @@ extension IndexView {
         let region = layout.range(.attributeVerses)
         guard verse >= 0, verse < layout.verseCount else { throw IndexDamage(reason: "verse \(verse) out of range") }
         let block = verse / SearchIndexFormat.verseBlockSize
-        if !opened.checked.contains(attributeBlockMark(block)) { try checkAttributeBlock(block) }
+        if !opened.checked.contains(attributeBlockMark(block)) {
+            try checkBlock(
+                block, offsets: .attributeVerseOffsets, stream: .attributeVerses,
+                checksums: layout.attributeVerseBlockChecksums, mark: attributeBlockMark(block),
+                part: "the word attributes")
+        }
         let start = region.lowerBound + (try reader.u32(offsets + verse * 4))
         let end = region.lowerBound + (try reader.u32(offsets + verse * 4 + 4))
         guard start <= end, end <= region.upperBound else {
@@ -29,26 +34,6 @@ extension IndexView {
             guard term < layout.attributeCount else { throw IndexDamage(reason: "attribute id \(term) out of range") }
             body(place, term)
         }
-    }
-
-    /// Checks attribute verse block `block` against its CRC-32C, as `tokenRange` checks the verse blocks.
-    private func checkAttributeBlock(_ block: Int) throws(IndexDamage) {
-        let size = SearchIndexFormat.verseBlockSize
-        let first = block * size
-        let last = min(layout.verseCount, first + size)
-        let offsets = layout.range(.attributeVerseOffsets).lowerBound
-        let region = layout.range(.attributeVerses)
-        let start = region.lowerBound + (try reader.u32(offsets + first * 4))
-        let end = region.lowerBound + (try reader.u32(offsets + last * 4))
-        guard start <= end, end <= region.upperBound else {
-            throw IndexDamage(reason: "attribute block \(block) outside")
-        }
-        let crc = try reader.crc32c(
-            start..<end, continuing: try reader.crc32c((offsets + first * 4)..<(offsets + last * 4 + 4)))
-        guard Int(crc) == (try reader.u32(layout.attributeVerseBlockChecksums + block * 4)) else {
-            throw IndexDamage(part: "the word attributes of verses \(first) to \(last - 1) of the verse table")
-        }
-        opened.checked.insert(attributeBlockMark(block))
     }
 
     /// Whether any word of the version carries `field`.

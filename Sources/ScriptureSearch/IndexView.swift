@@ -108,20 +108,31 @@ struct IndexView {
     ///
     /// - Complexity: O(the block's tokens), once per block and store.
     private func checkVerseBlock(_ block: Int) throws(IndexDamage) {
+        try checkBlock(
+            block, offsets: .verseOffsets, stream: .verses, checksums: layout.verseBlockChecksums,
+            mark: layout.foldedCount + block, part: "the word positions")
+    }
+
+    /// Checks block `block` of a per-verse stream (`stream`, its offsets in `offsets`) against its CRC-32C at
+    /// `checksums`: the block's offsets (the one after its last verse included) and its bytes; notes `mark`
+    /// as checked. `part` names the stream in the error.
+    func checkBlock(
+        _ block: Int, offsets region: IndexRegion, stream: IndexRegion, checksums: Int, mark: Int, part: String
+    ) throws(IndexDamage) {
         let size = SearchIndexFormat.verseBlockSize
         let first = block * size
         let last = min(layout.verseCount, first + size)
-        let offsets = layout.range(.verseOffsets).lowerBound
-        let region = layout.range(.verses)
-        let start = region.lowerBound + (try reader.u32(offsets + first * 4))
-        let end = region.lowerBound + (try reader.u32(offsets + last * 4))
-        guard start <= end, end <= region.upperBound else { throw IndexDamage(reason: "verse block \(block) outside") }
+        let offsets = layout.range(region).lowerBound
+        let bytes = layout.range(stream)
+        let start = bytes.lowerBound + (try reader.u32(offsets + first * 4))
+        let end = bytes.lowerBound + (try reader.u32(offsets + last * 4))
+        guard start <= end, end <= bytes.upperBound else { throw IndexDamage(reason: "\(part): block \(block) outside") }
         let crc = try reader.crc32c(
             start..<end, continuing: try reader.crc32c((offsets + first * 4)..<(offsets + last * 4 + 4)))
-        guard Int(crc) == (try reader.u32(layout.verseBlockChecksums + block * 4)) else {
-            throw IndexDamage(part: "the word positions of verses \(first) to \(last - 1) of the verse table")
+        guard Int(crc) == (try reader.u32(checksums + block * 4)) else {
+            throw IndexDamage(part: "\(part) of verses \(first) to \(last - 1) of the verse table")
         }
-        opened.checked.insert(layout.foldedCount + block)
+        opened.checked.insert(mark)
     }
 
     /// Writes verse `verse`'s tokens in text order to the start of `tokens` (grown when too short): exact ids,

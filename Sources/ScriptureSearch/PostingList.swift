@@ -108,6 +108,19 @@ struct PostingList {
         }
     }
 
+    /// Encodes every term's postings (term `id` is `postings[id]`): the offsets region (one u32 a term, then the
+    /// end) and the postings region.
+    static func encodeAll(_ postings: [[Int32]], verseCount: Int) -> (offsets: [UInt8], postings: [UInt8]) {
+        var offsets = ByteWriter()
+        var bytes = ByteWriter()
+        for (id, list) in postings.enumerated() {
+            offsets.u32(UInt32(bytes.count))
+            encode(list, verseCount: verseCount, term: id, into: &bytes)
+        }
+        offsets.u32(UInt32(bytes.count))
+        return (offsets.bytes, bytes.bytes)
+    }
+
     /// Encodes the postings of folded term `id`: `verses` increasing, in `0..<verseCount`, after their CRC-32C.
     static func encode(_ verses: [Int32], verseCount: Int, term id: Int, into output: inout ByteWriter) {
         var writer = ByteWriter()

@@ -79,13 +79,7 @@ public enum SearchIndexBuilder {
         }
         verseOffsets.u32(UInt32(verseTokens.count))
 
-        var postingOffsets = ByteWriter()
-        var postingBytes = ByteWriter()
-        for (id, list) in postings.enumerated() {
-            postingOffsets.u32(UInt32(postingBytes.count))
-            PostingList.encode(list, verseCount: verse, term: id, into: &postingBytes)
-        }
-        postingOffsets.u32(UInt32(postingBytes.count))
+        let (postingOffsets, postingBytes) = PostingList.encodeAll(postings, verseCount: verse)
         var exactToFoldedBytes = ByteWriter()
         for value in exactToFolded { exactToFoldedBytes.u32(UInt32(truncatingIfNeeded: value)) }
 
@@ -108,8 +102,8 @@ public enum SearchIndexBuilder {
         checksums.u32(CRC32C.checksum(exactStrings))
         let regions: [[UInt8]] =
             [
-                foldedDictionary.region, exactDictionary.region, exactToFoldedBytes.bytes, postingOffsets.bytes,
-                postingBytes.bytes, verseOffsets.bytes, verseTokens.bytes, exactStrings, checksums.bytes,
+                foldedDictionary.region, exactDictionary.region, exactToFoldedBytes.bytes, postingOffsets,
+                postingBytes, verseOffsets.bytes, verseTokens.bytes, exactStrings, checksums.bytes,
             ] + AttributeIndexBuilder.regions(chunks, verseCount: verse)
         return assemble(
             regions, verseCount: verse, foldedCount: foldedSorted.count, exactCount: terms.count,

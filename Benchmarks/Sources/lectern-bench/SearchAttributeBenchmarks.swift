@@ -73,31 +73,35 @@ enum SearchAttributeBenchmarks {
     }
 
     private static func row(_ query: Query, name: String, _ context: BenchmarkContext) throws -> BenchmarkResult {
-        let index = try index(query.folder, context)
-        let options = SearchOptions(pageSize: 20)
-        let identity = LecternWorkloads.row(
-            name, "Search \(query.text) on \(query.folder), first 20 with text and highlights + count", .inProcess,
-            "SearchIndex.search(text, page size 20): the total, counts per book, and each of the first 20 hits' "
-                + "reference, verse text and highlight ranges")
-        var result = try context.measureBatched(identity, unit: .microsecondsPerQuery) {
-            SearchBenchmarks.touch(try index.search(query.text, options: options))
-        }
-        result.notes.insert("\(try index.search(query.text, options: options).totalCount) hits", at: 0)
+        var result = try measure(
+            query.text, try index(query.folder, context), SearchOptions(pageSize: 20), name: name,
+            workload: "Search \(query.text) on \(query.folder), first 20 with text and highlights + count", context)
         if query.name == "strong-g2316" { result.notes.append(try sizes(context)) }
         return result
     }
 
     private static func topRow(_ query: SearchQuery, name: String, _ context: BenchmarkContext) throws -> BenchmarkResult {
-        let index = try LecternSearch.fixture(context).index
-        let options = SearchOptions(pageSize: 20, order: .relevance)
-        let identity = LecternWorkloads.row(
-            name, "Search \(query.text) (\(query.description)), BM25's best 20 + count", .inProcess,
-            "SearchIndex.search(text, page size 20, order relevance): every hit scored (BM25), the best 20 chosen "
-                + "with a heap, each with reference, text and highlights, the total and counts per book")
+        try measure(
+            query.text, try LecternSearch.fixture(context).index, SearchOptions(pageSize: 20, order: .relevance),
+            name: name, workload: "Search \(query.text) (\(query.description)), BM25's best 20 + count", context)
+    }
+
+    /// Times `SearchIndex.search(text, options)`, reading everything the page holds; notes the hit count.
+    private static func measure(
+        _ text: String, _ index: SearchIndex, _ options: SearchOptions, name: String, workload: String,
+        _ context: BenchmarkContext
+    ) throws -> BenchmarkResult {
+        let invocation =
+            options.order == .relevance
+            ? "SearchIndex.search(text, page size 20, order relevance): every hit scored (BM25), the best 20 chosen "
+                + "with a heap, each with reference, text and highlights, the total and counts per book"
+            : "SearchIndex.search(text, page size 20): the total, counts per book, and each of the first 20 hits' "
+                + "reference, verse text and highlight ranges"
+        let identity = LecternWorkloads.row(name, workload, .inProcess, invocation)
         var result = try context.measureBatched(identity, unit: .microsecondsPerQuery) {
-            SearchBenchmarks.touch(try index.search(query.text, options: options))
+            SearchBenchmarks.touch(try index.search(text, options: options))
         }
-        result.notes.insert("\(try index.search(query.text, options: options).totalCount) hits", at: 0)
+        result.notes.insert("\(try index.search(text, options: options).totalCount) hits", at: 0)
         return result
     }
 
