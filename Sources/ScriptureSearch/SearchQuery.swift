@@ -45,11 +45,13 @@ public struct SearchQuery: Sendable, Hashable {
             case verses
         }
 
-        /// The two sides, in the order written (the order does not matter).
+        /// The side written first (the order does not matter).
         public var left: Phrase
+        /// The side written second.
         public var right: Phrase
         /// The greatest distance.
         public var distance: Int
+        /// What the distance counts: words or verses.
         public var unit: Unit
 
         /// Creates a proximity constraint.
