@@ -1,5 +1,7 @@
 import ScriptureModel
 import ScriptureSearch
+import ScriptureStore
+import TestSupport
 import Testing
 import TextNormalization
 
@@ -110,6 +112,18 @@ import TextNormalization
         #expect(SearchError.noAttribute(version: "WEB", field: .morph).description.hasPrefix("WEB has no morphology"))
         #expect(throws: SearchError.noAttribute(version: "TST", field: .lemma)) {
             try plain.store.search("love NEAR/3 lemma:ἀγάπη")
+        }
+    }
+
+    /// The fuzz property on both fixtures: every query parses or fails inside itself, and searching gives hits,
+    /// a query error or the "has no Strong's numbers" one, in both modes and orders.
+    @Test(arguments: [
+        "strong:G3056", "strong:H1254a NEAR/2v light", "lemma:λόγ* OR morph:N-mp", "morph:\"Prep-b / N-fs\"",
+        "faith NEAR/5 love -hope", "a NEAR b NEAR c", "NEAR/3v", "strong:", "lemma:*", "\"in the\" NEAR/1 beginning",
+    ])
+    func attributeQueriesNeverFailOtherwise(_ query: String) throws {
+        for fixture in [try Self.fixture.get(), try SearchFixture.small()] {
+            #expect(FuzzProperties.query(query, index: try fixture.store.searchIndex()) == [])
         }
     }
 }
