@@ -4,7 +4,8 @@ import Lectern
 /// `lectern search QUERY`: searches a stored Bible offline and prints a page of hits.
 package enum SearchCommand: LecternCommand {
     package static let spec = CommandSpec(
-        name: "search", summary: "search a Bible (words, \"phrases\", prefix*, -excluded, OR, NEAR, strong:)", arguments: "QUERY...",
+        name: "search", summary: "search a Bible (words, \"phrases\", prefix*, -excluded, OR, NEAR, strong:)",
+        arguments: "QUERY...",
         discussion: """
             Finds the verses that hold every word of QUERY, ignoring case and accents. Query language: words \
             (all must match), "exact phrases", prefix*, -excluded, a OR b, a NEAR/5 b (within 5 words in one \

@@ -50,7 +50,8 @@ public enum AttributeTerms {
         }
         let digits = scalars.prefix { $0.value >= 0x30 && $0.value <= 0x39 }
         var suffix = String(String.UnicodeScalarView(scalars.dropFirst(digits.count))).lowercased()
-        guard !digits.isEmpty, digits.count <= 6, suffix.unicodeScalars.allSatisfy({ $0.value >= 0x61 && $0.value <= 0x7A })
+        guard !digits.isEmpty, digits.count <= 6,
+            suffix.unicodeScalars.allSatisfy({ $0.value >= 0x61 && $0.value <= 0x7A })
         else { return nil }
         var number = String(String.UnicodeScalarView(digits))
         if number.count == 5, suffix.isEmpty, let variant = number.last?.wholeNumberValue {

@@ -10,7 +10,9 @@ enum Highlighter {
         let tokens = WordBreaker.tokens(in: text, mode: query.mode)
         var ranges: [SearchHighlight] = []
         for phrase in query.positivePhrases
-        where !phrase.terms.isEmpty && phrase.terms.count <= tokens.count && phrase.terms.allSatisfy({ $0.field == nil }) {
+        where !phrase.terms.isEmpty && phrase.terms.count <= tokens.count
+            && phrase.terms.allSatisfy({ $0.field == nil })
+        {
             for start in 0...(tokens.count - phrase.terms.count) {
                 let matched = phrase.terms.enumerated().allSatisfy { offset, term in
                     let token = tokens[start + offset].term

@@ -126,7 +126,9 @@ struct IndexView {
         let bytes = layout.range(stream)
         let start = bytes.lowerBound + (try reader.u32(offsets + first * 4))
         let end = bytes.lowerBound + (try reader.u32(offsets + last * 4))
-        guard start <= end, end <= bytes.upperBound else { throw IndexDamage(reason: "\(part): block \(block) outside") }
+        guard start <= end, end <= bytes.upperBound else {
+            throw IndexDamage(reason: "\(part): block \(block) outside")
+        }
         let crc = try reader.crc32c(
             start..<end, continuing: try reader.crc32c((offsets + first * 4)..<(offsets + last * 4 + 4)))
         guard Int(crc) == (try reader.u32(checksums + block * 4)) else {

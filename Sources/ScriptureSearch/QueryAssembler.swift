@@ -83,7 +83,9 @@ enum AttributeQuery {
             body.removeLast()
             isPrefix = true
         }
-        guard !body.isEmpty else { throw QueryError("\(field.rawValue): needs a value, as in \(example(field))", at: range) }
+        guard !body.isEmpty else {
+            throw QueryError("\(field.rawValue): needs a value, as in \(example(field))", at: range)
+        }
         if body.contains("*") { throw QueryError("'*' can only end the value (as in morph:Gr,N,*)", at: range) }
         switch field {
         case .strong:

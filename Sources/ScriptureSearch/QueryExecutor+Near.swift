@@ -93,7 +93,9 @@ extension QueryExecutor {
     static func within(_ distance: Int, _ first: [ClosedRange<Int>], _ second: [ClosedRange<Int>]) -> Bool {
         for a in first {
             for b in second {
-                let gap = a.upperBound < b.lowerBound ? b.lowerBound - a.upperBound
+                let gap =
+                    a.upperBound < b.lowerBound
+                    ? b.lowerBound - a.upperBound
                     : b.upperBound < a.lowerBound ? a.lowerBound - b.upperBound : 0
                 if gap > 0, gap <= distance { return true }
             }
@@ -172,7 +174,8 @@ enum TopScores {
                 var parent = 0
                 while true {
                     var worst = parent
-                    for child in [2 * parent + 1, 2 * parent + 2] where child < heap.count && before(heap[worst], heap[child]) {
+                    for child in [2 * parent + 1, 2 * parent + 2]
+                    where child < heap.count && before(heap[worst], heap[child]) {
                         worst = child
                     }
                     if worst == parent { break }

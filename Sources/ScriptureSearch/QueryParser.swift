@@ -23,9 +23,10 @@ public enum QueryParser {
         let ascii = copy.withUTF8 { bytes in
             Result { () throws(QueryError) -> SearchQuery? in
                 guard bytes.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) }) else { return nil }
-                return try parse(
-                    bytes, mode: mode, text: { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
-                ) { range throws(QueryError) in
+                let text = { (range: Range<Int>) in
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                }
+                return try parse(bytes, mode: mode, text: text) { range throws(QueryError) in
                     try asciiTerms(
                         of: UnsafeBufferPointer(rebasing: bytes[range]), offset: range.lowerBound, mode: mode)
                 }
@@ -152,8 +153,8 @@ public enum QueryParser {
         var value = word.dropFirst(5)
         let unit: SearchQuery.Proximity.Unit = value.hasSuffix("v") ? .verses : .words
         if unit == .verses { value = value.dropLast() }
-        guard !value.isEmpty, value.allSatisfy(\.isASCII), let distance = Int(value), distance >= (unit == .words ? 1 : 0),
-            distance <= 1000
+        guard !value.isEmpty, value.allSatisfy(\.isASCII), let distance = Int(value),
+            distance >= (unit == .words ? 1 : 0), distance <= 1000
         else {
             throw QueryError(
                 "NEAR takes a distance: NEAR/5 (words, 1 or more) or NEAR/2v (verses, 0 or more)", at: range)

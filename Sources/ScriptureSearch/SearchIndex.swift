@@ -80,9 +80,8 @@ public struct SearchIndex: Sendable {
         -> SearchMatches
     {
         let scope = self.scope(options)
-        for field in AttributeTerms.Field.allCases where query.positivePhrases.contains(where: { phrase in
-            phrase.terms.contains { $0.field == field }
-        }) {
+        let fields = Set(query.positivePhrases.flatMap(\.terms).compactMap(\.field))
+        for field in AttributeTerms.Field.allCases where fields.contains(field) {
             if try !read({ view throws(IndexDamage) in try view.has(field) }) {
                 throw .noAttribute(version: store.metadata.abbreviation, field: field)
             }

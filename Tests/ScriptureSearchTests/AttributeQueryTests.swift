@@ -8,12 +8,13 @@ import TextNormalization
 /// `strong:`, `lemma:`, `morph:` and `NEAR`: reading them, the canonical Strong's numbers, and searching a
 /// small version whose words carry attributes as USFM writes them.
 @Suite struct AttributeQueryTests {
-    @Test(arguments: [
-        ("G3056", nil, "G3056"), ("G30560", nil, "G3056"), ("G00315", nil, "G31e"), ("g26", nil, "G26"),
-        ("3056", BookID.john, "G3056"), ("3056", BookID.genesis, "H3056"), ("3056", nil, "3056"),
-        ("b:H7225", nil, "H7225"), ("c:d:H0559", nil, "H559"), ("H1254a", nil, "H1254a"), ("H0430", nil, "H430"),
-        ("7225", BookID.genesis, "H7225"),
-    ] as [(String, BookID?, String)])
+    @Test(
+        arguments: [
+            ("G3056", nil, "G3056"), ("G30560", nil, "G3056"), ("G00315", nil, "G31e"), ("g26", nil, "G26"),
+            ("3056", BookID.john, "G3056"), ("3056", BookID.genesis, "H3056"), ("3056", nil, "3056"),
+            ("b:H7225", nil, "H7225"), ("c:d:H0559", nil, "H559"), ("H1254a", nil, "H1254a"), ("H0430", nil, "H430"),
+            ("7225", BookID.genesis, "H7225"),
+        ] as [(String, BookID?, String)])
     func strongNumbersHaveOneForm(_ raw: String, _ book: BookID?, _ canonical: String) {
         #expect(AttributeTerms.canonicalStrong(raw, book: book) == canonical)
     }
@@ -25,15 +26,18 @@ import TextNormalization
 
     @Test func fieldsAndNearParse() throws {
         let query = try QueryParser.parse("strong:G30560 lemma:Λόγος* morph:\"Prep-b / N-fs\" faith NEAR/5 love")
-        #expect(query.required.map { $0[0].terms[0] } == [
-            SearchQuery.Term("G3056", field: .strong), SearchQuery.Term(SearchFolding.fold("λόγος"), isPrefix: true, field: .lemma),
-            SearchQuery.Term("Prep-b / N-fs", field: .morph),
-        ])
-        #expect(query.near == [
-            SearchQuery.Proximity(
-                SearchQuery.Phrase([SearchQuery.Term("faith")]), SearchQuery.Phrase([SearchQuery.Term("love")]),
-                distance: 5)
-        ])
+        #expect(
+            query.required.map { $0[0].terms[0] } == [
+                SearchQuery.Term("G3056", field: .strong),
+                SearchQuery.Term(SearchFolding.fold("λόγος"), isPrefix: true, field: .lemma),
+                SearchQuery.Term("Prep-b / N-fs", field: .morph),
+            ])
+        #expect(
+            query.near == [
+                SearchQuery.Proximity(
+                    SearchQuery.Phrase([SearchQuery.Term("faith")]), SearchQuery.Phrase([SearchQuery.Term("love")]),
+                    distance: 5)
+            ])
         let verses = try QueryParser.parse("\"in the beginning\" NEAR/2v strong:H430 -hate")
         #expect(verses.near.map(\.unit) == [.verses])
         #expect(verses.near.map(\.distance) == [2])
@@ -87,7 +91,8 @@ import TextNormalization
         ("morph:Gr,N,*", ["JHN 1:1"]), ("morph:gr,n,*", []), ("strong:H430 -light", ["GEN 1:1"]),
         ("strong:H430 OR strong:H8414", ["GEN 1:1", "GEN 1:2", "GEN 1:3"]), ("strong:H430 NEAR/1 created", ["GEN 1:1"]),
         ("strong:H430 NEAR/2v formless", ["GEN 1:1", "GEN 1:2", "GEN 1:3"]), ("faith NEAR/5 love", ["GEN 1:5"]),
-        ("love NEAR/5 faith", ["GEN 1:5"]), ("faith NEAR/4 love", []), ("faith NEAR/0v hope", ["GEN 1:5"]), ("word NEAR/1v god", ["JHN 1:1", "JHN 1:2"]),
+        ("love NEAR/5 faith", ["GEN 1:5"]), ("faith NEAR/4 love", []), ("faith NEAR/0v hope", ["GEN 1:5"]),
+        ("word NEAR/1v god", ["JHN 1:1", "JHN 1:2"]),
         ("light NEAR/1v word", []),
     ])
     func searchesAttributes(_ query: String, _ hits: [String]) throws {

@@ -24,7 +24,7 @@ import TextNormalization
             \\c 2
             \\p \\v 1 Hope and faith, and in the beginning was love.
             \\v 2 In the beginning, the beginning of wisdom.
-            """,
+            """
         ])
     }
 

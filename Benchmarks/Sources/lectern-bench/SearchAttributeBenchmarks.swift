@@ -14,14 +14,16 @@ enum SearchAttributeBenchmarks {
     }
 
     static let queries = [
-        Query(name: "strong-g26", description: "Strong's G26 (eng-web tags no word with it)", text: "strong:G26",
-              folder: "eng-web-usfm"),
+        Query(
+            name: "strong-g26", description: "Strong's G26 (eng-web tags no word with it)", text: "strong:G26",
+            folder: "eng-web-usfm"),
         Query(name: "love", description: "the word love, beside strong:G26", text: "love", folder: "eng-web-usfm"),
         Query(name: "strong-g2316", description: "Strong's G2316 (θεός)", text: "strong:G2316", folder: "eng-web-usfm"),
         Query(name: "lemma", description: "the lemma λόγος", text: "lemma:λόγος", folder: "grc-ugnt-usx"),
         Query(name: "near", description: "two words within 5", text: "faith NEAR/5 love", folder: "eng-web-usfm"),
-        Query(name: "near-verses", description: "two words within 2 verses", text: "faith NEAR/2v love",
-              folder: "eng-web-usfm"),
+        Query(
+            name: "near-verses", description: "two words within 2 verses", text: "faith NEAR/2v love",
+            folder: "eng-web-usfm"),
     ]
 
     static func register(in registry: inout BenchmarkRegistry) {
@@ -44,7 +46,9 @@ enum SearchAttributeBenchmarks {
         }
         for query in queries {
             let name = "search/attr/\(query.name)/lectern"
-            registry.register(name, "Lectern: \(query.description), first 20 with text and highlights + count (µs/query)") {
+            registry.register(
+                name, "Lectern: \(query.description), first 20 with text and highlights + count (µs/query)"
+            ) {
                 context in [try row(query, name: name, context)]
             }
         }
@@ -80,7 +84,9 @@ enum SearchAttributeBenchmarks {
         return result
     }
 
-    private static func topRow(_ query: SearchQuery, name: String, _ context: BenchmarkContext) throws -> BenchmarkResult {
+    private static func topRow(_ query: SearchQuery, name: String, _ context: BenchmarkContext) throws
+        -> BenchmarkResult
+    {
         try measure(
             query.text, try LecternSearch.fixture(context).index, SearchOptions(pageSize: 20, order: .relevance),
             name: name, workload: "Search \(query.text) (\(query.description)), BM25's best 20 + count", context)
