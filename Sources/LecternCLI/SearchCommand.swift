@@ -4,16 +4,24 @@ import Lectern
 /// `lectern search QUERY`: searches a stored Bible offline and prints a page of hits.
 package enum SearchCommand: LecternCommand {
     package static let spec = CommandSpec(
-        name: "search", summary: "search a Bible (words, \"phrases\", prefix*, -excluded, OR)", arguments: "QUERY...",
+        name: "search", summary: "search a Bible (words, \"phrases\", prefix*, -excluded, OR, NEAR, strong:)",
+        arguments: "QUERY...",
         discussion: """
-            Finds the verses that hold every word of QUERY, ignoring case and accents. Query language: words \\
-            (all must match), "exact phrases", prefix*, -excluded, a OR b. A query that starts with - works \\
-            when quoted ('-God love') or after the other words. A query that names a passage (John 3:16) is \\
-            also reported as a reference. --bible WEB,BSB or --bible all searches several Bibles at once, grouped \
-            per Bible with counts, or per verse with --group-by verse. Matches are shown in colour on a terminal, and marked **like \\
-            this** otherwise. Each search is remembered; --recent prints the last three.
+            Finds the verses that hold every word of QUERY, ignoring case and accents. Query language: words \
+            (all must match), "exact phrases", prefix*, -excluded, a OR b, a NEAR/5 b (within 5 words in one \
+            verse, either order; NEAR alone is NEAR/10), a NEAR/2v b (within 2 verses of the same book). In \
+            Bibles whose words carry them (\\w …|strong="…"\\w*, USX <char style="w" strong=…>): strong:G3056 \
+            (a Strong's number; strong:H1254 also finds H1254a, strong:H1254a only itself, strong:3056 both \
+            G3056 and H3056), lemma:λόγος (folded like words; lemma:λόγ* a prefix), morph:Gr,N,,,,,NMS, (as \
+            written; morph:V-Qal* a prefix, morph:"Prep-b / N-fs" with spaces); a Bible without them says so. \
+            --order relevance ranks by BM25, ties in canon order. A query that starts with - works when quoted \
+            ('-God love') or after the other words. A query that names a passage (John 3:16) is also \
+            reported as a reference. --bible WEB,BSB or --bible all searches several Bibles at once, grouped \
+            per Bible with counts, or per verse with --group-by verse. Matches are shown in colour on a \
+            terminal, and marked **like this** otherwise. Each search is remembered; --recent prints the last \
+            three.
 
-            Exit status: 0 when something was found (or the query names a passage), 1 when nothing was \\
+            Exit status: 0 when something was found (or the query names a passage), 1 when nothing was \
             found (as grep does) or the page is past the last one, 64 for a wrong command line.
             """,
         options: [
@@ -41,6 +49,8 @@ package enum SearchCommand: LecternCommand {
             ("search '\"in the beginning\"' --bible WEB", "an exact phrase"),
             ("search 'faith -works' --testament nt", "faith without works, in the New Testament"),
             ("search mercy --bible all --group-by verse", "every Bible, hits on the same verse together"),
+            ("search 'faith NEAR/5 love' --order relevance", "both within five words, best first"),
+            ("search strong:G26 --bible UGNT", "the words carrying Strong's G26"),
         ],
         dashArguments: true)
 

@@ -57,12 +57,17 @@ public struct VerseText: Sendable, Hashable {
     public var text: String
     /// Where the verse marker is.
     public var location: SourceLocation
+    /// The words of `text` that carry word-level attributes (`\w …|strong="G3056" lemma="λόγος"\w*`, USX
+    /// `<char style="w" strong=…>`), in text order; empty when the verse has none. Only parsed books have
+    /// them: a store gives verse texts without.
+    public var words: [TaggedWord]
 
     /// Creates a verse text.
-    public init(key: VerseKey, text: String, location: SourceLocation) {
+    public init(key: VerseKey, text: String, location: SourceLocation, words: [TaggedWord] = []) {
         self.key = key
         self.text = text
         self.location = location
+        self.words = words
     }
 }
 
@@ -120,6 +125,8 @@ private struct VerseTextCollector {
     let book: BookID
     var chapter = 0
     var verses: [VerseText] = []
+    /// The tagged words of the current verse.
+    var words: [TaggedWord] = []
     var current: (key: VerseKey, location: SourceLocation)?
     /// Whether `current` is set (testing the optional itself copies the key and location).
     var inVerse = false
@@ -140,8 +147,11 @@ private struct VerseTextCollector {
     mutating func finishVerse() {
         if let current {
             verses.append(
-                VerseText(key: current.key, text: String(decoding: buffer, as: UTF8.self), location: current.location))
+                VerseText(
+                    key: current.key, text: String(decoding: buffer, as: UTF8.self), location: current.location,
+                    words: words))
         }
+        words.removeAll()
         current = nil
         inVerse = false
         buffer.removeAll(keepingCapacity: true)
@@ -197,13 +207,30 @@ private struct VerseTextCollector {
                 current = (VerseKey(book: book, chapter: chapter, verse: start.number), start.location)
                 inVerse = true
             case .character(let span):
-                if !isExcludedCharacterMarker(span.marker) { add(span.content) }
+                if span.attributes.isEmpty {
+                    if !isExcludedCharacterMarker(span.marker) { add(span.content) }
+                } else {
+                    addTagged(span)
+                }
             case .note:
                 afterNote = true
             case .milestone, .figure, .optionalBreak:
                 break
             }
         }
+    }
+
+    /// Adds a span with attributes, noting its bytes when it carries a Strong's number, lemma or morphology.
+    @inline(never)
+    mutating func addTagged(_ span: CharacterSpan) {
+        guard !isExcludedCharacterMarker(span.marker) else { return }
+        let start = buffer.count
+        let verse = current?.key
+        add(span.content)
+        guard inVerse, current?.key == verse, buffer.count > start,
+            let word = TaggedWord(span, utf8Range: start..<buffer.count)
+        else { return }
+        words.append(word)
     }
 
     /// Appends text with ASCII white space collapsed, a run of other bytes at a time.

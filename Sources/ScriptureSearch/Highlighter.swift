@@ -9,7 +9,10 @@ enum Highlighter {
     static func highlights(of query: SearchQuery, in text: String) -> [SearchHighlight] {
         let tokens = WordBreaker.tokens(in: text, mode: query.mode)
         var ranges: [SearchHighlight] = []
-        for phrase in query.positivePhrases where !phrase.terms.isEmpty && phrase.terms.count <= tokens.count {
+        for phrase in query.positivePhrases
+        where !phrase.terms.isEmpty && phrase.terms.count <= tokens.count
+            && phrase.terms.allSatisfy({ $0.field == nil })
+        {
             for start in 0...(tokens.count - phrase.terms.count) {
                 let matched = phrase.terms.enumerated().allSatisfy { offset, term in
                     let token = tokens[start + offset].term

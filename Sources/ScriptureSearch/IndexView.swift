@@ -11,14 +11,20 @@ struct IndexView {
         let layout: IndexLayout
         let folded: TermDictionary.Shape
         let exact: TermDictionary.Shape
-        /// The posting lists (folded ids `0..<F`) and verse blocks (`F + block`) checked so far.
+        let attributes: TermDictionary.Shape
+        /// The posting lists (folded ids `0..<F`), verse blocks (`F + block`), attribute posting lists
+        /// (`attributeBase + id`) and attribute verse blocks (after those) checked so far.
         let checked: CheckedParts
 
-        init(layout: IndexLayout, folded: TermDictionary.Shape, exact: TermDictionary.Shape) {
+        init(
+            layout: IndexLayout, folded: TermDictionary.Shape, exact: TermDictionary.Shape,
+            attributes: TermDictionary.Shape
+        ) {
             self.layout = layout
             self.folded = folded
             self.exact = exact
-            checked = CheckedParts(count: layout.foldedCount + layout.verseBlockCount)
+            self.attributes = attributes
+            checked = CheckedParts(count: layout.foldedCount + 2 * layout.verseBlockCount + layout.attributeCount)
         }
     }
 
@@ -29,6 +35,10 @@ struct IndexView {
     var folded: TermDictionary { TermDictionary(reader: reader, shape: opened.folded) }
     /// The exact terms' dictionary, each term with its exact id.
     var exact: TermDictionary { TermDictionary(reader: reader, shape: opened.exact) }
+    /// The attribute terms' dictionary (a term's rank is its attribute id).
+    var attributes: TermDictionary { TermDictionary(reader: reader, shape: opened.attributes) }
+    /// Where the attribute posting lists' marks start in `opened.checked`.
+    var attributeBase: Int { layout.foldedCount + layout.verseBlockCount }
 
     /// Reads and checks the header and the dictionaries' heads, and checks the header, every dictionary block
     /// and the exact tables against their checksums.
@@ -53,7 +63,13 @@ struct IndexView {
         ] where Int(try reader.crc32c(layout.range(region))) != (try reader.u32(layout.tableChecksums + offset)) {
             throw IndexDamage(part: part)
         }
-        opened = Opened(layout: layout, folded: folded.shape, exact: exact.shape)
+        let attributes = try TermDictionary(
+            reader: reader, region: layout.range(.attributeTerms), hasValues: false,
+            checksums: layout.range(.attributeChecksums).lowerBound)
+        guard Int(try reader.crc32c(layout.range(.attributePostingOffsets)))
+            == (try reader.u32(layout.range(.attributeChecksums).upperBound - 4))
+        else { throw IndexDamage(part: "the attribute posting offsets") }
+        opened = Opened(layout: layout, folded: folded.shape, exact: exact.shape, attributes: attributes.shape)
     }
 
     /// An index opened before, read through `reader`, which borrows the same bytes again.
@@ -92,20 +108,33 @@ struct IndexView {
     ///
     /// - Complexity: O(the block's tokens), once per block and store.
     private func checkVerseBlock(_ block: Int) throws(IndexDamage) {
+        try checkBlock(
+            block, offsets: .verseOffsets, stream: .verses, checksums: layout.verseBlockChecksums,
+            mark: layout.foldedCount + block, part: "the word positions")
+    }
+
+    /// Checks block `block` of a per-verse stream (`stream`, its offsets in `offsets`) against its CRC-32C at
+    /// `checksums`: the block's offsets (the one after its last verse included) and its bytes; notes `mark`
+    /// as checked. `part` names the stream in the error.
+    func checkBlock(
+        _ block: Int, offsets region: IndexRegion, stream: IndexRegion, checksums: Int, mark: Int, part: String
+    ) throws(IndexDamage) {
         let size = SearchIndexFormat.verseBlockSize
         let first = block * size
         let last = min(layout.verseCount, first + size)
-        let offsets = layout.range(.verseOffsets).lowerBound
-        let region = layout.range(.verses)
-        let start = region.lowerBound + (try reader.u32(offsets + first * 4))
-        let end = region.lowerBound + (try reader.u32(offsets + last * 4))
-        guard start <= end, end <= region.upperBound else { throw IndexDamage(reason: "verse block \(block) outside") }
+        let offsets = layout.range(region).lowerBound
+        let bytes = layout.range(stream)
+        let start = bytes.lowerBound + (try reader.u32(offsets + first * 4))
+        let end = bytes.lowerBound + (try reader.u32(offsets + last * 4))
+        guard start <= end, end <= bytes.upperBound else {
+            throw IndexDamage(reason: "\(part): block \(block) outside")
+        }
         let crc = try reader.crc32c(
             start..<end, continuing: try reader.crc32c((offsets + first * 4)..<(offsets + last * 4 + 4)))
-        guard Int(crc) == (try reader.u32(layout.verseBlockChecksums + block * 4)) else {
-            throw IndexDamage(part: "the word positions of verses \(first) to \(last - 1) of the verse table")
+        guard Int(crc) == (try reader.u32(checksums + block * 4)) else {
+            throw IndexDamage(part: "\(part) of verses \(first) to \(last - 1) of the verse table")
         }
-        opened.checked.insert(layout.foldedCount + block)
+        opened.checked.insert(mark)
     }
 
     /// Writes verse `verse`'s tokens in text order to the start of `tokens` (grown when too short): exact ids,
@@ -133,8 +162,8 @@ struct IndexView {
         return start..<end
     }
 
-    /// The postings of folded term `id`.
-    func postings(_ id: Int) throws(IndexDamage) -> PostingList {
-        try PostingList(self, term: id)
+    /// The postings of folded term `id`, or of attribute term `id` when `attribute` is set.
+    func postings(_ id: Int, attribute: Bool = false) throws(IndexDamage) -> PostingList {
+        try PostingList(self, term: id, attribute: attribute)
     }
 }

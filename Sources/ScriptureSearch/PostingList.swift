@@ -15,26 +15,30 @@ struct PostingList {
     let storage: Storage
     let verseCount: Int
 
-    /// Reads the head of folded term `id`'s postings.
-    init(_ index: IndexView, term id: Int) throws(IndexDamage) {
+    /// Reads the head of folded term `id`'s postings, or of attribute term `id`'s when `attribute` is set.
+    init(_ index: IndexView, term id: Int, attribute: Bool = false) throws(IndexDamage) {
         let reader = index.reader
-        let offsets = index.layout.range(.postingOffsets)
-        let postings = index.layout.range(.postings)
-        guard id >= 0, id < index.layout.foldedCount else { throw IndexDamage(reason: "term \(id) out of range") }
+        let offsets = index.layout.range(attribute ? .attributePostingOffsets : .postingOffsets)
+        let postings = index.layout.range(attribute ? .attributePostings : .postings)
+        let count = attribute ? index.layout.attributeCount : index.layout.foldedCount
+        let mark = attribute ? index.attributeBase + id : id
+        guard id >= 0, id < count else { throw IndexDamage(reason: "term \(id) out of range") }
         let start = postings.lowerBound + (try reader.u32(offsets.lowerBound + id * 4))
         let end = postings.lowerBound + (try reader.u32(offsets.lowerBound + id * 4 + 4))
         guard start <= end, end <= postings.upperBound else {
             throw IndexDamage(reason: "postings of term \(id) outside")
         }
-        if !index.opened.checked.contains(id) {
+        if !index.opened.checked.contains(mark) {
             guard end - start >= 4,
                 Int(try reader.crc32c((start + 4)..<end, continuing: IndexReader.crc32c(of: id)))
                     == (try reader.u32(start))
             else {
-                let term = (try? index.folded.term(id).term).map { String(decoding: $0, as: UTF8.self) }
-                throw IndexDamage(part: "the postings of " + (term.map { "'\($0)'" } ?? "folded term \(id)"))
+                let term = (try? (attribute ? index.attributes : index.folded).term(id).term).map {
+                    String(decoding: $0, as: UTF8.self)
+                }
+                throw IndexDamage(part: "the postings of " + (term.map { "'\($0)'" } ?? "term \(id)"))
             }
-            index.opened.checked.insert(id)
+            index.opened.checked.insert(mark)
         }
         var position = start + 4
         documentFrequency = try reader.varint(&position, end: end)
@@ -102,6 +106,19 @@ struct PostingList {
         case .bitmap(let start):
             try reader.orBitmap(start, bits: verseCount, into: &set)
         }
+    }
+
+    /// Encodes every term's postings (term `id` is `postings[id]`): the offsets region (one u32 a term, then the
+    /// end) and the postings region.
+    static func encodeAll(_ postings: [[Int32]], verseCount: Int) -> (offsets: [UInt8], postings: [UInt8]) {
+        var offsets = ByteWriter()
+        var bytes = ByteWriter()
+        for (id, list) in postings.enumerated() {
+            offsets.u32(UInt32(bytes.count))
+            encode(list, verseCount: verseCount, term: id, into: &bytes)
+        }
+        offsets.u32(UInt32(bytes.count))
+        return (offsets.bytes, bytes.bytes)
     }
 
     /// Encodes the postings of folded term `id`: `verses` increasing, in `0..<verseCount`, after their CRC-32C.

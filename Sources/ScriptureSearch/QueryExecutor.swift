@@ -32,13 +32,19 @@ struct QueryExecutor {
     /// The required groups, each with its possible phrases.
     private var groups: [[Unit]] = []
     private var excluded: [Unit] = []
+    /// The proximity constraints resolved (nil when a side can match no verse: then nothing matches).
+    var near: [Near]? = []
+    /// Each book's first verse in the verse table, then the verse count: where `NEAR/v` stops.
+    var bookStarts: [Int]
 
-    /// Resolves the query's terms against the index.
-    init(index: IndexView, query: SearchQuery) throws(IndexDamage) {
+    /// Resolves the query's terms against the index; `bookStarts` bound the verse distance of `NEAR/2v`
+    /// (the whole verse table is one book without them).
+    init(index: IndexView, query: SearchQuery, bookStarts: [Int] = []) throws(IndexDamage) {
         self.index = index
         self.query = query
-        if query.mode == .default, query.excluded.isEmpty, query.required.count == 1, query.required[0].count == 1,
-            query.required[0][0].terms.count == 1
+        self.bookStarts = bookStarts
+        if query.mode == .default, query.excluded.isEmpty, query.near.isEmpty, query.required.count == 1,
+            query.required[0].count == 1, query.required[0][0].terms.count == 1
         {
             soleTerm = try ResolvedTerm(query.required[0][0].terms[0], in: index, mode: query.mode)
             return
@@ -46,17 +52,18 @@ struct QueryExecutor {
         groups.reserveCapacity(query.required.count)
         for group in query.required { groups.append(try units(group)) }
         excluded = try units(query.excluded)
+        near = try resolveNear()
     }
 
     /// The phrases resolved, those that no verse can match left out.
-    private func units(_ phrases: [SearchQuery.Phrase]) throws(IndexDamage) -> [Unit] {
+    func units(_ phrases: [SearchQuery.Phrase]) throws(IndexDamage) -> [Unit] {
         var units: [Unit] = []
         units.reserveCapacity(phrases.count)
         for phrase in phrases {
             let terms = try phrase.terms.map { term throws(IndexDamage) in
                 try ResolvedTerm(term, in: index, mode: query.mode)
             }
-            let needsTokens = terms.count > 1 || query.mode == .exact
+            let needsTokens = !(terms.count == 1 && terms[0].isAttribute) && (terms.count > 1 || query.mode == .exact)
             let unit = Unit(
                 terms: terms, matchers: needsTokens ? terms.map { $0.matcher } : [], needsTokens: needsTokens)
             if !unit.isImpossible { units.append(unit) }
@@ -64,10 +71,24 @@ struct QueryExecutor {
         return units
     }
 
-    /// Each positive phrase's matchers, for highlighting.
+    /// Every positive phrase resolved: the required groups' and the proximity sides'.
+    private var positiveUnits: [Unit] {
+        groups.flatMap { $0 } + (near ?? []).flatMap { [$0.left, $0.right] }
+    }
+
+    /// Each positive phrase's matchers, for highlighting (attribute terms are highlighted apart).
     var phrases: [[ResolvedTerm.Matcher]] {
-        if let soleTerm { return [[soleTerm.matcher]] }
-        return groups.flatMap { $0 }.map { $0.terms.map { $0.matcher } }
+        if let soleTerm { return soleTerm.isAttribute ? [] : [[soleTerm.matcher]] }
+        return positiveUnits.map { $0.terms.map { $0.matcher } }.filter { !$0.contains { $0.isAttribute } }
+    }
+
+    /// The attribute ids the positive attribute terms match, for highlighting the tagged words.
+    var attributeMatchers: [IDSet] {
+        let terms = soleTerm.map { [$0] } ?? positiveUnits.flatMap { $0.terms }
+        return terms.compactMap { term in
+            if case .attributes(let set) = term.matcher { return set }
+            return nil
+        }
     }
 
     /// The matching verses in `order`, limited to `scope` when given, with their scores in relevance order.
@@ -77,10 +98,14 @@ struct QueryExecutor {
         return try ranked(verses)
     }
 
-    /// `verses` best first (BM25), ties in canon order, with their scores.
-    func ranked(_ verses: [Int]) throws(IndexDamage) -> SearchMatches {
+    /// The best `limit` of `verses` (all of them when nil) best first (BM25), ties in canon order, with their
+    /// scores.
+    ///
+    /// - Complexity: O(hits' tokens) scoring, then O(hits × log limit) choosing the best (a heap), not a sort
+    ///   of every hit.
+    func ranked(_ verses: [Int], limit: Int? = nil) throws(IndexDamage) -> SearchMatches {
         let scores = try self.scores(verses)
-        let ranked = verses.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        let ranked = TopScores.best(scores, limit: limit ?? verses.count)
         return SearchMatches(verses: ranked.map { verses[$0] }, scores: ranked.map { scores[$0] })
     }
 
@@ -95,7 +120,13 @@ struct QueryExecutor {
     ///   that a phrase or the exact mode must check.
     func verses(scope: IDSet?) throws(IndexDamage) -> MatchedVerses {
         if let soleTerm { return try soleTerm.verses(index).restricted(to: scope) }
-        guard !groups.isEmpty, !groups.contains(where: { $0.isEmpty }) else { return .list([]) }
+        guard let near, !groups.contains(where: { $0.isEmpty }) else { return .list([]) }
+        if groups.isEmpty {
+            guard !near.isEmpty else { return .list([]) }
+            var verses = try nearVerses(near[0]).restricted(to: scope).list
+            try filter(&verses, near: near.dropFirst())
+            return .list(verses)
+        }
         let driver = groups.indices.min { cost(groups[$0]) < cost(groups[$1]) } ?? 0
         var verses: [Int]
         if groups[driver].count == 1 {
@@ -134,11 +165,12 @@ struct QueryExecutor {
             var alternative = try Alternative(unit, index)
             try verses.retain { verse throws(IndexDamage) in try !alternative.matches(verse, &tokens) }
         }
+        try filter(&verses, near: near[...])
         return .list(verses)
     }
 
     /// A phrase with its probes, tested verse by verse: one alternative of an `OR` group, or an excluded phrase.
-    private struct Alternative {
+    struct Alternative {
         let unit: Unit
         var probes: [VerseProbe]
 
@@ -211,7 +243,9 @@ struct QueryExecutor {
     /// The BM25 score of each verse in `verses` (same order): k1 = 1.2, b = 0.75, each term of the positive
     /// phrases counted on its own; a prefix's document frequency is the sum of its terms'.
     func scores(_ verses: [Int]) throws(IndexDamage) -> [Double] {
-        let terms = soleTerm.map { [$0] } ?? groups.flatMap { $0 }.flatMap { $0.terms }
+        let terms = soleTerm.map { [$0] } ?? positiveUnits.flatMap { $0.terms }
+        let attributeTerms = terms.indices.filter { terms[$0].isAttribute }
+        var attributeFrequencies = [Double](repeating: 0, count: terms.count)
         let count = Double(max(1, index.layout.verseCount))
         let average = max(1, Double(index.layout.totalTokens) / count)
         let weights = terms.map { term in
@@ -225,9 +259,21 @@ struct QueryExecutor {
             let count = try index.tokens(verse, exactIDs: query.mode == .exact, into: &tokens)
             let length = Double(count)
             var score = 0.0
-            for (term, weight) in zip(terms, weights) {
-                var frequency = 0.0
-                for token in tokens[..<count] where term.matcher.matches(token) { frequency += 1 }
+            if !attributeTerms.isEmpty {
+                for term in attributeTerms { attributeFrequencies[term] = 0 }
+                try index.forEachAttribute(of: verse) { _, id in
+                    for term in attributeTerms {
+                        if case .attributes(let set) = terms[term].matcher, set.contains(id) {
+                            attributeFrequencies[term] += 1
+                        }
+                    }
+                }
+            }
+            for (position, (term, weight)) in zip(terms, weights).enumerated() {
+                var frequency = attributeFrequencies[position]
+                if !term.isAttribute {
+                    for token in tokens[..<count] where term.matcher.matches(token) { frequency += 1 }
+                }
                 guard frequency > 0 else { continue }
                 score += weight * frequency * 2.2 / (frequency + 1.2 * (0.25 + 0.75 * length / average))
             }

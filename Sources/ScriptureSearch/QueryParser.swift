@@ -23,7 +23,10 @@ public enum QueryParser {
         let ascii = copy.withUTF8 { bytes in
             Result { () throws(QueryError) -> SearchQuery? in
                 guard bytes.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) }) else { return nil }
-                return try parse(bytes, mode: mode) { range throws(QueryError) in
+                let text = { (range: Range<Int>) in
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                }
+                return try parse(bytes, mode: mode, text: text) { range throws(QueryError) in
                     try asciiTerms(
                         of: UnsafeBufferPointer(rebasing: bytes[range]), offset: range.lowerBound, mode: mode)
                 }
@@ -37,7 +40,7 @@ public enum QueryParser {
     /// ASCII), so that tests can compare both ways of reading.
     static func parseCharacters(_ text: String, mode: FoldingMode) throws(QueryError) -> SearchQuery {
         let characters = Array(text)
-        return try parse(characters, mode: mode) { range throws(QueryError) in
+        return try parse(characters, mode: mode, text: { String(characters[$0]) }) { range throws(QueryError) in
             try terms(of: String(characters[range]), offset: range.lowerBound, mode: mode)
         }
     }
@@ -45,7 +48,8 @@ public enum QueryParser {
     /// Reads the query's units (`Character`s, or bytes of a printable ASCII query); `terms` gives the terms
     /// of the word in a range of units (each unit one column).
     private static func parse<Units: RandomAccessCollection>(
-        _ units: Units, mode: FoldingMode, terms: (Range<Int>) throws(QueryError) -> [SearchQuery.Term]
+        _ units: Units, mode: FoldingMode, text: (Range<Int>) -> String,
+        terms: (Range<Int>) throws(QueryError) -> [SearchQuery.Term]
     ) throws(QueryError) -> SearchQuery where Units.Index == Int, Units.Element: QueryUnit {
         var items: [Item] = []
         var index = 0
@@ -100,50 +104,70 @@ public enum QueryParser {
                 let wordStart = index
                 index = end
                 if !excluded, isAND { continue }
-                let wordTerms = try terms(wordStart..<end)
-                phrase = wordTerms.isEmpty ? nil : SearchQuery.Phrase(wordTerms)
+                let word = units[wordStart] == .capitalN || units[wordStart].isFieldStart ? text(wordStart..<end) : ""
+                if !excluded, let near = try Self.near(word, at: wordStart..<end) {
+                    items.append(.near(distance: near.distance, unit: near.unit, start..<end))
+                    continue
+                }
+                if let field = Self.field(of: word) {
+                    var value = String(word.dropFirst(field.rawValue.count + 1))
+                    var valueRange = wordStart..<end
+                    if value.isEmpty, end < units.count, units[end] == .quote {
+                        guard let close = units[(end + 1)...].firstIndex(of: .quote) else {
+                            throw QueryError("the quote is not closed", at: end..<end + 1)
+                        }
+                        value = text((end + 1)..<close)
+                        valueRange = wordStart..<close + 1
+                        index = close + 1
+                    }
+                    phrase = SearchQuery.Phrase([try AttributeQuery.term(field, value, at: valueRange)])
+                } else {
+                    let wordTerms = try terms(wordStart..<end)
+                    phrase = wordTerms.isEmpty ? nil : SearchQuery.Phrase(wordTerms)
+                }
             }
             if let phrase { items.append(.phrase(phrase, excluded: excluded, start..<index)) }
         }
         return try assemble(items, mode: mode, length: units.count)
     }
 
-    /// A lexical item: a phrase (possibly excluded) or the `OR` operator.
-    private enum Item {
+    /// A lexical item: a phrase (possibly excluded), the `OR` operator or a `NEAR` operator.
+    enum Item {
         case phrase(SearchQuery.Phrase, excluded: Bool, Range<Int>)
         case or(Range<Int>)
+        case near(distance: Int, unit: SearchQuery.Proximity.Unit, Range<Int>)
     }
 
-    /// Groups the items: `OR` joins its neighbours into one group.
+    /// The field a word names (`strong:G26`), if any.
+    private static func field(of word: String) -> AttributeTerms.Field? {
+        AttributeTerms.Field.allCases.first { word.hasPrefix($0.rawValue + ":") }
+    }
+
+    /// The distance of a `NEAR` operator (`NEAR` is `NEAR/10`, `NEAR/5`, `NEAR/2v`), or nil when `word` is
+    /// not one.
+    private static func near(
+        _ word: String, at range: Range<Int>
+    ) throws(QueryError) -> (distance: Int, unit: SearchQuery.Proximity.Unit)? {
+        guard word == "NEAR" || word.hasPrefix("NEAR/") else { return nil }
+        if word == "NEAR" { return (10, .words) }
+        var value = word.dropFirst(5)
+        let unit: SearchQuery.Proximity.Unit = value.hasSuffix("v") ? .verses : .words
+        if unit == .verses { value = value.dropLast() }
+        guard !value.isEmpty, value.allSatisfy(\.isASCII), let distance = Int(value),
+            distance >= (unit == .words ? 1 : 0), distance <= 1000
+        else {
+            throw QueryError(
+                "NEAR takes a distance: NEAR/5 (words, 1 or more) or NEAR/2v (verses, 0 or more)", at: range)
+        }
+        return (distance, unit)
+    }
+
+    /// Groups the items: `OR` joins its neighbours into one group; `NEAR` joins its neighbours into a
+    /// proximity constraint (see `QueryAssembler`).
     private static func assemble(_ items: [Item], mode: FoldingMode, length: Int) throws(QueryError) -> SearchQuery {
-        var required: [[SearchQuery.Phrase]] = []
-        var excluded: [SearchQuery.Phrase] = []
-        var pendingOr: Range<Int>?
-        for item in items {
-            switch item {
-            case .or(let range):
-                guard pendingOr == nil, !required.isEmpty else {
-                    throw QueryError("OR needs a word or phrase on each side", at: range)
-                }
-                pendingOr = range
-            case .phrase(let phrase, excluded: true, let range):
-                if pendingOr != nil { throw QueryError("an excluded word cannot be part of OR", at: range) }
-                excluded.append(phrase)
-            case .phrase(let phrase, excluded: false, _):
-                if pendingOr != nil, !required.isEmpty {
-                    required[required.count - 1].append(phrase)
-                } else {
-                    required.append([phrase])
-                }
-                pendingOr = nil
-            }
-        }
-        if let pendingOr { throw QueryError("OR needs a word or phrase on each side", at: pendingOr) }
-        guard !required.isEmpty else {
-            if excluded.isEmpty { throw QueryError("nothing to search for: give a word or a phrase", at: 0..<length) }
-            throw QueryError("give at least one word to find, not only words to leave out", at: 0..<length)
-        }
-        return SearchQuery(required: required, excluded: excluded, mode: mode)
+        var assembler = QueryAssembler()
+        for item in items { try assembler.add(item) }
+        return try assembler.query(mode: mode, length: length)
     }
 
     /// The terms of one word, the last a prefix when the word ends with `*`.
@@ -204,6 +228,8 @@ private protocol QueryUnit: Equatable {
     static var capitalA: Self { get }
     static var capitalN: Self { get }
     static var capitalD: Self { get }
+    /// Whether it is the first letter of a field name (`strong:`, `lemma:`, `morph:`).
+    var isFieldStart: Bool { get }
 }
 
 extension Character: QueryUnit {
@@ -215,6 +241,7 @@ extension Character: QueryUnit {
     static var capitalA: Character { "A" }
     static var capitalN: Character { "N" }
     static var capitalD: Character { "D" }
+    var isFieldStart: Bool { self == "s" || self == "l" || self == "m" }
 }
 
 extension UInt8: QueryUnit {
@@ -227,4 +254,5 @@ extension UInt8: QueryUnit {
     static var capitalA: UInt8 { UInt8(ascii: "A") }
     static var capitalN: UInt8 { UInt8(ascii: "N") }
     static var capitalD: UInt8 { UInt8(ascii: "D") }
+    var isFieldStart: Bool { self == UInt8(ascii: "s") || self == UInt8(ascii: "l") || self == UInt8(ascii: "m") }
 }

@@ -10,6 +10,9 @@ struct ResolvedTerm {
         case exact(Int)
         /// Any of these exact ids (an exact prefix).
         case exactSet(IDSet)
+        /// Any of these attribute ids: no token of the verse stream, but the tagged tokens of the attribute
+        /// stream (`IndexView.forEachAttribute`).
+        case attributes(IDSet)
 
         @inline(__always)
         func matches(_ token: Int32) -> Bool {
@@ -17,7 +20,14 @@ struct ResolvedTerm {
             case .folded(let range): return range.contains(Int(token))
             case .exact(let id): return Int(token) == id
             case .exactSet(let set): return set.contains(Int(token))
+            case .attributes: return false
             }
+        }
+
+        /// Whether it is an attribute term's.
+        var isAttribute: Bool {
+            if case .attributes = self { return true }
+            return false
         }
     }
 
@@ -26,20 +36,64 @@ struct ResolvedTerm {
     var matcher: Matcher
     /// The sum of the postings' lengths: the most verses the term can match.
     var estimate: Int
+    /// Whether `foldedIDs` are attribute ids (a `strong:`, `lemma:` or `morph:` term).
+    var isAttribute: Bool { matcher.isAttribute }
 
     /// Whether no verse can match.
     var isImpossible: Bool { foldedIDs.isEmpty }
 
     /// Looks `term` up in `index`, in `mode`.
     init(_ term: SearchQuery.Term, in index: IndexView, mode: FoldingMode) throws(IndexDamage) {
-        var text = term.text
-        let resolved = text.withUTF8 { key in
-            Result { () throws(IndexDamage) in try Self.lookUp(key, isPrefix: term.isPrefix, in: index, mode: mode) }
+        if let field = term.field {
+            let ids = try Self.attributeIDs(field, term, in: index)
+            var set = IDSet(count: index.layout.attributeCount)
+            for id in ids { set.insert(id) }
+            (foldedIDs, matcher) = (.list(ids), .attributes(set))
+        } else {
+            var text = term.text
+            let resolved = text.withUTF8 { key in
+                Result { () throws(IndexDamage) in
+                    try Self.lookUp(key, isPrefix: term.isPrefix, in: index, mode: mode)
+                }
+            }
+            (foldedIDs, matcher) = try resolved.get()
         }
-        (foldedIDs, matcher) = try resolved.get()
         var estimate = 0
-        for id in foldedIDs { estimate += try index.postings(id).documentFrequency }
+        for id in foldedIDs { estimate += try index.postings(id, attribute: matcher.isAttribute).documentFrequency }
         self.estimate = estimate
+    }
+
+    /// The attribute ids of a field term, increasing. A Strong's number without a letter suffix also matches
+    /// its suffixed forms (`H1254` matches `H1254a`, `H1254b`; `H1254a` only itself); one without `G` or `H`
+    /// matches both.
+    private static func attributeIDs(
+        _ field: AttributeTerms.Field, _ term: SearchQuery.Term, in index: IndexView
+    ) throws(IndexDamage) -> [Int] {
+        let dictionary = index.attributes
+        func ranks(_ key: String, prefix: Bool) throws(IndexDamage) -> Range<Int> {
+            return try Array(key.utf8).withUnsafeBufferPointer { bytes throws(IndexDamage) in
+                if prefix { return try dictionary.ranks(withPrefix: bytes) }
+                let found = try dictionary.find(bytes)
+                return found.found ? found.rank..<(found.rank + 1) : 0..<0
+            }
+        }
+        guard field == .strong else { return Array(try ranks(field.tag + term.text, prefix: term.isPrefix)) }
+        let hasSuffix = term.text.last?.isLetter ?? false
+        let keys = term.text.first?.isLetter ?? false ? [term.text] : ["G" + term.text, "H" + term.text]
+        var ids: [Int] = []
+        for key in keys {
+            let full = field.tag + key
+            if hasSuffix {
+                ids += try ranks(full, prefix: false)
+                continue
+            }
+            for rank in try ranks(full, prefix: true) {
+                let rest = try dictionary.term(rank).term.dropFirst(full.utf8.count)
+                // `H1254a` but not `H12540`: the rest is a letter suffix or nothing.
+                if rest.first.map({ $0 >= 0x61 && $0 <= 0x7A }) ?? true { ids.append(rank) }
+            }
+        }
+        return ids.sorted()
     }
 
     /// The folded ids and the matcher of the term whose UTF-8 bytes are `key`.
@@ -78,14 +132,16 @@ struct ResolvedTerm {
     /// Every verse the term's postings hold, increasing: one term's list or bitmap, or the union of several.
     func verses(_ index: IndexView) throws(IndexDamage) -> MatchedVerses {
         if foldedIDs.isEmpty { return .list([]) }
-        if foldedIDs.count == 1 { return try index.postings(foldedIDs[0]).verses(index.reader) }
+        if foldedIDs.count == 1 {
+            return try index.postings(foldedIDs[0], attribute: isAttribute).verses(index.reader)
+        }
         return .bitmap(try union(index))
     }
 
     /// The union of the term's postings.
     func union(_ index: IndexView) throws(IndexDamage) -> IDSet {
         var set = IDSet(count: index.layout.verseCount)
-        for id in foldedIDs { try index.postings(id).add(index.reader, to: &set) }
+        for id in foldedIDs { try index.postings(id, attribute: isAttribute).add(index.reader, to: &set) }
         return set
     }
 
@@ -94,7 +150,7 @@ struct ResolvedTerm {
     /// `verses` as they are, otherwise.
     func intersect(_ verses: inout [Int], _ index: IndexView, ifAtMost limit: Int) throws(IndexDamage) -> Bool {
         guard foldedIDs.count == 1, estimate <= limit else { return false }
-        let postings = try index.postings(foldedIDs[0])
+        let postings = try index.postings(foldedIDs[0], attribute: isAttribute)
         guard case .list(_, _, let data, let end) = postings.storage else { return false }
         try index.reader.intersect(
             &verses, gapsFrom: data, to: end, count: postings.documentFrequency, below: postings.verseCount)
@@ -104,7 +160,8 @@ struct ResolvedTerm {
     /// A probe answering whether the term's postings hold a verse.
     func probe(_ index: IndexView) throws(IndexDamage) -> VerseProbe {
         if foldedIDs.count == 1 {
-            return VerseProbe(cursor: PostingCursor(try index.postings(foldedIDs[0]), reader: index.reader))
+            return VerseProbe(
+                cursor: PostingCursor(try index.postings(foldedIDs[0], attribute: isAttribute), reader: index.reader))
         }
         return VerseProbe(set: try union(index))
     }

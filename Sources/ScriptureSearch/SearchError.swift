@@ -12,6 +12,9 @@ public enum SearchError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidOption(String)
     /// The store could not be read.
     case store(StoreError)
+    /// The query searches a word attribute (`strong:`, `lemma:`, `morph:`) that no word of the version
+    /// carries, named by its abbreviation.
+    case noAttribute(version: String, field: AttributeTerms.Field)
 
     public var description: String {
         switch self {
@@ -20,6 +23,9 @@ public enum SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         case .damaged(let path, let reason): "\(path): damaged search index section: \(reason)"
         case .invalidOption(let message): message
         case .store(let error): error.description
+        case .noAttribute(let version, let field):
+            "\(version) has no \(field.plural): none of its words carries a \(field.attributeName) attribute, so "
+                + "\(field.rawValue): cannot search it"
         }
     }
 }
@@ -33,6 +39,26 @@ extension SearchError {
                 .damagedPart(path: store.path, version: store.metadata.abbreviation, part: part, section: .searchIndex))
         } else {
             self = .damaged(path: store.path, reason: damage.reason)
+        }
+    }
+}
+
+extension AttributeTerms.Field {
+    /// What the field's values are called, in the plural: `Strong's numbers`.
+    var plural: String {
+        switch self {
+        case .strong: "Strong's numbers"
+        case .lemma: "lemmas"
+        case .morph: "morphology codes"
+        }
+    }
+
+    /// The attribute files write it in.
+    var attributeName: String {
+        switch self {
+        case .strong: "strong"
+        case .lemma: "lemma"
+        case .morph: "x-morph"
         }
     }
 }

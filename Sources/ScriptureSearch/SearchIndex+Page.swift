@@ -29,24 +29,32 @@ extension SearchIndex {
         }
         let scope = self.scope(options)
         var storeError: StoreError?
-        let found = try read { view throws(IndexDamage) -> (counts: [Int], total: Int, hits: [SearchHit]) in
-            let executor = try QueryExecutor(index: view, query: query)
+        let outcome = try read { view throws(IndexDamage) -> Found in
+            let executor = try QueryExecutor(index: view, query: query, bookStarts: bookStarts)
+            if let missing = try missingField(of: query, in: view) { return .missing(missing) }
             let verses = try executor.verses(scope: scope)
             let counts = verses.counts(bookStarts: bookStarts)
             let total = counts.isEmpty ? verses.count : counts.reduce(0, +)
             let first = (options.page - 1) * options.pageSize
-            guard first < total else { return (counts, total, []) }
+            guard first < total else { return .found(counts, total, []) }
             let shown: SearchMatches
             if options.order == .relevance {
-                let ranked = try executor.ranked(verses.list)
                 let window = first..<min(total, first + options.pageSize)
+                let ranked = try executor.ranked(verses.list, limit: window.upperBound)
                 shown = SearchMatches(verses: Array(ranked.verses[window]), scores: Array(ranked.scores[window]))
             } else {
                 shown = SearchMatches(verses: verses.verses(skipping: first, limit: options.pageSize), scores: [])
             }
-            return (counts, total, try hits(shown, executor: executor, view: view, storeError: &storeError))
+            return .found(counts, total, try hits(shown, executor: executor, view: view, storeError: &storeError))
         }
         if let storeError { throw .store(storeError) }
+        guard case .found(let counts, let total, let hits) = outcome else {
+            if case .missing(let field) = outcome {
+                throw .noAttribute(version: store.metadata.abbreviation, field: field)
+            }
+            return page
+        }
+        let found = (counts: counts, total: total, hits: hits)
         page.totalCount = found.total
         page.bookCounts = zip(bookIDs, found.counts).filter { $0.1 > 0 }.map {
             SearchPage.BookCount(book: $0.0, count: $0.1)
@@ -56,12 +64,29 @@ extension SearchIndex {
         return page
     }
 
+    /// What a search found: the counts, total and page of hits, or a field the query needs that the version
+    /// lacks.
+    private enum Found {
+        case found([Int], Int, [SearchHit])
+        case missing(AttributeTerms.Field)
+    }
+
+    /// The first field the query searches that no word of the version carries.
+    private func missingField(of query: SearchQuery, in view: IndexView) throws(IndexDamage) -> AttributeTerms.Field? {
+        let fields = query.positivePhrases.flatMap(\.terms).compactMap(\.field)
+        for field in AttributeTerms.Field.allCases where fields.contains(field) {
+            if try !view.has(field) { return field }
+        }
+        return nil
+    }
+
     /// The hits of `shown`: each verse's reference and text from the store, its highlights from the index.
     /// A store read that fails ends the list empty, its error in `storeError`.
     private func hits(
         _ shown: SearchMatches, executor: QueryExecutor, view: IndexView, storeError: inout StoreError?
     ) throws(IndexDamage) -> [SearchHit] {
         var locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact, phrases: executor.phrases)
+        let attributes = executor.attributeMatchers
         var hits: [SearchHit] = []
         hits.reserveCapacity(shown.verses.count)
         let table = keys.table(for: shown.verses.count, store: store)
@@ -82,9 +107,13 @@ extension SearchIndex {
                 storeError = error
                 return []
             }
-            let highlights =
+            var highlights =
                 try locator.highlights(verse: verse, text: text)
                 ?? Highlighter.highlights(of: executor.query, in: text)
+            if !attributes.isEmpty {
+                highlights = try Highlighter.merged(
+                    highlights + AttributeHighlighter.highlights(attributes, verse: verse, text: text, view: view))
+            }
             hits.append(
                 SearchHit(
                     key: key, verseIndex: verse, text: text, highlights: highlights,

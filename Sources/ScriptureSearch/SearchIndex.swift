@@ -80,8 +80,14 @@ public struct SearchIndex: Sendable {
         -> SearchMatches
     {
         let scope = self.scope(options)
+        let fields = Set(query.positivePhrases.flatMap(\.terms).compactMap(\.field))
+        for field in AttributeTerms.Field.allCases where fields.contains(field) {
+            if try !read({ view throws(IndexDamage) in try view.has(field) }) {
+                throw .noAttribute(version: store.metadata.abbreviation, field: field)
+            }
+        }
         return try read { view throws(IndexDamage) in
-            let executor = try QueryExecutor(index: view, query: query)
+            let executor = try QueryExecutor(index: view, query: query, bookStarts: bookStarts)
             return try executor.matches(scope: scope, order: options.order)
         }
     }
@@ -124,7 +130,7 @@ public struct SearchIndex: Sendable {
         var result: [SearchPage.Suggestion] = []
         // Numbers and words of one or two letters get no suggestions: any short word is "near" them.
         for term in query.positivePhrases.flatMap(\.terms)
-        where !term.isPrefix && term.text.unicodeScalars.count >= 3 && !term.text.allSatisfy(\.isNumber) {
+        where term.field == nil && !term.isPrefix && term.text.unicodeScalars.count >= 3 && !term.text.allSatisfy(\.isNumber) {
             let word = query.mode == .exact ? SearchFolding.fold(term.text) : term.text
             let alternatives = try read { view throws(IndexDamage) -> [String]? in
                 guard try view.folded.rank(of: Array(word.utf8)) == nil else { return nil }

@@ -79,13 +79,7 @@ public enum SearchIndexBuilder {
         }
         verseOffsets.u32(UInt32(verseTokens.count))
 
-        var postingOffsets = ByteWriter()
-        var postingBytes = ByteWriter()
-        for (id, list) in postings.enumerated() {
-            postingOffsets.u32(UInt32(postingBytes.count))
-            PostingList.encode(list, verseCount: verse, term: id, into: &postingBytes)
-        }
-        postingOffsets.u32(UInt32(postingBytes.count))
+        let (postingOffsets, postingBytes) = PostingList.encodeAll(postings, verseCount: verse)
         var exactToFoldedBytes = ByteWriter()
         for value in exactToFolded { exactToFoldedBytes.u32(UInt32(truncatingIfNeeded: value)) }
 
@@ -106,10 +100,11 @@ public enum SearchIndexBuilder {
         for crc in verseBlockChecksums(offsets: verseOffsets.bytes, tokens: verseTokens.bytes) { checksums.u32(crc) }
         checksums.u32(CRC32C.checksum(exactToFoldedBytes.bytes))
         checksums.u32(CRC32C.checksum(exactStrings))
-        let regions: [[UInt8]] = [
-            foldedDictionary.region, exactDictionary.region, exactToFoldedBytes.bytes, postingOffsets.bytes,
-            postingBytes.bytes, verseOffsets.bytes, verseTokens.bytes, exactStrings, checksums.bytes,
-        ]
+        let regions: [[UInt8]] =
+            [
+                foldedDictionary.region, exactDictionary.region, exactToFoldedBytes.bytes, postingOffsets,
+                postingBytes, verseOffsets.bytes, verseTokens.bytes, exactStrings, checksums.bytes,
+            ] + AttributeIndexBuilder.regions(chunks, verseCount: verse)
         return assemble(
             regions, verseCount: verse, foldedCount: foldedSorted.count, exactCount: terms.count,
             totalTokens: totalTokens)
@@ -163,6 +158,10 @@ public enum SearchIndexBuilder {
         var terms: [String] = []
         var counts: [Int] = []
         var verses: [[Int32]] = []
+        /// The attribute terms the chunk's verses hold (local ids), and each verse's tagged tokens: its
+        /// place among the verse's tokens and a local attribute id, in token order.
+        var attributeTerms: [String] = []
+        var attributes: [[(position: Int32, term: Int32)]] = []
     }
 
     /// Tokenizes the verses in the exact mode, chunks in parallel.
@@ -173,9 +172,20 @@ public enum SearchIndexBuilder {
         DispatchQueue.concurrentPerform(iterations: chunkCount) { index in
             var chunk = Chunk()
             var local: [String: Int32] = [:]
+            var localAttributes: [String: Int32] = [:]
+            var words: [AttributeIndexBuilder.WordKey: [Int32]] = [:]
             for verse in verses[(index * chunkSize)..<min(verses.count, (index + 1) * chunkSize)] {
                 var ids: [Int32] = []
-                for token in WordBreaker.tokens(in: verse.text, mode: .exact) {
+                let tokens = WordBreaker.tokens(in: verse.text, mode: .exact)
+                chunk.attributes.append(
+                    AttributeIndexBuilder.tag(tokens, of: verse, cache: &words) { term in
+                        if let known = localAttributes[term] { return known }
+                        let id = Int32(chunk.attributeTerms.count)
+                        localAttributes[term] = id
+                        chunk.attributeTerms.append(term)
+                        return id
+                    })
+                for token in tokens {
                     let id: Int32
                     if let known = local[token.term] {
                         id = known

@@ -5,16 +5,18 @@
 /// ```
 /// offset  size  field
 ///      0     4  magic "LSIX"
-///      4     2  index format version (2)
+///      4     2  index format version (3)
 ///      6     2  reserved (0)
 ///      8     4  verse count V (equal to the store's verse table)
 ///     12     4  folded term count F
 ///     16     4  exact term count E
 ///     20     4  CRC-32C of the header and region table, this field left out
 ///     24     8  total number of folded tokens (for BM25's average verse length)
-///     32  9×8   regions: offset u32, length u32 (from the section's start), one after the other, in this
+///     32  15×8  regions: offset u32, length u32 (from the section's start), one after the other, in this
 ///               order: folded terms, exact terms, exact → folded, posting offsets, postings, verse offsets,
-///               verses, exact strings, checksums
+///               verses, exact strings, checksums, then the attribute regions: attribute terms, attribute
+///               posting offsets, attribute postings, attribute verse offsets, attribute verses, attribute
+///               checksums
 /// ```
 ///
 /// - Term dictionaries: `count u32, blocks u32`, `blocks + 1` block offsets (u32, from the end of the
@@ -36,18 +38,27 @@
 ///   dictionary (of the block's bytes), one per block of 64 verses (of the block's verse offsets, the one after
 ///   its last verse included, then its tokens' bytes), then one of exact → folded and one of exact strings.
 ///
+/// - Attribute terms (format 3): a dictionary without values, of the words' Strong's numbers, lemmas and
+///   morphology codes (`AttributeTerms`: `s:G3056`, `l:λογος`, `m:Gr,N,,,,,NMS,`); a term's attribute id is
+///   its rank. Their postings are laid out as the folded terms' are (A + 1 offsets, then the lists, the CRC
+///   seeded with the attribute id). Attribute verse offsets: V + 1 × u32 into the attribute verses; verse
+///   `v` is its tagged tokens in token order as varint pairs: the token's place among the verse's exact
+///   tokens minus the previous entry's (from 0), then the attribute id. A token carries one entry per term.
+/// - Attribute checksums: one per block of the attribute dictionary, one per block of 64 verses of the
+///   attribute verse streams (as for the verses), then one of the attribute posting offsets.
+///
 /// Every read is checked (format 2): opening checks the header, every dictionary block and the two exact
 /// tables (about 0.4 MB for a Bible, once per store); a query checks each posting list and verse block the
 /// first time it reads it and notes it in the store's `CheckedParts`, so later queries do not check it again.
 public enum SearchIndexFormat {
     /// The four bytes the section starts with.
     static let magic: [UInt8] = Array("LSIX".utf8)
-    /// The index format version this code writes and reads (store format 2, search index 2: checksums).
-    public static let version = 2
+    /// The index format version this code writes and reads (store format 2, search index 2: checksums; 3: word attributes).
+    public static let version = 3
     /// The fixed header before the region table.
     static let headerSize = 32
     /// How many regions the table lists.
-    static let regionCount = 9
+    static let regionCount = 15
     /// Where the regions begin.
     static let regionsEnd = headerSize + regionCount * 8
     /// Terms per front-coded block.
@@ -65,7 +76,8 @@ public enum SearchIndexFormat {
 /// The regions of the search index section, in table order.
 enum IndexRegion: Int, CaseIterable {
     case foldedTerms, exactTerms, exactToFolded, postingOffsets, postings, verseOffsets, verses, exactStrings,
-        checksums
+        checksums, attributeTerms, attributePostingOffsets, attributePostings, attributeVerseOffsets,
+        attributeVerses, attributeChecksums
 }
 
 /// The section's header and region table, read and checked.
@@ -76,6 +88,10 @@ struct IndexLayout {
     var foldedCount: Int
     var exactCount: Int
     var totalTokens: Int
+    /// How many attribute terms the index has (the attribute dictionary's count).
+    var attributeCount: Int
+    /// The attribute regions' byte ranges, by `IndexRegion` raw value minus `IndexRegion.attributeTerms`.
+    private var attributeRegions: [Range<Int>]
     /// Each region's byte range, kept in named fields so that reading one costs no array access.
     private var foldedTerms: Range<Int>
     private var exactTerms: Range<Int>
@@ -129,10 +145,17 @@ struct IndexLayout {
         (foldedTerms, exactTerms, exactToFolded, postingOffsets) = (regions[0], regions[1], regions[2], regions[3])
         (postings, verseOffsets, verses, exactStrings) = (regions[4], regions[5], regions[6], regions[7])
         checksums = regions[8]
+        attributeRegions = Array(regions[9...])
+        let size = SearchIndexFormat.termBlockSize
+        let attributes = attributeRegions[0]
+        guard attributes.count >= 8 else { throw IndexDamage(reason: "the attribute dictionary is too short") }
+        attributeCount = try reader.u32(attributes.lowerBound)
+        guard attributeRegions[1].count == (attributeCount + 1) * 4, attributeRegions[3].count == (verseCount + 1) * 4,
+            attributeRegions[5].count == ((attributeCount + size - 1) / size + verseBlockCount + 1) * 4
+        else { throw IndexDamage(reason: "an attribute table's length does not match the counts") }
         guard exactToFolded.count == exactCount * 4, postingOffsets.count == (foldedCount + 1) * 4,
             verseOffsets.count == (verseCount + 1) * 4
         else { throw IndexDamage(reason: "a table's length does not match the header's counts") }
-        let size = SearchIndexFormat.termBlockSize
         let blocks = (foldedCount + size - 1) / size + (exactCount + size - 1) / size
         guard checksums.count == (blocks + verseBlockCount + 2) * 4 else {
             throw IndexDamage(reason: "the checksums' length does not match the header's counts")
@@ -152,6 +175,7 @@ struct IndexLayout {
         case .verses: verses
         case .exactStrings: exactStrings
         case .checksums: checksums
+        default: attributeRegions[region.rawValue - IndexRegion.attributeTerms.rawValue]
         }
     }
 
@@ -162,6 +186,12 @@ struct IndexLayout {
     var verseBlockChecksums: Int {
         let size = SearchIndexFormat.termBlockSize
         return checksums.lowerBound + ((foldedCount + size - 1) / size + (exactCount + size - 1) / size) * 4
+    }
+
+    /// Where the checksum of attribute verse block 0 is (after the attribute dictionary's).
+    var attributeVerseBlockChecksums: Int {
+        let size = SearchIndexFormat.termBlockSize
+        return attributeRegions[5].lowerBound + (attributeCount + size - 1) / size * 4
     }
 
     /// Where the checksums of exact → folded and of the exact strings are, one after the other.

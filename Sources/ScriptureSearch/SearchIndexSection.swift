@@ -92,6 +92,7 @@ struct SearchIndexVerifier {
             }
         }
         try checkPostings(exactTerms: exactTerms)
+        try checkAttributes()
     }
 
     /// Checks that each skip entry names the verse before its block and leads to the block's first verse,

@@ -11,11 +11,16 @@ public struct SearchQuery: Sendable, Hashable {
         public var text: String
         /// Whether it matches every indexed term that starts with it (`bless*`).
         public var isPrefix: Bool
+        /// The word attribute it searches (`strong:`, `lemma:`, `morph:`), or nil for the words themselves.
+        /// Its text is then the canonical value (`AttributeTerms.canonicalStrong`, a folded lemma, a
+        /// morphology code as written).
+        public var field: AttributeTerms.Field?
 
         /// Creates a term.
-        public init(_ text: String, isPrefix: Bool = false) {
+        public init(_ text: String, isPrefix: Bool = false, field: AttributeTerms.Field? = nil) {
             self.text = text
             self.isPrefix = isPrefix
+            self.field = field
         }
     }
 
@@ -28,22 +33,60 @@ public struct SearchQuery: Sendable, Hashable {
         public init(_ terms: [Term]) { self.terms = terms }
     }
 
+    /// Two phrases that must occur near each other: `faith NEAR/5 love`, `faith NEAR/2v love`.
+    public struct Proximity: Sendable, Hashable {
+        /// What the distance counts.
+        public enum Unit: String, Sendable, Hashable {
+            /// Words within one verse: the two occurrences are at most `distance` words apart (`NEAR/1` is
+            /// next to each other, in either order).
+            case words
+            /// Verses of one book in verse-table order: a verse matches when it holds one side and the other
+            /// occurs in a verse at most `distance` verses before or after it, or in it.
+            case verses
+        }
+
+        /// The side written first (the order does not matter).
+        public var left: Phrase
+        /// The side written second.
+        public var right: Phrase
+        /// The greatest distance.
+        public var distance: Int
+        /// What the distance counts: words or verses.
+        public var unit: Unit
+
+        /// Creates a proximity constraint.
+        public init(_ left: Phrase, _ right: Phrase, distance: Int, unit: Unit = .words) {
+            self.left = left
+            self.right = right
+            self.distance = distance
+            self.unit = unit
+        }
+    }
+
     /// Every group must match a verse; a group matches when any of its phrases does (`OR`).
     public var required: [[Phrase]]
+    /// Every proximity constraint must hold too (`NEAR`).
+    public var near: [Proximity]
     /// A verse matching any of these is left out (`-word`, `-"a phrase"`).
     public var excluded: [Phrase]
     /// How the terms were folded.
     public var mode: FoldingMode
 
     /// Creates a query.
-    public init(required: [[Phrase]], excluded: [Phrase] = [], mode: FoldingMode = .default) {
+    public init(
+        required: [[Phrase]], excluded: [Phrase] = [], near: [Proximity] = [], mode: FoldingMode = .default
+    ) {
         self.required = required
+        self.near = near
         self.excluded = excluded
         self.mode = mode
     }
 
     /// Every phrase that counts toward a match (not the excluded ones), for highlighting and ranking.
-    public var positivePhrases: [Phrase] { required.flatMap { $0 } }
+    public var positivePhrases: [Phrase] { required.flatMap { $0 } + near.flatMap { [$0.left, $0.right] } }
+
+    /// Whether any term searches a word attribute.
+    public var usesAttributes: Bool { positivePhrases.contains { $0.terms.contains { $0.field != nil } } }
 }
 
 /// Why a query could not be read, with where in the query (in characters, from 0).

@@ -7,10 +7,11 @@ enum SearchReference {
     ///
     /// A text is a reference only when it ends with a digit (a chapter or verse number) and reads as a
     /// reference to a book the version has, by English or the version's own names: `Job` and `Acts` are
-    /// words to search for, `Job 3` is a reference.
+    /// words to search for, `Job 3` is a reference. A text with a field term (`strong:G26`) is none.
     static func detect(_ text: String, in store: VersionStore) -> BibleReference? {
         guard let last = text.last(where: { !$0.isWhitespace }), last.isASCII, last.isNumber,
-            text.contains(where: \.isLetter)
+            text.contains(where: \.isLetter),
+            !AttributeTerms.Field.allCases.contains(where: { text.contains($0.rawValue + ":") })
         else { return nil }
         let names = BookNameIndex(
             versionNames: Dictionary(

@@ -94,7 +94,7 @@ enum BookEncoder {
         let single = Book(id: book.id, chapters: [chapter], location: book.location)
         return single.verseTexts().map { verse in
             var verse = verse
-            if !NFC.isNormalized(verse.text) { verse.text = NFC.normalize(verse.text) }
+            if !NFC.isNormalized(verse.text) { verse.normalizeKeepingWords() }
             return verse
         }
     }

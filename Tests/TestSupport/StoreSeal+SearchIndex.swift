@@ -35,13 +35,13 @@ private struct SectionBytes {
     }
 
     mutating func reseal() {
-        let regionsEnd = 32 + 9 * 8
+        let regionsEnd = 32 + 15 * 8
         guard count >= regionsEnd, Array(bytes[base..<(base + 4)]) == Array("LSIX".utf8),
             u32(4).map({ $0 & 0xFFFF }) == SearchIndexFormat.version,
             let verseCount = u32(8), let foldedCount = u32(12)
         else { return }
         var regions: [Range<Int>] = []
-        for region in 0..<9 {
+        for region in 0..<15 {
             guard let offset = u32(32 + region * 8), let length = u32(36 + region * 8), offset <= count,
                 length <= count - offset
             else { return }
@@ -61,10 +61,18 @@ private struct SectionBytes {
                 checksum += 4
             }
         }
-        let postings = regions[4]
-        for term in 0..<min(foldedCount, count) {
-            guard let start = u32(regions[3].lowerBound + term * 4),
-                let end = u32(regions[3].lowerBound + term * 4 + 4),
+        resealPostings(offsets: regions[3], postings: regions[4], count: foldedCount)
+        resealVerseBlocks(offsets: regions[5], streams: regions[6], verseCount: verseCount, checksums: &checksum)
+        if let crc = crc(regions[2]) { put(crc, at: regions[8].upperBound - 8) }
+        if let crc = crc(regions[7]) { put(crc, at: regions[8].upperBound - 4) }
+        resealAttributes(regions, verseCount: verseCount)
+        if let head = crc(0..<20), let crc = crc(24..<regionsEnd, continuing: head) { put(crc, at: 20) }
+    }
+
+    /// Reseals the posting lists of `count` terms: each one's CRC-32C, seeded with its id.
+    mutating func resealPostings(offsets: Range<Int>, postings: Range<Int>, count terms: Int) {
+        for term in 0..<min(terms, count) {
+            guard let start = u32(offsets.lowerBound + term * 4), let end = u32(offsets.lowerBound + term * 4 + 4),
                 start + 4 <= end
             else { continue }
             let id = withUnsafeBytes(of: UInt32(truncatingIfNeeded: term).littleEndian) { CRC32C.checksum($0) }
@@ -72,19 +80,41 @@ private struct SectionBytes {
                 put(crc, at: postings.lowerBound + start)
             }
         }
-        let verseOffsets = regions[5].lowerBound
+    }
+
+    /// Reseals each block of 64 verses of a verse stream, its checksums from `checksums` on.
+    mutating func resealVerseBlocks(offsets: Range<Int>, streams: Range<Int>, verseCount: Int, checksums: inout Int) {
+        let base = offsets.lowerBound
         for first in stride(from: 0, to: min(verseCount, count), by: 64) {
             let last = min(verseCount, first + 64)
-            if let start = u32(verseOffsets + first * 4), let end = u32(verseOffsets + last * 4), start <= end,
-                let offsets = crc((verseOffsets + first * 4)..<(verseOffsets + last * 4 + 4)),
-                let crc = crc((regions[6].lowerBound + start)..<(regions[6].lowerBound + end), continuing: offsets)
+            if let start = u32(base + first * 4), let end = u32(base + last * 4), start <= end,
+                let head = crc((base + first * 4)..<(base + last * 4 + 4)),
+                let crc = crc((streams.lowerBound + start)..<(streams.lowerBound + end), continuing: head)
+            {
+                put(crc, at: checksums)
+            }
+            checksums += 4
+        }
+    }
+
+    /// Reseals the attribute regions (format 3): the dictionary's blocks, the postings, the verse blocks and
+    /// the posting offsets.
+    mutating func resealAttributes(_ regions: [Range<Int>], verseCount: Int) {
+        guard regions.count == 15, let terms = u32(regions[9].lowerBound), let blockCount = u32(regions[9].lowerBound + 4)
+        else { return }
+        var checksum = regions[14].lowerBound
+        let offsets = regions[9].lowerBound + 8
+        let blocks = offsets + (blockCount + 1) * 4
+        for block in 0..<min(blockCount, count) {
+            if let start = u32(offsets + block * 4), let end = u32(offsets + block * 4 + 4), start <= end,
+                let crc = crc((blocks + start)..<(blocks + end))
             {
                 put(crc, at: checksum)
             }
             checksum += 4
         }
-        if let crc = crc(regions[2]) { put(crc, at: regions[8].upperBound - 8) }
-        if let crc = crc(regions[7]) { put(crc, at: regions[8].upperBound - 4) }
-        if let head = crc(0..<20), let crc = crc(24..<regionsEnd, continuing: head) { put(crc, at: 20) }
+        resealPostings(offsets: regions[10], postings: regions[11], count: terms)
+        resealVerseBlocks(offsets: regions[12], streams: regions[13], verseCount: verseCount, checksums: &checksum)
+        if let crc = crc(regions[10]) { put(crc, at: regions[14].upperBound - 4) }
     }
 }

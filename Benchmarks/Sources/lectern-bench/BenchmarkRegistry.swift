@@ -51,6 +51,7 @@ struct BenchmarkRegistry {
         VersificationBenchmarks.register(in: &registry)
         SearchBenchmarks.register(in: &registry)
         SearchEngineBenchmarks.register(in: &registry)
+        SearchAttributeBenchmarks.register(in: &registry)
         return registry
     }
 }

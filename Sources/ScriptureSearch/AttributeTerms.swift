@@ -1,0 +1,94 @@
+import ScriptureModel
+import TextNormalization
+
+/// The terms the search index keeps for word attributes: Strong's numbers, lemmas and morphology, each
+/// in one canonical form shared by indexing and queries.
+///
+/// A term is a field's two-byte tag and the value: `s:G3056`, `l:λογος`, `m:Gr,N,,,,,NMS,`. Tags sort
+/// apart, so a prefix of one field never reaches another.
+public enum AttributeTerms {
+    /// A word attribute the query language can search.
+    public enum Field: String, Sendable, Hashable, CaseIterable {
+        /// A Strong's number (`strong:G3056`).
+        case strong
+        /// A lemma, folded as words are (`lemma:λόγος`).
+        case lemma
+        /// A morphology code as written (`morph:Gr,N,,,,,NMS,`).
+        case morph
+
+        /// The tag the field's terms start with in the index.
+        var tag: String {
+            switch self {
+            case .strong: "s:"
+            case .lemma: "l:"
+            case .morph: "m:"
+            }
+        }
+    }
+
+    /// The index term of `value` in `field`: the tag and the canonical value, or nil when it has none.
+    static func term(_ field: Field, _ value: String) -> String? {
+        guard !value.isEmpty else { return nil }
+        return field.tag + value
+    }
+
+    /// The canonical form of a Strong's number as files write it: `G` or `H`, the number without leading
+    /// zeros, and a lowercase letter suffix if any (`H1254a`).
+    ///
+    /// - `c:d:H0559` (Hebrew prefixes before colons) is `H559`; a value of prefixes only (`b`) is nil.
+    /// - A bare number (`3056`) is Greek in a New Testament book and Hebrew in an Old Testament one; with no
+    ///   book (a query) or in another book it stays bare, and a query then matches both.
+    /// - Five digits (`G30560`, as unfoldingWord writes them) end with a variant digit: 0 is dropped, 1…9
+    ///   become the suffix a…i (`G00315` is `G31e`).
+    public static func canonicalStrong(_ raw: String, book: BookID? = nil) -> String? {
+        let value = raw.split(separator: ":").last.map { $0.trimmingASCIISpaces } ?? ""
+        var scalars = Substring(value).unicodeScalars[...]
+        var letter = ""
+        if let first = scalars.first, "GgHh".unicodeScalars.contains(first) {
+            letter = String(first).uppercased()
+            scalars = scalars.dropFirst()
+        }
+        let digits = scalars.prefix { $0.value >= 0x30 && $0.value <= 0x39 }
+        var suffix = String(String.UnicodeScalarView(scalars.dropFirst(digits.count))).lowercased()
+        guard !digits.isEmpty, digits.count <= 6,
+            suffix.unicodeScalars.allSatisfy({ $0.value >= 0x61 && $0.value <= 0x7A })
+        else { return nil }
+        var number = String(String.UnicodeScalarView(digits))
+        if number.count == 5, suffix.isEmpty, let variant = number.last?.wholeNumberValue {
+            number.removeLast()
+            if variant > 0 { suffix = String(UnicodeScalar(UInt8(0x60 + variant))) }
+        }
+        guard let value = Int(number), value > 0 else { return nil }
+        if letter.isEmpty, let book {
+            switch book.testament {
+            case .new: letter = "G"
+            case .old: letter = "H"
+            default: break
+            }
+        }
+        return letter + String(value) + suffix
+    }
+
+    /// The index terms of a tagged word of a verse of `book`.
+    static func terms(of word: TaggedWord, book: BookID) -> [String] {
+        var terms: [String] = []
+        if let strong = word.strong {
+            // A word may carry several numbers (`H0853 H3068`); each is a term.
+            for part in strong.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "/" }) {
+                if let canonical = canonicalStrong(String(part), book: book), let term = term(.strong, canonical) {
+                    if !terms.contains(term) { terms.append(term) }
+                }
+            }
+        }
+        if let lemma = word.lemma, let term = term(.lemma, SearchFolding.fold(lemma)) { terms.append(term) }
+        if let morph = word.morph, let term = term(.morph, morph) { terms.append(term) }
+        return terms
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing ASCII spaces.
+    fileprivate var trimmingASCIISpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

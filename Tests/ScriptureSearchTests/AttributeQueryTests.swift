@@ -1,0 +1,134 @@
+import ScriptureModel
+import ScriptureSearch
+import ScriptureStore
+import TestSupport
+import Testing
+import TextNormalization
+
+/// `strong:`, `lemma:`, `morph:` and `NEAR`: reading them, the canonical Strong's numbers, and searching a
+/// small version whose words carry attributes as USFM writes them.
+@Suite struct AttributeQueryTests {
+    @Test(
+        arguments: [
+            ("G3056", nil, "G3056"), ("G30560", nil, "G3056"), ("G00315", nil, "G31e"), ("g26", nil, "G26"),
+            ("3056", BookID.john, "G3056"), ("3056", BookID.genesis, "H3056"), ("3056", nil, "3056"),
+            ("b:H7225", nil, "H7225"), ("c:d:H0559", nil, "H559"), ("H1254a", nil, "H1254a"), ("H0430", nil, "H430"),
+            ("7225", BookID.genesis, "H7225"),
+        ] as [(String, BookID?, String)])
+    func strongNumbersHaveOneForm(_ raw: String, _ book: BookID?, _ canonical: String) {
+        #expect(AttributeTerms.canonicalStrong(raw, book: book) == canonical)
+    }
+
+    @Test(arguments: ["b", "l", "", "G", "H0", "G12x3", "c:"])
+    func notStrongNumbers(_ raw: String) {
+        #expect(AttributeTerms.canonicalStrong(raw) == nil)
+    }
+
+    @Test func fieldsAndNearParse() throws {
+        let query = try QueryParser.parse("strong:G30560 lemma:Λόγος* morph:\"Prep-b / N-fs\" faith NEAR/5 love")
+        #expect(
+            query.required.map { $0[0].terms[0] } == [
+                SearchQuery.Term("G3056", field: .strong),
+                SearchQuery.Term(SearchFolding.fold("λόγος"), isPrefix: true, field: .lemma),
+                SearchQuery.Term("Prep-b / N-fs", field: .morph),
+            ])
+        #expect(
+            query.near == [
+                SearchQuery.Proximity(
+                    SearchQuery.Phrase([SearchQuery.Term("faith")]), SearchQuery.Phrase([SearchQuery.Term("love")]),
+                    distance: 5)
+            ])
+        let verses = try QueryParser.parse("\"in the beginning\" NEAR/2v strong:H430 -hate")
+        #expect(verses.near.map(\.unit) == [.verses])
+        #expect(verses.near.map(\.distance) == [2])
+        #expect(verses.near.first?.left.terms.count == 3)
+        #expect(verses.excluded.count == 1 && verses.required.isEmpty)
+        #expect(try QueryParser.parse("a NEAR b").near.map(\.distance) == [10])
+    }
+
+    @Test(arguments: [
+        ("NEAR love", "NEAR needs"), ("love NEAR/5", "NEAR needs"), ("a NEAR/2 b NEAR/2 c", "cannot be chained"),
+        ("a OR b NEAR/2 c", "NEAR cannot be part of OR"), ("a NEAR/2 b OR c", "NEAR cannot be part of OR"),
+        ("a NEAR/2 -b", "excluded word cannot be part of NEAR"), ("a NEAR/x b", "NEAR takes a distance"),
+        ("a NEAR/0 b", "NEAR takes a distance"), ("strong:love", "strong: needs a Strong's number"),
+        ("strong:G26*", "strong: needs a Strong's number"), ("lemma:", "lemma: needs a value"),
+        ("morph:\"N-mp", "the quote is not closed"),
+    ])
+    func fieldAndNearErrors(_ query: String, _ message: String) {
+        #expect {
+            try QueryParser.parse(query)
+        } throws: { error in
+            (error as? QueryError)?.message.contains(message) ?? false
+        }
+    }
+
+    static let fixture = Result {
+        try SearchFixture([
+            """
+            \\id GEN
+            \\c 1
+            \\p \\v 1 \\w In the beginning|strong="H7225"\\w* \\w God|strong="H0430" x-morph="N-mp"\\w* \\w created|strong="H1254a"\\w* the heavens.
+            \\v 2 The earth was \\w formless|strong="H8414"\\w*.
+            \\v 3 \\w God|strong="c:H0430"\\w* said, “Let there be light.”
+            \\v 4 God \\w made|strong="H1254b"\\w* the sky.
+            \\v 5 Faith came, then hope, then love.
+            """,
+            """
+            \\id JHN
+            \\c 1
+            \\p \\v 1 \\w Λόγος|lemma="λόγος" strong="G30560" x-morph="Gr,N,,,,,NMS,"\\w* \\w ἦν|lemma="εἰμί" strong="G15100"\\w* word.
+            \\v 2 \\w Word|strong="3056"\\w* of \\w God|strong="2316"\\w*.
+            """,
+        ])
+    }
+
+    @Test(arguments: [
+        ("strong:H7225", ["GEN 1:1"]), ("strong:H430", ["GEN 1:1", "GEN 1:3"]),
+        ("strong:H1254", ["GEN 1:1", "GEN 1:4"]), ("strong:H1254a", ["GEN 1:1"]), ("strong:H1254b", ["GEN 1:4"]),
+        ("strong:G3056", ["JHN 1:1", "JHN 1:2"]), ("strong:3056", ["JHN 1:1", "JHN 1:2"]),
+        ("strong:H3056", []), ("strong:2316", ["JHN 1:2"]), ("lemma:λογος", ["JHN 1:1"]),
+        ("lemma:ΛΌΓΟΣ", ["JHN 1:1"]), ("lemma:λο*", ["JHN 1:1"]), ("morph:N-mp", ["GEN 1:1"]),
+        ("morph:Gr,N,*", ["JHN 1:1"]), ("morph:gr,n,*", []), ("strong:H430 -light", ["GEN 1:1"]),
+        ("strong:H430 OR strong:H8414", ["GEN 1:1", "GEN 1:2", "GEN 1:3"]), ("strong:H430 NEAR/1 created", ["GEN 1:1"]),
+        ("strong:H430 NEAR/2v formless", ["GEN 1:1", "GEN 1:2", "GEN 1:3"]), ("faith NEAR/5 love", ["GEN 1:5"]),
+        ("love NEAR/5 faith", ["GEN 1:5"]), ("faith NEAR/4 love", []), ("faith NEAR/0v hope", ["GEN 1:5"]),
+        ("word NEAR/1v god", ["JHN 1:1", "JHN 1:2"]),
+        ("light NEAR/1v word", []),
+    ])
+    func searchesAttributes(_ query: String, _ hits: [String]) throws {
+        #expect(try Self.fixture.get().references(query) == hits)
+    }
+
+    /// The words carrying the number are highlighted: the English words in a translation, all of a word's
+    /// tokens.
+    @Test func highlightsTheTaggedWords() throws {
+        let page = try Self.fixture.get().store.search("strong:H430 OR strong:H7225")
+        let words = page.hits.map { hit in
+            hit.highlights.map { String(decoding: Array(hit.text.utf8)[$0.utf8], as: UTF8.self) }
+        }
+        #expect(words == [["In the beginning God"], ["God"]])
+    }
+
+    @Test func aVersionWithoutTheAttributeSaysSo() throws {
+        let plain = try SearchFixture.small()
+        #expect(throws: SearchError.noAttribute(version: "TST", field: .strong)) {
+            try plain.store.search("strong:G26")
+        }
+        #expect(SearchError.noAttribute(version: "WEB", field: .morph).description.hasPrefix("WEB has no morphology"))
+        #expect(throws: SearchError.noAttribute(version: "TST", field: .lemma)) {
+            try plain.store.search("love NEAR/3 lemma:ἀγάπη")
+        }
+    }
+
+    /// The fuzz property on both fixtures: every query parses or fails inside itself, and searching gives hits,
+    /// a query error or the "has no Strong's numbers" one, in both modes and orders.
+    @Test(arguments: [
+        "strong:G3056", "strong:H1254a NEAR/2v light", "lemma:λόγ* OR morph:N-mp", "morph:\"Prep-b / N-fs\"",
+        "faith NEAR/5 love -hope", "a NEAR b NEAR c", "NEAR/3v", "strong:", "lemma:*", "\"in the\" NEAR/1 beginning",
+    ])
+    func attributeQueriesNeverFailOtherwise(_ query: String) throws {
+        for fixture in [try Self.fixture.get(), try SearchFixture.small()] {
+            #expect(FuzzProperties.query(query, index: try fixture.store.searchIndex()) == [])
+        }
+    }
+}
