@@ -61,12 +61,21 @@ extension VersionMetadata {
     ) throws -> VersionMetadata {
         let suggestion = VersionNaming.suggest(
             books: books, source: paths.first ?? "", metadata: try ExportMetadata.find(in: paths))
-        let formats = Set(books.map { $0.location.file.lowercased().contains(".usx") ? "usx" : "usfm" })
+        let formats = Set(books.map { sourceFormat(of: $0.location.file).rawValue })
         var metadata = VersionMetadata(
             id: id ?? 0, abbreviation: abbreviation ?? suggestion.abbreviation, title: title ?? suggestion.title,
             language: language ?? suggestion.language, sourceFormat: formats.sorted().joined(separator: "+"),
             importedAt: ISO8601DateFormatter().string(from: Date()))
         try metadata.setVersification(versification, books: books)
         return metadata
+    }
+
+    /// The format a book was read in, by its file's name: `.usx`, `.usj` or `.json` (only USJ is read from
+    /// JSON), else USFM.
+    static func sourceFormat(of file: String) -> SourceFormat {
+        let name = file.lowercased()
+        if name.contains(".usx") { return .usx }
+        if name.contains(".usj") || name.contains(".json") { return .usj }
+        return .usfm
     }
 }

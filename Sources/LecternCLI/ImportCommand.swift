@@ -4,7 +4,7 @@ import Lectern
 /// `lectern import PATH...`: parses a Bible's sources and stores it in the library.
 package enum ImportCommand: LecternCommand {
     package static let spec = CommandSpec(
-        name: "import", summary: "add a Bible to the library from USFM/USX files or folders", arguments: "PATH...",
+        name: "import", summary: "add a Bible to the library from USFM/USX/USJ files or folders", arguments: "PATH...",
         argumentCompletion: .file,
         discussion: """
             Parses the sources like 'lectern check' (files or folders, .gz allowed, format detected from the \
