@@ -154,7 +154,8 @@ public enum USJWriter {
                 property("pubnumber", start.publishedNumber)
                 property("sid", "\(book.code) \(chapter):\(start.number)")
                 text += "}"
-            case .character(let span) where span.marker == "ref":
+            // A reference without `loc` (USFM allows one) stays a `char` with marker `ref`: USJ's `ref` needs `loc`.
+            case .character(let span) where span.marker == "ref" && span.attribute("loc") != nil:
                 text += "{\"type\":\"ref\""
                 for attribute in span.attributes where !USJWriter.reserved.contains(attribute.name) {
                     property(attribute.name, attribute.value)

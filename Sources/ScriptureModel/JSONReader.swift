@@ -64,7 +64,8 @@ package struct JSONSyntaxError: Error, Sendable {
 /// Foundation's readers give no line and column, accept trailing commas, and cannot tell `true` from `1`;
 /// this one does all three, and limits nesting so damaged input cannot exhaust the stack.
 package struct JSONReader {
-    private let bytes: [UInt8]
+    /// The input, valid for the duration of `read`.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var column = 1
@@ -74,6 +75,15 @@ package struct JSONReader {
     /// Reads the single JSON value that makes up `bytes`, with arrays and objects nested at most
     /// `maximumDepth` levels. O(n).
     package static func read(_ bytes: [UInt8], maximumDepth: Int = 64) throws(JSONSyntaxError) -> JSONNode {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONNode in
+            try read(buffer, maximumDepth: maximumDepth)
+        }
+    }
+
+    /// Reads the single JSON value that makes up `bytes` (see `read(_:maximumDepth:)`).
+    package static func read(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 64) throws(JSONSyntaxError)
+        -> JSONNode
+    {
         var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipWhitespace()
@@ -83,7 +93,7 @@ package struct JSONReader {
         return node
     }
 
-    private init(bytes: [UInt8], maximumDepth: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
     }
@@ -216,7 +226,7 @@ package struct JSONReader {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
             guard try readDigits() > 0 else { throw error("expected a digit in the exponent") }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     private mutating func readDigits() throws(JSONSyntaxError) -> Int {
@@ -228,25 +238,40 @@ package struct JSONReader {
         return count
     }
 
+    /// Reads a string: runs of plain bytes are scanned in one loop and copied at once, since they hold no
+    /// line break (only the column moves); escapes are decoded one by one.
     private mutating func readString() throws(JSONSyntaxError) -> String {
         advance()
         var utf8: [UInt8] = []
         while true {
-            guard let byte = current else { throw error("unterminated string") }
-            switch byte {
-            case UInt8(ascii: "\""):
-                advance()
-                guard let text = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
-                return text
-            case UInt8(ascii: "\\"):
-                advance()
-                try readEscape(into: &utf8)
-            case 0..<0x20:
-                throw error("control character in string")
-            default:
-                utf8.append(byte)
-                advance()
+            let runStart = index
+            var scalars = 0
+            var runEnd = runStart
+            while runEnd < bytes.count {
+                let byte = bytes[runEnd]
+                if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }
+                if byte & 0xC0 != 0x80 { scalars += 1 }
+                runEnd += 1
             }
+            index = runEnd
+            column += scalars
+            guard let byte = current else { throw error("unterminated string") }
+            if byte == UInt8(ascii: "\"") {
+                let text: String?
+                if utf8.isEmpty {
+                    text = String(validating: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), as: UTF8.self)
+                } else {
+                    utf8 += bytes[runStart..<runEnd]
+                    text = String(validating: utf8, as: UTF8.self)
+                }
+                advance()
+                guard let text else { throw error("invalid UTF-8 in string") }
+                return text
+            }
+            utf8 += bytes[runStart..<runEnd]
+            guard byte == UInt8(ascii: "\\") else { throw error("control character in string") }
+            advance()
+            try readEscape(into: &utf8)
         }
     }
 

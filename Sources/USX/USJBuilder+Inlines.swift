@@ -84,7 +84,7 @@ extension USJBuilder {
         case "figure":
             // USX and USJ call the image `file`; USFM 3 and the model call it `src`.
             let attributes = element.attributes().map { $0.name == "file" ? Attribute("src", $0.value) : $0 }
-            let caption = USXBuilder.plainText(inlines(element.content, in: .note))
+            let caption = Self.plainText(inlines(element.content, in: .note))
             content.append(.figure(Figure(caption: caption, attributes: attributes)))
         case "optbreak":
             content.append(.optionalBreak)

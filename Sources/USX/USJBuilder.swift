@@ -41,8 +41,9 @@ struct USJBuilder {
 
     /// Reads the root object: `{"type":"USJ","version":"3.1","content":[…]}`.
     mutating func document(_ root: JSONNode) {
-        guard let element = element(root), element.type == "USJ" else {
-            let found = if case .object = root.value { "an object whose type is not \"USJ\"" } else { root.kindName }
+        let isObject = if case .object = root.value { true } else { false }
+        guard isObject, let element = element(root), element.type == "USJ" else {
+            let found = isObject ? "an object whose type is not \"USJ\"" : root.kindName
             report(
                 .error, .notUSJ, at: location(root),
                 "the document is \(found), not {\"type\":\"USJ\",\"version\":\"3.1\",\"content\":[…]}: this is not a USJ file"
@@ -131,7 +132,7 @@ struct USJBuilder {
             return
         }
         bookID = book
-        identification = USXBuilder.plainText(inlines(element.content, in: .header))
+        identification = Self.plainText(inlines(element.content, in: .header))
     }
 
     mutating func paragraph(_ element: USJElement) {
@@ -142,12 +143,12 @@ struct USJBuilder {
                 "unknown paragraph style \"\(style)\"; kept as a paragraph")
         }
         if style == "cl" {
-            let text = USXBuilder.plainText(inlines(element.content, in: .header))
+            let text = Self.plainText(inlines(element.content, in: .header))
             if chapters.isEmpty { chapterLabel = text.isEmpty ? nil : text } else {
                 chapters[chapters.count - 1].label = text.isEmpty ? nil : text
             }
         } else if let field = USXVocabulary.headerField(style) {
-            let plain = USXBuilder.plainText(inlines(element.content, in: .header))
+            let plain = Self.plainText(inlines(element.content, in: .header))
             let text = plain.isEmpty ? nil : plain
             switch field {
             case .header: names.header = text
@@ -259,6 +260,28 @@ struct USJBuilder {
             .error, .missingAttribute, at: element.location,
             "the \(element.type) element has no \(name); \(advice) \"\(name)\":\"\(fallback)\" (read as \(fallback))")
         return fallback
+    }
+
+    /// The text of inline content for a name, label or caption: character styles kept, notes and markers
+    /// left out, ends trimmed. Unlike USX, inner white space is kept as it is: a USJ string is exact text.
+    static func plainText(_ content: [Inline]) -> String {
+        var text = ""
+        func add(_ content: [Inline]) {
+            for inline in content {
+                switch inline {
+                case .text(let value): text += value
+                case .character(let span): add(span.content)
+                case .verse, .note, .milestone, .figure, .optionalBreak: continue
+                }
+            }
+        }
+        add(content)
+        let utf8 = Array(text.utf8)
+        guard let first = utf8.firstIndex(where: { !USXBuilder.isSpace($0) }),
+            let last = utf8.lastIndex(where: { !USXBuilder.isSpace($0) })
+        else { return "" }
+        if first == 0 && last == utf8.count - 1 { return text }
+        return String(decoding: utf8[first...last], as: UTF8.self)
     }
 
     /// Text as the model keeps it: NFC.
