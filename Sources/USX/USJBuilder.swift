@@ -42,7 +42,7 @@ struct USJBuilder {
     /// Reads the root object: `{"type":"USJ","version":"3.1","content":[…]}`.
     mutating func document(_ root: JSONNode) {
         let isObject = if case .object = root.value { true } else { false }
-        guard isObject, let element = element(root), element.type == "USJ" else {
+        guard isObject, Self.type(of: root) == "USJ", let element = element(root) else {
             let found = isObject ? "an object whose type is not \"USJ\"" : root.kindName
             report(
                 .error, .notUSJ, at: location(root),
