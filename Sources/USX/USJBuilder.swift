@@ -4,7 +4,7 @@ import TextNormalization
 /// Builds one `Book` from the tree of a USJ document, with USX's vocabulary and placement rules.
 ///
 /// The tree is walked once, depth first; the JSON reader has already bounded its depth.
-struct USJBuilder {
+struct USJBuilder: DiagnosticCollecting {
     let path: String
     var diagnostics: [Diagnostic] = []
 
@@ -65,9 +65,7 @@ struct USJBuilder {
 
     /// Closes the book and returns it (if the document had a good `book` element) and all diagnostics.
     mutating func result() -> ParseResult {
-        for (diagnostic, count) in onceWarnings.values where count > 1 && diagnostic < diagnostics.count {
-            diagnostics[diagnostic].message += " (\(count) times in this file)"
-        }
+        countRepeatedWarnings()
         guard let bookID, !isRejected else { return ParseResult(diagnostics: diagnostics) }
         let book = Book(
             id: bookID, identification: identification, formatVersion: formatVersion, names: names,
@@ -149,14 +147,7 @@ struct USJBuilder {
             }
         } else if let field = USXVocabulary.headerField(style) {
             let plain = Self.plainText(inlines(element.content, in: .header))
-            let text = plain.isEmpty ? nil : plain
-            switch field {
-            case .header: names.header = text
-            case .long: names.long = text
-            case .short: names.short = text
-            case .abbreviation: names.abbreviation = text
-            case .ignored: break
-            }
+            names.set(field, to: plain.isEmpty ? nil : plain)
         } else {
             let content = inlines(element.content, in: .paragraph)
             appendBlock(.paragraph(Paragraph(marker: style, content: content, location: element.location)))
@@ -286,20 +277,4 @@ struct USJBuilder {
 
     /// Text as the model keeps it: NFC.
     static func nfc(_ text: String) -> String { NFC.isNormalized(text) ? text : NFC.normalize(text) }
-
-    /// Reports a warning the first time its key comes; later ones are only counted in that message.
-    mutating func reportOnce(_ key: String, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String) {
-        if let seen = onceWarnings[key] {
-            onceWarnings[key] = (seen.diagnostic, seen.count + 1)
-            return
-        }
-        onceWarnings[key] = (diagnostics.count, 1)
-        report(.warning, kind, at: location, message)
-    }
-
-    mutating func report(
-        _ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String
-    ) {
-        diagnostics.append(Diagnostic(severity, kind, at: location, message))
-    }
 }
