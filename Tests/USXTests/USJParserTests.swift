@@ -119,51 +119,75 @@ struct USJParserTests {
         #expect(result.books.isEmpty == !file.keepsBook, "\(result.diagnostics)")
     }
 
+    /// One book in USX, and the same in USJ.
+    static let sampleUSX = """
+        <usx version="3.1"><book code="JHN" style="id">Sample</book>\
+        <para style="h">John</para><para style="toc1">The Gospel of John</para><para style="mt1">John</para>\
+        <chapter number="1" style="c" sid="JHN 1" altnumber="1a"/><para style="cl">Chapter One</para>\
+        <para style="s1">The Word</para>\
+        <para style="p"><verse number="1" style="v" sid="JHN 1:1"/>In the <char style="w" strong="G3056">Word</char>\
+        <note caller="+" style="f"><char style="fr">1:1 </char><char style="ft">Or  message</char></note>, \
+        <ref loc="GEN 1:1">see Genesis</ref><ms style="qt-s" who="John"/>said<ms style="qt-e"/><optbreak/>\
+        <char style="wj" closed="false">here</char></para>\
+        <table><row style="tr"><verse number="2" style="v" sid="JHN 1:2"/><cell style="th1" align="start">A</cell>\
+        <cell style="tcr2" align="end" colspan="2">B</cell></row></table>\
+        <para style="p"><figure style="fig" file="a.png" size="col">A picture</figure></para>\
+        </usx>
+        """
+    static let sampleUSJ = """
+        {"type":"USJ","version":"3.1","content":[
+        {"type":"book","marker":"id","code":"JHN","content":["Sample"]},
+        {"type":"para","marker":"h","content":["John"]},{"type":"para","marker":"toc1","content":["The Gospel of John"]},
+        {"type":"para","marker":"mt1","content":["John"]},
+        {"type":"chapter","marker":"c","number":"1","sid":"JHN 1","altnumber":"1a"},
+        {"type":"para","marker":"cl","content":["Chapter One"]},
+        {"type":"para","marker":"s1","content":["The Word"]},
+        {"type":"para","marker":"p","content":[{"type":"verse","marker":"v","number":"1","sid":"JHN 1:1"},"In the ",
+        {"type":"char","marker":"w","strong":"G3056","content":["Word"]},
+        {"type":"note","marker":"f","caller":"+","content":[{"type":"char","marker":"fr","content":["1:1 "]},
+        {"type":"char","marker":"ft","content":["Or  message"]}]},", ",
+        {"type":"ref","loc":"GEN 1:1","content":["see Genesis"]},{"type":"ms","marker":"qt-s","who":"John"},"said",
+        {"type":"ms","marker":"qt-e"},{"type":"optbreak"},{"type":"char","marker":"wj","closed":"false","content":["here"]}]},
+        {"type":"table","content":[{"type":"table:row","marker":"tr","content":[
+        {"type":"verse","marker":"v","number":"2","sid":"JHN 1:2"},
+        {"type":"table:cell","marker":"th1","align":"start","content":["A"]},
+        {"type":"table:cell","marker":"tcr2","align":"end","colspan":"2","content":["B"]}]}]},
+        {"type":"para","marker":"p","content":[{"type":"figure","marker":"fig","file":"a.png","size":"col","content":["A picture"]}]}
+        ]}
+        """
+
     /// The same book in USX and in USJ builds the same model (locations aside).
     @Test func usjBuildsWhatUSXBuilds() throws {
-        let usx = """
-            <usx version="3.1"><book code="JHN" style="id">Sample</book>\
-            <para style="h">John</para><para style="toc1">The Gospel of John</para><para style="mt1">John</para>\
-            <chapter number="1" style="c" sid="JHN 1" altnumber="1a"/><para style="cl">Chapter One</para>\
-            <para style="s1">The Word</para>\
-            <para style="p"><verse number="1" style="v" sid="JHN 1:1"/>In the <char style="w" strong="G3056">Word</char>\
-            <note caller="+" style="f"><char style="fr">1:1 </char><char style="ft">Or  message</char></note>, \
-            <ref loc="GEN 1:1">see Genesis</ref><ms style="qt-s" who="John"/>said<ms style="qt-e"/><optbreak/>\
-            <char style="wj" closed="false">here</char></para>\
-            <table><row style="tr"><verse number="2" style="v" sid="JHN 1:2"/><cell style="th1" align="start">A</cell>\
-            <cell style="tcr2" align="end" colspan="2">B</cell></row></table>\
-            <para style="p"><figure style="fig" file="a.png" size="col">A picture</figure></para>\
-            </usx>
-            """
-        let usj = """
-            {"type":"USJ","version":"3.1","content":[
-            {"type":"book","marker":"id","code":"JHN","content":["Sample"]},
-            {"type":"para","marker":"h","content":["John"]},{"type":"para","marker":"toc1","content":["The Gospel of John"]},
-            {"type":"para","marker":"mt1","content":["John"]},
-            {"type":"chapter","marker":"c","number":"1","sid":"JHN 1","altnumber":"1a"},
-            {"type":"para","marker":"cl","content":["Chapter One"]},
-            {"type":"para","marker":"s1","content":["The Word"]},
-            {"type":"para","marker":"p","content":[{"type":"verse","marker":"v","number":"1","sid":"JHN 1:1"},"In the ",
-            {"type":"char","marker":"w","strong":"G3056","content":["Word"]},
-            {"type":"note","marker":"f","caller":"+","content":[{"type":"char","marker":"fr","content":["1:1 "]},
-            {"type":"char","marker":"ft","content":["Or  message"]}]},", ",
-            {"type":"ref","loc":"GEN 1:1","content":["see Genesis"]},{"type":"ms","marker":"qt-s","who":"John"},"said",
-            {"type":"ms","marker":"qt-e"},{"type":"optbreak"},{"type":"char","marker":"wj","closed":"false","content":["here"]}]},
-            {"type":"table","content":[{"type":"table:row","marker":"tr","content":[
-            {"type":"verse","marker":"v","number":"2","sid":"JHN 1:2"},
-            {"type":"table:cell","marker":"th1","align":"start","content":["A"]},
-            {"type":"table:cell","marker":"tcr2","align":"end","colspan":"2","content":["B"]}]}]},
-            {"type":"para","marker":"p","content":[{"type":"figure","marker":"fig","file":"a.png","size":"col","content":["A picture"]}]}
-            ]}
-            """
-        let fromUSX = USXParser.parse(Array(usx.utf8), path: "a.usx")
-        let fromUSJ = USJParser.parse(Array(usj.utf8), path: "a.usj")
+        let fromUSX = USXParser.parse(Array(Self.sampleUSX.utf8), path: "a.usx")
+        let fromUSJ = USJParser.parse(Array(Self.sampleUSJ.utf8), path: "a.usj")
         #expect(fromUSX.diagnostics == [])
         #expect(fromUSJ.diagnostics == [])
         let expected = try #require(fromUSX.books.first).normalizedForStore(collapsing: false)
         let actual = try #require(fromUSJ.books.first).normalizedForStore(collapsing: false)
         #expect(actual == expected)
         #expect(actual.chapters.first?.blocks.count == 4)
+    }
+
+    /// Damaged USJ (cut short, bytes changed, pieces cut out) never crashes, and every diagnostic points
+    /// into the file; a document cut short is always malformed JSON.
+    @Test func damagedUSJIsReportedNeverACrash() throws {
+        let original = Array(Self.sampleUSJ.utf8)
+        var random = SplitMix64(seed: 0x05_1A)
+        for round in 0..<400 {
+            var bytes = original
+            let at = Int(random.next() % UInt64(bytes.count))
+            switch round % 3 {
+            case 0: bytes.removeSubrange(at...)
+            case 1: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+            default: bytes.removeSubrange(at..<min(bytes.count, at + 1 + Int(random.next() % 40)))
+            }
+            let result = USJParser.parse(bytes, path: "d.usj")
+            for diagnostic in result.diagnostics {
+                let location = diagnostic.location
+                #expect(location.line >= 1 && location.column >= 1 && location.offset <= bytes.count, "\(diagnostic)")
+            }
+            if round % 3 == 0 { #expect(result.diagnostics.contains { $0.kind == .malformedJSON }, "cut at \(at)") }
+        }
     }
 
     @Test(arguments: [
