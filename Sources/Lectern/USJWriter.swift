@@ -160,6 +160,7 @@ public enum USJWriter {
                 for attribute in span.attributes where !USJWriter.reserved.contains(attribute.name) {
                     property(attribute.name, attribute.value)
                 }
+                if !span.isClosed { property("closed", "false") }
                 content(span.content)
                 text += "}"
             case .character(let span):

@@ -29,6 +29,13 @@ extension USJBuilder {
         switch element.type {
         case "verse":
             if let start = verse(element, in: context) { content.append(.verse(start)) }
+        case "ref":
+            if element.value("loc") == nil {
+                report(
+                    .error, .missingAttribute, at: element.location,
+                    "the ref element has no loc; add the reference it points to, as in \"loc\":\"GEN 1:1\"")
+            }
+            content.append(.character(span("ref", element, in: context)))
         case "char":
             guard let style = element.marker, !style.isEmpty else {
                 report(
@@ -40,27 +47,7 @@ extension USJBuilder {
             if !USXVocabulary.isCharacterStyle(style) {
                 reportOnce("char:" + style, .unknownStyle, at: element.location, "unknown character style \"\(style)\"; kept")
             }
-            let closed = element.value("closed")
-            if let closed, closed != "false" && closed != "true" {
-                report(
-                    .warning, .malformedAttributes, at: element.location,
-                    "\"closed\":\"\(closed)\" should be \"true\" or \"false\"")
-            }
-            content.append(
-                .character(
-                    CharacterSpan(
-                        marker: style, attributes: element.attributes(skipping: ["closed"]),
-                        content: inlines(element.content, in: context), isClosed: closed != "false")))
-        case "ref":
-            if element.value("loc") == nil {
-                report(
-                    .error, .missingAttribute, at: element.location,
-                    "the ref element has no loc; add the reference it points to, as in \"loc\":\"GEN 1:1\"")
-            }
-            content.append(
-                .character(
-                    CharacterSpan(
-                        marker: "ref", attributes: element.attributes(), content: inlines(element.content, in: context))))
+            content.append(.character(span(style, element, in: context)))
         case "category":
             content.append(.character(CharacterSpan(marker: "cat", content: inlines(element.content, in: context))))
         case "note":
@@ -99,6 +86,19 @@ extension USJBuilder {
                 "unknown element type \"\(element.type)\"; its content is kept as if it were not there")
             content += inlines(element.content, in: context)
         }
+    }
+
+    /// A character span (`char` or `ref`): its attributes, `closed`, and content.
+    private mutating func span(_ marker: String, _ element: USJElement, in context: InlineContext) -> CharacterSpan {
+        let closed = element.value("closed")
+        if let closed, closed != "false" && closed != "true" {
+            report(
+                .warning, .malformedAttributes, at: element.location,
+                "\"closed\":\"\(closed)\" should be \"true\" or \"false\"")
+        }
+        return CharacterSpan(
+            marker: marker, attributes: element.attributes(skipping: ["closed"]),
+            content: inlines(element.content, in: context), isClosed: closed != "false")
     }
 
     /// A verse start, or nil (reported) when it has no good number, comes before a chapter or stands where no
