@@ -111,6 +111,22 @@ import Testing
                 == library.run(["export", "--format", "vref", "--bible", "A"]).standardOutput)
     }
 
+    @Test func usjExportNeedsAFolderAndBadUSJIsReportedAtItsPlace() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", Self.sample]).status == 0)
+        let toStdout = library.run(["export", "--format", "usj"])
+        #expect(toStdout.status == 64, "\(toStdout)")
+        #expect(toStdout.standardError.hasPrefix("Error: --format usj needs --output FOLDER"), "\(toStdout)")
+        let bad = library.path + "-bad.usj"
+        defer { try? FileManager.default.removeItem(atPath: bad) }
+        try Data("{\"type\":\"USJ\",\"version\":\"3.1\",\n\"content\":[}".utf8).write(to: URL(fileURLWithPath: bad))
+        let imported = library.run(["import", bad, "--abbreviation", "BAD"])
+        #expect(imported.status == 1, "\(imported)")
+        #expect(
+            imported.standardError.contains("\(bad):2:12: error: malformed JSON: expected a value [malformed-json]"),
+            "\(imported)")
+    }
+
     @Test func jsonExportHoldsEveryBook() throws {
         let library = TemporaryLibrary()
         #expect(library.run(["import", TestCorpus.sample("sample/usx").path, "--abbreviation", "X"]).status == 0)
