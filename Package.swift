@@ -11,6 +11,8 @@ let package = Package(
     targets: [
         // System libraries, reached only through the C shims below.
         .target(name: "CCompression", linkerSettings: [.linkedLibrary("z")]),
+        // Zip bundles (Digital Bible Library, Scripture Burrito) through libzip.
+        .target(name: "CZip", linkerSettings: [.linkedLibrary("zip")]),
         // CRC-32C for the checks on every read (SSE4.2 when the processor has it); no library.
         .target(name: "CChecksum"),
         .target(
@@ -34,7 +36,7 @@ let package = Package(
             name: "Lectern",
             dependencies: [
                 "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ScriptureSearch", "ReaderCore",
-                "ReaderLayout", "Versification", "CCompression",
+                "ReaderLayout", "Versification", "CCompression", "CZip",
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),

@@ -25,63 +25,68 @@ public enum ExportDestination {
     /// - a file is wanted and `path` is a folder, or a folder is wanted and it is a file (or a FIFO, device,
     ///   socket: never written to);
     /// - without `force`: a file that exists; a folder that would have files overwritten; a non-empty folder.
-    public static func check(_ path: String, kind: Kind, library: String, force: Bool) throws(FileProblem) {
+    /// `action` names the refusal's verb (`export to`, `write`).
+    public static func check(
+        _ path: String, kind: Kind, library: String, force: Bool, action: FileProblem.Action = .export
+    ) throws(FileProblem) {
         let parent = parentFolder(path)
         guard let realParent = realPath(parent) else {
-            throw FileProblem(.parentMissing(parent: parent), path: path, action: .export)
+            throw FileProblem(.parentMissing(parent: parent), path: path, action: action)
         }
         let last = path.split(separator: "/").last.map(String.init) ?? path
         let target = realPath(path) ?? (realParent == "/" ? "/" + last : realParent + "/" + last)
         let realLibrary = realPath(library) ?? library
         if target == realLibrary || target.hasPrefix(realLibrary == "/" ? "/" : realLibrary + "/") {
-            throw FileProblem(.insideLibrary(library: library), path: path, action: .export)
+            throw FileProblem(.insideLibrary(library: library), path: path, action: action)
         }
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
             if code == ENOENT { return }
-            throw FileProblem(errno: code, path: path, action: .export)
+            throw FileProblem(errno: code, path: path, action: action)
         }
         let existing = FileKind.kind(info)
         switch (kind, existing) {
         case (.file, .regular):
-            if !force { throw FileProblem(.exists, path: path, action: .export) }
+            if !force { throw FileProblem(.exists, path: path, action: action) }
         case (.file, .folder):
-            throw FileProblem(.isFolder, path: path, action: .export)
+            throw FileProblem(.isFolder, path: path, action: action)
         case (.folder(let names), .folder):
-            try checkFolder(path, names: names, force: force)
+            try checkFolder(path, names: names, force: force, action: action)
         case (.folder, .regular):
-            throw FileProblem(.notAFolder, path: path, action: .export)
+            throw FileProblem(.notAFolder, path: path, action: action)
         case (_, let other):
-            throw FileProblem(other.readProblem ?? .other("it is not a regular file"), path: path, action: .export)
+            throw FileProblem(other.readProblem ?? .other("it is not a regular file"), path: path, action: action)
         }
     }
 
     /// An existing output folder: names to be written must not be folders; without `force`, none may
     /// exist and the folder must be empty.
-    private static func checkFolder(_ path: String, names: [String], force: Bool) throws(FileProblem) {
+    private static func checkFolder(
+        _ path: String, names: [String], force: Bool, action: FileProblem.Action
+    ) throws(FileProblem) {
         var overwritten: [String] = []
         for name in names {
             let file = path + "/" + name
             var info = stat()
             guard lstat(file, &info) == 0 else { continue }
             let kind = FileKind.kind(info)
-            if kind == .folder { throw FileProblem(.isFolder, path: file, action: .export) }
+            if kind == .folder { throw FileProblem(.isFolder, path: file, action: action) }
             overwritten.append(name)
         }
         guard !force else { return }
         if !overwritten.isEmpty {
             throw FileProblem(
                 .wouldOverwrite(names: Array(overwritten.prefix(listedNames)), count: overwritten.count), path: path,
-                action: .export)
+                action: action)
         }
-        guard let directory = opendir(path) else { throw FileProblem(errno: errno, path: path, action: .export) }
+        guard let directory = opendir(path) else { throw FileProblem(errno: errno, path: path, action: action) }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name != "." && name != ".." { throw FileProblem(.folderNotEmpty, path: path, action: .export) }
+            if name != "." && name != ".." { throw FileProblem(.folderNotEmpty, path: path, action: action) }
         }
     }
 

@@ -19,20 +19,24 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
     public var title: String
     /// A BCP 47 tag, `und` when unknown.
     public var language: String
+    /// The copyright statement, when the version has one (left out of the file otherwise).
+    public var copyright: String?
 
     /// Creates metadata of the current schema.
-    public init(id: Int? = nil, abbreviation: String, title: String, language: String) {
+    public init(id: Int? = nil, abbreviation: String, title: String, language: String, copyright: String? = nil) {
         schemaVersion = Self.currentSchemaVersion
         self.id = id
         self.abbreviation = abbreviation
         self.title = title
         self.language = language
+        self.copyright = copyright
     }
 
     /// The metadata of a stored version.
     public init(_ metadata: VersionMetadata) {
         self.init(
-            id: metadata.id, abbreviation: metadata.abbreviation, title: metadata.title, language: metadata.language)
+            id: metadata.id, abbreviation: metadata.abbreviation, title: metadata.title, language: metadata.language,
+            copyright: metadata.copyright)
     }
 
     /// The file's bytes: one JSON object, keys sorted, ending with a newline.
@@ -48,7 +52,8 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
         try ExportDestination.writeAtomically(json, to: folder + "/" + Self.fileName)
     }
 
-    /// Reads `metadata.json` from `folder`; nil when the folder has none.
+    /// Reads `metadata.json` from `folder`; nil when the folder has none, or when its `metadata.json` is a
+    /// Scripture Burrito's (read by `VersionSource.read(paths:progress:)` instead).
     ///
     /// Throws a `FileProblem` when it cannot be read or does not hold this schema (the cause says what is
     /// wrong with it), so a damaged file is reported, not silently ignored.
@@ -57,6 +62,7 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         let bytes = try FileProblem.readFile(path)
+        if BurritoMetadataReader.isBurrito(bytes) { return nil }
         let metadata: ExportMetadata
         do {
             metadata = try JSONDecoder().decode(ExportMetadata.self, from: Data(bytes))
@@ -72,6 +78,15 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
                 path: path)
         }
         return metadata
+    }
+
+    /// Whether bytes are a `metadata.json` of this schema or another (a JSON object with `schemaVersion` and
+    /// no Scripture Burrito `meta`).
+    static func isLectern(_ bytes: [UInt8]) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            return false
+        }
+        return object["schemaVersion"] != nil && !BurritoMetadataReader.isBurrito(bytes)
     }
 
     /// The `metadata.json` of the first folder among `paths` that holds one (what `import` was given).

@@ -18,12 +18,13 @@ extension Library {
     /// Parses USFM/USX files or folders and stores them as one Bible, with its search index, in one call: what
     /// `lectern import` does.
     ///
-    /// Names not given come from the sources (`\id` text, a `metadata.json` that `lectern export` wrote, the
-    /// folder's name). The write is atomic: on any error the library is left as it was.
+    /// Names not given come from a DBL or Scripture Burrito bundle's metadata (a folder or `.zip`), else from
+    /// the sources (`\id` text, a `metadata.json` that `lectern export` wrote, the folder's name). The write
+    /// is atomic: on any error the library is left as it was.
     ///
     /// - Parameters:
-    ///   - paths: files or folders (`.usfm`, `.sfm`, `.usx`, each optionally `.gz`).
-    ///   - abbreviation: the short name (`WEB`); title and language likewise (a BCP 47 tag).
+    ///   - paths: files or folders (`.usfm`, `.sfm`, `.usx`, `.usj`, each optionally `.gz`), bundles, `.zip` files.
+    ///   - abbreviation: the short name (`WEB`); title, language (a BCP 47 tag) and copyright likewise.
     ///   - replace: overwrite a Bible with the same abbreviation's id.
     ///   - versification: `english`, `original` or a `.vrs` path; by default the best fit of the counts.
     /// - Returns: the stored Bible, open.
@@ -31,41 +32,43 @@ extension Library {
     @discardableResult
     public func importBible(
         from paths: [String], abbreviation: String? = nil, title: String? = nil, language: String? = nil,
-        replace: Bool = false, versification: String? = nil
+        copyright: String? = nil, replace: Bool = false, versification: String? = nil
     ) throws -> VersionStore {
-        let result = VersionSource.parse(paths: paths)
+        let reading = VersionSource.read(paths: paths)
+        let result = reading.result
         guard !result.hasErrors, !result.books.isEmpty else {
             throw ImportError(diagnostics: result.diagnostics)
         }
-        var metadata = try VersionMetadata.forImport(
+        let metadata = try VersionMetadata.forImport(
             of: result.books, paths: paths, id: nil, abbreviation: abbreviation, title: title, language: language,
-            versification: versification)
-        var id: Int?
-        if replace, let existing = try? open(named: metadata.abbreviation) { id = existing.metadata.id }
-        metadata.id = id ?? 0
+            copyright: copyright, bundle: reading.bundle, versification: versification)
         let stored = try add(
-            books: result.books, metadata: metadata, id: id, replace: replace, sections: [SearchIndexSection()])
+            books: result.books, metadata: metadata, id: nil, replace: replace, sections: [SearchIndexSection()])
         return try open(stored.id)
     }
 }
 
 extension VersionMetadata {
-    /// The metadata a new import stores: the names given, else those the sources suggest (`\id` text, a
-    /// `metadata.json` that `lectern export` wrote, the first path's name), the source formats, the time, and
-    /// the versification named (`english`, `original`, a `.vrs` path) or else the best fit of the books' counts.
+    /// The metadata a new import stores: the names given, else the bundle's (`bundle`, from a DBL or Scripture
+    /// Burrito bundle), else those the sources suggest (`\id` text, a `metadata.json` that `lectern export`
+    /// wrote, the first path's name), the source formats, the time, and the versification named (`english`,
+    /// `original`, a `.vrs` path) or else the best fit of the books' counts.
     ///
     /// - Throws: `FileProblem` for an unreadable `metadata.json`, `VersificationError` for a bad `.vrs` file.
     public static func forImport(
         of books: [Book], paths: [String], id: Int?, abbreviation: String?, title: String?, language: String?,
-        versification: String?
+        copyright: String? = nil, bundle: BundleMetadata? = nil, versification: String?
     ) throws -> VersionMetadata {
-        let suggestion = VersionNaming.suggest(
-            books: books, source: paths.first ?? "", metadata: try ExportMetadata.find(in: paths))
+        let exported = bundle == nil ? try ExportMetadata.find(in: paths) : nil
+        let suggestion = VersionNaming.suggest(books: books, source: paths.first ?? "", metadata: exported)
         let formats = Set(books.map { sourceFormat(of: $0.location.file).rawValue })
         var metadata = VersionMetadata(
-            id: id ?? 0, abbreviation: abbreviation ?? suggestion.abbreviation, title: title ?? suggestion.title,
-            language: language ?? suggestion.language, sourceFormat: formats.sorted().joined(separator: "+"),
+            id: id ?? 0, abbreviation: abbreviation ?? bundle?.abbreviation ?? suggestion.abbreviation,
+            title: title ?? bundle?.title ?? suggestion.title,
+            language: language ?? bundle?.language ?? suggestion.language,
+            sourceFormat: formats.sorted().joined(separator: "+"),
             importedAt: ISO8601DateFormatter().string(from: Date()))
+        metadata.copyright = copyright ?? bundle?.copyright ?? exported?.copyright
         try metadata.setVersification(versification, books: books)
         return metadata
     }

@@ -19,13 +19,14 @@ enum MemoryBudget {
     /// Memory assumed for the work beside the sources: threads, the store's buffers.
     static let headroom = 16 << 20
 
-    /// An error naming the first file when the memory limit is too low for the files, or nil.
-    static func shortfall(_ files: [String]) -> Diagnostic? {
+    /// An error naming the first file when the memory limit is too low for the files and `inMemory` bytes
+    /// already read (from a zip, the first of them at `first`), or nil.
+    static func shortfall(_ files: [String], inMemory: Int = 0, first: String? = nil) -> Diagnostic? {
         var limit = rlimit()
-        guard let first = files.first, getrlimit(addressSpace, &limit) == 0, limit.rlim_cur != rlim_t.max,
+        guard let first = files.first ?? first, getrlimit(addressSpace, &limit) == 0, limit.rlim_cur != rlim_t.max,
             let used = usedAddressSpace()
         else { return nil }
-        var sources = 0
+        var sources = inMemory
         for file in files {
             var status = stat()
             guard stat(file, &status) == 0 else { continue }

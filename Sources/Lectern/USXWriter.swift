@@ -3,6 +3,10 @@ import ScriptureModel
 /// Writes books of the document model as USX 3, so that parsing the output gives the same model
 /// (locations aside) and therefore the same verse text.
 ///
+/// The output validates against the USX 3.1 schema: what USX cannot hold where the source has it
+/// (a `<ref>` to no reference, `\fv` at a footnote's top level, an orphan `\va`) is first mapped to
+/// the nearest valid form by `USXSchemaFit`, text kept.
+///
 /// Each paragraph is one line and nothing inside it is indented, because text in
 /// a paragraph keeps its white space in USX. Verses are `<verse sid>` starts
 /// without `eid` ends (the model keeps no verse ends); a figure's `src` is
@@ -13,6 +17,7 @@ public enum USXWriter {
     /// - Parameter names: the version's names; when given, the `<book style="id">` text is
     ///   `Title (ABBR)` (see `VersionNaming.identification`) instead of the book's own identification.
     public static func write(_ book: Book, names: ExportMetadata? = nil) -> String {
+        let book = USXSchemaFit.fitted(book)
         var writer = Output()
         let identification =
             names.map { VersionNaming.identification(title: $0.title, abbreviation: $0.abbreviation) }

@@ -106,7 +106,8 @@ public enum VersionSource {
         return (files, diagnostics)
     }
 
-    private static func isSourceName(_ name: String) -> Bool {
+    /// Whether a file name ends with `.usfm`, `.sfm`, `.usx` or `.usj`, each optionally with `.gz`.
+    static func isSourceName(_ name: String) -> Bool {
         var name = name.lowercased()
         if name.hasSuffix(".gz") { name.removeLast(3) }
         guard let dot = name.lastIndex(of: ".") else { return false }
@@ -185,14 +186,16 @@ public enum VersionSource {
     /// Reads and parses every file under `paths`, several files at once, and checks that no book comes twice.
     ///
     /// Books come back in canon order; diagnostics in file order. `progress`, when given, is called from the
-    /// parsing threads with the number of files done and the number found, after each file.
+    /// parsing threads with the number of files done and the number found, after each file. A DBL or
+    /// Scripture Burrito bundle, or a `.zip`, among the paths is read as `read(paths:progress:)` says.
     public static func parse(paths: [String], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
         -> ParseResult
     {
-        let (files, listing) = files(in: paths)
-        if let shortfall = MemoryBudget.shortfall(files) { return ParseResult(diagnostics: listing + [shortfall]) }
-        progress?(0, files.count)
-        let results = parseConcurrently(files, progress: progress)
+        read(paths: paths, progress: progress).result
+    }
+
+    /// Joins the listing's diagnostics and each file's results, in order; a book that comes twice is an error.
+    static func combine(_ listing: [Diagnostic], _ results: [ParseResult]) -> ParseResult {
         var combined = ParseResult(diagnostics: listing)
         var seen: [BookID: SourceLocation] = [:]
         for result in results {
@@ -213,17 +216,18 @@ public enum VersionSource {
         return combined
     }
 
-    /// Parses files on every core: each worker takes the next file in turn and keeps one USFM session.
-    private static func parseConcurrently(
-        _ files: [String], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Parses `count` sources on every core: each worker takes the next in turn and keeps one USFM session.
+    static func parseConcurrently(
+        count: Int, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?,
+        _ parseOne: @Sendable (_ index: Int, _ session: USFMParseSession) -> ParseResult
     ) -> [ParseResult] {
-        let results = ResultSlots(count: files.count)
-        let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
+        let results = ResultSlots(count: count)
+        let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let session = USFMParseSession()
             while let index = results.claimNext() {
-                let done = results.set(index, parseFile(files[index], session: session))
-                progress?(done, files.count)
+                let done = results.set(index, parseOne(index, session))
+                progress?(done, count)
             }
         }
         return results.values

@@ -8,7 +8,8 @@ package enum BooksCommand: LecternCommand {
         discussion: """
             Lists the Bible's books in canon order: code, name, whether it has an introduction page, and the \\
             chapters it really has (sparse lists shown as ranges: 1–2, 8–12). Names are aligned by their width \\
-            on the terminal, so Chinese, Japanese and Korean names line up too.
+            on the terminal, so Chinese, Japanese and Korean names line up too. A Bible that records a copyright \
+            statement (from its bundle, or 'import --copyright') has it on a first line.
             """,
         options: [BibleSelection.option],
         examples: [("books --bible WEB", "the books of WEB")])
@@ -41,7 +42,8 @@ package enum BooksCommand: LecternCommand {
                 (book.hasIntroduction ? "intro, " : "") + chapters,
             ]
         }
-        invocation.output(TextColumns.align(rows).map { $0 + "\n" }.joined())
+        let header = store.metadata.copyright.map { Terminal.sanitized($0) + "\n\n" } ?? ""
+        invocation.output(header + TextColumns.align(rows).map { $0 + "\n" }.joined())
         return ExitStatus.success
     }
 }

@@ -11,11 +11,14 @@ package enum JSONSchema {
         .object([("schemaVersion", .int(version)), ("command", .string(command))] + members)
     }
 
-    /// A Bible, always this one object: `{"id":1,"abbreviation":"WEB","title":"…","language":"en"}`.
+    /// A Bible, always this one object:
+    /// `{"id":1,"abbreviation":"WEB","title":"…","language":"en","copyright":"…"}` (`copyright` null when the
+    /// Bible records none).
     package static func bible(_ metadata: VersionMetadata) -> JSONValue {
         .object([
             ("id", .int(metadata.id)), ("abbreviation", .string(metadata.abbreviation)),
             ("title", .string(metadata.title)), ("language", .string(metadata.language)),
+            ("copyright", .optional(metadata.copyright)),
         ])
     }
 

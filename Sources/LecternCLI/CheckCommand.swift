@@ -25,7 +25,8 @@ package enum CheckCommand: LecternCommand {
             ("check Corpus/sample/usfm", "report problems and counts"),
             ("check --vref Corpus/sample/usfm", "print every verse"),
             ("check --strict --allow trailing-spaces Corpus/sample/usfm", "fail on any warning but one kind"),
-        ])
+        ],
+        usesLibrary: false)
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
         let vref = invocation.arguments.flag("vref")

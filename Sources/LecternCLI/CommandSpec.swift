@@ -85,12 +85,16 @@ package struct CommandSpec: Sendable {
     /// Whether an argument that starts with `-` and is not an option is an argument (a search query's
     /// `-excluded` word): single-dash words of more than one letter, and words with a space.
     package var dashArguments: Bool
+    /// Whether the command opens the library (and so is warned when others can read it): all but `check`,
+    /// `layout`, `completions` and `help`.
+    package var usesLibrary: Bool
 
     /// Creates a declaration.
     package init(
         name: String, summary: String, arguments: String = "", argumentCompletion: OptionSpec.Completion = .none,
         discussion: String, options: [OptionSpec] = [], alternateForms: [String] = [],
-        examples: [(String, String)] = [], printsJSON: Bool = true, dashArguments: Bool = false
+        examples: [(String, String)] = [], printsJSON: Bool = true, dashArguments: Bool = false,
+        usesLibrary: Bool = true
     ) {
         self.name = name
         self.summary = summary
@@ -102,6 +106,7 @@ package struct CommandSpec: Sendable {
         self.examples = examples
         self.printsJSON = printsJSON
         self.dashArguments = dashArguments
+        self.usesLibrary = usesLibrary
     }
 
     /// The command's options followed by the global ones.

@@ -222,7 +222,8 @@ package enum CompletionsCommand: LecternCommand {
               lectern completions zsh > "${fpath[1]}/_lectern"
               lectern completions fish > ~/.config/fish/completions/lectern.fish
             """,
-        examples: [("completions bash", "the bash script")], printsJSON: false)
+        examples: [("completions bash", "the bash script")], printsJSON: false,
+        usesLibrary: false)
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
         guard invocation.positionals.count == 1, let name = invocation.positionals.first else {

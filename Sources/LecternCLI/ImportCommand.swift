@@ -4,22 +4,26 @@ import Lectern
 /// `lectern import PATH...`: parses a Bible's sources and stores it in the library.
 package enum ImportCommand: LecternCommand {
     package static let spec = CommandSpec(
-        name: "import", summary: "add a Bible to the library from USFM/USX/USJ files or folders", arguments: "PATH...",
+        name: "import", summary: "add a Bible to the library from USFM/USX/USJ files, folders or bundles",
+        arguments: "PATH...",
         argumentCompletion: .file,
         discussion: """
             Parses the sources like 'lectern check' (files or folders, .gz allowed, format detected from the \
             content) and writes them to the library as one Bible, atomically: errors in the input stop the \
-            import, and a failed import leaves the library as it was. The title, abbreviation and language \
-            come from the sources unless given. On a terminal a progress bar is shown; a summary is printed \
-            at the end.
+            import, and a failed import leaves the library as it was. A Digital Bible Library bundle \
+            (metadata.xml, USX under release/USX_1/) or a Scripture Burrito (metadata.json and its ingredients), \
+            as a folder or a .zip, is read too, and so is a .zip of plain USFM/USX files. The title, \
+            abbreviation, language and copyright come from the options, else from the bundle's metadata, \
+            else from the sources. On a terminal a progress bar is shown; a summary is printed at the end.
             """,
         options: [
             .value("id", "N", "the Bible's id, 1 to 999999999 (default: the next free id)"),
-            .value("abbreviation", "ABBR", "short name (default: from the sources, such as WEB)"),
-            .value("title", "TEXT", "full name (default: from the sources, else the folder name)"),
+            .value("abbreviation", "ABBR", "short name (default: from a bundle's metadata, else the sources, such as WEB)"),
+            .value("title", "TEXT", "full name (default: from a bundle's metadata, else the sources, else the folder name)"),
             .value(
                 "language", "TAG",
-                "BCP 47 language tag (default: from the sources or a folder name like eng-…, else und)"),
+                "BCP 47 language tag (default: from a bundle's metadata or the sources or a folder name like eng-…, else und)"),
+            .value("copyright", "TEXT", "copyright statement (default: from the bundle's metadata, else none)"),
             .value(
                 "versification", "SCHEME",
                 "verse numbering: english, original or FILE.vrs (default: the best fit of the chapter and verse counts)"
@@ -31,6 +35,7 @@ package enum ImportCommand: LecternCommand {
         examples: [
             ("import Corpus/sample/usfm", "add the bundled sample"),
             ("import ~/bibles/eng-web-usfm --abbreviation WEB --replace", "import again over an older copy"),
+            ("import Corpus/bundles/dbl-sample", "a Digital Bible Library bundle, names from its metadata.xml"),
         ])
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
@@ -40,6 +45,7 @@ package enum ImportCommand: LecternCommand {
             expected: "a number from \(Library.idRange.lowerBound) to \(Library.idRange.upperBound)")
         let abbreviation = arguments.value("abbreviation")
         let title = arguments.value("title")
+        let copyright = arguments.value("copyright")
         let language = try arguments.value("language").map { tag throws(UsageError) in
             guard let canonical = LanguageTag.canonical(tag) else {
                 throw UsageError(
@@ -64,9 +70,10 @@ package enum ImportCommand: LecternCommand {
 
         let started = Date()
         let bar = ProgressBar(context: context, enabled: context.isTerminal && !json)
-        let result = VersionSource.parse(paths: paths) { done, total in
+        let reading = VersionSource.read(paths: paths) { done, total in
             bar.show(done: done, total: total, unit: "files", label: "Reading")
         }
+        let result = reading.result
         bar.clear()
         if !json {
             DiagnosticPrinter.print(result.diagnostics, verbose: verbose, to: context)
@@ -83,12 +90,12 @@ package enum ImportCommand: LecternCommand {
             throw CommandFailure("no books found in \(invocation.positionals.joined(separator: " "))")
         }
 
-        // A folder that `lectern export` wrote carries the names in metadata.json.
+        // A bundle's metadata, or a folder that `lectern export` wrote (its metadata.json), carries the names.
         let metadata: VersionMetadata
         do {
             metadata = try VersionMetadata.forImport(
                 of: result.books, paths: paths, id: id, abbreviation: abbreviation, title: title, language: language,
-                versification: versification)
+                copyright: copyright, bundle: reading.bundle, versification: versification)
         } catch let error as VersificationError {
             throw CommandFailure(Terminal.sanitized(error.description))
         }

@@ -31,13 +31,15 @@ package enum LayoutCommand: LecternCommand {
                 "also draw the screen as SVG into the file PATH; with --scenarios, PATH is a folder that gets one "
                     + "scenario-N.svg per environment and an index.html showing them side by side",
                 completion: .file),
+            .flag("force", "let --svg overwrite an existing file, or files in an existing folder"),
         ],
-        alternateForms: ["layout --scenarios FILE [--explain] [--svg DIR]"],
+        alternateForms: ["layout --scenarios FILE [--explain] [--svg DIR] [--force]"],
         examples: [
             ("layout --os 26 --tab-bar bottom --explain", "an iOS 26 app with a bottom tab bar"),
             ("layout --json --stack shared", "the plan as JSON"),
             ("layout --tab-bar bottom --svg screen.svg", "draw the screen"),
-        ])
+        ],
+        usesLibrary: false)
 
     /// The option of one environment key (`--tab-bar WHERE`, `--vertical-toolbar`).
     private static func option(for key: ReaderEnvironment.Key) -> OptionSpec {
@@ -77,6 +79,8 @@ package enum LayoutCommand: LecternCommand {
         let explain = arguments.flag("explain")
         let scenarios = arguments.value("scenarios")
         let svg = arguments.value("svg")
+        let force = arguments.flag("force")
+        if force, svg == nil { throw UsageError("--force goes with --svg") }
         let scroll = try scrollEvents(arguments.value("scroll"))
         var environment = ReaderEnvironment()
         var options: [String] = []
@@ -102,7 +106,8 @@ package enum LayoutCommand: LecternCommand {
             if let first = options.first {
                 throw UsageError("--scenarios reads the environments from the file; remove \(first)")
             }
-            return runScenarios(path: scenarios, explain: explain, svg: svg, context: context)
+            return try runScenarios(
+                path: scenarios, explain: explain, svg: svg.map { ($0, force) }, invocation: invocation)
         }
         let given = environment
         var trace: [TraceStep] = []
@@ -117,7 +122,13 @@ package enum LayoutCommand: LecternCommand {
             controls = state
         }
         let resolution = LayoutResolver.resolve(environment, controls: controls)
-        if let svg, let failure = write(LayoutPicture(resolution).svg, to: svg, context: context) { return failure }
+        if let svg {
+            try asWritten(svg, invocation) { path throws(FileProblem) in
+                try ExportDestination.check(
+                    path, kind: .file, library: invocation.library.directory, force: force, action: .write)
+                try ExportDestination.writeAtomically(Array(LayoutPicture(resolution).svg.utf8), to: path)
+            }
+        }
         if json {
             invocation.output(json: JSONSchema.document("layout", resultMembers(resolution, explain: explain)))
         } else {
@@ -159,67 +170,68 @@ package enum LayoutCommand: LecternCommand {
         }
     }
 
-    /// Reads the scenario file and prints one plan per environment, or the file's first problem.
-    private static func runScenarios(path: String, explain: Bool, svg: String?, context: CommandContext) -> Int32 {
-        let url = URL(
-            fileURLWithPath: path, relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
+    /// Reads the scenario file and prints one plan per environment, or the file's first problem; `svg` is
+    /// the folder for the pictures and whether it may be overwritten.
+    private static func runScenarios(path: String, explain: Bool, svg: (String, Bool)?, invocation: Invocation)
+        throws -> Int32
+    {
+        let context = invocation.context
         let bytes: [UInt8]
         do {
-            bytes = try FileProblem.readFile(url.path)
+            bytes = try FileProblem.readFile(invocation.absolute(path))
         } catch {
             // Named as the user wrote it.
             context.standardError("Error: cannot read the scenario file \(path): \(error.cause.text)\n")
             return ExitStatus.failure
         }
+        let resolutions: [LayoutResolution]
         do {
-            let environments = try ReaderEnvironment.scenarios(json: bytes, file: path)
-            let resolutions = environments.map { LayoutResolver.resolve($0) }
-            if let svg, let failure = writePictures(resolutions, folder: svg, context: context) { return failure }
-            let results = resolutions.map { JSONValue.object(resultMembers($0, explain: explain)) }
-            context.standardOutput(JSONSchema.document("layout", [("results", .array(results))]).line)
-            return ExitStatus.success
+            resolutions = try ReaderEnvironment.scenarios(json: bytes, file: path).map { LayoutResolver.resolve($0) }
         } catch {
             context.standardError("\(error)\n")
             return ExitStatus.failure
         }
+        if let (folder, force) = svg {
+            try asWritten(folder, invocation) { path throws(FileProblem) in
+                try writePictures(resolutions, folder: path, force: force, library: invocation.library.directory)
+            }
+        }
+        let results = resolutions.map { JSONValue.object(resultMembers($0, explain: explain)) }
+        context.standardOutput(JSONSchema.document("layout", [("results", .array(results))]).line)
+        return ExitStatus.success
     }
 
-    /// The URL of `path` as the user wrote it, relative to the current directory.
-    private static func url(_ path: String, _ context: CommandContext, folder: Bool = false) -> URL {
-        URL(
-            fileURLWithPath: path, isDirectory: folder,
-            relativeTo: URL(fileURLWithPath: context.currentDirectory, isDirectory: true))
-    }
-
-    /// Writes `text` to `path` atomically (a temporary file renamed over it); nil, or the failure status after
-    /// an `Error:` line naming the path.
-    private static func write(_ text: String, to path: String, context: CommandContext) -> Int32? {
+    /// Runs `body` on `path` made absolute; a problem it throws names the path as the user wrote it.
+    private static func asWritten(
+        _ path: String, _ invocation: Invocation, _ body: (String) throws(FileProblem) -> Void
+    ) throws(FileProblem) {
+        let absolute = invocation.absolute(path)
         do {
-            try Data(text.utf8).write(to: url(path, context), options: .atomic)
-            return nil
+            try body(absolute)
         } catch {
-            context.standardError("Error: \(FileProblem.from(error, path: path, action: .write))\n")
-            return ExitStatus.failure
+            var problem = error
+            if problem.path.hasPrefix(absolute) { problem.path = path + problem.path.dropFirst(absolute.count) }
+            throw problem
         }
     }
 
-    /// One `scenario-N.svg` per resolution and `index.html` in the folder `path` (created when missing).
-    private static func writePictures(_ resolutions: [LayoutResolution], folder path: String, context: CommandContext)
-        -> Int32?
-    {
+    /// One `scenario-N.svg` per resolution and `index.html` in the folder `path` (created when missing),
+    /// each written atomically; files already there are only replaced with `force`.
+    private static func writePictures(
+        _ resolutions: [LayoutResolution], folder path: String, force: Bool, library: String
+    ) throws(FileProblem) {
+        var files = resolutions.indices.map { ("scenario-\($0 + 1).svg", LayoutPicture(resolutions[$0]).svg) }
+        files.append(("index.html", indexPage(resolutions)))
+        try ExportDestination.check(
+            path, kind: .folder(fileNames: files.map(\.0)), library: library, force: force, action: .write)
         do {
-            try FileManager.default.createDirectory(
-                at: url(path, context, folder: true), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            context.standardError("Error: \(FileProblem.from(error, path: path, action: .write))\n")
-            return ExitStatus.failure
+            throw FileProblem.from(error, path: path, action: .write)
         }
-        for (index, resolution) in resolutions.enumerated() {
-            let file = (path as NSString).appendingPathComponent("scenario-\(index + 1).svg")
-            if let failure = write(LayoutPicture(resolution).svg, to: file, context: context) { return failure }
+        for (name, text) in files {
+            try ExportDestination.writeAtomically(Array(text.utf8), to: path + "/" + name)
         }
-        return write(
-            indexPage(resolutions), to: (path as NSString).appendingPathComponent("index.html"), context: context)
     }
 
     /// The HTML page showing every picture side by side, each with its environment, plan and explanations.

@@ -54,8 +54,7 @@ package enum LecternCLI {
                 return ExitStatus.success
             }
             let invocation = Invocation(arguments: parsed, context: context, spec: spec)
-            if !["check", "layout", "completions", "help"].contains(spec.name),
-                let warning = invocation.library.permissionWarning()
+            if spec.usesLibrary, let warning = invocation.library.permissionWarning()
             {
                 invocation.warn(warning)
             }
@@ -102,7 +101,7 @@ package enum HelpCommand: LecternCommand {
             lectern help --man | man -l -
             """,
         options: [.flag("man", "print the manual page (roff) instead")],
-        printsJSON: false)
+        printsJSON: false, usesLibrary: false)
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
         if invocation.arguments.flag("man") {

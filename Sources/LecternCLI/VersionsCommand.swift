@@ -11,7 +11,8 @@ package enum VersionsCommand: LecternCommand {
             books, verses and store size; the default Bible ('lectern \\
             use') is marked with *. A store file that cannot be opened is listed with the reason, and the exit \\
             status is then 1. A store file whose name and internal id disagree (a copy under another name) is \
-            listed with a warning: the file's name is the Bible's id, and imports are refused until it is fixed.
+            listed with a warning: the file's name is the Bible's id, and imports are refused until it is fixed. \
+            A copyright statement recorded at import is shown under its row.
             """,
         examples: [("versions", "the table"), ("versions --json", "the same as JSON")])
 
@@ -90,6 +91,9 @@ package enum VersionsCommand: LecternCommand {
         let aligned = TextColumns.align(lines, rightAligned: numeric)
         for (index, line) in aligned.enumerated() {
             text += line + "\n"
+            if index > 0, let copyright = rows[index - 1].metadata?.copyright {
+                text += "    \(TextColumns.shortened(Terminal.sanitized(copyright), to: 100))\n"
+            }
             if index > 0, let error = rows[index - 1].error { text += "    damaged: \(Terminal.sanitized(error))\n" }
             if index > 0, let mismatch = rows[index - 1].mismatch { text += "    warning: \(mismatch)\n" }
         }

@@ -51,6 +51,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case missingAttribute = "missing-attribute"
         case unknownFormat = "unknown-format"
         case unreadableFile = "unreadable-file"
+        case bundleMetadata = "bundle-metadata"
         case mismatchedEndID = "mismatched-end-id"
         case misplacedText = "misplaced-text"
         case charCrossesVerse = "char-crosses-verse"

@@ -103,10 +103,19 @@ public struct Library: Sendable {
         return first.store
     }
 
+    /// The id of the version in `ids` whose abbreviation is `abbreviation` (compared without case), if any.
+    private func id(abbreviated abbreviation: String, among ids: [Int]) -> Int? {
+        ids.first { other in
+            guard case .success(let store) = entry(other).store else { return false }
+            return store.metadata.abbreviation.caseInsensitiveCompare(abbreviation) == .orderedSame
+        }
+    }
+
     /// Stores `books` as a version, under the library's lock, and returns its metadata.
     ///
-    /// Without an `id` the version gets the one after the highest in use. An existing id, or an abbreviation
-    /// another version uses, is refused unless `replace` is set (and then only for the same id). An id
+    /// Without an `id` the version gets the one after the highest in use, or with `replace` the id of the
+    /// version with the same abbreviation (compared without case). An existing id, or an abbreviation another
+    /// version uses, is refused unless `replace` is set (and then only for the same id). An id
     /// outside `idRange`, or a library holding a file whose name and contents disagree about its id
     /// (`idMismatch`), is refused before anything is written.
     /// The file is written atomically: a failed or killed import leaves the library as it was.
@@ -127,7 +136,8 @@ public struct Library: Sendable {
         defer { withExtendedLifetime(lock) {} }
         removeLeftovers()
         let existing = try ids()
-        let id = requested ?? (existing.last ?? 0) + 1
+        let id = requested ?? (replace ? self.id(abbreviated: metadata.abbreviation, among: existing) : nil)
+            ?? (existing.last ?? 0) + 1
         guard Self.idRange.contains(id) else {
             throw .invalidVersionName(
                 "version \(Self.idRange.upperBound) is the highest id a library can hold; give a free id with --id")

@@ -15,6 +15,9 @@ public struct VersionMetadata: Sendable, Hashable, Codable {
     /// The verse numbering scheme: `english`, `original`, or a custom scheme's name; `nil` in stores written
     /// before schemes were recorded (readers then detect it from the chapter and verse counts).
     public var versification: String?
+    /// The copyright statement as one line of text (from a DBL or Scripture Burrito bundle, or `import
+    /// --copyright`); `nil` when none was given.
+    public var copyright: String?
     /// A custom scheme's `.vrs` text, kept so the store maps verses without the file; `nil` for a shipped scheme.
     public var versificationText: String?
 
@@ -41,6 +44,7 @@ public struct VersionMetadata: Sendable, Hashable, Codable {
         // Written only when known, so a store without a scheme reads the same as before.
         if let versification { fields.append(("versification", versification)) }
         if let versificationText { fields.append(("versification.vrs", versificationText)) }
+        if let copyright { fields.append(("copyright", copyright)) }
         var writer = ByteWriter()
         writer.varint(fields.count)
         for (key, value) in fields {
@@ -66,5 +70,6 @@ public struct VersionMetadata: Sendable, Hashable, Codable {
             importedAt: fields["imported"] ?? "")
         versification = fields["versification"]
         versificationText = fields["versification.vrs"]
+        copyright = fields["copyright"]
     }
 }

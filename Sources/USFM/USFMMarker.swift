@@ -39,14 +39,16 @@ enum USFMMarkerRole: Equatable {
 }
 
 enum USFMMarkers {
+    /// Character styles. `fv` is one too, not a note style: a footnote's verse number nests in the
+    /// `ft`/`fqa` text around it, as USX 3.1 has it (`<char style="fqa"><char style="fv">`).
     static let characterMarkers: Set<String> = [
         "add", "bk", "dc", "ior", "iqt", "k", "litl", "nd", "ord", "pn", "png", "addpn", "qac", "qs", "qt", "rq",
         "sig", "sls", "tl", "wj", "em", "bd", "it", "bdit", "no", "sc", "sup", "ndx", "rb", "pro", "w", "wg", "wh",
-        "wa", "jmp", "lik", "liv", "ref", "cat", "va", "vp", "efm", "fm",
+        "wa", "jmp", "lik", "liv", "ref", "cat", "va", "vp", "efm", "fm", "fv",
     ]
 
     static let noteCharacterMarkers: Set<String> = [
-        "fr", "fq", "fqa", "fk", "ft", "fl", "fw", "fp", "fv", "fdc", "xo", "xk", "xq", "xt", "xta", "xop", "xot",
+        "fr", "fq", "fqa", "fk", "ft", "fl", "fw", "fp", "fdc", "xo", "xk", "xq", "xt", "xta", "xop", "xot",
         "xnt", "xdc",
     ]
 

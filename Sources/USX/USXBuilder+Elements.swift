@@ -178,7 +178,15 @@ extension USXBuilder {
             default: kept.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
             }
         }
-        stack.append(USXFrame(.character, marker: style, attributes: kept, isClosed: isClosed, tagEnd: endOffset))
+        // Lectern's USX writer keeps an orphan `ca`/`va` span, which USX 3.1 has no char style for, as
+        // <char style="vp" x-style="va">; read it back as it was.
+        var marker = style
+        if style == "vp", let index = kept.firstIndex(where: { $0.name == "x-style" }),
+            kept[index].value == "ca" || kept[index].value == "va"
+        {
+            marker = kept.remove(at: index).value
+        }
+        stack.append(USXFrame(.character, marker: marker, attributes: kept, isClosed: isClosed, tagEnd: endOffset))
     }
 
     mutating func startReference(_ attributes: XMLAttributes, endOffset: Int) {

@@ -2,7 +2,7 @@ import CXMLShim
 import TextNormalization
 
 /// Receives what `XMLStream` reads, in document order.
-protocol XMLStreamHandler: AnyObject {
+package protocol XMLStreamHandler: AnyObject {
     /// A start tag. `name` is the element's index in the stream's names, or nil
     /// with `unknownName` set; `endOffset` is the byte offset of its `>` or `/>`.
     func startElement(_ name: Int?, unknownName: String, attributes: XMLAttributes, endOffset: Int)
@@ -16,21 +16,21 @@ protocol XMLStreamHandler: AnyObject {
 }
 
 /// A warning or error from libxml2, with its own message and position.
-struct XMLProblem {
+package struct XMLProblem {
     /// Whether it is a fatal or plain error (true) or a warning (false).
-    var isError: Bool
+    package var isError: Bool
     /// libxml2's message, without its trailing newline.
-    var message: String
+    package var message: String
     /// The 1-based line libxml2 gives (0 when it has none).
-    var line: Int
+    package var line: Int
     /// The 1-based column libxml2 gives.
-    var column: Int
+    package var column: Int
     /// The byte offset where the parser stood, or -1.
-    var offset: Int
+    package var offset: Int
 }
 
 /// A text node's UTF-8 bytes (CRLF already LF); valid only during `text(_:startOffset:)`.
-struct XMLText {
+package struct XMLText {
     private let bytes: UnsafeBufferPointer<UInt8>
 
     fileprivate init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
@@ -54,7 +54,7 @@ struct XMLText {
     }
 
     /// The text from byte `start` on, in NFC.
-    func string(from start: Int = 0) -> String {
+    package func string(from start: Int = 0) -> String {
         guard start < bytes.count else { return "" }
         return NFC.string(UnsafeBufferPointer(rebasing: bytes[start...]))
     }
@@ -70,10 +70,10 @@ struct XMLText {
 }
 
 /// The attributes of one start tag; valid only during `startElement`.
-struct XMLAttributes {
+package struct XMLAttributes {
     private let base: UnsafePointer<lectern_xml_attribute>?
     /// How many attributes the tag has.
-    let count: Int
+    package let count: Int
 
     fileprivate init(base: UnsafePointer<lectern_xml_attribute>?, count: Int32) {
         self.base = base
@@ -87,13 +87,13 @@ struct XMLAttributes {
     }
 
     /// The attribute's name as written.
-    func nameText(at index: Int) -> String {
+    package func nameText(at index: Int) -> String {
         guard let entry = entry(index) else { return "" }
         return string(entry.name, entry.name_length)
     }
 
     /// The attribute's value, unescaped, in NFC.
-    func value(at index: Int) -> String {
+    package func value(at index: Int) -> String {
         guard let entry = entry(index) else { return "" }
         return string(entry.value, entry.value_length)
     }
@@ -120,9 +120,9 @@ struct XMLAttributes {
 }
 
 /// libxml2's SAX2 parser over a buffer, reporting to a handler (all pointer code of the wrapper).
-enum XMLStream {
+package enum XMLStream {
     /// Why a stream could not be read at all.
-    enum Failure: Error {
+    package enum Failure: Error {
         /// libxml2 could not create its parser (out of memory).
         case parserUnavailable
         /// The input is larger than libxml2 accepts (2 GiB).
@@ -133,7 +133,7 @@ enum XMLStream {
     /// indexes into `names`. Returns whether the document was well formed.
     ///
     /// - Complexity: O(n), streaming; memory is the handler's plus libxml2's small window.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, names: [String], handler: any XMLStreamHandler)
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, names: [String], handler: any XMLStreamHandler)
         throws(Failure)
         -> Bool
     {

@@ -26,6 +26,7 @@ import Testing
     static let cases: [Case] = [
         Case(arguments: ["check", sample, "--json"], definition: "check"),
         Case(arguments: ["import", sample, "--abbreviation", "TWO", "--json"], definition: "import"),
+        Case(arguments: ["import", TestCorpus.sample("bundles/dbl-sample").path, "--json"], definition: "import"),
         Case(arguments: ["versions", "--json"], definition: "versions"),
         Case(arguments: ["books", "--json"], definition: "books"),
         Case(arguments: ["read", "JHN.2", "--json"], definition: "read"),

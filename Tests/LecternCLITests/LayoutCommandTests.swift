@@ -268,7 +268,7 @@ import Testing
         #expect(!result.standardOutput.contains("Without an explicit preference"))
     }
 
-    @Test("--svg writes the screen as SVG atomically; with --scenarios, one SVG per environment and index.html")
+    @Test("--svg writes SVG atomically, never over a file without --force; --scenarios: an SVG each, index.html")
     func svgFiles() throws {
         let files = try folder(with: ["s.json": #"[{"tabBar": "top"}, {"stack": "shared", "hostStack": true}]"#])
         defer { try? FileManager.default.removeItem(at: files) }
@@ -287,6 +287,21 @@ import Testing
         #expect(index.contains("<dt>search: hostToolbar</dt>"))
         #expect(
             index.contains("sharedAddsToHostToolbar: &quot;Adds Search and the reader menu to the host toolbar.&quot;"))
+        let again = CLIRunner.run(["layout", "--tab-bar", "top", "--svg", "screen.svg"], currentDirectory: files.path)
+        #expect(again.status == 1)
+        #expect(again.standardError == "Error: cannot write screen.svg: it exists; use --force to overwrite\n")
+        #expect(try String(contentsOf: files.appendingPathComponent("screen.svg"), encoding: .utf8) == svg)
+        let forced = CLIRunner.run(
+            ["layout", "--tab-bar", "top", "--svg", "screen.svg", "--force"], currentDirectory: files.path)
+        #expect(forced.status == 0 && forced.standardError == "", "\(forced)")
+        #expect(try String(contentsOf: files.appendingPathComponent("screen.svg"), encoding: .utf8) != svg)
+        let manyAgain = CLIRunner.run(
+            ["layout", "--scenarios", "s.json", "--svg", "pictures"], currentDirectory: files.path)
+        #expect(manyAgain.status == 1)
+        #expect(manyAgain.standardError.hasPrefix("Error: cannot write pictures: "), "\(manyAgain)")
+        #expect(
+            CLIRunner.run(["layout", "--scenarios", "s.json", "--svg", "pictures", "--force"], currentDirectory: files.path)
+                .status == 0)
         let bad = CLIRunner.run(["layout", "--svg", "no-such-folder/x.svg"], currentDirectory: files.path)
         #expect(bad.status == 1)
         #expect(bad.standardError.hasPrefix("Error: cannot write no-such-folder/x.svg: "), "\(bad)")

@@ -178,6 +178,20 @@ import Testing
                         + "--bible ABBR, or set a default with 'lectern use ABBR'\n"))
     }
 
+    @Test("--replace without --id replaces the Bible with the same abbreviation, whatever its case")
+    func replaceFindsTheBibleByItsAbbreviation() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--abbreviation", "A"]).status == 0)
+        #expect(library.run(["import", Self.sample, "--abbreviation", "B"]).status == 0)
+        let again = library.run(["import", Self.sample, "--abbreviation", "b", "--replace"])
+        #expect(again.status == 0 && again.standardOutput.hasPrefix("Imported b (id 2, "), "\(again)")
+        let listed = library.run(["versions"]).standardOutput.split(separator: "\n").dropFirst()
+        #expect(listed.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["1 A", "2 b"])
+        let sampleAgain = library.run(["import", Self.sample, "--replace"])
+        #expect(sampleAgain.status == 0 && sampleAgain.standardOutput.contains("(id 3, "), "\(sampleAgain)")
+        #expect(library.run(["import", Self.sample, "--replace"]).standardOutput.contains("(id 3, "))
+    }
+
     @Test func verifyNamesTheDamagedSection() throws {
         let library = TemporaryLibrary()
         #expect(library.run(["import", Self.sample]).status == 0)

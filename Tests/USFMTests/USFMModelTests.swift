@@ -98,6 +98,21 @@ import USFM
         #expect(book.verseTexts().first?.text == "God made it.")
     }
 
+    @Test func aFootnoteVerseNumberNestsInTheTextAroundIt() throws {
+        let book = try onlyBook(
+            "\\id MRK\n\\c 7\n\\p\n\\v 15 x\\f + \\fr 7:15 \\ft Some add \\fqa \\fv 16\\fv* If any.\\ft ; see 4:23.\\f*\n")
+        guard case .paragraph(let paragraph) = book.chapters[0].blocks[0],
+            case .note(let note) = paragraph.content.last
+        else {
+            Issue.record("expected a paragraph ending in a note")
+            return
+        }
+        let spans = note.content.compactMap { if case .character(let c) = $0 { c } else { nil } }
+        #expect(spans.map(\.marker) == ["fr", "ft", "fqa", "ft"])
+        #expect(
+            spans[2].content == [.character(CharacterSpan(marker: "fv", content: [.text("16")])), .text(" If any.")])
+    }
+
     @Test(arguments: [
         ("hell\\f + \\ft Gehenna\\f*will be", "hell will be"),
         ("end \\f + \\ft note\\f*[of days", "end [of days"),

@@ -1,0 +1,76 @@
+import ScriptureModel
+import USFM
+
+/// What `VersionSource.read(paths:progress:)` found: the parsed books and the bundle's names.
+public struct SourceReading: Sendable {
+    /// The books and every diagnostic (the bundles' first, then the files' in order).
+    public var result: ParseResult
+    /// The metadata of the first DBL or Scripture Burrito bundle among the paths, or nil.
+    public var bundle: BundleMetadata?
+}
+
+extension VersionSource {
+    /// Reads and parses every source under `paths`, as `parse(paths:progress:)` does, and reads bundles:
+    /// a folder holding a DBL `metadata.xml` (its USX under `release/USX_1/` or `USX_1/`) or a Scripture
+    /// Burrito `metadata.json` (its `ingredients`), or a `.zip` of either or of plain USFM/USX files.
+    ///
+    /// Zip entries are read into memory, at most `bundleLimit` bytes of them a zip; a damaged archive,
+    /// an entry named with `..` or an absolute path, or unreadable metadata is an error diagnostic at the
+    /// archive's or metadata file's path. Names missing from the metadata are warnings.
+    public static func read(
+        paths: [String], bundleLimit: Int = 1 << 30, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) -> SourceReading {
+        var plain: [String] = []
+        var listing: [Diagnostic] = []
+        var contents: [(path: String, bytes: [UInt8])] = []
+        var metadata: BundleMetadata?
+        for path in paths {
+            guard let bundle = ScriptureBundle.open(path, limit: bundleLimit) else {
+                plain.append(path)
+                continue
+            }
+            listing += bundle.diagnostics
+            if let found = bundle.metadata {
+                if let first = metadata {
+                    listing.append(
+                        Diagnostic(
+                            .warning, .bundleMetadata, at: SourceLocation(file: found.path, line: 1, column: 1),
+                            "a second bundle's metadata is not used; the names come from \(first.path)"))
+                } else {
+                    metadata = found
+                }
+            }
+            plain += bundle.files
+            contents += bundle.contents
+        }
+        let (files, fileListing) = files(in: plain)
+        listing += fileListing
+        let inMemory = contents.reduce(0) { $0 + $1.bytes.count }
+        if let shortfall = MemoryBudget.shortfall(files, inMemory: inMemory, first: contents.first?.path) {
+            return SourceReading(result: ParseResult(diagnostics: listing + [shortfall]), bundle: metadata)
+        }
+        let total = files.count + contents.count
+        progress?(0, total)
+        let loaded = contents
+        let results = parseConcurrently(count: total, progress: progress) { index, session in
+            guard index >= files.count else { return parseFile(files[index], session: session) }
+            let (path, bytes) = loaded[index - files.count]
+            return parseBytes(bytes, path: path, session: session)
+        }
+        return SourceReading(result: combine(listing, results), bundle: metadata)
+    }
+
+    /// Parses bytes read from an archive, decompressing gzip when they say so.
+    private static func parseBytes(_ bytes: [UInt8], path: String, session: USFMParseSession) -> ParseResult {
+        guard Gzip.isCompressed(bytes) else { return parse(bytes, path: path, session: session) }
+        do {
+            return parse(try Gzip.decompress(bytes), path: path, session: session)
+        } catch {
+            return ParseResult(diagnostics: [
+                Diagnostic(
+                    .error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
+                    "cannot read it: \(error)")
+            ])
+        }
+    }
+}
