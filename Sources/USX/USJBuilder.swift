@@ -93,7 +93,9 @@ struct USJBuilder: DiagnosticCollecting {
             case "para": paragraph(element)
             case "chapter": chapter(element)
             case "table": table(element)
-            // Read as the blocks they hold, as USX reads <sidebar> and <periph>.
+            // Read as the blocks they hold, as USX reads <sidebar> and <periph>. A block kind the model gains
+            // (a sidebar) is built here; `USJWriter`'s exhaustive switch over `Block` will not compile until it
+            // writes one, and the corpus round trip compares what comes back.
             case "sidebar", "periph": blocks(element.content)
             case "verse", "char", "ref", "note", "ms", "figure", "optbreak", "table:row", "table:cell", "USJ":
                 report(
