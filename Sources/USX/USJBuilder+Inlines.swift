@@ -45,7 +45,8 @@ extension USJBuilder {
                 return
             }
             if !USXVocabulary.isCharacterStyle(style) {
-                reportOnce("char:" + style, .unknownStyle, at: element.location, "unknown character style \"\(style)\"; kept")
+                reportOnce(
+                    "char:" + style, .unknownStyle, at: element.location, "unknown character style \"\(style)\"; kept")
             }
             content.append(.character(span(style, element, in: context)))
         case "category":
@@ -53,7 +54,8 @@ extension USJBuilder {
         case "note":
             let style = required(element, "marker", fallback: "f", "add f or x, as in")
             if !USXVocabulary.isNoteStyle(style) {
-                reportOnce("note:" + style, .unknownStyle, at: element.location, "unknown note style \"\(style)\"; kept")
+                reportOnce(
+                    "note:" + style, .unknownStyle, at: element.location, "unknown note style \"\(style)\"; kept")
             }
             let caller = required(element, "caller", fallback: "+", "add one, as in")
             content.append(.note(Note(marker: style, caller: caller, content: inlines(element.content, in: .note))))
@@ -65,7 +67,8 @@ extension USJBuilder {
                 return
             }
             if !USXVocabulary.isMilestoneStyle(style) {
-                reportOnce("ms:" + style, .unknownStyle, at: element.location, "unknown milestone style \"\(style)\"; kept")
+                reportOnce(
+                    "ms:" + style, .unknownStyle, at: element.location, "unknown milestone style \"\(style)\"; kept")
             }
             content.append(.milestone(Milestone(marker: style, attributes: element.attributes())))
         case "figure":

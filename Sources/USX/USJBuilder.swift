@@ -53,13 +53,16 @@ struct USJBuilder: DiagnosticCollecting {
         }
         formatVersion = element.value("version")
         if formatVersion == nil {
-            report(.warning, .missingAttribute, at: element.location, "the USJ document has no version; add \"version\":\"3.1\"")
+            report(
+                .warning, .missingAttribute, at: element.location,
+                "the USJ document has no version; add \"version\":\"3.1\"")
         }
         blocks(element.content)
         if !sawBook {
             report(
                 .error, .missingID, at: element.location,
-                "no book element; add {\"type\":\"book\",\"marker\":\"id\",\"code\":\"GEN\"} as the first element of content")
+                "no book element; add {\"type\":\"book\",\"marker\":\"id\",\"code\":\"GEN\"} as the first element of content"
+            )
         }
     }
 
@@ -144,7 +147,9 @@ struct USJBuilder: DiagnosticCollecting {
         }
         if style == "cl" {
             let text = Self.plainText(inlines(element.content, in: .header))
-            if chapters.isEmpty { chapterLabel = text.isEmpty ? nil : text } else {
+            if chapters.isEmpty {
+                chapterLabel = text.isEmpty ? nil : text
+            } else {
                 chapters[chapters.count - 1].label = text.isEmpty ? nil : text
             }
         } else if let field = USXVocabulary.headerField(style) {
@@ -204,7 +209,8 @@ struct USJBuilder: DiagnosticCollecting {
         var element = USJElement(type: "", content: [], properties: [], location: location(node))
         var hasType = false
         for member in members {
-            let at = SourceLocation(file: path, line: member.keyLine, column: member.keyColumn, offset: member.value.offset)
+            let at = SourceLocation(
+                file: path, line: member.keyLine, column: member.keyColumn, offset: member.value.offset)
             switch (member.key, member.value.value) {
             case ("type", .string(let type)):
                 element.type = type

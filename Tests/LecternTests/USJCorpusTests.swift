@@ -27,7 +27,8 @@ struct USJCorpusTests {
             let result = VersionSource.parse(Array(USJWriter.write(book).utf8), path: path)
             unknownStyles += result.diagnostics.filter { $0.kind == .unknownStyle }.map(\.message)
             let problems = result.diagnostics.filter {
-                $0.severity == .error || ($0.severity == .warning && $0.kind != .unknownStyle && !known.contains($0.message))
+                $0.severity == .error
+                    || ($0.severity == .warning && $0.kind != .unknownStyle && !known.contains($0.message))
             }
             #expect(problems.isEmpty, "\(problems.prefix(3).map(\.description))")
             guard let back = result.books.first else {
@@ -41,8 +42,11 @@ struct USJCorpusTests {
             if Self.unversioned(back).normalizedForStore(collapsing: false)
                 != Self.unversioned(book).normalizedForStore(collapsing: false)
             {
-                let (expected, actual) = (ModelJSON.book(Self.unversioned(book)), ModelJSON.book(Self.unversioned(back)))
-                Issue.record("\(path): the model differs after USJ, first at: \(Self.firstDifference(expected, actual))")
+                let (expected, actual) = (
+                    ModelJSON.book(Self.unversioned(book)), ModelJSON.book(Self.unversioned(back))
+                )
+                Issue.record(
+                    "\(path): the model differs after USJ, first at: \(Self.firstDifference(expected, actual))")
             }
         }
         #expect(Vref.format(reread) == Vref.format(source))
@@ -106,7 +110,8 @@ struct USJSchemaTests {
         let (status, output) = try USJSchemaCheck.validate([bad])
         #expect(status == 1)
         #expect(output.contains("'version' is a required property"), "\(output)")
-        #expect(output.contains("/content/0: {'type': 'chapter', 'marker': 'c', 'number': 1} is not valid"), "\(output)")
+        #expect(
+            output.contains("/content/0: {'type': 'chapter', 'marker': 'c', 'number': 1} is not valid"), "\(output)")
     }
 }
 

@@ -10,7 +10,8 @@ struct USJSourceTests {
         let verse = Inline.verse(VerseStart(number: "1", location: at))
         let paragraph = Paragraph(marker: "p", content: [verse, .text("In the beginning.")], location: at)
         return Book(
-            id: try #require(BookID(code: code)), chapters: [Chapter(number: 1, blocks: [.paragraph(paragraph)], location: at)],
+            id: try #require(BookID(code: code)),
+            chapters: [Chapter(number: 1, blocks: [.paragraph(paragraph)], location: at)],
             location: at)
     }
 

@@ -34,7 +34,8 @@ struct USJParserTests {
             keepsBook: false),
         BadFile(
             name: "an unterminated string", json: "{\"type\":\"USJ\",\"version\":\"3.1\",\"content\":[\"In the",
-            kind: .malformedJSON, severity: .error, line: 1, column: 49, message: "unterminated string", keepsBook: false),
+            kind: .malformedJSON, severity: .error, line: 1, column: 49, message: "unterminated string",
+            keepsBook: false),
         BadFile(
             name: "bytes that are not UTF-8", json: "{\"type\":\"USJ\",\"version\":\"3.1\",\"content\":[\"\u{FFFD}\"]}",
             kind: .malformedJSON, severity: .error, line: 1, column: 44, message: "invalid UTF-8 in string",
@@ -88,7 +89,8 @@ struct USJParserTests {
             message: "no book element", keepsBook: false),
         BadFile(
             name: "a verse before the first chapter",
-            json: document(book, #"{"type":"para","marker":"p","content":[{"type":"verse","marker":"v","number":"1"}]}"#),
+            json: document(
+                book, #"{"type":"para","marker":"p","content":[{"type":"verse","marker":"v","number":"1"}]}"#),
             kind: .verseBeforeChapter, severity: .error, line: 2, column: 40, message: "verse 1 comes before",
             keepsBook: true),
         BadFile(
