@@ -23,7 +23,7 @@ extension Library {
     /// is atomic: on any error the library is left as it was.
     ///
     /// - Parameters:
-    ///   - paths: files or folders (`.usfm`, `.sfm`, `.usx`, each optionally `.gz`), bundles, `.zip` files.
+    ///   - paths: files or folders (`.usfm`, `.sfm`, `.usx`, `.usj`, each optionally `.gz`), bundles, `.zip` files.
     ///   - abbreviation: the short name (`WEB`); title, language (a BCP 47 tag) and copyright likewise.
     ///   - replace: overwrite a Bible with the same abbreviation's id.
     ///   - versification: `english`, `original` or a `.vrs` path; by default the best fit of the counts.
@@ -61,7 +61,7 @@ extension VersionMetadata {
     ) throws -> VersionMetadata {
         let exported = bundle == nil ? try ExportMetadata.find(in: paths) : nil
         let suggestion = VersionNaming.suggest(books: books, source: paths.first ?? "", metadata: exported)
-        let formats = Set(books.map { $0.location.file.lowercased().contains(".usx") ? "usx" : "usfm" })
+        let formats = Set(books.map { sourceFormat(of: $0.location.file).rawValue })
         var metadata = VersionMetadata(
             id: id ?? 0, abbreviation: abbreviation ?? bundle?.abbreviation ?? suggestion.abbreviation,
             title: title ?? bundle?.title ?? suggestion.title,
@@ -71,5 +71,14 @@ extension VersionMetadata {
         metadata.copyright = copyright ?? bundle?.copyright ?? exported?.copyright
         try metadata.setVersification(versification, books: books)
         return metadata
+    }
+
+    /// The format a book was read in, by its file's name: `.usx`, `.usj` or `.json` (only USJ is read from
+    /// JSON), else USFM.
+    static func sourceFormat(of file: String) -> SourceFormat {
+        let name = file.lowercased()
+        if name.contains(".usx") { return .usx }
+        if name.contains(".usj") || name.contains(".json") { return .usj }
+        return .usfm
     }
 }

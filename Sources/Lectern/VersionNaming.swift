@@ -78,7 +78,9 @@ public enum VersionNaming {
         var abbreviation: String?
         for word in identification.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             let lower = word.lowercased()
-            if lower.hasSuffix(".sfm") || lower.hasSuffix(".usfm") || lower.hasSuffix(".usx") { continue }
+            if lower.hasSuffix(".sfm") || lower.hasSuffix(".usfm") || lower.hasSuffix(".usx") || lower.hasSuffix(".usj") {
+                continue
+            }
             if isDate(word) { continue }
             if word.hasPrefix("("), word.hasSuffix(")"), isAbbreviation(word.dropFirst().dropLast()) {
                 abbreviation = abbreviation ?? String(word.dropFirst().dropLast())
@@ -141,14 +143,15 @@ public enum VersionNaming {
 
     private static func baseName(_ path: String) -> String {
         var name = path.split(separator: "/").last.map(String.init) ?? path
-        for suffix in [".zip", ".ZIP", ".gz", ".usfm", ".sfm", ".usx", ".SFM", ".USFM", ".USX"] where name.hasSuffix(suffix) {
+        for suffix in [".zip", ".ZIP", ".gz", ".usfm", ".sfm", ".usx", ".usj", ".SFM", ".USFM", ".USX", ".USJ"]
+        where name.hasSuffix(suffix) {
             name.removeLast(suffix.count)
         }
         return name.isEmpty ? "version" : name
     }
 
     /// Format words in a source's name that are not part of the version's name.
-    private static let formatWords: Set<String> = ["usfm", "usx", "sfm", "usfmtc", "xml", "gz", "zip", "txt"]
+    private static let formatWords: Set<String> = ["usfm", "usx", "usj", "sfm", "usfmtc", "xml", "gz", "zip", "txt"]
 
     /// `eng-bsb-usfm` → `BSB`; `kor-1910-usfm` → `KOR1910`; `uhb` → `UHB`.
     static func abbreviationFrom(_ sourceName: String) -> String {

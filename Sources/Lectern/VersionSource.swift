@@ -9,6 +9,8 @@ public enum SourceFormat: String, Sendable, Codable {
     case usfm
     /// USX 2.x or 3.x XML.
     case usx
+    /// USJ (Unified Scripture JSON, USFM 3.1).
+    case usj
 
     /// The name of the UTF-16 or UTF-32 encoding bytes are in, by byte order mark or by NUL bytes in
     /// every other (or three of four) of the first bytes, or nil for UTF-8 and other 8-bit text.
@@ -26,7 +28,8 @@ public enum SourceFormat: String, Sendable, Codable {
         return nil
     }
 
-    /// Detects the format from content, not from the file name: XML starts with `<`, USFM with a backslash.
+    /// Detects the format from content, not from the file name: XML starts with `<`, USFM with a backslash,
+    /// JSON (read as USJ, which says whether it is) with `{`.
     public static func detect(_ bytes: [UInt8]) -> SourceFormat? {
         var index = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
@@ -38,6 +41,7 @@ public enum SourceFormat: String, Sendable, Codable {
         guard index < bytes.count else { return nil }
         if bytes[index] == UInt8(ascii: "<") { return .usx }
         if bytes[index] == UInt8(ascii: "\\") { return .usfm }
+        if bytes[index] == UInt8(ascii: "{") { return .usj }
         // A USFM file may open with stray text; it is USFM if an \id marker appears early.
         let head = bytes[index..<min(bytes.count, index + 4096)]
         let needle = Array("\\id ".utf8)
@@ -53,10 +57,11 @@ public enum SourceFormat: String, Sendable, Codable {
 /// The input of a version: files and folders of USFM or USX, read and parsed into books.
 public enum VersionSource {
     /// File name endings read when a folder is scanned (each optionally with `.gz`).
-    public static let extensions: Set<String> = ["usfm", "sfm", "usx"]
+    public static let extensions: Set<String> = ["usfm", "sfm", "usx", "usj"]
 
-    /// Expands paths: files are taken as given, folders are scanned recursively for `.usfm`, `.sfm`, `.usx`
-    /// (and their `.gz`), in sorted order.
+    /// Expands paths: files are taken as given, folders are scanned recursively for `.usfm`, `.sfm`, `.usx`,
+    /// `.usj` (and their `.gz`) and for `.json` files that are USJ by their content (`"type":"USJ"`), in
+    /// sorted order.
     public static func files(in paths: [String]) -> (files: [String], diagnostics: [Diagnostic]) {
         var files: [String] = []
         var diagnostics: [Diagnostic] = []
@@ -80,7 +85,7 @@ public enum VersionSource {
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             let entries = (manager.enumerator(atPath: path)?.allObjects as? [String]) ?? []
             var matching: [String] = []
-            for entry in entries.filter({ isSourceName($0) }).sorted() {
+            for entry in entries.filter({ isSourceName($0) || isUSJFile(base + "/" + $0) }).sorted() {
                 // A FIFO, device or socket named like a source is refused here, never opened.
                 switch Result(catching: { () throws(FileProblem) in try FileKind.of(base + "/" + entry) }) {
                 case .success(.folder): continue
@@ -94,19 +99,30 @@ public enum VersionSource {
                 diagnostics.append(
                     Diagnostic(
                         .warning, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
-                        "folder has no .usfm, .sfm or .usx files"))
+                        "folder has no .usfm, .sfm, .usx or .usj files"))
             }
             files.append(contentsOf: matching.map { base + "/" + $0 })
         }
         return (files, diagnostics)
     }
 
-    /// Whether a file name ends with `.usfm`, `.sfm` or `.usx`, each optionally with `.gz`.
+    /// Whether a file name ends with `.usfm`, `.sfm`, `.usx` or `.usj`, each optionally with `.gz`.
     static func isSourceName(_ name: String) -> Bool {
         var name = name.lowercased()
         if name.hasSuffix(".gz") { name.removeLast(3) }
         guard let dot = name.lastIndex(of: ".") else { return false }
         return extensions.contains(String(name[name.index(after: dot)...]))
+    }
+
+    /// Whether `path` is a `.json` file that starts as a USJ document (its first 4 KiB read, nothing more;
+    /// `metadata.json` and other JSON are left alone).
+    private static func isUSJFile(_ path: String) -> Bool {
+        guard path.lowercased().hasSuffix(".json"), case .regular? = try? FileKind.of(path),
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 4096) else { return false }
+        return looksLikeUSJ(head)
     }
 
     /// Reads a file, decompressing gzip when the content says so.
@@ -152,6 +168,7 @@ public enum VersionSource {
             guard let session else { return USFMParser.parse(bytes, path: path) }
             return bytes.withUnsafeBytes { USFMParser.parse($0, path: path, session: session) }
         case .usx: return parseUSX(bytes, path: path)
+        case .usj: return parseUSJ(bytes, path: path)
         case nil:
             let isBlank = !bytes.contains {
                 $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF
@@ -161,7 +178,7 @@ public enum VersionSource {
                     .error, isBlank ? .emptyFile : .unknownFormat, at: SourceLocation(file: path, line: 1, column: 1),
                     isBlank
                         ? "file is empty"
-                        : "neither USFM (starts with \\id) nor USX (XML); check that this is a scripture file")
+                        : "neither USFM (starts with \\id), USX (XML) nor USJ (JSON); check that this is a scripture file")
             ])
         }
     }

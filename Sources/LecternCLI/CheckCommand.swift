@@ -5,11 +5,11 @@ import Lectern
 /// what is wrong with them.
 package enum CheckCommand: LecternCommand {
     package static let spec = CommandSpec(
-        name: "check", summary: "parse USFM/USX files and report problems", arguments: "PATH...",
+        name: "check", summary: "parse USFM/USX/USJ files and report problems", arguments: "PATH...",
         argumentCompletion: .file,
         discussion: """
-            Parses USFM (.usfm, .sfm) and USX (.usx) files, each optionally gzipped; folders are scanned \
-            recursively. The format is detected from the content. Prints diagnostics as \
+            Parses USFM (.usfm, .sfm), USX (.usx) and USJ (.usj, and .json files that are USJ) files, each \
+            optionally gzipped; folders are scanned recursively. The format is detected from the content. Prints diagnostics as \
             file:line:col: severity: message [code] on stderr and a summary, at most 200 a file (the rest \
             are counted). Exits 1 when there are errors. The codes are listed in the README under \
             "Diagnostic codes".

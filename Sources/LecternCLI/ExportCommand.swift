@@ -1,24 +1,27 @@
 import Foundation
 import Lectern
 
-/// `lectern export`: writes a stored Bible out as vref, USFM, USX or JSON.
+/// `lectern export`: writes a stored Bible out as vref, USFM, USX, USJ or JSON.
 package enum ExportCommand: LecternCommand {
     package static let spec = CommandSpec(
-        name: "export", summary: "write a stored Bible as vref, USFM, USX or JSON",
+        name: "export", summary: "write a stored Bible as vref, USFM, USX, USJ or JSON",
         discussion: """
             Formats:
               vref   one line per verse, BOOK C:V<TAB>text (exactly 'lectern check --vref')
               usfm   USFM 3, one file per book in the --output folder (all books on stdout without it)
               usx    USX 3, one file per book in the --output folder (required)
-              json   the whole Bible's structured content
+              usj    USJ (Unified Scripture JSON, USFM 3.1), one file per book in the --output folder (required)
+              json   the whole Bible's structured content (Lectern's own document model, not USJ)
 
             An existing file is never overwritten without --force, and nothing is ever written into the \
             library folder.
             """,
         options: [
-            .value("format", short: "f", "FORMAT", "vref, usfm, usx or json", completion: .choices(["vref", "usfm", "usx", "json"])),
+            .value(
+                "format", short: "f", "FORMAT", "vref, usfm, usx, usj or json",
+                completion: .choices(["vref", "usfm", "usx", "usj", "json"])),
             BibleSelection.option,
-            .value("output", short: "o", "PATH", "a file (vref, json) or folder (usfm, usx); default: stdout", completion: .file),
+            .value("output", short: "o", "PATH", "a file (vref, json) or folder (usfm, usx, usj); default: stdout", completion: .file),
             .flag("force", "overwrite existing files"),
         ],
         examples: [
@@ -28,16 +31,16 @@ package enum ExportCommand: LecternCommand {
 
     /// The formats `export` writes.
     enum Format: String {
-        case vref, usfm, usx, json
+        case vref, usfm, usx, usj, json
     }
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
         let format = try invocation.arguments.value(
-            "format", as: Format.init(rawValue:), expected: "vref, usfm, usx or json")
+            "format", as: Format.init(rawValue:), expected: "vref, usfm, usx, usj or json")
         let output = invocation.arguments.value("output").map(invocation.absolute)
         let force = invocation.arguments.flag("force")
         try invocation.expectNoArguments("name the Bible with --bible")
-        guard let format else { throw UsageError("give --format vref, usfm, usx or json") }
+        guard let format else { throw UsageError("give --format vref, usfm, usx, usj or json") }
         if invocation.json { throw UsageError("use --format json to export as JSON (--json is for the commands' reports)") }
         let library = invocation.library
         let store = try BibleSelection.open(invocation)
@@ -53,10 +56,10 @@ package enum ExportCommand: LecternCommand {
                 text += ModelJSON.book(try store.fullBook(book.id))
             }
             try emit(text + "]}\n", to: output, library: library, force: force, invocation: invocation)
-        case .usfm, .usx:
+        case .usfm, .usx, .usj:
             guard let output else {
                 guard format == .usfm else {
-                    throw UsageError("--format usx needs --output FOLDER (one file per book)")
+                    throw UsageError("--format \(format.rawValue) needs --output FOLDER (one file per book)")
                 }
                 let names = ExportMetadata(store.metadata)
                 for book in store.books { invocation.output(USFMWriter.write(try store.fullBook(book.id), names: names)) }
@@ -71,7 +74,12 @@ package enum ExportCommand: LecternCommand {
             }
             for (book, name) in zip(store.books, files) {
                 let full = try store.fullBook(book.id)
-                let text = format == .usfm ? USFMWriter.write(full, names: names) : USXWriter.write(full, names: names)
+                let text =
+                    switch format {
+                    case .usx: USXWriter.write(full, names: names)
+                    case .usj: USJWriter.write(full, names: names)
+                    default: USFMWriter.write(full, names: names)
+                    }
                 try ExportDestination.writeAtomically(Array(text.utf8), to: output + "/" + name)
             }
             try names.write(to: output)

@@ -44,8 +44,8 @@ package enum HelpText {
     /// `lectern --help`: what it is, the commands and the global options.
     package static func topLevel(_ commands: [CommandSpec]) -> String {
         var text = """
-            Lectern imports Bibles (USFM, USX) into a library of indexed store files, then reads,
-            pages and searches them offline.
+            Lectern imports Bibles (USFM, USX, USJ) into a library of indexed store files,
+            then reads, pages and searches them offline.
 
             Usage: lectern [--library DIR] [--json] [--color WHEN] COMMAND [ARGS...]
                    lectern --version

@@ -4,7 +4,7 @@ import Lectern
 /// `lectern import PATH...`: parses a Bible's sources and stores it in the library.
 package enum ImportCommand: LecternCommand {
     package static let spec = CommandSpec(
-        name: "import", summary: "add a Bible to the library from USFM/USX files, folders or bundles",
+        name: "import", summary: "add a Bible to the library from USFM/USX/USJ files, folders or bundles",
         arguments: "PATH...",
         argumentCompletion: .file,
         discussion: """

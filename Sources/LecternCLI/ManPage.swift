@@ -17,7 +17,7 @@ package enum ManPage {
             .br
             .B lectern \\-\\-version
             .SH DESCRIPTION
-            Lectern imports Bibles written in USFM or USX into a library of indexed store files, one per Bible,
+            Lectern imports Bibles written in USFM, USX or USJ into a library of indexed store files, one per Bible,
             then reads, pages and searches them offline.
             .SH COMMANDS
 

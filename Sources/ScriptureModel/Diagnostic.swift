@@ -67,6 +67,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case emptyBook = "empty-book"
         case nulCharacter = "nul-character"
         case malformedMapping = "malformed-mapping"
+        case malformedJSON = "malformed-json"
+        case notUSJ = "not-usj"
     }
 
     /// How serious it is.

@@ -61,14 +61,7 @@ extension USXBuilder {
             }
         case .header(let field):
             let plain = Self.plainText(frame.content)
-            let text = plain.isEmpty ? nil : plain
-            switch field {
-            case .header: names.header = text
-            case .long: names.long = text
-            case .short: names.short = text
-            case .abbreviation: names.abbreviation = text
-            case .ignored: break
-            }
+            names.set(field, to: plain.isEmpty ? nil : plain)
         }
     }
 

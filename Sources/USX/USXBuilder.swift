@@ -6,7 +6,7 @@ import ScriptureModel
 /// stack stays in step with the XML even where the USX inside it is wrong.
 /// A value type, so that its many small updates need no runtime exclusivity checks;
 /// `USXParser` hands it the stream's events through a small class.
-struct USXBuilder {
+struct USXBuilder: DiagnosticCollecting {
     /// At most this many problems from libxml2 are reported; then parsing stops.
     static let maximumXMLProblems = 50
 
@@ -140,9 +140,7 @@ struct USXBuilder {
                 .error, .missingID, at: rootLocation ?? start,
                 "no <book code=\"…\"> element; add <book code=\"GEN\" style=\"id\"> as the first element of <usx>")
         }
-        for (diagnostic, count) in onceWarnings.values where count > 1 && diagnostic < diagnostics.count {
-            diagnostics[diagnostic].message += " (\(count) times in this file)"
-        }
+        countRepeatedWarnings()
         var books: [Book] = []
         if let bookID, !isRejected {
             books.append(
@@ -169,23 +167,6 @@ struct USXBuilder {
 
     /// The kind of the innermost open element that is not transparent.
     var contextKind: USXFrame.Kind? { contextIndex.map { stack[$0].kind } }
-
-    /// Reports a warning (an unknown style or element, a known export defect) the first time its key comes;
-    /// later ones are only counted in that message.
-    mutating func reportOnce(_ key: String, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String) {
-        if let seen = onceWarnings[key] {
-            onceWarnings[key] = (seen.diagnostic, seen.count + 1)
-            return
-        }
-        onceWarnings[key] = (diagnostics.count, 1)
-        report(.warning, kind, at: location, message)
-    }
-
-    mutating func report(
-        _ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String
-    ) {
-        diagnostics.append(Diagnostic(severity, kind, at: location, message))
-    }
 
     /// Adds inline content where it belongs: the open element, or for a row, its last cell or leading content.
     mutating func appendInline(_ inline: Inline) {

@@ -224,7 +224,7 @@ import Testing
             COMP_WORDS=(lectern export --format ''); COMP_CWORD=3; _lectern; echo "${COMPREPLY[*]}"
             """
         let run = try CLIRunner.runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", script])
-        #expect(run.standardOutput == "--bible\nsearch\nvref usfm usx json\n", "\(run)")
+        #expect(run.standardOutput == "--bible\nsearch\nvref usfm usx usj json\n", "\(run)")
     }
 
     // MARK: Search

@@ -93,7 +93,7 @@ import Testing
         #expect(exported.standardOutput.contains("TOB 1:2-3\tA bridge: two verses given as one, keyed by its label.\n"))
     }
 
-    @Test(arguments: ["usfm", "usx"])
+    @Test(arguments: ["usfm", "usx", "usj"])
     func exportImportsBackToTheSameVerses(_ format: String) throws {
         let library = TemporaryLibrary()
         #expect(library.run(["import", Self.sample, "--abbreviation", "A"]).status == 0)
@@ -109,6 +109,22 @@ import Testing
         #expect(
             library.run(["export", "--format", "vref", "--bible", "B"]).standardOutput
                 == library.run(["export", "--format", "vref", "--bible", "A"]).standardOutput)
+    }
+
+    @Test func usjExportNeedsAFolderAndBadUSJIsReportedAtItsPlace() throws {
+        let library = TemporaryLibrary()
+        #expect(library.run(["import", Self.sample]).status == 0)
+        let toStdout = library.run(["export", "--format", "usj"])
+        #expect(toStdout.status == 64, "\(toStdout)")
+        #expect(toStdout.standardError.hasPrefix("Error: --format usj needs --output FOLDER"), "\(toStdout)")
+        let bad = library.path + "-bad.usj"
+        defer { try? FileManager.default.removeItem(atPath: bad) }
+        try Data("{\"type\":\"USJ\",\"version\":\"3.1\",\n\"content\":[}".utf8).write(to: URL(fileURLWithPath: bad))
+        let imported = library.run(["import", bad, "--abbreviation", "BAD"])
+        #expect(imported.status == 1, "\(imported)")
+        #expect(
+            imported.standardError.contains("\(bad):2:12: error: malformed JSON: expected a value [malformed-json]"),
+            "\(imported)")
     }
 
     @Test func jsonExportHoldsEveryBook() throws {
@@ -249,10 +265,10 @@ import Testing
             arguments: ["import", "x", "--id", "0"],
             message: "option '--id' expects a number from 1 to 999999999, not '0'"),
         UsageCase(arguments: ["next"], message: "give a reference such as JHN.3"),
-        UsageCase(arguments: ["export"], message: "give --format vref, usfm, usx or json"),
+        UsageCase(arguments: ["export"], message: "give --format vref, usfm, usx, usj or json"),
         UsageCase(
             arguments: ["export", "--format", "pdf"],
-            message: "option '--format' expects vref, usfm, usx or json, not 'pdf'"),
+            message: "option '--format' expects vref, usfm, usx, usj or json, not 'pdf'"),
         UsageCase(arguments: ["remove"], message: "give the id or abbreviation of one Bible"),
         UsageCase(arguments: ["versions", "extra"], message: "unexpected argument 'extra'; 'versions' takes none"),
     ])

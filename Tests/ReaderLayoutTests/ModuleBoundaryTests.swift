@@ -23,11 +23,18 @@ import Testing
     }
 
     @Test(
-        "The resolver, its JSON reader and the collapse state machine moved out of ReaderCore",
-        arguments: ["LayoutResolver", "LayoutPlan", "ReaderEnvironment+JSON", "JSONReader", "ControlsCollapseState"])
+        "The resolver, its JSON reading and the collapse state machine moved out of ReaderCore",
+        arguments: ["LayoutResolver", "LayoutPlan", "ReaderEnvironment+JSON", "ControlsCollapseState"])
     func movedOutOfReaderCore(name: String) {
         let root = TestCorpus.packageRoot.appendingPathComponent("Sources")
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("ReaderLayout/\(name).swift").path))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("ReaderCore/\(name).swift").path))
+    }
+
+    @Test("The JSON reader is the model's, shared with the USJ reader, not a copy in ReaderCore")
+    func theJSONReaderIsShared() {
+        let root = TestCorpus.packageRoot.appendingPathComponent("Sources")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("ScriptureModel/JSONReader.swift").path))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("ReaderCore/JSONReader.swift").path))
     }
 }

@@ -3,15 +3,18 @@ import ScriptureModel
 /// The document model as a store gives it back: locations dropped and ASCII white space runs in text
 /// collapsed to one space. Comparing books through this checks everything else the store keeps.
 extension Book {
-    /// This book with every location replaced by `location` and text white space collapsed.
-    public func normalizedForStore(location: SourceLocation = .init(file: "", line: 0, column: 0)) -> Book {
+    /// This book with every location replaced by `location` and text white space collapsed (kept as it is
+    /// when `collapsing` is false, to compare formats that keep every space, such as USJ).
+    public func normalizedForStore(
+        location: SourceLocation = .init(file: "", line: 0, column: 0), collapsing: Bool = true
+    ) -> Book {
         var book = self
         book.location = location
-        book.introduction = introduction.map { $0.normalizedForStore(location) }
+        book.introduction = introduction.map { $0.normalizedForStore(location, collapsing) }
         book.chapters = chapters.map { chapter in
             var chapter = chapter
             chapter.location = location
-            chapter.blocks = chapter.blocks.map { $0.normalizedForStore(location) }
+            chapter.blocks = chapter.blocks.map { $0.normalizedForStore(location, collapsing) }
             return chapter
         }
         return book
@@ -19,21 +22,21 @@ extension Book {
 }
 
 extension Block {
-    fileprivate func normalizedForStore(_ location: SourceLocation) -> Block {
+    fileprivate func normalizedForStore(_ location: SourceLocation, _ collapsing: Bool) -> Block {
         switch self {
         case .paragraph(var paragraph):
             paragraph.location = location
-            paragraph.content = paragraph.content.map { $0.normalizedForStore(location) }
+            paragraph.content = paragraph.content.map { $0.normalizedForStore(location, collapsing) }
             return .paragraph(paragraph)
         case .table(var table):
             table.location = location
             table.rows = table.rows.map { row in
                 var row = row
                 row.location = location
-                row.leading = row.leading.map { $0.normalizedForStore(location) }
+                row.leading = row.leading.map { $0.normalizedForStore(location, collapsing) }
                 row.cells = row.cells.map { cell in
                     var cell = cell
-                    cell.content = cell.content.map { $0.normalizedForStore(location) }
+                    cell.content = cell.content.map { $0.normalizedForStore(location, collapsing) }
                     return cell
                 }
                 return row
@@ -48,18 +51,18 @@ extension Block {
 }
 
 extension Inline {
-    fileprivate func normalizedForStore(_ location: SourceLocation) -> Inline {
+    fileprivate func normalizedForStore(_ location: SourceLocation, _ collapsing: Bool) -> Inline {
         switch self {
         case .text(let text):
-            return .text(collapseWhiteSpace(text))
+            return collapsing ? .text(collapseWhiteSpace(text)) : self
         case .verse(var start):
             start.location = location
             return .verse(start)
         case .character(var span):
-            span.content = span.content.map { $0.normalizedForStore(location) }
+            span.content = span.content.map { $0.normalizedForStore(location, collapsing) }
             return .character(span)
         case .note(var note):
-            note.content = note.content.map { $0.normalizedForStore(location) }
+            note.content = note.content.map { $0.normalizedForStore(location, collapsing) }
             return .note(note)
         case .milestone, .figure, .optionalBreak:
             return self

@@ -1,14 +1,21 @@
 /// A JSON value read from a file, with the position where it starts.
-struct JSONNode: Sendable {
+///
+/// Shared by the reader layout's scenario files and the USJ reader, so both report `line:col` the same way.
+package struct JSONNode: Sendable {
     /// One member of an object, with where its key is.
-    struct Member: Sendable {
-        var key: String
-        var keyLine: Int
-        var keyColumn: Int
-        var value: JSONNode
+    package struct Member: Sendable {
+        /// The key, unescaped.
+        package var key: String
+        /// The line of the key's opening quote.
+        package var keyLine: Int
+        /// The column of the key's opening quote.
+        package var keyColumn: Int
+        /// The member's value.
+        package var value: JSONNode
     }
 
-    enum Value: Sendable {
+    /// The value itself.
+    package enum Value: Sendable {
         case null
         case bool(Bool)
         /// The number's text as written, so callers decide how strict to be.
@@ -18,12 +25,17 @@ struct JSONNode: Sendable {
         case object([Member])
     }
 
-    var value: Value
-    var line: Int
-    var column: Int
+    /// The value.
+    package var value: Value
+    /// The line where the value starts, from 1.
+    package var line: Int
+    /// The column where the value starts, in Unicode scalars from 1.
+    package var column: Int
+    /// The byte offset where the value starts.
+    package var offset: Int
 
     /// `a string`, `a number`, …: for messages.
-    var kindName: String {
+    package var kindName: String {
         switch value {
         case .null: "null"
         case .bool: "a boolean"
@@ -36,27 +48,43 @@ struct JSONNode: Sendable {
 }
 
 /// A syntax error in a JSON file: 1-based line and column (in Unicode scalars).
-struct JSONSyntaxError: Error, Sendable {
-    var line: Int
-    var column: Int
-    var message: String
+package struct JSONSyntaxError: Error, Sendable {
+    /// The line, from 1.
+    package var line: Int
+    /// The column in Unicode scalars, from 1.
+    package var column: Int
+    /// The byte offset.
+    package var offset: Int
+    /// What is wrong, in a few words.
+    package var message: String
 }
 
 /// A strict RFC 8259 reader over UTF-8 bytes that remembers where each value starts.
 ///
 /// Foundation's readers give no line and column, accept trailing commas, and cannot tell `true` from `1`;
 /// this one does all three, and limits nesting so damaged input cannot exhaust the stack.
-struct JSONReader {
-    private let bytes: [UInt8]
+package struct JSONReader {
+    /// The input, valid for the duration of `read`.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var column = 1
     private var depth = 0
-    private static let maximumDepth = 64
+    private let maximumDepth: Int
 
-    /// Reads the single JSON value that makes up `bytes`. O(n).
-    static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        var reader = JSONReader(bytes: bytes)
+    /// Reads the single JSON value that makes up `bytes`, with arrays and objects nested at most
+    /// `maximumDepth` levels. O(n).
+    package static func read(_ bytes: [UInt8], maximumDepth: Int = 64) throws(JSONSyntaxError) -> JSONNode {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONNode in
+            try read(buffer, maximumDepth: maximumDepth)
+        }
+    }
+
+    /// Reads the single JSON value that makes up `bytes` (see `read(_:maximumDepth:)`).
+    package static func read(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 64) throws(JSONSyntaxError)
+        -> JSONNode
+    {
+        var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipWhitespace()
         let node = try reader.readValue()
@@ -65,12 +93,15 @@ struct JSONReader {
         return node
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, column: column, message: message)
+        JSONSyntaxError(line: line, column: column, offset: index, message: message)
     }
 
     private mutating func advance() {
@@ -94,7 +125,7 @@ struct JSONReader {
     }
 
     private mutating func readValue() throws(JSONSyntaxError) -> JSONNode {
-        let (startLine, startColumn) = (line, column)
+        let (startLine, startColumn, startOffset) = (line, column, index)
         let value: JSONNode.Value
         switch current {
         case UInt8(ascii: "{"):
@@ -114,12 +145,12 @@ struct JSONReader {
         case nil: throw error("unexpected end of file; expected a value")
         default: throw error("expected a value")
         }
-        return JSONNode(value: value, line: startLine, column: startColumn)
+        return JSONNode(value: value, line: startLine, column: startColumn, offset: startOffset)
     }
 
     /// Counts one more level of arrays and objects; an error closes the whole read, so no `defer` is needed.
     private mutating func enterNesting() throws(JSONSyntaxError) {
-        guard depth < Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
+        guard depth < maximumDepth else { throw error("nested deeper than \(maximumDepth) levels") }
         depth += 1
     }
 
@@ -195,7 +226,7 @@ struct JSONReader {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
             guard try readDigits() > 0 else { throw error("expected a digit in the exponent") }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     private mutating func readDigits() throws(JSONSyntaxError) -> Int {
@@ -207,25 +238,40 @@ struct JSONReader {
         return count
     }
 
+    /// Reads a string: runs of plain bytes are scanned in one loop and copied at once, since they hold no
+    /// line break (only the column moves); escapes are decoded one by one.
     private mutating func readString() throws(JSONSyntaxError) -> String {
         advance()
         var utf8: [UInt8] = []
         while true {
-            guard let byte = current else { throw error("unterminated string") }
-            switch byte {
-            case UInt8(ascii: "\""):
-                advance()
-                guard let text = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
-                return text
-            case UInt8(ascii: "\\"):
-                advance()
-                try readEscape(into: &utf8)
-            case 0..<0x20:
-                throw error("control character in string")
-            default:
-                utf8.append(byte)
-                advance()
+            let runStart = index
+            var scalars = 0
+            var runEnd = runStart
+            while runEnd < bytes.count {
+                let byte = bytes[runEnd]
+                if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }
+                if byte & 0xC0 != 0x80 { scalars += 1 }
+                runEnd += 1
             }
+            index = runEnd
+            column += scalars
+            guard let byte = current else { throw error("unterminated string") }
+            if byte == UInt8(ascii: "\"") {
+                let text: String?
+                if utf8.isEmpty {
+                    text = String(validating: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), as: UTF8.self)
+                } else {
+                    utf8 += bytes[runStart..<runEnd]
+                    text = String(validating: utf8, as: UTF8.self)
+                }
+                advance()
+                guard let text else { throw error("invalid UTF-8 in string") }
+                return text
+            }
+            utf8 += bytes[runStart..<runEnd]
+            guard byte == UInt8(ascii: "\\") else { throw error("control character in string") }
+            advance()
+            try readEscape(into: &utf8)
         }
     }
 

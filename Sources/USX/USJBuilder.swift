@@ -1,0 +1,288 @@
+import ScriptureModel
+import TextNormalization
+
+/// Builds one `Book` from the tree of a USJ document, with USX's vocabulary and placement rules.
+///
+/// The tree is walked once, depth first; the JSON reader has already bounded its depth.
+struct USJBuilder: DiagnosticCollecting {
+    let path: String
+    var diagnostics: [Diagnostic] = []
+
+    // What becomes the book.
+    var bookID: BookID?
+    var bookLocation: SourceLocation?
+    var identification = ""
+    var formatVersion: String?
+    var names = BookNames()
+    var introduction: [Block] = []
+    var chapterLabel: String?
+    var chapters: [Chapter] = []
+
+    // Where the reader is.
+    var sawBook = false
+    var isRejected = false
+    /// Set after a chapter that could not be read, until the next good one: its verses are dropped quietly.
+    var isChapterBroken = false
+    var chapterNumbers: Set<Int> = []
+    var verseLabels: Set<String> = []
+    /// Warnings reported once per file, by key: where the first diagnostic is, and how often it came.
+    var onceWarnings: [String: (diagnostic: Int, count: Int)] = [:]
+
+    init(path: String) { self.path = path }
+
+    /// The start of the file, where problems without a better place are reported.
+    var start: SourceLocation { SourceLocation(file: path, line: 1, column: 1, offset: 0) }
+
+    func location(_ node: JSONNode) -> SourceLocation {
+        SourceLocation(file: path, line: node.line, column: node.column, offset: node.offset)
+    }
+
+    // MARK: Document
+
+    /// Reads the root object: `{"type":"USJ","version":"3.1","content":[…]}`.
+    mutating func document(_ root: JSONNode) {
+        let isObject = if case .object = root.value { true } else { false }
+        guard isObject, Self.type(of: root) == "USJ", let element = element(root) else {
+            let found = isObject ? "an object whose type is not \"USJ\"" : root.kindName
+            report(
+                .error, .notUSJ, at: location(root),
+                "the document is \(found), not {\"type\":\"USJ\",\"version\":\"3.1\",\"content\":[…]}: this is not a USJ file"
+            )
+            isRejected = true
+            return
+        }
+        formatVersion = element.value("version")
+        if formatVersion == nil {
+            report(
+                .warning, .missingAttribute, at: element.location,
+                "the USJ document has no version; add \"version\":\"3.1\"")
+        }
+        blocks(element.content)
+        if !sawBook {
+            report(
+                .error, .missingID, at: element.location,
+                "no book element; add {\"type\":\"book\",\"marker\":\"id\",\"code\":\"GEN\"} as the first element of content"
+            )
+        }
+    }
+
+    /// Closes the book and returns it (if the document had a good `book` element) and all diagnostics.
+    mutating func result() -> ParseResult {
+        countRepeatedWarnings()
+        guard let bookID, !isRejected else { return ParseResult(diagnostics: diagnostics) }
+        let book = Book(
+            id: bookID, identification: identification, formatVersion: formatVersion, names: names,
+            introduction: introduction, chapterLabel: chapterLabel, chapters: chapters,
+            location: bookLocation ?? start)
+        return ParseResult(books: [book.mergingRepeatedChapters()], diagnostics: diagnostics)
+    }
+
+    // MARK: Blocks
+
+    /// Reads the content of the document or of a wrapper (`sidebar`, `periph`): the blocks of the book.
+    mutating func blocks(_ nodes: [JSONNode]) {
+        for node in nodes {
+            if case .string(let text) = node.value {
+                if text.utf8.contains(where: { !USXBuilder.isSpace($0) }) {
+                    report(
+                        .error, .misplacedText, at: location(node),
+                        "text outside a paragraph (\"\(text.prefix(30))\") is not kept; put it inside a para")
+                }
+                continue
+            }
+            guard let element = element(node) else { continue }
+            switch element.type {
+            case "book": book(element)
+            case "para": paragraph(element)
+            case "chapter": chapter(element)
+            case "table": table(element)
+            // Read as the blocks they hold, as USX reads <sidebar> and <periph>. A block kind the model gains
+            // (a sidebar) is built here; `USJWriter`'s exhaustive switch over `Block` will not compile until it
+            // writes one, and the corpus round trip compares what comes back.
+            case "sidebar", "periph": blocks(element.content)
+            case "verse", "char", "ref", "note", "ms", "figure", "optbreak", "table:row", "table:cell", "USJ":
+                report(
+                    .error, .misplacedMarker, at: element.location,
+                    "a \(element.type) element outside a paragraph is not kept; put it inside a para")
+            default:
+                reportOnce(
+                    "element:" + element.type, .unknownElement, at: element.location,
+                    "unknown element type \"\(element.type)\"; its content is kept as if it were not there")
+                blocks(element.content)
+            }
+        }
+    }
+
+    mutating func book(_ element: USJElement) {
+        guard !sawBook else {
+            report(
+                .error, .duplicateBook, at: element.location,
+                "a second book element; a USJ file holds one book, so this one is ignored")
+            return
+        }
+        sawBook = true
+        bookLocation = element.location
+        guard let code = element.value("code"), !code.isEmpty else {
+            report(
+                .error, .missingAttribute, at: element.location,
+                "the book element has no code; add the USFM book code, as in \"code\":\"GEN\"")
+            return
+        }
+        guard let book = BookID(code: code) else {
+            report(
+                .error, .unknownBook, at: element.location,
+                "unknown book code \"\(code)\"; use a USFM 3 code such as GEN or 1CO")
+            return
+        }
+        bookID = book
+        identification = Self.plainText(inlines(element.content, in: .header))
+    }
+
+    mutating func paragraph(_ element: USJElement) {
+        let style = required(element, "marker", fallback: "p", "add one such as")
+        if !USXVocabulary.isParagraphStyle(style) {
+            reportOnce(
+                "para:" + style, .unknownStyle, at: element.location,
+                "unknown paragraph style \"\(style)\"; kept as a paragraph")
+        }
+        if style == "cl" {
+            let text = Self.plainText(inlines(element.content, in: .header))
+            if chapters.isEmpty {
+                chapterLabel = text.isEmpty ? nil : text
+            } else {
+                chapters[chapters.count - 1].label = text.isEmpty ? nil : text
+            }
+        } else if let field = USXVocabulary.headerField(style) {
+            let plain = Self.plainText(inlines(element.content, in: .header))
+            names.set(field, to: plain.isEmpty ? nil : plain)
+        } else {
+            let content = inlines(element.content, in: .paragraph)
+            appendBlock(.paragraph(Paragraph(marker: style, content: content, location: element.location)))
+        }
+    }
+
+    mutating func chapter(_ element: USJElement) {
+        guard let number = element.value("number"), !number.isEmpty else {
+            // USX's end milestone (`eid`, no number) carries nothing for the model.
+            if element.value("eid") != nil { return }
+            report(.error, .missingAttribute, at: element.location, "the chapter has no number; add \"number\":\"1\"")
+            isChapterBroken = true
+            return
+        }
+        guard let value = USXBuilder.chapterNumber(number) else {
+            report(
+                .error, .invalidChapterNumber, at: element.location,
+                "chapter number \"\(number)\" is not a whole number from 1; its verses are left out")
+            isChapterBroken = true
+            return
+        }
+        if !chapterNumbers.insert(value).inserted {
+            report(
+                .error, .duplicateChapter, at: element.location,
+                "chapter \(value) again; each chapter may appear once (its content is added to the first)")
+        }
+        chapters.append(
+            Chapter(
+                number: value, alternateNumber: element.value("altnumber"), publishedNumber: element.value("pubnumber"),
+                location: element.location))
+        isChapterBroken = false
+        verseLabels.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a paragraph or table to the current chapter, or to the introduction before the first chapter.
+    mutating func appendBlock(_ block: Block) {
+        if chapters.isEmpty {
+            introduction.append(block)
+        } else {
+            chapters[chapters.count - 1].blocks.append(block)
+        }
+    }
+
+    // MARK: Elements and reports
+
+    /// Reads an object as an element; reports and returns nil when it is not an object or has no string `type`.
+    mutating func element(_ node: JSONNode) -> USJElement? {
+        guard case .object(let members) = node.value else {
+            report(.error, .notUSJ, at: location(node), "\(node.kindName) where a USJ element or text should be")
+            return nil
+        }
+        var element = USJElement(type: "", content: [], properties: [], location: location(node))
+        var hasType = false
+        for member in members {
+            let at = SourceLocation(
+                file: path, line: member.keyLine, column: member.keyColumn, offset: member.value.offset)
+            switch (member.key, member.value.value) {
+            case ("type", .string(let type)):
+                element.type = type
+                hasType = true
+            case ("content", .array(let content)): element.content = content
+            case ("marker", .string(let marker)): element.marker = marker
+            case ("type", _), ("content", _), ("marker", _):
+                let wanted = member.key == "content" ? "an array" : "a string"
+                report(
+                    .error, .notUSJ, at: at, "\"\(member.key)\" is \(member.value.kindName); USJ wants \(wanted) here")
+            case (let key, .string(let value)): element.properties.append(Attribute(key, Self.nfc(value)))
+            case (let key, .number(let text)):
+                report(
+                    .warning, .malformedAttributes, at: at,
+                    "\"\(key)\" is a number; USJ writes it as a string (\"\(text)\"); read as one")
+                element.properties.append(Attribute(key, text))
+            case (let key, _):
+                report(
+                    .error, .malformedAttributes, at: at,
+                    "\"\(key)\" is \(member.value.kindName); USJ attribute values are strings (ignored)")
+            }
+        }
+        guard hasType else {
+            report(
+                .error, .notUSJ, at: element.location,
+                "an object without a string \"type\" where a USJ element should be; ignored")
+            return nil
+        }
+        return element
+    }
+
+    /// The `type` of an object, without reading or reporting anything else.
+    static func type(of node: JSONNode) -> String? {
+        guard case .object(let members) = node.value else { return nil }
+        for member in members where member.key == "type" {
+            if case .string(let type) = member.value.value { return type }
+        }
+        return nil
+    }
+
+    /// The value of a property USJ requires; when it is missing or empty, reports that and returns `fallback`.
+    mutating func required(_ element: USJElement, _ name: String, fallback: String, _ advice: String) -> String {
+        let value = name == "marker" ? element.marker : element.value(name)
+        if let value, !value.isEmpty { return value }
+        report(
+            .error, .missingAttribute, at: element.location,
+            "the \(element.type) element has no \(name); \(advice) \"\(name)\":\"\(fallback)\" (read as \(fallback))")
+        return fallback
+    }
+
+    /// The text of inline content for a name, label or caption: character styles kept, notes and markers
+    /// left out, ends trimmed. Unlike USX, inner white space is kept as it is: a USJ string is exact text.
+    static func plainText(_ content: [Inline]) -> String {
+        var text = ""
+        func add(_ content: [Inline]) {
+            for inline in content {
+                switch inline {
+                case .text(let value): text += value
+                case .character(let span): add(span.content)
+                case .verse, .note, .milestone, .figure, .optionalBreak: continue
+                }
+            }
+        }
+        add(content)
+        let utf8 = Array(text.utf8)
+        guard let first = utf8.firstIndex(where: { !USXBuilder.isSpace($0) }),
+            let last = utf8.lastIndex(where: { !USXBuilder.isSpace($0) })
+        else { return "" }
+        if first == 0 && last == utf8.count - 1 { return text }
+        return String(decoding: utf8[first...last], as: UTF8.self)
+    }
+
+    /// Text as the model keeps it: NFC.
+    static func nfc(_ text: String) -> String { NFC.isNormalized(text) ? text : NFC.normalize(text) }
+}

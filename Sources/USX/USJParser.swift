@@ -1,0 +1,81 @@
+import ScriptureModel
+
+/// Reads USJ (Unified Scripture JSON, the JSON form of USX 3.1) into the document model.
+///
+/// USJ has USX's elements as objects (`type` the element, `marker` the style, the attributes as string
+/// properties, `content` the strings and elements inside), so it is read with USX's vocabulary and rules
+/// and builds the same model as the USX parser. Every problem is a `Diagnostic` with its `line:col`; a JSON
+/// syntax error gives `malformed-json` and no book, a JSON document that is not USJ gives `not-usj`. Arrays
+/// and objects nest at most `maximumDepth` levels, so damaged input cannot exhaust the stack.
+public enum USJParser {
+    /// How deeply arrays and objects may nest: 64 elements inside one another (each is an object and
+    /// its `content` array).
+    public static let maximumDepth = 128
+
+    /// Parses the bytes of one USJ file.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents (after decompression), UTF-8.
+    ///   - path: the file's path as the user gave it, used in diagnostics.
+    /// - Returns: the book (none when the file is not USJ or has no usable `book` element) and the
+    ///   diagnostics, in source order.
+    /// - Complexity: O(n) in the size of the file.
+    public static func parse(_ bytes: [UInt8], path: String) -> ParseResult {
+        let root: JSONNode
+        do {
+            root = try JSONReader.read(bytes, maximumDepth: maximumDepth)
+        } catch {
+            let location = SourceLocation(file: path, line: error.line, column: error.column, offset: error.offset)
+            return ParseResult(diagnostics: [
+                Diagnostic(.error, .malformedJSON, at: location, "malformed JSON: \(error.message)")
+            ])
+        }
+        var builder = USJBuilder(path: path)
+        builder.document(root)
+        var result = builder.result()
+        result.diagnostics = USXParser.inSourceOrder(result.diagnostics)
+        return result
+    }
+
+    /// Whether bytes look like a USJ document: a JSON object whose first bytes hold `"type"` with the
+    /// value `"USJ"` (white space allowed around the colon). Reads at most the first 4 KiB.
+    public static func looksLikeUSJ(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(4096))
+        let key = Array("\"type\"".utf8)
+        let value = Array("\"USJ\"".utf8)
+        var index = 0
+        while index + key.count <= head.count {
+            defer { index += 1 }
+            guard head[index] == key[0], Array(head[index..<index + key.count]) == key else { continue }
+            var cursor = index + key.count
+            while cursor < head.count, USXBuilder.isSpace(head[cursor]) { cursor += 1 }
+            guard cursor < head.count, head[cursor] == UInt8(ascii: ":") else { continue }
+            cursor += 1
+            while cursor < head.count, USXBuilder.isSpace(head[cursor]) { cursor += 1 }
+            if cursor + value.count <= head.count, Array(head[cursor..<cursor + value.count]) == value { return true }
+        }
+        return false
+    }
+}
+
+/// One USJ element: an object with a `type`, read into its parts.
+struct USJElement {
+    /// The USX element it stands for: `para`, `char`, `table:row`.
+    var type: String
+    /// The style (`p`, `wj`, `f`), if given.
+    var marker: String?
+    /// The strings and elements inside.
+    var content: [JSONNode]
+    /// The other properties with string values (numbers are taken as written), in file order, NFC.
+    var properties: [Attribute]
+    /// Where the object starts.
+    var location: SourceLocation
+
+    /// The value of a property, if present.
+    func value(_ name: String) -> String? { properties.first { $0.name == name }?.value }
+
+    /// The properties that are attributes of the model: all but `type`, `marker`, `content` and `skipped`.
+    func attributes(skipping skipped: Set<String> = []) -> [Attribute] {
+        properties.filter { !skipped.contains($0.name) }
+    }
+}
