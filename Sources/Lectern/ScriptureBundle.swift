@@ -134,7 +134,7 @@ struct ScriptureBundle {
             diagnostics.append(
                 Diagnostic(
                     .warning, .unreadableFile, at: SourceLocation(file: archive.path, line: 1, column: 1),
-                    "the archive has no .usfm, .sfm or .usx files"))
+                    "the archive has no .usfm, .sfm, .usx or .usj files"))
         }
         try readSources(chosen.sorted { $0.name < $1.name }, from: archive, limit: limit)
     }

@@ -99,9 +99,14 @@ public enum USJWriter {
             text += "}"
         }
 
-        /// One block, on a line of its own after a comma. Every block kind of the model has a case here.
+        /// One block, on a line of its own after a comma.
         mutating func block(_ block: Block) {
             text += ",\n"
+            blockObject(block)
+        }
+
+        /// One block's object. Every block kind of the model has a case here.
+        mutating func blockObject(_ block: Block) {
             switch block {
             case .paragraph(let paragraph):
                 text += "{\"type\":\"para\""
@@ -124,6 +129,16 @@ public enum USJWriter {
                         text += "}"
                     }
                     text += "]}"
+                }
+                text += "]}"
+            case .sidebar(let sidebar):
+                text += "{\"type\":\"sidebar\",\"marker\":\"esb\""
+                if let category = sidebar.category { property("category", category) }
+                text += ",\"content\":["
+                for (index, inner) in sidebar.blocks.enumerated() {
+                    if index > 0 { text += "," }
+                    text += "\n"
+                    blockObject(inner)
                 }
                 text += "]}"
             }

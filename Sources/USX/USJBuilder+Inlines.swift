@@ -120,6 +120,11 @@ extension USJBuilder {
             )
             return nil
         }
+        if !sidebars.isEmpty {
+            report(
+                .warning, .misplacedVerse, at: element.location,
+                "a verse inside a sidebar, which is study content, not verse text; close the sidebar before the verse")
+        }
         switch USXBuilder.verseLabelForm(number) {
         case .regular: break
         case .unusual:

@@ -17,6 +17,8 @@ struct USJBuilder: DiagnosticCollecting {
     var introduction: [Block] = []
     var chapterLabel: String?
     var chapters: [Chapter] = []
+    /// The open sidebars, innermost last: blocks go into the last one.
+    var sidebars: [Sidebar] = []
 
     // Where the reader is.
     var sawBook = false
@@ -96,10 +98,9 @@ struct USJBuilder: DiagnosticCollecting {
             case "para": paragraph(element)
             case "chapter": chapter(element)
             case "table": table(element)
-            // Read as the blocks they hold, as USX reads <sidebar> and <periph>. A block kind the model gains
-            // (a sidebar) is built here; `USJWriter`'s exhaustive switch over `Block` will not compile until it
-            // writes one, and the corpus round trip compares what comes back.
-            case "sidebar", "periph": blocks(element.content)
+            case "sidebar": sidebar(element)
+            // Read as the blocks it holds, as USX reads <periph>.
+            case "periph": blocks(element.content)
             case "verse", "char", "ref", "note", "ms", "figure", "optbreak", "table:row", "table:cell", "USJ":
                 report(
                     .error, .misplacedMarker, at: element.location,
@@ -169,6 +170,11 @@ struct USJBuilder: DiagnosticCollecting {
             isChapterBroken = true
             return
         }
+        if !sidebars.isEmpty {
+            report(
+                .error, .misplacedMarker, at: element.location,
+                "a chapter inside a sidebar; close the sidebar first (it is kept in the new chapter)")
+        }
         guard let value = USXBuilder.chapterNumber(number) else {
             report(
                 .error, .invalidChapterNumber, at: element.location,
@@ -189,9 +195,28 @@ struct USJBuilder: DiagnosticCollecting {
         verseLabels.removeAll(keepingCapacity: true)
     }
 
-    /// Adds a paragraph or table to the current chapter, or to the introduction before the first chapter.
+    /// A sidebar (`"type":"sidebar"`, marker `esb`, an optional `category`): study content, a block of its own,
+    /// as USX's `<sidebar>` is read. One inside another is reported and its content kept in the outer one.
+    mutating func sidebar(_ element: USJElement) {
+        guard sidebars.isEmpty else {
+            report(
+                .error, .misplacedMarker, at: element.location,
+                "a sidebar inside another sidebar; its content is kept in the outer one")
+            blocks(element.content)
+            return
+        }
+        let category = element.value("category")
+        sidebars.append(Sidebar(category: category?.isEmpty == false ? category : nil, location: element.location))
+        blocks(element.content)
+        if let sidebar = sidebars.popLast() { appendBlock(.sidebar(sidebar)) }
+    }
+
+    /// Adds a paragraph, table or sidebar to the open sidebar, else to the current chapter, or to the
+    /// introduction before the first chapter.
     mutating func appendBlock(_ block: Block) {
-        if chapters.isEmpty {
+        if !sidebars.isEmpty {
+            sidebars[sidebars.count - 1].blocks.append(block)
+        } else if chapters.isEmpty {
             introduction.append(block)
         } else {
             chapters[chapters.count - 1].blocks.append(block)

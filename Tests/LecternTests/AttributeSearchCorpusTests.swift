@@ -154,23 +154,30 @@ struct TaggedWordWalk {
             for chapter in book.chapters {
                 self.chapter = chapter.number
                 current = nil
-                for block in chapter.blocks {
-                    switch block {
-                    case .paragraph(let paragraph):
-                        var content = paragraph.content[...]
-                        if !paragraph.kind.carriesVerseText || paragraph.marker == "lit" {
-                            guard let first = content.firstIndex(where: { if case .verse = $0 { true } else { false } })
-                            else { continue }
-                            content = content[first...]
-                        }
-                        walk(content)
-                    case .table(let table):
-                        for row in table.rows {
-                            walk(row.leading[...])
-                            for cell in row.cells { walk(cell.content[...]) }
-                        }
-                    }
+                walk(chapter.blocks)
+            }
+        }
+    }
+
+    /// A sidebar's paragraphs count as a heading's do: only from a verse that starts in them.
+    mutating func walk(_ blocks: [Block], inSidebar: Bool = false) {
+        for block in blocks {
+            switch block {
+            case .paragraph(let paragraph):
+                var content = paragraph.content[...]
+                if inSidebar || !paragraph.kind.carriesVerseText || paragraph.marker == "lit" {
+                    guard let first = content.firstIndex(where: { if case .verse = $0 { true } else { false } })
+                    else { continue }
+                    content = content[first...]
                 }
+                walk(content)
+            case .table(let table):
+                for row in table.rows {
+                    walk(row.leading[...])
+                    for cell in row.cells { walk(cell.content[...]) }
+                }
+            case .sidebar(let sidebar):
+                walk(sidebar.blocks, inSidebar: true)
             }
         }
     }

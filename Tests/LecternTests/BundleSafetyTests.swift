@@ -42,7 +42,7 @@ struct BundleSafetyTests {
         let reading = VersionSource.read(paths: [path])
         #expect(reading.result.books.isEmpty)
         let warnings = reading.result.diagnostics.filter { $0.kind == .unreadableFile }
-        #expect(warnings.map(\.message) == ["the archive has no .usfm, .sfm or .usx files"])
+        #expect(warnings.map(\.message) == ["the archive has no .usfm, .sfm, .usx or .usj files"])
         #expect(warnings.first?.location.file == path)
     }
 

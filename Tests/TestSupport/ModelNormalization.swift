@@ -44,7 +44,7 @@ extension Block {
             return .table(table)
         case .sidebar(var sidebar):
             sidebar.location = location
-            sidebar.blocks = sidebar.blocks.map { $0.normalizedForStore(location) }
+            sidebar.blocks = sidebar.blocks.map { $0.normalizedForStore(location, collapsing) }
             return .sidebar(sidebar)
         }
     }
