@@ -101,6 +101,29 @@ struct USJSchemaTests {
         #expect(output.hasSuffix("\(files.count) files, 0 errors\n"), "\(output)")
     }
 
+    /// Every other corpus folder's three smallest book files (its own markers and attributes: Strong's and
+    /// morphology in the Greek and Hebrew texts, milestones in the USX ones), parsed and checked alike.
+    @Test(arguments: USJCorpusTests.folders)
+    func theSmallestBooksOfEveryCorpusFolderAreValidUSJ(_ folder: String) throws {
+        let source = TestCorpus.folder(folder).path
+        let names = try FileManager.default.contentsOfDirectory(atPath: source).filter { name in
+            [".usfm", ".sfm", ".usx", ".usx.gz", ".usfm.gz", ".sfm.gz"].contains { name.lowercased().hasSuffix($0) }
+        }
+        let sized = try names.map { name in
+            let size = try FileManager.default.attributesOfItem(atPath: source + "/" + name)[.size] as? Int ?? 0
+            return (name, size)
+        }
+        let smallest = sized.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map { source + "/" + $0.0 }
+        let books = VersionSource.parse(paths: Array(smallest)).books
+        #expect(books.count == smallest.count, "\(smallest)")
+        let output = TemporaryDirectory()
+        defer { output.remove() }
+        let files = try books.map { try output.write(Array(USJWriter.write($0).utf8), to: "\($0.id.code).usj") }
+        let (status, report) = try USJSchemaCheck.validate(files)
+        #expect(status == 0, "\(report)")
+        #expect(report.hasSuffix("\(files.count) files, 0 errors\n"), "\(report)")
+    }
+
     /// The check can fail: a document without `version` and a number where a string belongs is refused.
     @Test func theCheckRefusesInvalidUSJ() throws {
         let folder = TemporaryDirectory()
