@@ -66,6 +66,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case emptyBook = "empty-book"
         case nulCharacter = "nul-character"
         case malformedMapping = "malformed-mapping"
+        case nestingTooDeep = "nesting-too-deep"
+        case fileTooLarge = "file-too-large"
     }
 
     /// How serious it is.
