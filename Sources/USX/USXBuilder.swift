@@ -61,6 +61,10 @@ struct USXBuilder {
             return
         }
         if let index = contextIndex { stack[index].isAtStart = false }
+        if Self.nests(element), nestingDepth >= Inline.maximumNestingDepth {
+            startTooDeep(element.map { String(describing: $0) } ?? unknownName, endOffset: endOffset)
+            return
+        }
         switch element {
         case .book: startBook(attributes, endOffset: endOffset)
         case .para: startParagraph(attributes, endOffset: endOffset)
@@ -168,15 +172,18 @@ struct USXBuilder {
     /// The kind of the innermost open element that is not transparent.
     var contextKind: USXFrame.Kind? { contextIndex.map { stack[$0].kind } }
 
-    /// Reports a warning (an unknown style or element, a known export defect) the first time its key comes;
-    /// later ones are only counted in that message.
-    mutating func reportOnce(_ key: String, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String) {
+    /// Reports a warning (an unknown style or element, a known export defect) or another problem the first
+    /// time its key comes; later ones are only counted in that message.
+    mutating func reportOnce(
+        _ key: String, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String,
+        severity: Diagnostic.Severity = .warning
+    ) {
         if let seen = onceWarnings[key] {
             onceWarnings[key] = (seen.diagnostic, seen.count + 1)
             return
         }
         onceWarnings[key] = (diagnostics.count, 1)
-        report(.warning, kind, at: location, message)
+        report(severity, kind, at: location, message)
     }
 
     mutating func report(
