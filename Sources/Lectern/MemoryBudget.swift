@@ -19,8 +19,9 @@ enum MemoryBudget {
     /// Memory assumed for the work beside the sources: threads, the store's buffers.
     static let headroom = 16 << 20
 
-    /// An error naming the first file when the memory limit is too low for the files, or nil.
-    static func shortfall(_ files: [String]) -> Diagnostic? {
+    /// An error naming the first file when the memory limit is too low for the files, or nil. Files larger
+    /// than `fileLimit` are not counted: they are refused unread (`file-too-large`).
+    static func shortfall(_ files: [String], fileLimit: Int = VersionSource.maximumFileSize) -> Diagnostic? {
         var limit = rlimit()
         guard let first = files.first, getrlimit(addressSpace, &limit) == 0, limit.rlim_cur != rlim_t.max,
             let used = usedAddressSpace()
@@ -29,7 +30,9 @@ enum MemoryBudget {
         for file in files {
             var status = stat()
             guard stat(file, &status) == 0 else { continue }
-            sources += Int(status.st_size) * (file.lowercased().hasSuffix(".gz") ? 4 : 1)
+            let size = Int(status.st_size)
+            guard size <= fileLimit else { continue }
+            sources += file.lowercased().hasSuffix(".gz") ? min(size * 4, fileLimit) : size
         }
         let needed = used + sources * bytesPerSourceByte + headroom
         let allowed = Int(clamping: limit.rlim_cur)

@@ -108,23 +108,37 @@ public enum VersionSource {
         return extensions.contains(String(name[name.index(after: dot)...]))
     }
 
+    /// The largest source file Lectern reads, and the largest content of a `.gz` file: 256 MB, about a
+    /// hundred times the largest book of the corpus (hbo-wlc's Jeremiah, 2.8 MB decompressed).
+    public static let maximumFileSize = 256 << 20
+
     /// Reads a file, decompressing gzip when the content says so.
     ///
-    /// Throws `FileProblem` (with the path) when the file cannot be read, `Gzip.Failure` when its gzip
-    /// data is damaged. A FIFO, device or socket is refused before it is opened.
-    public static func read(_ path: String) throws -> [UInt8] {
-        let bytes = try FileProblem.readFile(path)
-        return Gzip.isCompressed(bytes) ? try Gzip.decompress(bytes) : bytes
+    /// Throws `FileProblem` (with the path) when the file cannot be read or is larger than `limit`
+    /// (`.tooLarge`, also for a `.gz` file whose content is), `Gzip.Failure` when its gzip data is damaged.
+    /// A FIFO, device or socket is refused before it is opened.
+    public static func read(_ path: String, limit: Int = maximumFileSize) throws -> [UInt8] {
+        let bytes = try FileProblem.readFile(path, limit: limit)
+        guard Gzip.isCompressed(bytes) else { return bytes }
+        do {
+            return try Gzip.decompress(bytes, limit: limit)
+        } catch where error.isTooLarge {
+            throw FileProblem(.tooLarge(bytes: nil, limit: limit), path: path)
+        }
     }
 
     /// Parses one file, detecting its format from its content.
     ///
-    /// - Parameter session: shared by the files of one version parsed on one thread, so identical
-    ///   USFM spans, words and attributes are built once (see `USFMParseSession`).
-    public static func parseFile(_ path: String, session: USFMParseSession? = nil) -> ParseResult {
+    /// - Parameters:
+    ///   - session: shared by the files of one version parsed on one thread, so identical
+    ///     USFM spans, words and attributes are built once (see `USFMParseSession`).
+    ///   - limit: the largest file (and `.gz` content) read, `maximumFileSize` unless told.
+    public static func parseFile(_ path: String, session: USFMParseSession? = nil, limit: Int = maximumFileSize)
+        -> ParseResult
+    {
         let bytes: [UInt8]
         do {
-            bytes = try read(path)
+            bytes = try read(path, limit: limit)
         } catch let problem as FileProblem {
             return ParseResult(diagnostics: [problem.diagnostic])
         } catch {
@@ -168,14 +182,16 @@ public enum VersionSource {
     /// Reads and parses every file under `paths`, several files at once, and checks that no book comes twice.
     ///
     /// Books come back in canon order; diagnostics in file order. `progress`, when given, is called from the
-    /// parsing threads with the number of files done and the number found, after each file.
-    public static func parse(paths: [String], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
-        -> ParseResult
-    {
+    /// parsing threads with the number of files done and the number found, after each file. A file
+    /// larger than `limit` (or a `.gz` file whose content is) gives a `file-too-large` error.
+    public static func parse(
+        paths: [String], limit: Int = maximumFileSize,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) -> ParseResult {
         let (files, listing) = files(in: paths)
-        if let shortfall = MemoryBudget.shortfall(files) { return ParseResult(diagnostics: listing + [shortfall]) }
+        if let shortfall = MemoryBudget.shortfall(files, fileLimit: limit) { return ParseResult(diagnostics: listing + [shortfall]) }
         progress?(0, files.count)
-        let results = parseConcurrently(files, progress: progress)
+        let results = parseConcurrently(files, limit: limit, progress: progress)
         var combined = ParseResult(diagnostics: listing)
         var seen: [BookID: SourceLocation] = [:]
         for result in results {
@@ -198,14 +214,14 @@ public enum VersionSource {
 
     /// Parses files on every core: each worker takes the next file in turn and keeps one USFM session.
     private static func parseConcurrently(
-        _ files: [String], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+        _ files: [String], limit: Int, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     ) -> [ParseResult] {
         let results = ResultSlots(count: files.count)
         let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let session = USFMParseSession()
             while let index = results.claimNext() {
-                let done = results.set(index, parseFile(files[index], session: session))
+                let done = results.set(index, parseFile(files[index], session: session, limit: limit))
                 progress?(done, files.count)
             }
         }
