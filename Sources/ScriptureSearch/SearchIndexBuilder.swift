@@ -64,10 +64,12 @@ public enum SearchIndexBuilder {
         var totalTokens = 0
         var verse = 0
         for (chunk, map) in zip(chunks, chunkMaps) {
-            for tokens in chunk.verses {
+            var position = 0
+            for end in chunk.verseEnds {
                 verseOffsets.u32(UInt32(verseTokens.count))
-                for local in tokens {
-                    let exact = exactID[map[Int(local)]]
+                while position < end {
+                    let local = chunk.local(at: &position)
+                    let exact = exactID[map[local]]
                     verseTokens.varint(exact)
                     let folded = exactToFolded[exact]
                     guard folded != SearchIndexFormat.noFoldedTerm else { continue }
@@ -159,10 +161,37 @@ public enum SearchIndexBuilder {
     }
 
     /// One chunk of verses, tokenized: its own vocabulary, and each verse as local term ids.
+    ///
+    /// The ids of all its verses are varints in one buffer (the commonest words come first, so most take
+    /// a byte), each verse ending at its `verseEnds` offset: no array per verse, no four bytes per token.
     struct Chunk: Sendable {
         var terms: [String] = []
         var counts: [Int] = []
-        var verses: [[Int32]] = []
+        var tokens: [UInt8] = []
+        var verseEnds: [Int] = []
+
+        mutating func append(_ local: Int) {
+            var rest = UInt(local)
+            while rest >= 0x80 {
+                tokens.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+                rest >>= 7
+            }
+            tokens.append(UInt8(rest))
+        }
+
+        /// The local id at `position`, which moves past it.
+        func local(at position: inout Int) -> Int {
+            var value = 0
+            var shift = 0
+            while position < tokens.count {
+                let byte = tokens[position]
+                position += 1
+                value |= Int(byte & 0x7F) << shift
+                if byte < 0x80 { break }
+                shift += 7
+            }
+            return value
+        }
     }
 
     /// Tokenizes the verses in the exact mode, chunks in parallel.
@@ -172,23 +201,22 @@ public enum SearchIndexBuilder {
         let slots = Mutex<[Chunk]>(Array(repeating: Chunk(), count: chunkCount))
         DispatchQueue.concurrentPerform(iterations: chunkCount) { index in
             var chunk = Chunk()
-            var local: [String: Int32] = [:]
+            var local: [String: Int] = [:]
             for verse in verses[(index * chunkSize)..<min(verses.count, (index + 1) * chunkSize)] {
-                var ids: [Int32] = []
-                for token in WordBreaker.tokens(in: verse.text, mode: .exact) {
-                    let id: Int32
-                    if let known = local[token.term] {
+                WordBreaker.forEachTerm(in: verse.text, mode: .exact) { term in
+                    let id: Int
+                    if let known = local[term] {
                         id = known
                     } else {
-                        id = Int32(chunk.terms.count)
-                        local[token.term] = id
-                        chunk.terms.append(token.term)
+                        id = chunk.terms.count
+                        local[term] = id
+                        chunk.terms.append(term)
                         chunk.counts.append(0)
                     }
-                    chunk.counts[Int(id)] += 1
-                    ids.append(id)
+                    chunk.counts[id] += 1
+                    chunk.append(id)
                 }
-                chunk.verses.append(ids)
+                chunk.verseEnds.append(chunk.tokens.count)
             }
             slots.withLock { $0[index] = chunk }
         }
