@@ -20,8 +20,8 @@ enum BookEncoder {
         var text: [UInt8] = []
         /// Each verse's text offset (from the book's text start) and label code.
         var verses: [(offset: Int, label: UInt32)] = []
-        /// Number, first verse, verse count, text offset and length, content offset and length (book-relative).
-        var chapters: [[Int]] = []
+        /// The chapter records, with verses, text and content counted from the book's own start.
+        var chapters: [ChapterRecord] = []
         /// The pool ids (plus one, zero for none) of the names, identification, format version and chapter label.
         var names: [Int] = []
     }
@@ -77,10 +77,11 @@ enum BookEncoder {
             }
             let contentStart = encoder.out.count
             try encoder.chapter(chapter, verseText: Array(result.text[textStart...]))
-            result.chapters.append([
-                chapter.number, firstVerse, verses.count, textStart, result.text.count - textStart, contentStart,
-                encoder.out.count - contentStart,
-            ])
+            result.chapters.append(
+                ChapterRecord(
+                    number: chapter.number, book: book.id, firstVerse: firstVerse, verseCount: verses.count,
+                    textOffset: textStart, textLength: result.text.count - textStart, contentOffset: contentStart,
+                    contentLength: encoder.out.count - contentStart))
         }
         result.content = encoder.out.bytes
         for name in names(book) {

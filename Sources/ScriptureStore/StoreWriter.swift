@@ -59,23 +59,22 @@ public enum StoreWriter {
                 verses.u32(try offset32(textBase + verse.offset))
                 verses.u32(verse.label)
             }
-            for record in part.chapters {
-                let fields = [
-                    record[0], verseCount + record[1], record[2], textBase + record[3], record[4],
-                    contentBase + record[5],
-                    record[6],
-                ]
-                var head = ByteWriter()
-                for value in fields { head.u32(try offset32(value)) }
-                head.u8(book.id.rawValue)
-                head.append([0, 0, 0])
-                let start = CRC32C.checksum(head.bytes)
-                let firstRecord = verseBase + record[1] * RecordLayout.verseSize
-                let verseRecords = firstRecord..<(firstRecord + record[2] * RecordLayout.verseSize)
-                chapters.append(head.bytes)
-                chapters.u32(checksum(part.content, record[5]..<(record[5] + record[6]), continuing: start))
+            for local in part.chapters {
+                // The book's own offsets, moved to the sections' starts.
+                var record = local
+                record.firstVerse += verseCount
+                record.textOffset += textBase
+                record.contentOffset += contentBase
+                let head = try record.head()
+                let start = CRC32C.checksum(head)
+                let firstRecord = verseBase + local.firstVerse * RecordLayout.verseSize
+                let verseRecords = firstRecord..<(firstRecord + local.verseCount * RecordLayout.verseSize)
+                chapters.append(head)
+                let contentRange = local.contentOffset..<(local.contentOffset + local.contentLength)
+                chapters.u32(checksum(part.content, contentRange, continuing: start))
                 let textStart = checksum(verses.bytes, verseRecords, continuing: start)
-                chapters.u32(checksum(part.text, record[3]..<(record[3] + record[4]), continuing: textStart))
+                let textRange = local.textOffset..<(local.textOffset + local.textLength)
+                chapters.u32(checksum(part.text, textRange, continuing: textStart))
             }
             booksSection.u8(book.id.rawValue)
             booksSection.u8(book.hasIntroduction ? 1 : 0)
