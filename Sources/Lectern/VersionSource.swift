@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 import ScriptureModel
+import ScriptureStore
 import USFM
 
 /// The formats Lectern reads.
@@ -218,7 +218,7 @@ public enum VersionSource {
     ) -> [ParseResult] {
         let results = ResultSlots(count: files.count)
         let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        _ = Parallel.map(count: workers) { _ in
             let session = USFMParseSession()
             while let index = results.claimNext() {
                 let done = results.set(index, parseFile(files[index], session: session, limit: limit))

@@ -1,7 +1,5 @@
-import Dispatch
 import ScriptureModel
 import ScriptureStore
-import Synchronization
 import TextNormalization
 
 /// Builds the search index section from a version's verses (see `SearchIndexFormat`).
@@ -198,8 +196,7 @@ public enum SearchIndexBuilder {
     static func tokenize(_ verses: [VerseText]) -> [Chunk] {
         let chunkSize = 512
         let chunkCount = (verses.count + chunkSize - 1) / chunkSize
-        let slots = Mutex<[Chunk]>(Array(repeating: Chunk(), count: chunkCount))
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { index in
+        return Parallel.map(count: chunkCount) { index in
             var chunk = Chunk()
             var local: [String: Int] = [:]
             for verse in verses[(index * chunkSize)..<min(verses.count, (index + 1) * chunkSize)] {
@@ -218,22 +215,16 @@ public enum SearchIndexBuilder {
                 }
                 chunk.verseEnds.append(chunk.tokens.count)
             }
-            slots.withLock { $0[index] = chunk }
+            return chunk
         }
-        return slots.withLock { $0 }
     }
 
     /// The default-mode fold of every term, in parallel.
     static func foldAll(_ terms: [String]) -> [String] {
         let chunkSize = 2048
         let chunkCount = (terms.count + chunkSize - 1) / chunkSize
-        let slots = Mutex<[[String]]>(Array(repeating: [], count: chunkCount))
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { index in
-            let part = terms[(index * chunkSize)..<min(terms.count, (index + 1) * chunkSize)].map {
-                SearchFolding.fold($0)
-            }
-            slots.withLock { $0[index] = part }
-        }
-        return slots.withLock { $0 }.flatMap { $0 }
+        return Parallel.map(count: chunkCount) { index in
+            terms[(index * chunkSize)..<min(terms.count, (index + 1) * chunkSize)].map { SearchFolding.fold($0) }
+        }.flatMap { $0 }
     }
 }
