@@ -51,14 +51,19 @@ enum BookEncoder {
         return Counted(strings: encoder.strings, styles: encoder.styles, verseTexts: verseTexts)
     }
 
-    /// Encodes a counted book with the file's ids.
-    static func encode(_ book: Book, verseTexts: [[VerseText]], tables: InternTables) throws(StoreError) -> Encoded {
+    /// Encodes a counted book with the file's ids: its verse texts in order, `chapterCounts` of them to each chapter.
+    static func encode(
+        _ book: Book, verseTexts: ArraySlice<VerseText>, chapterCounts: [Int], tables: InternTables
+    ) throws(StoreError) -> Encoded {
         var encoder = ContentEncoder(tables: tables)
         var result = Encoded()
         try encoder.introduction(book.introduction)
         result.introductionLength = encoder.out.count
+        var nextVerse = verseTexts.startIndex
         for (index, chapter) in book.chapters.enumerated() {
-            let verses = index < verseTexts.count ? verseTexts[index] : []
+            let count = index < chapterCounts.count ? min(chapterCounts[index], verseTexts.endIndex - nextVerse) : 0
+            let verses = verseTexts[nextVerse..<(nextVerse + count)]
+            nextVerse += count
             let textStart = result.text.count
             let firstVerse = result.verses.count
             for verse in verses {

@@ -147,8 +147,12 @@ public struct Library: Sendable {
         }
         var metadata = metadata
         metadata.id = id
-        let bytes = try StoreWriter.encode(books: books, metadata: metadata, sections: sections)
-        try AtomicFile.replace("\(id).\(StoreFormat.fileExtension)", in: versionsDirectory, with: bytes)
+        // Section by section: the file is never assembled in memory beside its sections.
+        let encoded = try StoreWriter.sections(books: books, metadata: metadata, sections: sections)
+        try AtomicFile.replace("\(id).\(StoreFormat.fileExtension)", in: versionsDirectory) {
+            (write: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) in
+            try StoreWriter.write(encoded, to: write)
+        }
         return metadata
     }
 
