@@ -33,7 +33,7 @@ extension Library {
         from paths: [String], abbreviation: String? = nil, title: String? = nil, language: String? = nil,
         replace: Bool = false, versification: String? = nil
     ) throws -> VersionStore {
-        let result = VersionSource.parse(paths: paths)
+        var result = VersionSource.parse(paths: paths)
         guard !result.hasErrors, !result.books.isEmpty else {
             throw ImportError(diagnostics: result.diagnostics)
         }
@@ -43,8 +43,11 @@ extension Library {
         var id: Int?
         if replace, let existing = try? open(named: metadata.abbreviation) { id = existing.metadata.id }
         metadata.id = id ?? 0
+        // The store writer alone holds the books, so the document model is freed once it is encoded.
+        let books = result.books
+        result.books = []
         let stored = try add(
-            books: result.books, metadata: metadata, id: id, replace: replace, sections: [SearchIndexSection()])
+            books: consume books, metadata: metadata, id: id, replace: replace, sections: [SearchIndexSection()])
         return try open(stored.id)
     }
 }

@@ -22,12 +22,17 @@ public enum StoreWriter {
     ///
     /// The books are encoded first (in parallel), then the built sections made (each in parallel inside),
     /// one after the other, so that the memory of the two is not needed at once.
+    ///
+    /// The books are taken, not borrowed: once they are encoded they are let go, so a caller that gives up
+    /// its own reference (`consume`) has the document model freed before the search index is built.
     static func sections(
-        books: [Book], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = [],
+        books input: consuming [Book], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = [],
         sections builders: [any StoreSection] = []
     ) throws(StoreError) -> [(SectionKind, [[UInt8]])] {
-        try checkUnique(books)
-        let books = books.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
+        try checkUnique(input)
+        var books = input.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
+            .map(\.element)
+        input = []
         var counted = try Parallel.map(books) { book throws(StoreError) in try BookEncoder.count(book) }
         var strings = FrequencyInterner<String>()
         var styles = FrequencyInterner<StyleKey>()
@@ -40,11 +45,10 @@ public enum StoreWriter {
         let tables = InternTables(strings: strings.frozenIDs, styles: styles.frozenIDs)
         // Every verse text once, in verse-table order; each book encodes its slice of them.
         let (verseTexts, bookVerses, chapterCounts) = takeVerseTexts(&counted)
-        let encoded = try Parallel.map(count: books.count) { index throws(StoreError) in
-            try BookEncoder.encode(
-                books[index], verseTexts: verseTexts[bookVerses[index]], chapterCounts: chapterCounts[index],
-                tables: tables)
-        }
+        let encoded = try encodeAll(
+            books, verseTexts: verseTexts, bookVerses: bookVerses, chapterCounts: chapterCounts, tables: tables)
+        let shapes = books.map { (id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction) }
+        books = []
         var builtSections: [(SectionKind, [UInt8])] = []
         for builder in builders { builtSections.append((builder.kind, try builder.build(verses: verseTexts))) }
 
@@ -54,10 +58,10 @@ public enum StoreWriter {
         var verses = ByteWriter()
         var chapters = ByteWriter()
         var booksSection = ByteWriter()
-        booksSection.varint(books.count)
+        booksSection.varint(shapes.count)
         var verseCount = 0
         var chapterCount = 0
-        for (book, part) in zip(books, encoded) {
+        for (book, part) in zip(shapes, encoded) {
             let (contentBase, textBase, verseBase) = (contentCount, textCount, verses.count)
             for verse in part.verses {
                 verses.u32(try offset32(textBase + verse.offset))
@@ -83,7 +87,7 @@ public enum StoreWriter {
             booksSection.u8(book.id.rawValue)
             booksSection.u8(book.hasIntroduction ? 1 : 0)
             for name in part.names { booksSection.varint(name) }
-            for value in [chapterCount, book.chapters.count, contentBase, part.introductionLength, part.verses.count] {
+            for value in [chapterCount, book.chapterCount, contentBase, part.introductionLength, part.verses.count] {
                 booksSection.varint(value)
             }
             booksSection.varint(Int(checksum(part.content, 0..<part.introductionLength, continuing: 0)))
@@ -110,12 +114,25 @@ public enum StoreWriter {
         return sections
     }
 
+    /// Encodes each book with its verse texts, books in parallel.
+    private static func encodeAll(
+        _ books: [Book], verseTexts: [VerseText], bookVerses: [Range<Int>], chapterCounts: [[Int]],
+        tables: InternTables
+    ) throws(StoreError) -> [BookEncoder.Encoded] {
+        try Parallel.map(count: books.count) { index throws(StoreError) in
+            try BookEncoder.encode(
+                books[index], verseTexts: verseTexts[bookVerses[index]], chapterCounts: chapterCounts[index],
+                tables: tables)
+        }
+    }
+
     /// The counted books' verse texts moved into one array in verse-table order, with each book's range
     /// in it and each of its chapters' verse counts.
     private static func takeVerseTexts(
         _ counted: inout [BookEncoder.Counted]
     ) -> (verses: [VerseText], books: [Range<Int>], chapterCounts: [[Int]]) {
         var verses: [VerseText] = []
+        verses.reserveCapacity(counted.reduce(0) { total, book in total + book.verseTexts.reduce(0) { $0 + $1.count } })
         var books: [Range<Int>] = []
         var chapterCounts: [[Int]] = []
         for index in counted.indices {
