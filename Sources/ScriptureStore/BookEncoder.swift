@@ -81,7 +81,8 @@ enum BookEncoder {
                 result.text.append(contentsOf: verse.text.utf8)
             }
             let contentStart = encoder.out.count
-            try encoder.chapter(chapter, verseText: Array(result.text[textStart...]))
+            // A slice, not a copy: a chapter's text can be most of a book's.
+            try encoder.chapter(chapter, verseText: result.text[textStart...])
             result.chapters.append(
                 ChapterRecord(
                     number: chapter.number, book: book.id, firstVerse: firstVerse, verseCount: verses.count,
