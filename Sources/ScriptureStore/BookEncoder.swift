@@ -60,6 +60,9 @@ enum BookEncoder {
         try encoder.introduction(book.introduction)
         result.introductionLength = encoder.out.count
         var nextVerse = verseTexts.startIndex
+        // The text's exact size up front: growing it by doubling would need up to twice the book's text at once.
+        result.text.reserveCapacity(verseTexts.reduce(0) { $0 + $1.text.utf8.count })
+        result.verses.reserveCapacity(verseTexts.count)
         for (index, chapter) in book.chapters.enumerated() {
             let count = index < chapterCounts.count ? min(chapterCounts[index], verseTexts.endIndex - nextVerse) : 0
             let verses = verseTexts[nextVerse..<(nextVerse + count)]

@@ -233,6 +233,8 @@ struct ContentEncoder {
     /// white space at either end (white space alone counts as leading).
     private mutating func collapse(_ text: String) -> (leading: Bool, trailing: Bool) {
         scratch.removeAll(keepingCapacity: true)
+        // At most the text's size: growing by doubling would hold up to three times a long text at once.
+        scratch.reserveCapacity(text.utf8.count)
         var leading = false
         var pending = false
         for byte in text.utf8 {
