@@ -4,54 +4,58 @@
 #include <string.h>
 #include <zlib.h>
 
-int lectern_gunzip(const uint8_t *src, size_t len, size_t max_len, uint8_t **out, size_t *out_len) {
-    *out = NULL;
-    *out_len = 0;
+#define SCRATCH_SIZE (64 * 1024)
+
+// Inflates every gzip member of `src`. With `dst`, writes at most `capacity` bytes there (more is
+// -100); without, writes into a small scratch buffer, only counting. Stops with -100 as soon as more
+// than `max_len` bytes come out, so a decompression bomb costs no memory.
+static int inflate_all(const uint8_t *src, size_t len, uint8_t *dst, size_t capacity, size_t max_len,
+                       size_t *produced_out) {
+    *produced_out = 0;
     z_stream stream;
     memset(&stream, 0, sizeof stream);
     // 15 + 32: zlib or gzip header, detected automatically.
     int status = inflateInit2(&stream, 15 + 32);
     if (status != Z_OK) return status;
-    size_t capacity = len * 4 + 4096;
-    if (capacity > max_len + 1) capacity = max_len + 1;
-    uint8_t *buffer = (uint8_t *)malloc(capacity);
-    if (!buffer) {
-        inflateEnd(&stream);
-        return Z_MEM_ERROR;
-    }
+    uint8_t scratch[SCRATCH_SIZE];
     size_t produced = 0;
     const uint8_t *next_in = src;
     size_t remaining = len;
     for (;;) {
-        if (produced == capacity) {
-            if (capacity > max_len) {
-                free(buffer);
-                inflateEnd(&stream);
-                return -100;
+        uint8_t *target;
+        size_t room;
+        if (dst != NULL) {
+            target = dst + produced;
+            room = capacity - produced;
+            if (room == 0) {
+                // Probe with the scratch buffer: any further output is over the capacity.
+                target = scratch;
+                room = 1;
             }
-            size_t grown = capacity * 2;
-            if (grown > max_len + 1) grown = max_len + 1;
-            uint8_t *bigger = (uint8_t *)realloc(buffer, grown);
-            if (!bigger) {
-                free(buffer);
-                inflateEnd(&stream);
-                return Z_MEM_ERROR;
-            }
-            buffer = bigger;
-            capacity = grown;
+        } else {
+            target = scratch;
+            room = SCRATCH_SIZE;
         }
         uInt chunk_in = remaining > 0x40000000u ? 0x40000000u : (uInt)remaining;
-        size_t room = capacity - produced;
         uInt chunk_out = room > 0x40000000u ? 0x40000000u : (uInt)room;
         stream.next_in = (Bytef *)next_in;
         stream.avail_in = chunk_in;
-        stream.next_out = buffer + produced;
+        stream.next_out = target;
         stream.avail_out = chunk_out;
         status = inflate(&stream, Z_NO_FLUSH);
         size_t consumed = chunk_in - stream.avail_in;
+        size_t written = chunk_out - stream.avail_out;
         next_in += consumed;
         remaining -= consumed;
-        produced += chunk_out - stream.avail_out;
+        if (dst != NULL && target == scratch && written > 0) {
+            inflateEnd(&stream);
+            return -100;
+        }
+        produced += written;
+        if (produced > max_len) {
+            inflateEnd(&stream);
+            return -100;
+        }
         if (status == Z_STREAM_END) {
             // Another gzip member may follow (as `cat a.gz b.gz` makes).
             if (remaining > 0 && next_in[0] == 0x1f) {
@@ -64,19 +68,22 @@ int lectern_gunzip(const uint8_t *src, size_t len, size_t max_len, uint8_t **out
             status = Z_DATA_ERROR;  // truncated stream
         }
         if (status != Z_OK && status != Z_BUF_ERROR) {
-            free(buffer);
             inflateEnd(&stream);
             return status == Z_NEED_DICT ? Z_DATA_ERROR : status;
         }
     }
     inflateEnd(&stream);
-    if (produced > max_len) {
-        free(buffer);
-        return -100;
-    }
-    *out = buffer;
-    *out_len = produced;
+    *produced_out = produced;
     return 0;
 }
 
-void lectern_free(void *buffer) { free(buffer); }
+int lectern_gunzip_size(const uint8_t *src, size_t len, size_t max_len, size_t *out_len) {
+    return inflate_all(src, len, NULL, 0, max_len, out_len);
+}
+
+int lectern_gunzip_into(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_len) {
+    size_t produced = 0;
+    int status = inflate_all(src, len, dst, dst_len, dst_len, &produced);
+    if (status == 0 && produced != dst_len) return Z_DATA_ERROR;
+    return status;
+}

@@ -58,7 +58,9 @@ public enum FileKind: Sendable, Hashable {
 extension FileProblem {
     /// Reads a whole regular file: checks its type first (`stat`), opens it without blocking
     /// (`O_NONBLOCK`, in case it was swapped for a FIFO since), checks again (`fstat`), then reads.
-    public static func readFile(_ path: String) throws(FileProblem) -> [UInt8] {
+    ///
+    /// - Parameter limit: the largest size read; a larger file is `.tooLarge`, refused before it is read.
+    public static func readFile(_ path: String, limit: Int = .max) throws(FileProblem) -> [UInt8] {
         if let cause = try FileKind.of(path).readProblem { throw FileProblem(cause, path: path) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileProblem(errno: errno, path: path) }
@@ -68,6 +70,7 @@ extension FileProblem {
         let kind = FileKind.kind(info)
         if let cause = kind.readProblem { throw FileProblem(cause, path: path) }
         let size = Int(info.st_size)
+        if size > limit { throw FileProblem(.tooLarge(bytes: size, limit: limit), path: path) }
         // Arrays trap when memory runs out; ask malloc first so a huge file is an error instead.
         guard let probe = malloc(max(size, 1)) else { throw FileProblem(.notEnoughMemory(bytes: size), path: path) }
         free(probe)

@@ -39,6 +39,9 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case socket
         /// Not enough memory for a file of this many bytes (nil when unknown).
         case notEnoughMemory(bytes: Int?)
+        /// A file larger than Lectern reads (`VersionSource.maximumFileSize`): its size, or nil for a
+        /// `.gz` file whose content passes the limit.
+        case tooLarge(bytes: Int?, limit: Int)
         case diskFull
         case readOnlyFileSystem
         case nameTooLong
@@ -89,6 +92,11 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
             case .notEnoughMemory(let bytes?):
                 return "not enough memory to read it (\(Self.megabytes(bytes)) MB)"
             case .notEnoughMemory(nil): return "not enough memory"
+            case .tooLarge(let bytes?, let limit):
+                return "the file is \(Self.size(bytes)); Lectern reads files of at most \(Self.megabytes(limit)) MB"
+            case .tooLarge(nil, let limit):
+                return "its content is more than \(Self.megabytes(limit)) MB decompressed; Lectern reads files of "
+                    + "at most \(Self.megabytes(limit)) MB"
             case .diskFull: return "the disk is full (free some space and try again)"
             case .readOnlyFileSystem: return "read-only file system (choose a folder on a writable disk)"
             case .nameTooLong: return "file name too long"
@@ -106,7 +114,14 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
             }
         }
 
-        private static func megabytes(_ bytes: Int) -> Int { max(1, (bytes + (1 << 20) - 1) >> 20) }
+        static func megabytes(_ bytes: Int) -> Int { max(1, (bytes + (1 << 20) - 1) >> 20) }
+
+        /// `300 MB`, or from 1 GB on `1.2 GB` (rounded down, so never the limit itself).
+        static func size(_ bytes: Int) -> String {
+            guard bytes >= 1 << 30 else { return "\(megabytes(bytes)) MB" }
+            let tenths = bytes / ((1 << 30) / 10)
+            return "\(tenths / 10).\(tenths % 10) GB"
+        }
     }
 
     /// The file or folder.
@@ -133,9 +148,9 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The problem as a source diagnostic at `path:1:1` (the location already names the path).
     public var diagnostic: Diagnostic {
-        Diagnostic(
-            .error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
-            "cannot \(action.rawValue) it: \(cause.text)")
+        let location = SourceLocation(file: path, line: 1, column: 1)
+        if case .tooLarge = cause { return Diagnostic(.error, .fileTooLarge, at: location, cause.text) }
+        return Diagnostic(.error, .unreadableFile, at: location, "cannot \(action.rawValue) it: \(cause.text)")
     }
 
     /// Translates any error met on `path`: a `FileProblem` is kept; `StoreError.system` and

@@ -34,16 +34,20 @@ extension Library {
         from paths: [String], abbreviation: String? = nil, title: String? = nil, language: String? = nil,
         copyright: String? = nil, replace: Bool = false, versification: String? = nil
     ) throws -> VersionStore {
-        let reading = VersionSource.read(paths: paths)
-        let result = reading.result
+        var reading = VersionSource.read(paths: paths)
+        var result = reading.result
+        reading.result.books = []
         guard !result.hasErrors, !result.books.isEmpty else {
             throw ImportError(diagnostics: result.diagnostics)
         }
         let metadata = try VersionMetadata.forImport(
             of: result.books, paths: paths, id: nil, abbreviation: abbreviation, title: title, language: language,
             copyright: copyright, bundle: reading.bundle, versification: versification)
+        // The store writer alone holds the books, so the document model is freed once it is encoded.
+        let books = result.books
+        result.books = []
         let stored = try add(
-            books: result.books, metadata: metadata, id: nil, replace: replace, sections: [SearchIndexSection()])
+            books: consume books, metadata: metadata, id: nil, replace: replace, sections: [SearchIndexSection()])
         return try open(stored.id)
     }
 }

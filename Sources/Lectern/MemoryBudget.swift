@@ -20,8 +20,11 @@ enum MemoryBudget {
     static let headroom = 16 << 20
 
     /// An error naming the first file when the memory limit is too low for the files and `inMemory` bytes
-    /// already read (from a zip, the first of them at `first`), or nil.
-    static func shortfall(_ files: [String], inMemory: Int = 0, first: String? = nil) -> Diagnostic? {
+    /// already read (from a zip, the first of them at `first`), or nil. Files larger than `fileLimit` are
+    /// not counted: they are refused unread (`file-too-large`).
+    static func shortfall(
+        _ files: [String], inMemory: Int = 0, first: String? = nil, fileLimit: Int = VersionSource.maximumFileSize
+    ) -> Diagnostic? {
         var limit = rlimit()
         guard let first = files.first ?? first, getrlimit(addressSpace, &limit) == 0, limit.rlim_cur != rlim_t.max,
             let used = usedAddressSpace()
@@ -30,7 +33,9 @@ enum MemoryBudget {
         for file in files {
             var status = stat()
             guard stat(file, &status) == 0 else { continue }
-            sources += Int(status.st_size) * (file.lowercased().hasSuffix(".gz") ? 4 : 1)
+            let size = Int(status.st_size)
+            guard size <= fileLimit else { continue }
+            sources += file.lowercased().hasSuffix(".gz") ? min(size * 4, fileLimit) : size
         }
         let needed = used + sources * bytesPerSourceByte + headroom
         let allowed = Int(clamping: limit.rlim_cur)

@@ -17,8 +17,11 @@ extension VersionSource {
     /// Zip entries are read into memory, at most `bundleLimit` bytes of them a zip; a damaged archive,
     /// an entry named with `..` or an absolute path, or unreadable metadata is an error diagnostic at the
     /// archive's or metadata file's path. Names missing from the metadata are warnings.
+    ///
+    /// A file or zip entry larger than `limit` (or gzip content that is) gives a `file-too-large` error.
     public static func read(
-        paths: [String], bundleLimit: Int = 1 << 30, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> SourceReading {
         var plain: [String] = []
         var listing: [Diagnostic] = []
@@ -46,25 +49,31 @@ extension VersionSource {
         let (files, fileListing) = files(in: plain)
         listing += fileListing
         let inMemory = contents.reduce(0) { $0 + $1.bytes.count }
-        if let shortfall = MemoryBudget.shortfall(files, inMemory: inMemory, first: contents.first?.path) {
+        if let shortfall = MemoryBudget.shortfall(
+            files, inMemory: inMemory, first: contents.first?.path, fileLimit: limit)
+        {
             return SourceReading(result: ParseResult(diagnostics: listing + [shortfall]), bundle: metadata)
         }
         let total = files.count + contents.count
         progress?(0, total)
         let loaded = contents
         let results = parseConcurrently(count: total, progress: progress) { index, session in
-            guard index >= files.count else { return parseFile(files[index], session: session) }
+            guard index >= files.count else { return parseFile(files[index], session: session, limit: limit) }
             let (path, bytes) = loaded[index - files.count]
-            return parseBytes(bytes, path: path, session: session)
+            return parseBytes(bytes, path: path, session: session, limit: limit)
         }
         return SourceReading(result: combine(listing, results), bundle: metadata)
     }
 
     /// Parses bytes read from an archive, decompressing gzip when they say so.
-    private static func parseBytes(_ bytes: [UInt8], path: String, session: USFMParseSession) -> ParseResult {
-        guard Gzip.isCompressed(bytes) else { return parse(bytes, path: path, session: session) }
+    private static func parseBytes(_ bytes: [UInt8], path: String, session: USFMParseSession, limit: Int)
+        -> ParseResult
+    {
         do {
-            return parse(try Gzip.decompress(bytes), path: path, session: session)
+            guard bytes.count <= limit else { throw FileProblem(.tooLarge(bytes: bytes.count, limit: limit), path: path) }
+            return parse(try decompressed(bytes, path: path, limit: limit), path: path, session: session)
+        } catch let problem as FileProblem {
+            return ParseResult(diagnostics: [problem.diagnostic])
         } catch {
             return ParseResult(diagnostics: [
                 Diagnostic(

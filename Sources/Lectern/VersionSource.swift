@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 import ScriptureModel
+import ScriptureStore
 import USFM
 
 /// The formats Lectern reads.
@@ -125,23 +125,42 @@ public enum VersionSource {
         return looksLikeUSJ(head)
     }
 
+    /// The largest source file Lectern reads, and the largest content of a `.gz` file: 256 MB, about a
+    /// hundred times the largest book of the corpus (hbo-wlc's Jeremiah, 2.8 MB decompressed).
+    public static let maximumFileSize = 256 << 20
+
     /// Reads a file, decompressing gzip when the content says so.
     ///
-    /// Throws `FileProblem` (with the path) when the file cannot be read, `Gzip.Failure` when its gzip
-    /// data is damaged. A FIFO, device or socket is refused before it is opened.
-    public static func read(_ path: String) throws -> [UInt8] {
-        let bytes = try FileProblem.readFile(path)
-        return Gzip.isCompressed(bytes) ? try Gzip.decompress(bytes) : bytes
+    /// Throws `FileProblem` (with the path) when the file cannot be read or is larger than `limit`
+    /// (`.tooLarge`, also for a `.gz` file whose content is), `Gzip.Failure` when its gzip data is damaged.
+    /// A FIFO, device or socket is refused before it is opened.
+    public static func read(_ path: String, limit: Int = maximumFileSize) throws -> [UInt8] {
+        let bytes = try FileProblem.readFile(path, limit: limit)
+        return try decompressed(bytes, path: path, limit: limit)
+    }
+
+    /// `bytes` inflated when they are gzip data; content larger than `limit` is `FileProblem.tooLarge`.
+    static func decompressed(_ bytes: [UInt8], path: String, limit: Int) throws -> [UInt8] {
+        guard Gzip.isCompressed(bytes) else { return bytes }
+        do {
+            return try Gzip.decompress(bytes, limit: limit)
+        } catch where error.isTooLarge {
+            throw FileProblem(.tooLarge(bytes: nil, limit: limit), path: path)
+        }
     }
 
     /// Parses one file, detecting its format from its content.
     ///
-    /// - Parameter session: shared by the files of one version parsed on one thread, so identical
-    ///   USFM spans, words and attributes are built once (see `USFMParseSession`).
-    public static func parseFile(_ path: String, session: USFMParseSession? = nil) -> ParseResult {
+    /// - Parameters:
+    ///   - session: shared by the files of one version parsed on one thread, so identical
+    ///     USFM spans, words and attributes are built once (see `USFMParseSession`).
+    ///   - limit: the largest file (and `.gz` content) read, `maximumFileSize` unless told.
+    public static func parseFile(_ path: String, session: USFMParseSession? = nil, limit: Int = maximumFileSize)
+        -> ParseResult
+    {
         let bytes: [UInt8]
         do {
-            bytes = try read(path)
+            bytes = try read(path, limit: limit)
         } catch let problem as FileProblem {
             return ParseResult(diagnostics: [problem.diagnostic])
         } catch {
@@ -187,11 +206,13 @@ public enum VersionSource {
     ///
     /// Books come back in canon order; diagnostics in file order. `progress`, when given, is called from the
     /// parsing threads with the number of files done and the number found, after each file. A DBL or
-    /// Scripture Burrito bundle, or a `.zip`, among the paths is read as `read(paths:progress:)` says.
-    public static func parse(paths: [String], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
-        -> ParseResult
-    {
-        read(paths: paths, progress: progress).result
+    /// Scripture Burrito bundle, or a `.zip`, among the paths is read as `read(paths:progress:)` says. A file
+    /// larger than `limit` (or a `.gz` file whose content is) gives a `file-too-large` error.
+    public static func parse(
+        paths: [String], limit: Int = maximumFileSize,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) -> ParseResult {
+        read(paths: paths, limit: limit, progress: progress).result
     }
 
     /// Joins the listing's diagnostics and each file's results, in order; a book that comes twice is an error.
@@ -223,7 +244,7 @@ public enum VersionSource {
     ) -> [ParseResult] {
         let results = ResultSlots(count: count)
         let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        _ = Parallel.map(count: workers) { _ in
             let session = USFMParseSession()
             while let index = results.claimNext() {
                 let done = results.set(index, parseOne(index, session))

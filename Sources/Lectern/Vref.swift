@@ -1,6 +1,5 @@
-import Dispatch
 import ScriptureModel
-import Synchronization
+import ScriptureStore
 
 /// The `vref` format: one line per verse, `BOOK C:V<TAB>text`, books in canon order.
 public enum Vref {
@@ -9,17 +8,11 @@ public enum Vref {
     /// Each book's lines are made on its own core, then joined in canon order.
     public static func format(_ books: [Book]) -> String {
         let sorted = books.sorted(by: { $0.id < $1.id })
-        let parts = Mutex<[String]>(Array(repeating: "", count: sorted.count))
-        DispatchQueue.concurrentPerform(iterations: sorted.count) { index in
-            let text = format(verses: sorted[index].verseTexts())
-            parts.withLock { $0[index] = text }
-        }
-        return parts.withLock { parts in
-            var output = ""
-            output.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
-            for part in parts { output += part }
-            return output
-        }
+        let parts = Parallel.map(sorted) { book in format(verses: book.verseTexts()) }
+        var output = ""
+        output.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
+        for part in parts { output += part }
+        return output
     }
 
     /// Formats verses in the order given, one line each.

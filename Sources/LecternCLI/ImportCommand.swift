@@ -70,10 +70,11 @@ package enum ImportCommand: LecternCommand {
 
         let started = Date()
         let bar = ProgressBar(context: context, enabled: context.isTerminal && !json)
-        let reading = VersionSource.read(paths: paths) { done, total in
+        var reading = VersionSource.read(paths: paths) { done, total in
             bar.show(done: done, total: total, unit: "files", label: "Reading")
         }
-        let result = reading.result
+        var result = reading.result
+        reading.result.books = []
         bar.clear()
         if !json {
             DiagnosticPrinter.print(result.diagnostics, verbose: verbose, to: context)
@@ -101,9 +102,12 @@ package enum ImportCommand: LecternCommand {
         }
         bar.message("Writing \(Terminal.sanitized(metadata.abbreviation)) to \(library.directory)…")
         let stored: VersionMetadata
+        // The books go to the store writer alone, which lets the document model go once it is encoded.
+        let books = result.books
+        result.books = []
         do {
             stored = try library.add(
-                books: result.books, metadata: metadata, id: id, replace: arguments.flag("replace"),
+                books: consume books, metadata: metadata, id: id, replace: arguments.flag("replace"),
                 sections: [SearchIndexSection()])
         } catch {
             bar.clear()

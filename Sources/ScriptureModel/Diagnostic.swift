@@ -69,6 +69,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case malformedMapping = "malformed-mapping"
         case malformedJSON = "malformed-json"
         case notUSJ = "not-usj"
+        case nestingTooDeep = "nesting-too-deep"
+        case fileTooLarge = "file-too-large"
     }
 
     /// How serious it is.

@@ -16,6 +16,15 @@ public indirect enum Inline: Sendable, Hashable {
     case optionalBreak
 }
 
+extension Inline {
+    /// The deepest nesting of character styles, notes and figures the parsers build: a span in a
+    /// paragraph is at depth 1, a span inside it at depth 2. Real Bibles nest at most 4 deep (a note
+    /// inside `\wj`, styles inside the note; see `CorpusCheckTests`); the parsers report `nesting-too-deep`
+    /// past this depth and keep the deeper markers' text in the span at this depth, so no walker of the
+    /// model meets a deep tree.
+    public static let maximumNestingDepth = 32
+}
+
 /// The start of a verse.
 public struct VerseStart: Sendable, Hashable {
     /// The verse label as written: `16`, a bridge `1-2`, a segment `3a`.

@@ -1,7 +1,5 @@
-import Dispatch
 import ScriptureModel
 import ScriptureStore
-import Synchronization
 import TextNormalization
 
 /// Builds the search index section from a version's verses (see `SearchIndexFormat`).
@@ -64,10 +62,12 @@ public enum SearchIndexBuilder {
         var totalTokens = 0
         var verse = 0
         for (chunk, map) in zip(chunks, chunkMaps) {
-            for tokens in chunk.verses {
+            var position = 0
+            for end in chunk.verseEnds {
                 verseOffsets.u32(UInt32(verseTokens.count))
-                for local in tokens {
-                    let exact = exactID[map[Int(local)]]
+                while position < end {
+                    let local = chunk.local(at: &position)
+                    let exact = exactID[map[local]]
                     verseTokens.varint(exact)
                     let folded = exactToFolded[exact]
                     guard folded != SearchIndexFormat.noFoldedTerm else { continue }
@@ -153,69 +153,95 @@ public enum SearchIndexBuilder {
         return bytes
     }
 
-    /// One chunk of verses, tokenized: its own vocabulary, and each verse as local term ids.
+    /// One chunk of verses, tokenized: its own vocabulary, and each verse as local term ids (varints packed in
+    /// `tokens`, each verse ending at its `verseEnds` offset).
     struct Chunk: Sendable {
         var terms: [String] = []
         var counts: [Int] = []
-        var verses: [[Int32]] = []
+        var tokens: [UInt8] = []
+        var verseEnds: [Int] = []
         /// The attribute terms the chunk's verses hold (local ids), and each verse's tagged tokens: its
         /// place among the verse's tokens and a local attribute id, in token order.
         var attributeTerms: [String] = []
         var attributes: [[(position: Int32, term: Int32)]] = []
+
+        mutating func append(_ local: Int) {
+            var rest = UInt(local)
+            while rest >= 0x80 {
+                tokens.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+                rest >>= 7
+            }
+            tokens.append(UInt8(rest))
+        }
+
+        /// The local id at `position`, which moves past it.
+        func local(at position: inout Int) -> Int {
+            var value = 0
+            var shift = 0
+            while position < tokens.count {
+                let byte = tokens[position]
+                position += 1
+                value |= Int(byte & 0x7F) << shift
+                if byte < 0x80 { break }
+                shift += 7
+            }
+            return value
+        }
+
+        /// The local id of `term`, counted once more and appended to the current verse.
+        mutating func add(_ term: String, local: inout [String: Int]) {
+            let id: Int
+            if let known = local[term] {
+                id = known
+            } else {
+                id = terms.count
+                local[term] = id
+                terms.append(term)
+                counts.append(0)
+            }
+            counts[id] += 1
+            append(id)
+        }
     }
 
-    /// Tokenizes the verses in the exact mode, chunks in parallel.
+    /// Tokenizes the verses in the exact mode, chunks in parallel. A verse without tagged words is read as a
+    /// stream of terms (no array of tokens); one with them keeps its tokens to place the attributes.
     static func tokenize(_ verses: [VerseText]) -> [Chunk] {
         let chunkSize = 512
         let chunkCount = (verses.count + chunkSize - 1) / chunkSize
-        let slots = Mutex<[Chunk]>(Array(repeating: Chunk(), count: chunkCount))
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { index in
+        return Parallel.map(count: chunkCount) { index in
             var chunk = Chunk()
-            var local: [String: Int32] = [:]
+            var local: [String: Int] = [:]
             var localAttributes: [String: Int32] = [:]
             var words: [AttributeIndexBuilder.WordKey: [Int32]] = [:]
             for verse in verses[(index * chunkSize)..<min(verses.count, (index + 1) * chunkSize)] {
-                var ids: [Int32] = []
-                let tokens = WordBreaker.tokens(in: verse.text, mode: .exact)
-                chunk.attributes.append(
-                    AttributeIndexBuilder.tag(tokens, of: verse, cache: &words) { term in
-                        if let known = localAttributes[term] { return known }
-                        let id = Int32(chunk.attributeTerms.count)
-                        localAttributes[term] = id
-                        chunk.attributeTerms.append(term)
-                        return id
-                    })
-                for token in tokens {
-                    let id: Int32
-                    if let known = local[token.term] {
-                        id = known
-                    } else {
-                        id = Int32(chunk.terms.count)
-                        local[token.term] = id
-                        chunk.terms.append(token.term)
-                        chunk.counts.append(0)
-                    }
-                    chunk.counts[Int(id)] += 1
-                    ids.append(id)
+                if verse.words.isEmpty {
+                    chunk.attributes.append([])
+                    WordBreaker.forEachTerm(in: verse.text, mode: .exact) { chunk.add($0, local: &local) }
+                } else {
+                    let tokens = WordBreaker.tokens(in: verse.text, mode: .exact)
+                    chunk.attributes.append(
+                        AttributeIndexBuilder.tag(tokens, of: verse, cache: &words) { term in
+                            if let known = localAttributes[term] { return known }
+                            let id = Int32(chunk.attributeTerms.count)
+                            localAttributes[term] = id
+                            chunk.attributeTerms.append(term)
+                            return id
+                        })
+                    for token in tokens { chunk.add(token.term, local: &local) }
                 }
-                chunk.verses.append(ids)
+                chunk.verseEnds.append(chunk.tokens.count)
             }
-            slots.withLock { $0[index] = chunk }
+            return chunk
         }
-        return slots.withLock { $0 }
     }
 
     /// The default-mode fold of every term, in parallel.
     static func foldAll(_ terms: [String]) -> [String] {
         let chunkSize = 2048
         let chunkCount = (terms.count + chunkSize - 1) / chunkSize
-        let slots = Mutex<[[String]]>(Array(repeating: [], count: chunkCount))
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { index in
-            let part = terms[(index * chunkSize)..<min(terms.count, (index + 1) * chunkSize)].map {
-                SearchFolding.fold($0)
-            }
-            slots.withLock { $0[index] = part }
-        }
-        return slots.withLock { $0 }.flatMap { $0 }
+        return Parallel.map(count: chunkCount) { index in
+            terms[(index * chunkSize)..<min(terms.count, (index + 1) * chunkSize)].map { SearchFolding.fold($0) }
+        }.flatMap { $0 }
     }
 }

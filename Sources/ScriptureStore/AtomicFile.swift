@@ -18,6 +18,17 @@ package enum AtomicFile {
 
     /// Replaces (or creates) `name` in `directory` with `bytes`.
     package static func replace(_ name: String, in directory: String, with bytes: [UInt8]) throws(StoreError) {
+        try replace(name, in: directory) { (write: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) in
+            try write(bytes)
+        }
+    }
+
+    /// `replace(_:in:with:)` with the content given in pieces: `body` calls its argument with each piece
+    /// in turn, so the whole file never needs to be in memory at once.
+    package static func replace(
+        _ name: String, in directory: String,
+        writing body: (_ write: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
+    ) throws(StoreError) {
         let target = directory + "/" + name
         let temporary = directory + "/" + temporaryPrefix + "\(getpid())-" + name
         let descriptor: Int32
@@ -41,7 +52,7 @@ package enum AtomicFile {
             close(descriptor)
             if linked { unlink(temporary) }
         }
-        try writeAll(bytes, to: descriptor, path: target)
+        try body { (bytes: [UInt8]) throws(StoreError) in try writeAll(bytes, to: descriptor, path: target) }
         guard fsync(descriptor) == 0 else { throw .system(call: "fsync", path: target, errno: errno) }
         #if os(Linux)
             if !named {

@@ -20,8 +20,8 @@ enum BookEncoder {
         var text: [UInt8] = []
         /// Each verse's text offset (from the book's text start) and label code.
         var verses: [(offset: Int, label: UInt32)] = []
-        /// Number, first verse, verse count, text offset and length, content offset and length (book-relative).
-        var chapters: [[Int]] = []
+        /// The chapter records, with verses, text and content counted from the book's own start.
+        var chapters: [ChapterRecord] = []
         /// The pool ids (plus one, zero for none) of the names, identification, format version and chapter label.
         var names: [Int] = []
     }
@@ -51,14 +51,22 @@ enum BookEncoder {
         return Counted(strings: encoder.strings, styles: encoder.styles, verseTexts: verseTexts)
     }
 
-    /// Encodes a counted book with the file's ids.
-    static func encode(_ book: Book, verseTexts: [[VerseText]], tables: InternTables) throws(StoreError) -> Encoded {
+    /// Encodes a counted book with the file's ids: its verse texts in order, `chapterCounts` of them to each chapter.
+    static func encode(
+        _ book: Book, verseTexts: ArraySlice<VerseText>, chapterCounts: [Int], tables: InternTables
+    ) throws(StoreError) -> Encoded {
         var encoder = ContentEncoder(tables: tables)
         var result = Encoded()
         try encoder.introduction(book.introduction)
         result.introductionLength = encoder.out.count
+        var nextVerse = verseTexts.startIndex
+        // The text's exact size up front: growing it by doubling would need up to twice the book's text at once.
+        result.text.reserveCapacity(verseTexts.reduce(0) { $0 + $1.text.utf8.count })
+        result.verses.reserveCapacity(verseTexts.count)
         for (index, chapter) in book.chapters.enumerated() {
-            let verses = index < verseTexts.count ? verseTexts[index] : []
+            let count = index < chapterCounts.count ? min(chapterCounts[index], verseTexts.endIndex - nextVerse) : 0
+            let verses = verseTexts[nextVerse..<(nextVerse + count)]
+            nextVerse += count
             let textStart = result.text.count
             let firstVerse = result.verses.count
             for verse in verses {
@@ -76,11 +84,13 @@ enum BookEncoder {
                 result.text.append(contentsOf: verse.text.utf8)
             }
             let contentStart = encoder.out.count
-            try encoder.chapter(chapter, verseText: Array(result.text[textStart...]))
-            result.chapters.append([
-                chapter.number, firstVerse, verses.count, textStart, result.text.count - textStart, contentStart,
-                encoder.out.count - contentStart,
-            ])
+            // A slice, not a copy: a chapter's text can be most of a book's.
+            try encoder.chapter(chapter, verseText: result.text[textStart...])
+            result.chapters.append(
+                ChapterRecord(
+                    number: chapter.number, book: book.id, firstVerse: firstVerse, verseCount: verses.count,
+                    textOffset: textStart, textLength: result.text.count - textStart, contentOffset: contentStart,
+                    contentLength: encoder.out.count - contentStart))
         }
         result.content = encoder.out.bytes
         for name in names(book) {

@@ -26,7 +26,7 @@ struct ContentEncoder {
     var out = ByteWriter()
 
     /// The verse text of the chapter being encoded, and how far the runs have used it.
-    private var verseText: [UInt8] = []
+    private var verseText: ArraySlice<UInt8> = []
     private var cursor = 0
     private var scratch: [UInt8] = []
 
@@ -43,7 +43,7 @@ struct ContentEncoder {
     }
 
     /// Encodes a chapter whose verse text (all its verses, concatenated) is `verseText`.
-    mutating func chapter(_ chapter: Chapter, verseText: [UInt8]) throws(StoreError) {
+    mutating func chapter(_ chapter: Chapter, verseText: ArraySlice<UInt8>) throws(StoreError) {
         self.verseText = verseText
         cursor = 0
         var flags: UInt8 = 0
@@ -54,6 +54,8 @@ struct ContentEncoder {
         for text in [chapter.label, chapter.alternateNumber, chapter.publishedNumber] {
             if let text { try string(text) }
         }
+        // Let go of the caller's text buffer, which it goes on appending to (a kept slice would copy it).
+        defer { self.verseText = [] }
         for block in chapter.blocks { try self.block(block, flow: true) }
     }
 
@@ -217,7 +219,7 @@ struct ContentEncoder {
         guard !scratch.isEmpty else { return nil }
         var skip = 0
         if !verseTextHasScratch(at: cursor) {
-            guard cursor < verseText.count, verseText[cursor] == 0x20, verseTextHasScratch(at: cursor + 1) else {
+            guard cursor < verseText.count, verseText[verseText.startIndex + cursor] == 0x20, verseTextHasScratch(at: cursor + 1) else {
                 return nil
             }
             skip = 1
@@ -233,7 +235,7 @@ struct ContentEncoder {
         guard start + scratch.count <= verseText.count else { return false }
         var index = 0
         while index < scratch.count {
-            if verseText[start + index] != scratch[index] { return false }
+            if verseText[verseText.startIndex + start + index] != scratch[index] { return false }
             index += 1
         }
         return true
@@ -248,6 +250,8 @@ struct ContentEncoder {
     /// white space at either end (white space alone counts as leading).
     private mutating func collapse(_ text: String) -> (leading: Bool, trailing: Bool) {
         scratch.removeAll(keepingCapacity: true)
+        // At most the text's size: growing by doubling would hold up to three times a long text at once.
+        scratch.reserveCapacity(text.utf8.count)
         var leading = false
         var pending = false
         for byte in text.utf8 {

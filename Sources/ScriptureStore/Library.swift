@@ -119,10 +119,11 @@ public struct Library: Sendable {
     /// outside `idRange`, or a library holding a file whose name and contents disagree about its id
     /// (`idMismatch`), is refused before anything is written.
     /// The file is written atomically: a failed or killed import leaves the library as it was.
-    /// `sections` build the optional sections, such as the search index, from the verses.
+    /// `sections` build the optional sections, such as the search index, from the verses. The books are
+    /// taken: a caller that passes them with `consume` has their memory freed once they are encoded.
     @discardableResult
     public func add(
-        books: [Book], metadata: VersionMetadata, id requested: Int?, replace: Bool, sections: [any StoreSection] = []
+        books: consuming [Book], metadata: VersionMetadata, id requested: Int?, replace: Bool, sections: [any StoreSection] = []
     ) throws(StoreError) -> VersionMetadata {
         if let requested, !Self.idRange.contains(requested) {
             throw .invalidVersionName(
@@ -157,8 +158,12 @@ public struct Library: Sendable {
         }
         var metadata = metadata
         metadata.id = id
-        let bytes = try StoreWriter.encode(books: books, metadata: metadata, sections: sections)
-        try AtomicFile.replace("\(id).\(StoreFormat.fileExtension)", in: versionsDirectory, with: bytes)
+        // Section by section: the file is never assembled in memory beside its sections.
+        let encoded = try StoreWriter.sections(books: consume books, metadata: metadata, sections: sections)
+        try AtomicFile.replace("\(id).\(StoreFormat.fileExtension)", in: versionsDirectory) {
+            (write: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) in
+            try StoreWriter.write(encoded, to: write)
+        }
         return metadata
     }
 

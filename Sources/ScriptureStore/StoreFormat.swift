@@ -53,7 +53,7 @@ public enum SectionKind: UInt32, Sendable, Hashable, CaseIterable, CustomStringC
     case styles = 3
     /// One entry per book: code, names, chapter range, introduction.
     case books = 4
-    /// Fixed 32-byte records, one per chapter.
+    /// Fixed 40-byte records, one per chapter (`RecordLayout.chapterSize`).
     case chapters = 5
     /// Fixed 8-byte records, one per verse, plus an end sentinel.
     case verses = 6
@@ -106,11 +106,20 @@ public struct SectionEntry: Sendable, Hashable {
 
 /// The fixed-size records of the chapters and verses sections.
 enum RecordLayout {
-    /// Chapter record: number u32, first verse u32, verse count u32, text offset u32, text length u32,
-    /// content offset u32, content length u32, book u8, reserved u8 × 3, then two CRC-32Cs: of the
-    /// record's first 32 bytes and the chapter's content; of the first 32 bytes, the chapter's verse
-    /// records and its text.
+    /// Chapter record, 40 bytes: the seven `ChapterField`s as u32 (28 bytes), the book u8 at
+    /// `chapterBook`, three reserved zero bytes, then two CRC-32Cs: of the record's first 32 bytes and the
+    /// chapter's content; of the first 32 bytes, the chapter's verse records and its text.
+    /// `ChapterRecord.head` writes the first 32 bytes and `VersionStore.chapterRecord(at:)` reads them.
     static let chapterSize = 40
+    /// The u32 fields of a chapter record, in their order.
+    enum ChapterField: Int, CaseIterable {
+        case number, firstVerse, verseCount, textOffset, textLength, contentOffset, contentLength
+
+        /// Where the field is in the record.
+        var offset: Int { rawValue * 4 }
+    }
+    /// Where a chapter record's book is (a u8).
+    static let chapterBook = 28
     /// The bytes of a chapter record that its checksums cover (the fields before them).
     static let chapterCheckedSize = 32
     /// Where a chapter record's content checksum is.
@@ -123,7 +132,7 @@ enum RecordLayout {
     static let labelIsString: UInt32 = 0x8000_0000
 }
 
-/// A chapter record, decoded.
+/// A chapter record, decoded, or to be written (`BookEncoder` gives offsets from the book's own start).
 struct ChapterRecord: Sendable, Hashable {
     var number: Int
     var book: BookID
@@ -135,4 +144,34 @@ struct ChapterRecord: Sendable, Hashable {
     var contentLength: Int
     /// Where the record is in the chapters section, for its checksums.
     var index: Int = 0
+}
+
+extension ChapterRecord {
+    /// The value of one of the u32 fields.
+    func value(of field: RecordLayout.ChapterField) -> Int {
+        switch field {
+        case .number: number
+        case .firstVerse: firstVerse
+        case .verseCount: verseCount
+        case .textOffset: textOffset
+        case .textLength: textLength
+        case .contentOffset: contentOffset
+        case .contentLength: contentLength
+        }
+    }
+
+    /// The record's first `RecordLayout.chapterCheckedSize` bytes: its fields, book and reserved bytes.
+    func head() throws(StoreError) -> [UInt8] {
+        var head = ByteWriter()
+        for field in RecordLayout.ChapterField.allCases {
+            let value = value(of: field)
+            guard value >= 0, value <= Int(UInt32.max) else {
+                throw .cannotEncode("\(value) does not fit the format's 32 bits")
+            }
+            head.u32(UInt32(value))
+        }
+        head.u8(book.rawValue)
+        head.append([0, 0, 0])
+        return head.bytes
+    }
 }

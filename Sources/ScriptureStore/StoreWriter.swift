@@ -14,9 +14,26 @@ public enum StoreWriter {
         books: [Book], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = [],
         sections builders: [any StoreSection] = []
     ) throws(StoreError) -> [UInt8] {
-        try checkUnique(books)
-        let books = books.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
-        let counted = try Parallel.map(books) { book throws(StoreError) in try BookEncoder.count(book) }
+        assemble(try sections(books: books, metadata: metadata, extraSections: extraSections, sections: builders))
+    }
+
+    /// The sections of the store file `encode` gives, in file order, for `write(_:to:)`: each as its
+    /// pieces, so that the books' content and text are not copied into one array each.
+    ///
+    /// The books are encoded first (in parallel), then the built sections made (each in parallel inside),
+    /// one after the other, so that the memory of the two is not needed at once.
+    ///
+    /// The books are taken, not borrowed: once they are encoded they are let go, so a caller that gives up
+    /// its own reference (`consume`) has the document model freed before the search index is built.
+    static func sections(
+        books input: consuming [Book], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = [],
+        sections builders: [any StoreSection] = []
+    ) throws(StoreError) -> [(SectionKind, [[UInt8]])] {
+        try checkUnique(input)
+        var books = input.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
+            .map(\.element)
+        input = []
+        var counted = try Parallel.map(books) { book throws(StoreError) in try BookEncoder.count(book) }
         var strings = FrequencyInterner<String>()
         var styles = FrequencyInterner<StyleKey>()
         for book in counted {
@@ -26,88 +43,106 @@ public enum StoreWriter {
         strings.freeze()
         styles.freeze()
         let tables = InternTables(strings: strings.frozenIDs, styles: styles.frozenIDs)
-        let verseTexts = builders.isEmpty ? [] : counted.flatMap { $0.verseTexts.joined() }
-        // The built sections run beside the books' encoding: task 0 builds them, tasks 1… encode a book each.
-        let work = try Parallel.map(Array(-1..<books.count)) { index throws(StoreError) -> EncodeWork in
-            guard index >= 0 else {
-                var built: [(SectionKind, [UInt8])] = []
-                for builder in builders { built.append((builder.kind, try builder.build(verses: verseTexts))) }
-                return .sections(built)
-            }
-            return .book(try BookEncoder.encode(books[index], verseTexts: counted[index].verseTexts, tables: tables))
-        }
-        var encoded: [BookEncoder.Encoded] = []
+        // Every verse text once, in verse-table order; each book encodes its slice of them.
+        let (verseTexts, bookVerses, chapterCounts) = takeVerseTexts(&counted)
+        let encoded = try encodeAll(
+            books, verseTexts: verseTexts, bookVerses: bookVerses, chapterCounts: chapterCounts, tables: tables)
+        let shapes = books.map { (id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction) }
+        books = []
         var builtSections: [(SectionKind, [UInt8])] = []
-        for item in work {
-            switch item {
-            case .book(let book): encoded.append(book)
-            case .sections(let sections): builtSections = sections
-            }
-        }
+        for builder in builders { builtSections.append((builder.kind, try builder.build(verses: verseTexts))) }
 
-        var content = ByteWriter()
-        var text = ByteWriter()
+        var content: [[UInt8]] = []
+        var text: [[UInt8]] = []
+        var (contentCount, textCount) = (0, 0)
         var verses = ByteWriter()
         var chapters = ByteWriter()
         var booksSection = ByteWriter()
-        booksSection.varint(books.count)
+        booksSection.varint(shapes.count)
         var verseCount = 0
         var chapterCount = 0
-        for (book, part) in zip(books, encoded) {
-            let (contentBase, textBase, verseBase) = (content.count, text.count, verses.count)
+        for (book, part) in zip(shapes, encoded) {
+            let (contentBase, textBase, verseBase) = (contentCount, textCount, verses.count)
             for verse in part.verses {
                 verses.u32(try offset32(textBase + verse.offset))
                 verses.u32(verse.label)
             }
-            for record in part.chapters {
-                let fields = [
-                    record[0], verseCount + record[1], record[2], textBase + record[3], record[4],
-                    contentBase + record[5],
-                    record[6],
-                ]
-                var head = ByteWriter()
-                for value in fields { head.u32(try offset32(value)) }
-                head.u8(book.id.rawValue)
-                head.append([0, 0, 0])
-                let start = CRC32C.checksum(head.bytes)
-                let firstRecord = verseBase + record[1] * RecordLayout.verseSize
-                let verseRecords = firstRecord..<(firstRecord + record[2] * RecordLayout.verseSize)
-                chapters.append(head.bytes)
-                chapters.u32(checksum(part.content, record[5]..<(record[5] + record[6]), continuing: start))
+            for local in part.chapters {
+                // The book's own offsets, moved to the sections' starts.
+                var record = local
+                record.firstVerse += verseCount
+                record.textOffset += textBase
+                record.contentOffset += contentBase
+                let head = try record.head()
+                let start = CRC32C.checksum(head)
+                let firstRecord = verseBase + local.firstVerse * RecordLayout.verseSize
+                let verseRecords = firstRecord..<(firstRecord + local.verseCount * RecordLayout.verseSize)
+                chapters.append(head)
+                let contentRange = local.contentOffset..<(local.contentOffset + local.contentLength)
+                chapters.u32(checksum(part.content, contentRange, continuing: start))
                 let textStart = checksum(verses.bytes, verseRecords, continuing: start)
-                chapters.u32(checksum(part.text, record[3]..<(record[3] + record[4]), continuing: textStart))
+                let textRange = local.textOffset..<(local.textOffset + local.textLength)
+                chapters.u32(checksum(part.text, textRange, continuing: textStart))
             }
             booksSection.u8(book.id.rawValue)
             booksSection.u8(book.hasIntroduction ? 1 : 0)
             for name in part.names { booksSection.varint(name) }
-            for value in [chapterCount, book.chapters.count, contentBase, part.introductionLength, part.verses.count] {
+            for value in [chapterCount, book.chapterCount, contentBase, part.introductionLength, part.verses.count] {
                 booksSection.varint(value)
             }
             booksSection.varint(Int(checksum(part.content, 0..<part.introductionLength, continuing: 0)))
             content.append(part.content)
             text.append(part.text)
+            contentCount += part.content.count
+            textCount += part.text.count
             verseCount += part.verses.count
             chapterCount += part.chapters.count
         }
-        verses.u32(try offset32(text.count))
+        verses.u32(try offset32(textCount))
         verses.u32(0)
-        _ = try offset32(content.count)
+        _ = try offset32(contentCount)
 
         let stylesSection = try StyleTable.build(styles.values, strings: &strings)
         let stringsSection = try StringTable.build(strings.values)
-        var sections: [(SectionKind, [UInt8])] = [
+        let whole: [(SectionKind, [UInt8])] = [
             (.metadata, metadata.encoded()), (.strings, stringsSection), (.styles, stylesSection),
-            (.books, booksSection.bytes), (.chapters, chapters.bytes), (.verses, verses.bytes), (.text, text.bytes),
-            (.content, content.bytes),
+            (.books, booksSection.bytes), (.chapters, chapters.bytes), (.verses, verses.bytes),
         ]
-        sections += extraSections + builtSections
-        return assemble(sections)
+        var sections = whole.map { ($0.0, [$0.1]) }
+        sections += [(.text, text), (.content, content)]
+        sections += (extraSections + builtSections).map { ($0.0, [$0.1]) }
+        return sections
     }
 
-    /// One task of the encoding: a book, or the built sections.
-    private enum EncodeWork: Sendable {
-        case book(BookEncoder.Encoded)
-        case sections([(SectionKind, [UInt8])])
+    /// Encodes each book with its verse texts, books in parallel.
+    private static func encodeAll(
+        _ books: [Book], verseTexts: [VerseText], bookVerses: [Range<Int>], chapterCounts: [[Int]],
+        tables: InternTables
+    ) throws(StoreError) -> [BookEncoder.Encoded] {
+        try Parallel.map(count: books.count) { index throws(StoreError) in
+            try BookEncoder.encode(
+                books[index], verseTexts: verseTexts[bookVerses[index]], chapterCounts: chapterCounts[index],
+                tables: tables)
+        }
+    }
+
+    /// The counted books' verse texts moved into one array in verse-table order, with each book's range
+    /// in it and each of its chapters' verse counts.
+    private static func takeVerseTexts(
+        _ counted: inout [BookEncoder.Counted]
+    ) -> (verses: [VerseText], books: [Range<Int>], chapterCounts: [[Int]]) {
+        var verses: [VerseText] = []
+        verses.reserveCapacity(counted.reduce(0) { total, book in total + book.verseTexts.reduce(0) { $0 + $1.count } })
+        var books: [Range<Int>] = []
+        var chapterCounts: [[Int]] = []
+        for index in counted.indices {
+            let start = verses.count
+            chapterCounts.append(counted[index].verseTexts.map { $0.count })
+            for chapter in counted[index].verseTexts { verses.append(contentsOf: chapter) }
+            counted[index].verseTexts = []
+            books.append(start..<verses.count)
+        }
+        return (verses, books, chapterCounts)
     }
 
     /// A store finds books by id and chapters by number, so each must be there once (the parsers merge a
@@ -136,18 +171,32 @@ public enum StoreWriter {
     }
 
     /// Lays out the header, the section table and the sections, and fills in the checksums.
-    static func assemble(_ sections: [(SectionKind, [UInt8])]) -> [UInt8] {
+    static func assemble(_ sections: [(SectionKind, [[UInt8]])]) -> [UInt8] {
+        var file: [UInt8] = []
+        write(sections, to: { (piece: [UInt8]) in file.append(contentsOf: piece) })
+        return file
+    }
+
+    /// Hands `write` the file `assemble` gives, in pieces: the header and section table, then each
+    /// section after its zero padding.
+    static func write<Failure: Error>(
+        _ sections: [(SectionKind, [[UInt8]])], to write: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
         let tableEnd = StoreFormat.headerSize + sections.count * StoreFormat.sectionEntrySize
         var entries: [SectionEntry] = []
         var position = tableEnd
-        for (kind, bytes) in sections {
+        for (kind, pieces) in sections {
             position = (position + StoreFormat.alignment - 1) / StoreFormat.alignment * StoreFormat.alignment
-            entries.append(
-                SectionEntry(kind: kind, offset: position, length: bytes.count, checksum: CRC32.checksum(bytes)))
-            position += bytes.count
+            var crc = CRC32()
+            var length = 0
+            for piece in pieces {
+                crc.update(piece)
+                length += piece.count
+            }
+            entries.append(SectionEntry(kind: kind, offset: position, length: length, checksum: crc.value))
+            position += length
         }
         var file = ByteWriter()
-        file.bytes.reserveCapacity(position)
         file.append(StoreFormat.magic)
         file.u16(StoreFormat.version)
         file.u16(UInt16(StoreFormat.headerSize))
@@ -164,11 +213,14 @@ public enum StoreWriter {
             file.u32(0)
         }
         file.patchU32(headerChecksum(file.bytes[0..<tableEnd]), at: 24)
-        for (index, (_, bytes)) in sections.enumerated() {
-            while file.count < entries[index].offset { file.u8(0) }
-            file.append(bytes)
+        try write(file.bytes)
+        var written = tableEnd
+        for (index, (_, pieces)) in sections.enumerated() {
+            let padding = entries[index].offset - written
+            if padding > 0 { try write([UInt8](repeating: 0, count: padding)) }
+            for piece in pieces where !piece.isEmpty { try write(piece) }
+            written = entries[index].offset + entries[index].length
         }
-        return file.bytes
     }
 
     /// The CRC-32 of the header (all but its checksum field) and the section table.

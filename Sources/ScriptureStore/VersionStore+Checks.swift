@@ -78,7 +78,7 @@ extension VersionStore {
         var high = chapterCount
         while high - low > 1 {
             let middle = (low + high) / 2
-            if try chapterField(1, of: middle) <= index { low = middle } else { high = middle }
+            if try chapterField(.firstVerse, of: middle) <= index { low = middle } else { high = middle }
         }
         let record = try chapterRecord(at: low)
         guard record.firstVerse <= index, index < record.firstVerse + record.verseCount else {

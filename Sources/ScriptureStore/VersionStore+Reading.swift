@@ -135,23 +135,22 @@ extension VersionStore {
 
     /// Reads and checks chapter record `index`.
     func chapterRecord(at index: Int) throws(StoreError) -> ChapterRecord {
-        func field(_ number: Int) throws(StoreError) -> Int { try chapterField(number, of: index) }
-        let raw = try chapterRecords.u8(at: index * RecordLayout.chapterSize + 28)
+        func field(_ field: RecordLayout.ChapterField) throws(StoreError) -> Int { try chapterField(field, of: index) }
+        let raw = try chapterRecords.u8(at: index * RecordLayout.chapterSize + RecordLayout.chapterBook)
         guard let book = BookID(rawValue: raw) else { throw chapterRecords.damaged("record \(index): book \(raw)") }
         let record = ChapterRecord(
-            number: try field(0), book: book, firstVerse: try field(1), verseCount: try field(2),
-            textOffset: try field(3), textLength: try field(4), contentOffset: try field(5),
-            contentLength: try field(6), index: index)
+            number: try field(.number), book: book, firstVerse: try field(.firstVerse),
+            verseCount: try field(.verseCount), textOffset: try field(.textOffset), textLength: try field(.textLength),
+            contentOffset: try field(.contentOffset), contentLength: try field(.contentLength), index: index)
         guard record.firstVerse <= verseCount, record.verseCount <= verseCount - record.firstVerse else {
             throw chapterRecords.damaged("record \(index): verses past the verse table")
         }
         return record
     }
 
-    /// Field `number` (0 the chapter number, 1 its first verse, … 6 its content length) of chapter record
-    /// `index`, bounds-checked but not validated against the rest of the record.
-    func chapterField(_ number: Int, of index: Int) throws(StoreError) -> Int {
-        Int(try chapterRecords.u32(at: index * RecordLayout.chapterSize + 4 * number))
+    /// One field of chapter record `index`, bounds-checked but not validated against the rest of the record.
+    func chapterField(_ field: RecordLayout.ChapterField, of index: Int) throws(StoreError) -> Int {
+        Int(try chapterRecords.u32(at: index * RecordLayout.chapterSize + field.offset))
     }
 
     func verseLabel(_ index: Int) throws(StoreError) -> String {

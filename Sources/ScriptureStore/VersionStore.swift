@@ -141,7 +141,7 @@ public final class VersionStore: Sendable {
         while high - low > 1 {
             let middle = (low + high) / 2
             // Only the first-verse field is read while searching; the record found is read whole and checked.
-            if try chapterField(1, of: book.firstChapterRecord + middle) <= index {
+            if try chapterField(.firstVerse, of: book.firstChapterRecord + middle) <= index {
                 low = middle
             } else {
                 high = middle
@@ -257,7 +257,8 @@ public final class VersionStore: Sendable {
             var numbers: [Int] = []
             numbers.reserveCapacity(chapterTotal)
             for record in first..<(first + chapterTotal) {
-                numbers.append(Int(try chapters.u32(at: record * RecordLayout.chapterSize)))
+                numbers.append(
+                    Int(try chapters.u32(at: record * RecordLayout.chapterSize + RecordLayout.ChapterField.number.offset)))
             }
             books.append(
                 StoredBook(

@@ -74,6 +74,48 @@ public enum WordBreaker {
         byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte == 0x5F
     }
 
+    /// Text is tokenized by `forEachTerm` in pieces of about this many bytes.
+    static let termPieceSize = 1 << 18
+
+    /// Calls `body` with the term of each token of `text`, in order: the terms of `tokens(in:mode:)`,
+    /// without making the tokens, so that a verse of any length costs a bounded buffer instead of an
+    /// array of its tokens. Long text goes to ICU a piece of about 256 KB at a time, each cut after
+    /// ASCII white space (no token spans white space, so the terms are the same).
+    ///
+    /// - Complexity: O(n); memory O(1) in the length of `text`.
+    public static func forEachTerm(in text: String, mode: FoldingMode = .default, _ body: (String) -> Void) {
+        var copy = text
+        copy.withUTF8 { bytes in
+            if forEachASCIITerm(in: bytes, mode: mode, body) { return }
+            WordBreakerPool.withBreaker { breaker in
+                var start = 0
+                while start < bytes.count {
+                    let end = pieceEnd(bytes, from: start)
+                    for token in breaker.tokens(UnsafeBufferPointer(rebasing: bytes[start..<end]), options: mode.shimOptions) {
+                        body(token.term)
+                    }
+                    start = end
+                }
+            }
+        }
+    }
+
+    /// Where the piece that starts at `start` ends: just after the first ASCII white space from
+    /// `termPieceSize` bytes on; failing that, as `UTF8Pieces` cuts at `SearchFolding.pieceLimit`.
+    private static func pieceEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard bytes.count - start > termPieceSize else { return bytes.count }
+        let latest = min(bytes.count, start + SearchFolding.pieceLimit)
+        var index = start + termPieceSize
+        while index < latest {
+            let byte = bytes[index]
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { return index + 1 }
+            index += 1
+        }
+        guard latest < bytes.count else { return bytes.count }
+        let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+        return start + (UTF8Pieces.split(rest, limit: SearchFolding.pieceLimit).first?.upperBound ?? rest.count)
+    }
+
     /// Tokenizes with ICU's break iterator even where the fast path applies, to test that
     /// both give the same tokens.
     static func tokensWithoutFastPath(in text: String, mode: FoldingMode = .default) -> [SearchToken] {

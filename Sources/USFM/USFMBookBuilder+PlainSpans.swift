@@ -14,7 +14,8 @@ extension USFMBookBuilder {
     mutating func readPlainSpan(_ marker: USFMMarkerInfo, nested: Bool, name: Range<Int>) -> Bool {
         let count = input.count
         guard marker.makesPlainSpan, name.upperBound < count, input[name.upperBound] == space,
-            let last = frames.indices.last, nested || frames[last].kind != .character
+            let last = frames.indices.last, nested || frames[last].kind != .character,
+            frames.count <= Inline.maximumNestingDepth, tooDeep.isEmpty
         else { return false }
         let textStart = name.upperBound + 1
         let closeStart = ByteSearch.firstIndex(of: backslash, in: input, from: textStart)

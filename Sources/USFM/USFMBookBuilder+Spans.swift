@@ -13,6 +13,7 @@ extension USFMBookBuilder {
     }
 
     mutating func openCharacter(_ name: String, nested: Bool, at offset: Int) {
+        guard tooDeep.isEmpty else { return tooDeep.append(name) }
         if name == "cat", sidebarAwaitsCategory {
             push(.sidebarCategory, name, at: offset)
             return
@@ -27,6 +28,7 @@ extension USFMBookBuilder {
                 "\\\(open) is not closed before \\\(name); close it with \\\(open)* or nest with \\+\(name)")
             popFrame(explicit: false)
         }
+        guard admitsNesting(name, at: offset) else { return }
         if name == "va" || name == "vp", let last = frames.indices.last,
             inlines.withContent(from: frames[last].contentStart, { Self.endsWithVerseStart($0) })
         {
@@ -37,6 +39,7 @@ extension USFMBookBuilder {
     }
 
     mutating func openNoteCharacter(_ name: String, nested: Bool, at offset: Int) {
+        guard tooDeep.isEmpty else { return tooDeep.append(name) }
         guard let noteIndex = frames.lastIndex(where: { $0.kind == .note }) else {
             report(.warning, .misplacedMarker, at: offset, "\\\(name) belongs inside a footnote or cross-reference")
             openCharacter(name, nested: nested, at: offset)
@@ -51,6 +54,7 @@ extension USFMBookBuilder {
         if !nested, let previous = frames.lastIndex(where: { $0.kind == .noteCharacter }), previous > noteIndex {
             while frames.count > previous { popFrame(explicit: false, warn: true) }
         }
+        guard admitsNesting(name, at: offset) else { return }
         push(.noteCharacter, name, at: offset)
     }
 
@@ -64,6 +68,7 @@ extension USFMBookBuilder {
                 .warning, .invalidCrossReferenceContent, at: offset,
                 "note \\\(name) inside the cross reference \\\(outer.marker); close \\\(outer.marker)* first")
         }
+        guard admitsNesting(name, at: offset) else { return }
         push(.note, name, at: offset)
         frames[frames.count - 1].caller = caller.isEmpty ? "+" : NFC.normalize(caller)
     }
@@ -147,7 +152,7 @@ extension USFMBookBuilder {
         position += 1
         let start = position
         while position < input.count, input[position] != backslash { position += 1 }
-        guard let last = frames.indices.last else { return }
+        guard tooDeep.isEmpty, let last = frames.indices.last else { return }
         let parsed = parseAttributes(start..<position, marker: frames[last].marker)
         if frames[last].attributes.isEmpty {
             frames[last].attributes = parsed
@@ -206,9 +211,32 @@ extension USFMBookBuilder {
         }
     }
 
+    // MARK: - Depth
+
+    /// Whether a span, note or figure named `name` may open inside the top frame: not when it would
+    /// stand deeper than `Inline.maximumNestingDepth`. The first marker too deep reports it; it and
+    /// any opened inside it are noted in `tooDeep`, so their closing markers close nothing else.
+    mutating func admitsNesting(_ name: String, at offset: Int) -> Bool {
+        // The bottom frame is the paragraph or cell, so a new frame stands at depth `frames.count`.
+        if tooDeep.isEmpty && frames.count <= Inline.maximumNestingDepth { return true }
+        if tooDeep.isEmpty {
+            report(
+                .error, .nestingTooDeep, at: offset,
+                "\\\(name) is nested more than \(Inline.maximumNestingDepth) styles and notes deep; "
+                    + "its text and the text of what opens inside it are kept in the style around them")
+        }
+        tooDeep.append(name)
+        return false
+    }
+
     // MARK: - Closing
 
     mutating func closeMarker(_ name: String, at offset: Int) {
+        // Only the innermost few are searched, so that a long run of wrong closing markers stays linear.
+        if let deep = tooDeep.indices.suffix(Inline.maximumNestingDepth).last(where: { tooDeep[$0] == name }) {
+            tooDeep.removeSubrange(deep...)
+            return
+        }
         guard let index = frames.lastIndex(where: { !$0.isBlockLevel && $0.marker == name }) else {
             report(
                 .warning, .unexpectedClosingMarker, at: offset,
@@ -247,6 +275,7 @@ extension USFMBookBuilder {
     /// Pops the top frame into its parent's content; block-level frames stay (`endBlock` closes them).
     mutating func popFrame(explicit: Bool, warn: Bool = false) {
         guard let last = frames.indices.last, !frames[last].isBlockLevel else { return }
+        tooDeep.removeAll()
         let frame = frames.removeLast()
         if warn, !explicit { reportUnclosed(frame, atParagraphEnd: false) }
         let content = takeContent(from: frame.contentStart)

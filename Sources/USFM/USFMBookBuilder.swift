@@ -37,6 +37,9 @@ struct USFMBookBuilder: ~Copyable {
     var skippingUnknownBook = false
     var reportedMissingID = false
     var frames: [USFMFrame] = []
+    /// The markers opened past `Inline.maximumNestingDepth` inside the top frame, innermost last:
+    /// not pushed, their text goes to the top frame, and their closing markers are dropped.
+    var tooDeep: [String] = []
     var inlines = USFMContentStack()
     var openTable: Table?
     var openRow: TableRow?
@@ -100,6 +103,7 @@ struct USFMBookBuilder: ~Copyable {
 
     /// Whether the top frame accepts `|attributes`.
     var topTakesAttributes: Bool {
+        if !tooDeep.isEmpty { return true }
         guard let last = frames.indices.last else { return false }
         return frames[last].takesAttributes
     }
@@ -189,7 +193,7 @@ struct USFMBookBuilder: ~Copyable {
         case .note: openNote(name, at: markerStart)
         case .figure:
             if frames.isEmpty { _ = openStrayParagraph(at: markerStart) }
-            push(.figure, "fig", at: markerStart)
+            if admitsNesting("fig", at: markerStart) { push(.figure, "fig", at: markerStart) }
         case .tableRow: openTableRow(at: markerStart)
         case .tableCell: openTableCell(name, at: markerStart)
         case .milestone: readMilestone(name, at: markerStart)

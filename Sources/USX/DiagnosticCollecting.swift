@@ -9,15 +9,18 @@ protocol DiagnosticCollecting {
 }
 
 extension DiagnosticCollecting {
-    /// Reports a warning (an unknown style or element, a known export defect) the first time its key comes;
-    /// later ones are only counted in that message.
-    mutating func reportOnce(_ key: String, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String) {
+    /// Reports a warning (an unknown style or element, a known export defect) or another problem the first
+    /// time its key comes; later ones are only counted in that message.
+    mutating func reportOnce(
+        _ key: String, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String,
+        severity: Diagnostic.Severity = .warning
+    ) {
         if let seen = onceWarnings[key] {
             onceWarnings[key] = (seen.diagnostic, seen.count + 1)
             return
         }
         onceWarnings[key] = (diagnostics.count, 1)
-        report(.warning, kind, at: location, message)
+        report(severity, kind, at: location, message)
     }
 
     /// Reports a problem.

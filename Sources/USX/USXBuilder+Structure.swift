@@ -128,6 +128,39 @@ extension USXBuilder {
         stack.append(USXFrame(.transparent))
     }
 
+    // MARK: Depth
+
+    /// Whether an element becomes a span, note or figure that holds inline content.
+    static func nests(_ element: USXElement?) -> Bool {
+        switch element {
+        case .char, .ref, .category, .note, .figure: true
+        default: false
+        }
+    }
+
+    /// How many spans, notes and figures are open: the depth an element opened now would stand at, less one.
+    /// The stack is at most libxml2's 256 elements deep (the parser never sets `XML_PARSE_HUGE`).
+    var nestingDepth: Int {
+        var depth = 0
+        for frame in stack {
+            switch frame.kind {
+            case .character, .note, .figure: depth += 1
+            default: break
+            }
+        }
+        return depth
+    }
+
+    /// An element that would stand deeper than `Inline.maximumNestingDepth`: its tags are dropped and
+    /// its text kept in the span around it, reported once per file.
+    mutating func startTooDeep(_ name: String, endOffset: Int) {
+        reportOnce(
+            "nesting", .nestingTooDeep, at: locator.location(ofTagEndingAt: endOffset),
+            "<\(name)> is nested more than \(Inline.maximumNestingDepth) spans and notes deep; "
+                + "its text is kept in the span around it", severity: .error)
+        stack.append(USXFrame(.transparent))
+    }
+
     // MARK: Placement
 
     /// Whether inline content may start here; if not, reports it and (when `pushing`) pushes an ignored frame.

@@ -63,6 +63,10 @@ struct USXBuilder: DiagnosticCollecting {
             return
         }
         if let index = contextIndex { stack[index].isAtStart = false }
+        if Self.nests(element), nestingDepth >= Inline.maximumNestingDepth {
+            startTooDeep(element.map { String(describing: $0) } ?? unknownName, endOffset: endOffset)
+            return
+        }
         switch element {
         case .book: startBook(attributes, endOffset: endOffset)
         case .para: startParagraph(attributes, endOffset: endOffset)

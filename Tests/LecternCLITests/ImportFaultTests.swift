@@ -81,8 +81,8 @@ struct ImportFaultTests {
         var description: String { name }
     }
 
-    /// Sources too large for the memory limit: 1 GiB of nothing (a sparse file), and eng-web (20 MB) under a
-    /// limit that used to end the import with SIGSEGV or SIGABRT.
+    /// Sources too large for the memory limit: 200 MB of nothing (a sparse file, under the file size limit),
+    /// and eng-web (20 MB) under a limit that used to end the import with SIGSEGV or SIGABRT.
     @Test(arguments: [MemoryCase(name: "large.usfm", megabytes: 400), MemoryCase(name: "eng-web", megabytes: 200)])
     func sourcesTooLargeForTheMemoryLimitAreRefusedInASentence(_ test: MemoryCase) throws {
         let folder = TemporaryDirectory()
@@ -92,7 +92,7 @@ struct ImportFaultTests {
             source = folder.path + "/large.usfm"
             #expect(FileManager.default.createFile(atPath: source, contents: nil))
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: source))
-            try handle.truncate(atOffset: 1 << 30)
+            try handle.truncate(atOffset: 200 << 20)
             try handle.close()
         }
         let library = folder.path + "/library"

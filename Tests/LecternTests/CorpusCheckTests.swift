@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import ScriptureModel
 import TestSupport
 import Testing
 
@@ -54,6 +55,10 @@ struct CorpusCheckTests {
         #expect(Set(verses.map(\.key)).count == folder.verses, "verse keys are distinct")
         #expect(verses.count { !$0.text.isEmpty } == folder.nonEmpty)
         #expect(verses.allSatisfy { NFCCheck.isNFC($0.text) })
+        // Real Bibles nest styles and notes at most 4 deep (notes inside `\wj`, styles inside the notes), far
+        // inside the parsers' limit.
+        let deepest = result.books.map(\.nestingDepth).max() ?? 0
+        #expect(deepest <= 4 && deepest < Inline.maximumNestingDepth, "nested \(deepest) deep")
     }
 
     @Test func webUSFMAndUSXGiveIdenticalVerses() throws {

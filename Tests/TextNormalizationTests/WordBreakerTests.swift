@@ -122,4 +122,18 @@ import Testing
         }
         #expect(mismatches.load(ordering: .relaxed) == 0)
     }
+
+    /// `forEachTerm` gives the terms of `tokens(in:)`, also for text of many of its 256 KB pieces: words
+    /// with marks, Hebrew, Han without spaces, a long run without white space across a piece's end.
+    @Test(arguments: FoldingMode.allCases)
+    func forEachTermGivesTheTermsOfTheTokens(_ mode: FoldingMode) {
+        let long = (0..<40_000).map { "Señor\($0 % 977) בְּ\u{2060}רֵאשִׁ֖ית 神爱世人" }.joined(separator: " ")
+        let noSpace = String(repeating: "é", count: 200_000) + " " + String(repeating: "神", count: 150_000)
+        for text in Self.samples + [long, noSpace, "only ascii words, 12 of_them"] {
+            var terms: [String] = []
+            WordBreaker.forEachTerm(in: text, mode: mode) { terms.append($0) }
+            let expected = WordBreaker.tokens(in: text, mode: mode).map(\.term)
+            #expect(terms == expected, "\(text.prefix(40)): \(terms.count) terms, \(expected.count) expected")
+        }
+    }
 }

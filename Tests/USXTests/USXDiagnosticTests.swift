@@ -159,7 +159,7 @@ import USX
             usx(
                 verse1 + "a" + String(repeating: "<char style=\"w\">", count: 300)
                     + String(repeating: "</char>", count: 300)),
-            ["error malformed-xml 4:4127"], verses: ["GEN 1:1 a"]),
+            ["error nesting-too-deep 4:559", "error malformed-xml 4:4127"], verses: ["GEN 1:1 a"]),
         Case(
             "a verse inside a sidebar: reported, kept",
             usx(

@@ -3,11 +3,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Decompresses a whole gzip stream (concatenated members allowed) from `src`.
-/// On success returns 0 and sets `*out` (malloc'd, caller frees with free())
-/// and `*out_len`. Returns a zlib error code (negative) on damaged input, and
-/// -100 when the result would exceed `max_len` bytes.
-int lectern_gunzip(const uint8_t *src, size_t len, size_t max_len, uint8_t **out, size_t *out_len);
+/// Counts the bytes a whole gzip stream (concatenated members allowed) decompresses to, inflating
+/// into a small scratch buffer. Returns 0 and sets `*out_len`; a zlib error code (negative) on damaged
+/// input; -100 as soon as the count passes `max_len` (a decompression bomb allocates nothing).
+int lectern_gunzip_size(const uint8_t *src, size_t len, size_t max_len, size_t *out_len);
 
-/// Frees a buffer returned by lectern_gunzip.
-void lectern_free(void *buffer);
+/// Decompresses the stream into `dst`, which must have exactly the size `lectern_gunzip_size` gave.
+/// Returns 0, a zlib error code, or -100 when the stream holds more than `dst_len` bytes.
+int lectern_gunzip_into(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_len);

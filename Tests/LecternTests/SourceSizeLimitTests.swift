@@ -1,0 +1,80 @@
+import Foundation
+import Lectern
+import TestSupport
+import Testing
+
+/// The largest file Lectern reads, given here as a small limit so that no test needs a 256 MB file: a
+/// file past it is refused by its size, a `.gz` file by its content, before either fills memory.
+@Suite struct SourceSizeLimitTests {
+    static let verse = "\\id GEN\n\\c 1\n\\p\n\\v 1 " + String(repeating: "In the beginning ", count: 200_000) + "\n"
+
+    /// `gzip -c` of `bytes`, through the system's gzip.
+    static func gzip(_ bytes: [UInt8], in folder: TemporaryDirectory) throws -> [UInt8] {
+        let plain = try folder.write(bytes, to: "plain")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-c", plain]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return [UInt8](data)
+    }
+
+    @Test func aFileOverTheLimitIsRefusedByItsSize() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let bytes = Array(Self.verse.utf8)
+        let path = try folder.write(bytes, to: "big.usfm")
+        #expect(bytes.count > 3 << 20 && bytes.count < 4 << 20)
+        #expect(throws: FileProblem(.tooLarge(bytes: bytes.count, limit: 1 << 20), path: path)) {
+            try VersionSource.read(path, limit: 1 << 20)
+        }
+        #expect(
+            VersionSource.parse(paths: [path], limit: 1 << 20).diagnostics.map(\.description)
+                == ["\(path):1:1: error: the file is 4 MB; Lectern reads files of at most 1 MB [file-too-large]"])
+        #expect(try VersionSource.read(path, limit: bytes.count) == bytes)
+    }
+
+    @Test func aGzipFileIsRefusedByItsContent() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let bytes = Array(Self.verse.utf8)
+        let compressed = try Self.gzip(bytes, in: folder)
+        let path = try folder.write(compressed, to: "big.usfm.gz")
+        #expect(compressed.count < 1 << 20)
+        #expect(throws: FileProblem(.tooLarge(bytes: nil, limit: 1 << 20), path: path)) {
+            try VersionSource.read(path, limit: 1 << 20)
+        }
+        #expect(
+            VersionSource.parse(paths: [path], limit: 1 << 20).diagnostics.map(\.description) == [
+                "\(path):1:1: error: its content is more than 1 MB decompressed; Lectern reads files of at most 1 MB"
+                    + " [file-too-large]"
+            ])
+        // One byte short of the content is too little; the content's own size is enough.
+        #expect(throws: FileProblem(.tooLarge(bytes: nil, limit: bytes.count - 1), path: path)) {
+            try VersionSource.read(path, limit: bytes.count - 1)
+        }
+        #expect(try VersionSource.read(path, limit: bytes.count) == bytes)
+        #expect(try Gzip.decompress(compressed) == bytes)
+    }
+
+    @Test func damagedGzipDataIsStillAnError() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        var compressed = try Self.gzip(Array(Self.verse.utf8), in: folder)
+        compressed.removeLast(compressed.count / 2)
+        #expect(throws: Gzip.Failure.self) { try Gzip.decompress(compressed) }
+    }
+
+    @Test(arguments: [
+        (300 << 20, "the file is 300 MB; Lectern reads files of at most 256 MB"),
+        ((1 << 30) + (1 << 30) / 5, "the file is 1.2 GB; Lectern reads files of at most 256 MB"),
+        ((256 << 20) + 1, "the file is 257 MB; Lectern reads files of at most 256 MB"),
+    ])
+    func theSizeIsSaidInMegabytesOrGigabytes(bytes: Int, text: String) {
+        #expect(FileProblem.Cause.tooLarge(bytes: bytes, limit: VersionSource.maximumFileSize).text == text)
+    }
+}

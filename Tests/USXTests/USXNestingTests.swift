@@ -1,0 +1,70 @@
+import ScriptureModel
+import TestSupport
+import Testing
+import USX
+
+/// Spans and notes nested past `Inline.maximumNestingDepth`: one `nesting-too-deep` error, the text kept
+/// in the span at the limit; past libxml2's own limit (256 elements, `XML_PARSE_HUGE` is never set) a
+/// `malformed-xml` error stops the reading. Never a signal, never a deeper model.
+@Suite struct USXNestingTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// One level: a start tag and its text.
+        var open: String
+        var close: String
+        var levels: Int
+        /// Verse 1's text; nil when it is some number of `a` (libxml2 stops reading somewhere).
+        var text: String?
+        /// Whether libxml2 stops at its own depth limit.
+        var tooDeepForXML: Bool
+        var testDescription: String { name }
+    }
+
+    static let limit = Inline.maximumNestingDepth
+
+    static let prefix =
+        "<?xml version=\"1.0\"?><usx version=\"3.1\"><book code=\"GEN\" style=\"id\"/><chapter number=\"1\" style=\"c\"/>"
+        + "<para style=\"p\"><verse number=\"1\" style=\"v\"/>"
+
+    static let cases: [Case] = [
+        Case(
+            name: "200 nested <char>", open: "<char style=\"w\">a", close: "</char>", levels: 200,
+            text: String(repeating: "a", count: 200), tooDeepForXML: false),
+        Case(
+            name: "100,000 nested <char>", open: "<char style=\"w\">a", close: "</char>", levels: 100_000,
+            text: nil, tooDeepForXML: true),
+        Case(
+            name: "100 notes, each inside the one before", open: "<note caller=\"+\" style=\"f\"><char style=\"ft\">x",
+            close: "</char></note>", levels: 100, text: "", tooDeepForXML: false),
+        Case(
+            name: "exactly at the limit", open: "<char style=\"nd\">a", close: "</char>", levels: limit,
+            text: String(repeating: "a", count: limit), tooDeepForXML: false),
+    ]
+
+    @Test(arguments: cases)
+    func deepNestingIsReportedAndFlattened(_ testCase: Case) throws {
+        let levels = String(repeating: testCase.open, count: testCase.levels)
+        let text = Self.prefix + levels + String(repeating: testCase.close, count: testCase.levels) + "</para></usx>"
+        let result = USXParser.parse(Array(text.utf8), path: "deep.usx")
+        let deep = result.diagnostics.filter { $0.kind == .nestingTooDeep }
+        let elementsPerLevel = testCase.open.utf8.count(where: { $0 == UInt8(ascii: "<") })
+        if testCase.levels * elementsPerLevel > Self.limit {
+            // The first element that would stand at depth `limit + 1` starts the report.
+            let firstTooDeep = Self.prefix.utf8.count + Self.limit / elementsPerLevel * testCase.open.utf8.count
+            #expect(deep.map(\.location.column) == [firstTooDeep + 1])
+            #expect(deep.allSatisfy { $0.severity == .error })
+        } else {
+            #expect(deep.isEmpty)
+        }
+        let malformed = result.diagnostics.filter { $0.kind == .malformedXML }
+        #expect(malformed.isEmpty != testCase.tooDeepForXML, "\(malformed.map(\.description))")
+        let book = try #require(result.books.first)
+        #expect(book.nestingDepth == min(testCase.levels * elementsPerLevel, Self.limit))
+        let verses = book.verseTexts().map(\.text)
+        if let expected = testCase.text {
+            #expect(verses == [expected])
+        } else {
+            #expect(verses.count == 1 && verses.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 == "a" } })
+        }
+    }
+}
