@@ -226,22 +226,24 @@ public final class VersionStore: Sendable {
         let count = try cursor.varint(below: bytes.count, "book count")
         var books: [StoredBook] = []
         books.reserveCapacity(count)
-        func optionalString(_ cursor: inout ByteCursor) throws(StoreError) -> String? {
+        // Where a string lies, checked now and decoded only when asked for (see `BookStrings`).
+        func place(_ cursor: inout ByteCursor) throws(StoreError) -> UInt64 {
             let code = try cursor.varint()
-            return code == 0 ? nil : try strings.string(code - 1, referrer: .books)
+            guard code != 0 else { return BookStrings.none }
+            let (offset, length) = try strings.table.entry(code - 1, referrer: .books)
+            guard offset < Int(UInt32.max), length < Int(UInt32.max) else { throw bytes.damaged("string \(code - 1)") }
+            return UInt64(offset) << 32 | UInt64(length)
         }
         for _ in 0..<count {
             let raw = try cursor.u8()
             guard let id = BookID(rawValue: raw) else { throw bytes.damaged("unknown book number \(raw)") }
             let flags = try cursor.u8()
-            var names = BookNames()
-            names.header = try optionalString(&cursor)
-            names.long = try optionalString(&cursor)
-            names.short = try optionalString(&cursor)
-            names.abbreviation = try optionalString(&cursor)
-            let identification = try optionalString(&cursor) ?? ""
-            let formatVersion = try optionalString(&cursor)
-            let chapterLabel = try optionalString(&cursor)
+            let text = BookStrings(
+                bytes: strings.table.bytes,
+                places: (
+                    try place(&cursor), try place(&cursor), try place(&cursor), try place(&cursor),
+                    try place(&cursor), try place(&cursor), try place(&cursor)
+                ))
             let first = try cursor.varint()
             let chapterTotal = try cursor.varint()
             guard first <= chapterCount, chapterTotal <= chapterCount - first else {
@@ -261,8 +263,7 @@ public final class VersionStore: Sendable {
             }
             books.append(
                 StoredBook(
-                    id: id, names: names, chapters: numbers, hasIntroduction: flags & 1 != 0, verseCount: verseTotal,
-                    identification: identification, formatVersion: formatVersion, chapterLabel: chapterLabel,
+                    id: id, text: text, chapters: numbers, hasIntroduction: flags & 1 != 0, verseCount: verseTotal,
                     firstChapterRecord: first, introduction: (introOffset, introLength),
                     introductionChecksum: UInt32(introductionChecksum)))
         }
