@@ -124,9 +124,9 @@ public final class VersionStore: Sendable {
         var starts: [Int] = []
         starts.reserveCapacity(books.count + 1)
         var total = 0
-        for book in books {
+        for index in books.indices {
             starts.append(total)
-            total += book.verseCount
+            total += books[index].verseCount
         }
         starts.append(total)
         return starts
@@ -256,11 +256,8 @@ public final class VersionStore: Sendable {
             guard introductionChecksum <= Int(UInt32.max) else {
                 throw bytes.damaged("\(id.code) introduction checksum")
             }
-            var numbers: [Int] = []
-            numbers.reserveCapacity(chapterTotal)
-            for record in first..<(first + chapterTotal) {
-                numbers.append(Int(try chapters.u32(at: record * RecordLayout.chapterSize)))
-            }
+            let numbers = try chapters.u32s(
+                at: first * RecordLayout.chapterSize, stride: RecordLayout.chapterSize, count: chapterTotal)
             books.append(
                 StoredBook(
                     id: id, text: text, chapters: numbers, hasIntroduction: flags & 1 != 0, verseCount: verseTotal,
