@@ -8,8 +8,20 @@ public struct StoredBook: Sendable, Hashable {
     public var names: BookNames {
         BookNames(header: text.string(0), long: text.string(1), short: text.string(2), abbreviation: text.string(3))
     }
-    /// The chapter numbers the version has, in file order (they may be sparse: never assume 1…N).
-    public let chapters: [Int]
+    /// The chapter numbers the version has, in file order (they may be sparse: never assume 1…N), read from
+    /// the store's chapter records on each call.
+    ///
+    /// - Complexity: O(chapters).
+    public var chapters: [Int] {
+        // The records were checked to lie inside the section when the store was opened.
+        (try? chapterRecords.u32s(
+            at: firstChapterRecord * RecordLayout.chapterSize, stride: RecordLayout.chapterSize, count: chapterCount))
+            ?? []
+    }
+    /// How many chapters it has (`chapters.count`).
+    let chapterCount: Int
+    /// The store's chapters section.
+    let chapterRecords: StoreBytes
     /// Whether the book has introduction material, which gives it an intro page.
     public let hasIntroduction: Bool
     /// How many verses the book has.
@@ -46,12 +58,13 @@ public struct StoredBook: Sendable, Hashable {
     }
 
     init(
-        id: BookID, text: BookStrings, chapters: [Int], hasIntroduction: Bool, verseCount: Int,
-        firstChapterRecord: Int, introduction: (offset: Int, length: Int), introductionChecksum: UInt32
+        id: BookID, text: BookStrings, chapterRecords: StoreBytes, chapterCount: Int, hasIntroduction: Bool,
+        verseCount: Int, firstChapterRecord: Int, introduction: (offset: Int, length: Int), introductionChecksum: UInt32
     ) {
         self.id = id
         self.text = text
-        self.chapters = chapters
+        self.chapterRecords = chapterRecords
+        self.chapterCount = chapterCount
         self.hasIntroduction = hasIntroduction
         self.verseCount = verseCount
         self.firstChapterRecord = firstChapterRecord

@@ -137,7 +137,7 @@ public final class VersionStore: Sendable {
     /// - Complexity: O(log chapters) to find the chapter record.
     public func verseKey(at index: Int, in book: StoredBook) throws(StoreError) -> VerseKey {
         var low = 0
-        var high = book.chapters.count
+        var high = book.chapterCount
         while high - low > 1 {
             let middle = (low + high) / 2
             // Only the first-verse field is read while searching; the record found is read whole and checked.
@@ -256,11 +256,10 @@ public final class VersionStore: Sendable {
             guard introductionChecksum <= Int(UInt32.max) else {
                 throw bytes.damaged("\(id.code) introduction checksum")
             }
-            let numbers = try chapters.u32s(
-                at: first * RecordLayout.chapterSize, stride: RecordLayout.chapterSize, count: chapterTotal)
             books.append(
                 StoredBook(
-                    id: id, text: text, chapters: numbers, hasIntroduction: flags & 1 != 0, verseCount: verseTotal,
+                    id: id, text: text, chapterRecords: chapters, chapterCount: chapterTotal,
+                    hasIntroduction: flags & 1 != 0, verseCount: verseTotal,
                     firstChapterRecord: first, introduction: (introOffset, introLength),
                     introductionChecksum: UInt32(introductionChecksum)))
         }
