@@ -174,6 +174,7 @@ struct USXSchemaTests {
                         add(row.leading)
                         for cell in row.cells { add(cell.content) }
                     }
+                case .sidebar(let sidebar): add(sidebar.blocks)
                 }
             }
         }
