@@ -73,10 +73,10 @@ struct TermDictionary {
         guard index >= 0, index < blockCount else { throw IndexDamage(reason: "term block \(index) out of range") }
         let start = shape.blocksStart + (try reader.u32(shape.offsetsStart + index * 4))
         let end = shape.blocksStart + (try reader.u32(shape.offsetsStart + index * 4 + 4))
-        if checked.contains(shape.firstPart + index), start <= end, end <= shape.region.upperBound { return start..<end }
+        let inside = start <= end && end <= shape.region.upperBound
+        if inside, checked.contains(shape.firstPart + index) { return start..<end }
         // A block whose bounds are damaged cannot match its checksum either: both say so the same way.
-        guard start <= end, end <= shape.region.upperBound,
-            Int(try reader.crc32c(start..<end)) == (try reader.u32(shape.checksums + index * 4))
+        guard inside, Int(try reader.crc32c(start..<end)) == (try reader.u32(shape.checksums + index * 4))
         else { throw IndexDamage(part: "term block \(index) of the \(hasValues ? "exact" : "folded") dictionary") }
         checked.insert(shape.firstPart + index)
         return start..<end
