@@ -167,19 +167,6 @@ struct IndexReader {
         return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
-    /// The first eight of `length` bytes at `offset` as a big-endian integer, zero-padded (0 when outside).
-    func head(_ offset: Int, _ length: Int) -> UInt64 {
-        guard let base, offset >= 0, length >= 0, offset <= count, length <= count - offset else { return 0 }
-        if offset + 8 <= count {
-            // One load, the bytes past the term masked off.
-            let word = UInt64(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-            return length >= 8 ? word : length == 0 ? 0 : word & ~(UInt64.max >> UInt64(8 * length))
-        }
-        var head: UInt64 = 0
-        for index in 0..<min(8, length) { head |= UInt64(base[offset + index]) << UInt64(56 - 8 * index) }
-        return head
-    }
-
     /// Appends `length` bytes at `offset` to `target`.
     func append(_ offset: Int, _ length: Int, to target: inout [UInt8]) throws(IndexDamage) {
         try check(offset, length)

@@ -2,8 +2,8 @@ import ScriptureStore
 
 /// The search index section, read in place: its header, dictionaries and tables.
 ///
-/// `SearchIndex` opens it once (the header, the dictionaries' counts and block heads: O(blocks)) and keeps
-/// what it read as an `Opened`; each call then reads through its own borrowed bytes.
+/// `SearchIndex` opens it once (the header and the dictionaries' counts: O(1)) and keeps what it read as an
+/// `Opened`; each call then reads through its own borrowed bytes, checking each piece the first time.
 struct IndexView {
     /// What opening read and checked, without a pointer into the bytes (a class, so that views copy one
     /// reference).
@@ -12,19 +12,24 @@ struct IndexView {
         let folded: TermDictionary.Shape
         let exact: TermDictionary.Shape
         let attributes: TermDictionary.Shape
-        /// The posting lists (folded ids `0..<F`), verse blocks (`F + block`), attribute posting lists
-        /// (`attributeBase + id`) and attribute verse blocks (after those) checked so far.
+        /// The pieces checked so far: the posting lists (folded ids `0..<F`), the verse blocks (`F + block`),
+        /// the folded then the exact dictionary's blocks (from `folded.firstPart`), the two exact tables
+        /// (`tablesPart`, `tablesPart + 1`), then the attribute posting lists (`attributeBase + id`), the
+        /// attribute verse blocks (after those) and the attribute dictionary's blocks (`attributes.firstPart`).
         let checked: CheckedParts
+        /// Where exact → folded is in `checked`; the exact strings follow it.
+        let tablesPart: Int
 
         init(
             layout: IndexLayout, folded: TermDictionary.Shape, exact: TermDictionary.Shape,
-            attributes: TermDictionary.Shape
+            attributes: TermDictionary.Shape, checked: CheckedParts
         ) {
             self.layout = layout
             self.folded = folded
             self.exact = exact
             self.attributes = attributes
-            checked = CheckedParts(count: layout.foldedCount + 2 * layout.verseBlockCount + layout.attributeCount)
+            self.checked = checked
+            tablesPart = exact.firstPart + exact.blockCount
         }
     }
 
@@ -32,44 +37,55 @@ struct IndexView {
     let opened: Opened
     var layout: IndexLayout { opened.layout }
     /// The folded terms' dictionary (a term's rank is its folded id).
-    var folded: TermDictionary { TermDictionary(reader: reader, shape: opened.folded) }
+    var folded: TermDictionary { TermDictionary(reader: reader, shape: opened.folded, checked: opened.checked) }
     /// The exact terms' dictionary, each term with its exact id.
-    var exact: TermDictionary { TermDictionary(reader: reader, shape: opened.exact) }
+    var exact: TermDictionary { TermDictionary(reader: reader, shape: opened.exact, checked: opened.checked) }
     /// The attribute terms' dictionary (a term's rank is its attribute id).
-    var attributes: TermDictionary { TermDictionary(reader: reader, shape: opened.attributes) }
-    /// Where the attribute posting lists' marks start in `opened.checked`.
-    var attributeBase: Int { layout.foldedCount + layout.verseBlockCount }
+    var attributes: TermDictionary {
+        TermDictionary(reader: reader, shape: opened.attributes, checked: opened.checked)
+    }
+    /// Where the attribute posting lists' marks start in `opened.checked`, after the exact tables'.
+    var attributeBase: Int { opened.tablesPart + 2 }
 
-    /// Reads and checks the header and the dictionaries' heads, and checks the header, every dictionary block
-    /// and the exact tables against their checksums.
+    /// Reads and checks the header (against its checksum) and the dictionaries' counts. Nothing else is read:
+    /// each dictionary block, posting list, verse block and exact table is checked against its checksum the
+    /// first time it is read, and noted in `opened.checked`.
     ///
-    /// - Complexity: O(dictionaries + exact tables), about 0.4 MB for a Bible.
+    /// - Complexity: O(1).
     init(_ reader: IndexReader) throws(IndexDamage) {
         self.reader = reader
         let layout = try IndexLayout(reader)
+        let size = SearchIndexFormat.termBlockSize
+        let foldedBlocks = (layout.foldedCount + size - 1) / size
+        let exactBlocks = (layout.exactCount + size - 1) / size
+        let attributeBlocks = (layout.attributeCount + size - 1) / size
+        let attributeParts = layout.attributeCount + layout.verseBlockCount + attributeBlocks
+        let checked = CheckedParts(
+            count: layout.foldedCount + layout.verseBlockCount + foldedBlocks + exactBlocks + 2 + attributeParts)
         let folded = try TermDictionary(
-            reader: reader, region: layout.range(.foldedTerms), hasValues: false, checksums: layout.dictionaryChecksums)
+            reader: reader, region: layout.range(.foldedTerms), hasValues: false, checksums: layout.dictionaryChecksums,
+            firstPart: layout.foldedCount + layout.verseBlockCount, checked: checked)
         guard folded.count == layout.foldedCount else {
             throw IndexDamage(reason: "the dictionaries' counts do not match the header")
         }
         let exact = try TermDictionary(
             reader: reader, region: layout.range(.exactTerms), hasValues: true,
-            checksums: layout.dictionaryChecksums + folded.shape.blockCount * 4)
+            checksums: layout.dictionaryChecksums + foldedBlocks * 4,
+            firstPart: layout.foldedCount + layout.verseBlockCount + foldedBlocks, checked: checked)
         guard exact.count == layout.exactCount else {
             throw IndexDamage(reason: "the dictionaries' counts do not match the header")
         }
-        for (offset, region, part) in [
-            (0, IndexRegion.exactToFolded, "the exact terms' folded ids"), (4, .exactStrings, "the exact terms' text"),
-        ] where Int(try reader.crc32c(layout.range(region))) != (try reader.u32(layout.tableChecksums + offset)) {
-            throw IndexDamage(part: part)
-        }
+        let tablesPart = layout.foldedCount + layout.verseBlockCount + foldedBlocks + exactBlocks
+        let attributeDictionaryPart = tablesPart + 2 + layout.attributeCount + layout.verseBlockCount
         let attributes = try TermDictionary(
             reader: reader, region: layout.range(.attributeTerms), hasValues: false,
-            checksums: layout.range(.attributeChecksums).lowerBound)
+            checksums: layout.range(.attributeChecksums).lowerBound, firstPart: attributeDictionaryPart,
+            checked: checked)
         guard Int(try reader.crc32c(layout.range(.attributePostingOffsets)))
             == (try reader.u32(layout.range(.attributeChecksums).upperBound - 4))
         else { throw IndexDamage(part: "the attribute posting offsets") }
-        opened = Opened(layout: layout, folded: folded.shape, exact: exact.shape, attributes: attributes.shape)
+        opened = Opened(
+            layout: layout, folded: folded.shape, exact: exact.shape, attributes: attributes.shape, checked: checked)
     }
 
     /// An index opened before, read through `reader`, which borrows the same bytes again.
@@ -82,10 +98,28 @@ struct IndexView {
     @inline(__always)
     func foldedID(ofExact id: Int) throws(IndexDamage) -> Int? {
         guard id >= 0, id < layout.exactCount else { throw IndexDamage(reason: "exact id \(id) out of range") }
-        let value = try reader.u32(layout.range(.exactToFolded).lowerBound + id * 4)
+        let value = try reader.u32(try exactToFolded() + id * 4)
         if value == SearchIndexFormat.noFoldedTerm { return nil }
         guard value < layout.foldedCount else { throw IndexDamage(reason: "exact id \(id) folds to \(value)") }
         return value
+    }
+
+    /// Where the exact → folded table starts, after the whole table is checked against its CRC-32C (the first
+    /// time, once per store).
+    @inline(__always)
+    func exactToFolded() throws(IndexDamage) -> Int {
+        if !opened.checked.contains(opened.tablesPart) { try checkTable(.exactToFolded) }
+        return layout.range(.exactToFolded).lowerBound
+    }
+
+    /// Checks exact → folded or the exact strings against its CRC-32C and notes it as checked.
+    ///
+    /// - Complexity: O(the table's bytes), once per table and store.
+    private func checkTable(_ region: IndexRegion) throws(IndexDamage) {
+        let second = region == .exactStrings
+        guard Int(try reader.crc32c(layout.range(region))) == (try reader.u32(layout.tableChecksums + (second ? 4 : 0)))
+        else { throw IndexDamage(part: second ? "the exact terms' text" : "the exact terms' folded ids") }
+        opened.checked.insert(opened.tablesPart + (second ? 1 : 0))
     }
 
     /// The byte range of verse `verse`'s tokens in the verses region.
@@ -144,7 +178,7 @@ struct IndexView {
     func tokens(_ verse: Int, exactIDs: Bool, into tokens: inout [Int32]) throws(IndexDamage) -> Int {
         try reader.tokens(
             in: try tokenRange(verse), below: layout.exactCount,
-            table: exactIDs ? nil : layout.range(.exactToFolded).lowerBound, mappedBelow: layout.foldedCount,
+            table: exactIDs ? nil : try exactToFolded(), mappedBelow: layout.foldedCount,
             skipping: SearchIndexFormat.noFoldedTerm, into: &tokens)
     }
 
@@ -153,6 +187,7 @@ struct IndexView {
     func exactString(_ id: Int) throws(IndexDamage) -> Range<Int> {
         let region = layout.range(.exactStrings)
         guard id >= 0, id < layout.exactCount else { throw IndexDamage(reason: "exact id \(id) out of range") }
+        if !opened.checked.contains(opened.tablesPart + 1) { try checkTable(.exactStrings) }
         let data = region.lowerBound + (layout.exactCount + 1) * 4
         let start = data + (try reader.u32(region.lowerBound + id * 4))
         let end = data + (try reader.u32(region.lowerBound + id * 4 + 4))

@@ -35,11 +35,12 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// Opens `store`'s index: checks the section's header and reads its dictionaries' block heads, once per
-    /// store (kept with it as an attachment; later opens of the same store reuse them).
+    /// Opens `store`'s index: checks the section's header and reads its dictionaries' counts, once per store
+    /// (kept with it as an attachment, with what later searches have checked; later opens reuse them).
     ///
     /// - Throws: `SearchError.noIndex` when the file has none, `.damaged` when its header is wrong.
-    /// - Complexity: O(dictionary blocks) the first time: about 2,000 for a Bible; then O(1).
+    /// - Complexity: O(1); each dictionary block, posting list, verse block and exact table is checked when a
+    ///   search first reads it.
     public init(store: VersionStore) throws(SearchError) {
         guard let bytes = store.sectionBytes(.searchIndex) else { throw .noIndex(path: store.path) }
         self.store = store

@@ -2,11 +2,11 @@ import ScriptureStore
 
 /// A sorted, front-coded term dictionary in the search index (see `SearchIndexFormat`).
 ///
-/// Terms are compared as UTF-8 bytes. Opening reads the first eight bytes of each block's first term;
-/// a lookup binary-searches those (reading a block's first term only on a tie), then walks one block of
-/// at most 16 terms, comparing each with the key in place without rebuilding it.
+/// Terms are compared as UTF-8 bytes. Opening reads only the counts; a lookup binary-searches the blocks'
+/// first terms, then walks one block of at most 16 terms, comparing each with the key in place without
+/// rebuilding it. Each block is checked against its CRC-32C the first time it is read.
 struct TermDictionary {
-    /// Where a dictionary's blocks lie and their first bytes: read once when the index is opened, no pointer.
+    /// Where a dictionary's blocks lie: read once when the index is opened, no pointer.
     struct Shape: Sendable {
         /// The region's bytes.
         let region: Range<Int>
@@ -17,29 +17,37 @@ struct TermDictionary {
         let blockCount: Int
         let offsetsStart: Int
         let blocksStart: Int
-        /// The first eight bytes of each block's first term, big-endian and zero-padded: their order is the
-        /// terms' order wherever they differ (no term holds a zero byte).
-        var heads: [UInt64]
+        /// Where block 0's CRC-32C is (u32s, one a block).
+        let checksums: Int
+        /// Block 0's place in the index's `CheckedParts` (block `b` is at `firstPart + b`).
+        let firstPart: Int
     }
 
     let reader: IndexReader
-    private(set) var shape: Shape
+    let shape: Shape
+    /// The blocks checked so far (the index's, from `shape.firstPart` on).
+    let checked: CheckedParts
     /// How many terms it holds.
     var count: Int { shape.count }
     private var hasValues: Bool { shape.hasValues }
     private var blockCount: Int { shape.blockCount }
 
     /// A dictionary opened before, read through `reader`.
-    init(reader: IndexReader, shape: Shape) {
+    init(reader: IndexReader, shape: Shape, checked: CheckedParts) {
         self.reader = reader
         self.shape = shape
+        self.checked = checked
     }
 
-    /// Reads the dictionary's counts and its blocks' first bytes, and checks every block against its CRC-32C
-    /// (u32s at `checksums`); throws when a block lies outside or does not match.
+    /// Reads the dictionary's counts and checks that its block offsets fit in the region; the blocks are
+    /// checked against their CRC-32Cs (u32s at `checksums`) when first read, and noted in `checked` from
+    /// `firstPart` on.
     ///
-    /// - Complexity: O(region): every block's bytes are checked, once per store.
-    init(reader: IndexReader, region: Range<Int>, hasValues: Bool, checksums: Int) throws(IndexDamage) {
+    /// - Complexity: O(1).
+    init(
+        reader: IndexReader, region: Range<Int>, hasValues: Bool, checksums: Int, firstPart: Int,
+        checked: CheckedParts
+    ) throws(IndexDamage) {
         try reader.check(region.lowerBound, min(8, region.count))
         guard region.count >= 8 else { throw IndexDamage(reason: "term dictionary too short") }
         let count = try reader.u32(region.lowerBound)
@@ -51,37 +59,26 @@ struct TermDictionary {
         let blocksStart = offsetsStart + (blockCount + 1) * 4
         guard blocksStart <= region.upperBound else { throw IndexDamage(reason: "term dictionary offsets too long") }
         self.reader = reader
+        self.checked = checked
         shape = Shape(
             region: region, hasValues: hasValues, count: count, blockCount: blockCount, offsetsStart: offsetsStart,
-            blocksStart: blocksStart, heads: [])
-        var heads: [UInt64] = []
-        heads.reserveCapacity(blockCount)
-        // Each block ends where the next starts: one offset read a block, and its first term read in place.
-        var start = blocksStart + (try reader.u32(offsetsStart))
-        for index in 0..<blockCount {
-            let end = blocksStart + (try reader.u32(offsetsStart + index * 4 + 4))
-            // A block whose bounds are damaged cannot match its checksum either: both say so the same way.
-            // (The message is made only then: building it for every block was most of an open's cost.)
-            guard start <= end, end <= region.upperBound,
-                Int(try reader.crc32c(start..<end)) == (try reader.u32(checksums + index * 4))
-            else { throw IndexDamage(part: "term block \(index) of the \(hasValues ? "exact" : "folded") dictionary") }
-            var position = start
-            _ = try reader.varint(&position, end: end)
-            let length = try reader.varint(&position, end: end)
-            guard length <= end - position else { throw IndexDamage(reason: "term runs past its block") }
-            heads.append(reader.head(position, length))
-            start = end
-        }
-        shape.heads = heads
+            blocksStart: blocksStart, checksums: checksums, firstPart: firstPart)
     }
 
-    /// The byte range of block `index`.
+    /// The byte range of block `index`, checked against its CRC-32C on its first read (once per store).
+    ///
+    /// - Complexity: O(1) once checked; the first time, O(the block's bytes).
+    @inline(__always)
     private func block(_ index: Int) throws(IndexDamage) -> Range<Int> {
+        guard index >= 0, index < blockCount else { throw IndexDamage(reason: "term block \(index) out of range") }
         let start = shape.blocksStart + (try reader.u32(shape.offsetsStart + index * 4))
         let end = shape.blocksStart + (try reader.u32(shape.offsetsStart + index * 4 + 4))
-        guard start <= end, end <= shape.region.upperBound else {
-            throw IndexDamage(reason: "term block \(index) outside")
-        }
+        let inside = start <= end && end <= shape.region.upperBound
+        if inside, checked.contains(shape.firstPart + index) { return start..<end }
+        // A block whose bounds are damaged cannot match its checksum either: both say so the same way.
+        guard inside, Int(try reader.crc32c(start..<end)) == (try reader.u32(shape.checksums + index * 4))
+        else { throw IndexDamage(part: "term block \(index) of the \(hasValues ? "exact" : "folded") dictionary") }
+        checked.insert(shape.firstPart + index)
         return start..<end
     }
 
@@ -99,26 +96,23 @@ struct TermDictionary {
     /// its value. With `pastPrefix`, the key is read as followed by a byte greater than any (0xFF is no
     /// UTF-8 byte): the rank is then that of the first term after every term that starts with `key`.
     ///
-    /// - Complexity: O(log blocks) comparisons of eight-byte heads, then one block's bytes.
+    /// - Complexity: O(log blocks) comparisons with blocks' first terms, then one block's bytes (each block
+    ///   read is checked the first time).
     func find(
         _ key: UnsafeBufferPointer<UInt8>, pastPrefix: Bool = false
     ) throws(IndexDamage) -> (rank: Int, found: Bool, value: Int) {
         guard blockCount > 0 else { return (0, false, 0) }
-        let keyHead = Self.head(key, pastPrefix: pastPrefix)
         // The last block whose first term is <= key (block 0 when none is).
         var low = 0
         var high = blockCount
         while high - low > 1 {
             let middle = (low + high) / 2
-            let head = middle < shape.heads.count ? shape.heads[middle] : 0
-            let notAfter: Bool
-            if head != keyHead {
-                notAfter = head < keyHead
+            let first = try firstTerm(middle)
+            if try compare(first.lowerBound, first.count, key, pastPrefix: pastPrefix).order <= 0 {
+                low = middle
             } else {
-                let first = try firstTerm(middle)
-                notAfter = try compare(first.lowerBound, first.count, key, pastPrefix: pastPrefix).order <= 0
+                high = middle
             }
-            if notAfter { low = middle } else { high = middle }
         }
         return try find(key, pastPrefix: pastPrefix, inBlock: low)
     }
@@ -166,16 +160,6 @@ struct TermDictionary {
         // Past the key's end, the virtual 0xFF is greater than any byte the term has.
         if pastPrefix, common == key.count { return (-1, common) }
         return (order, common)
-    }
-
-    /// The first eight bytes of `key`, big-endian and zero-padded; 0xFF after them when `pastPrefix`.
-    private static func head(_ key: UnsafeBufferPointer<UInt8>, pastPrefix: Bool) -> UInt64 {
-        var head: UInt64 = 0
-        for index in 0..<8 {
-            let byte: UInt64 = index < key.count ? UInt64(key[index]) : index == key.count && pastPrefix ? 0xFF : 0
-            head |= byte << UInt64(56 - 8 * index)
-        }
-        return head
     }
 
     /// The rank of `key`, or nil when it is not in the dictionary.

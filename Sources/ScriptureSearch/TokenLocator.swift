@@ -102,7 +102,7 @@ struct TokenLocator {
     ) throws(IndexDamage) -> Int {
         var lastNeeded = -1
         exactCount = try view.reader.tokens(
-            in: range, below: view.layout.exactCount, table: view.layout.range(.exactToFolded).lowerBound,
+            in: range, below: view.layout.exactCount, table: try view.exactToFolded(),
             mappedBelow: view.layout.foldedCount, skipping: SearchIndexFormat.noFoldedTerm, into: &exact
         ) { position, folded in
             let token = Int32(truncatingIfNeeded: folded)
@@ -121,7 +121,7 @@ struct TokenLocator {
     private mutating func findPhrases(_ range: Range<Int>) throws(IndexDamage) -> Int {
         (exactCount, tokenCount) = try view.reader.tokens(
             in: range, below: view.layout.exactCount,
-            table: exactMode ? nil : view.layout.range(.exactToFolded).lowerBound, mappedBelow: view.layout.foldedCount,
+            table: exactMode ? nil : try view.exactToFolded(), mappedBelow: view.layout.foldedCount,
             skipping: SearchIndexFormat.noFoldedTerm, into: &exact, mapped: &tokens)
         if exactMode { tokenCount = exactCount }
         let mapsAll = tokenCount == exactCount

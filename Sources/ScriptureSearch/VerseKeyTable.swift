@@ -28,8 +28,9 @@ struct VerseKeyTable: Sendable {
         numbers.reserveCapacity(store.verseCount)
         for book in store.books {
             let bookStart = numbers.count
-            guard Set(book.chapters).count == book.chapters.count else { return nil }
-            for chapter in book.chapters {
+            let bookChapters = book.chapters
+            guard Set(bookChapters).count == bookChapters.count else { return nil }
+            for chapter in bookChapters {
                 guard let labels = try? store.verseLabels(book.id, chapter) else { return nil }
                 chapterStarts.append(Int32(truncatingIfNeeded: numbers.count))
                 chapters.append((Int32(truncatingIfNeeded: chapter), book.id))

@@ -184,6 +184,16 @@ public struct StoreBytes: Sendable {
         return (file.load(UInt32.self, at: start + offset), file.load(UInt32.self, at: start + offset + 4))
     }
 
+    /// `count` little-endian `UInt32`s, the first at `offset` and each `stride` bytes after the one before (a
+    /// field of fixed-size records), with one bounds check.
+    func u32s(at offset: Int, stride: Int, count: Int) throws(StoreError) -> [Int] {
+        guard count > 0 else { return [] }
+        let (span, overflow) = (count - 1).multipliedReportingOverflow(by: stride)
+        guard stride >= 4, !overflow else { throw damaged("\(count) records of \(stride) bytes") }
+        try check(offset, span + 4)
+        return (0..<count).map { Int(file.load(UInt32.self, at: start + offset + $0 * stride)) }
+    }
+
     /// The little-endian `UInt64` at `offset`.
     public func u64(at offset: Int) throws(StoreError) -> UInt64 { try integer(UInt64.self, at: offset) }
 

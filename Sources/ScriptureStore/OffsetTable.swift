@@ -22,6 +22,7 @@ struct OffsetTable: Sendable {
     /// Where entry `index` starts and how long it is, relative to the section.
     ///
     /// An index out of range is damage in the section that gave it, `referrer`.
+    @inline(__always)
     func entry(_ index: Int, referrer: SectionKind) throws(StoreError) -> (offset: Int, length: Int) {
         guard index >= 0, index < count else {
             throw .damaged(

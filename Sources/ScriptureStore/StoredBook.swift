@@ -4,20 +4,37 @@ import ScriptureModel
 public struct StoredBook: Sendable, Hashable {
     /// The book.
     public let id: BookID
-    /// Its names in this version (`\h`, `\toc1`–`\toc3`).
-    public let names: BookNames
-    /// The chapter numbers the version has, in file order (they may be sparse: never assume 1…N).
-    public let chapters: [Int]
+    /// Its names in this version (`\h`, `\toc1`–`\toc3`), decoded from the store on each call.
+    public var names: BookNames {
+        BookNames(header: text.string(0), long: text.string(1), short: text.string(2), abbreviation: text.string(3))
+    }
+    /// The chapter numbers the version has, in file order (they may be sparse: never assume 1…N), read from
+    /// the store's chapter records on each call.
+    ///
+    /// - Complexity: O(chapters).
+    public var chapters: [Int] {
+        // The records were checked to lie inside the section when the store was opened.
+        (try? chapterRecords.u32s(
+            at: firstChapterRecord * RecordLayout.chapterSize + RecordLayout.ChapterField.number.offset,
+            stride: RecordLayout.chapterSize, count: chapterCount))
+            ?? []
+    }
+    /// How many chapters it has (`chapters.count`).
+    let chapterCount: Int
+    /// The store's chapters section.
+    let chapterRecords: StoreBytes
     /// Whether the book has introduction material, which gives it an intro page.
     public let hasIntroduction: Bool
     /// How many verses the book has.
     public let verseCount: Int
     /// The rest of the book's `\id` line.
-    public let identification: String
+    public var identification: String { text.string(4) ?? "" }
     /// The USFM or USX version the source declared.
-    public let formatVersion: String?
+    public var formatVersion: String? { text.string(5) }
     /// A chapter label given before the first chapter (`\cl`).
-    public let chapterLabel: String?
+    public var chapterLabel: String? { text.string(6) }
+    /// Where its names, identification, format version and chapter label are in the store's strings.
+    let text: BookStrings
 
     /// Where the book's chapter records start in the chapters section.
     let firstChapterRecord: Int
@@ -42,21 +59,46 @@ public struct StoredBook: Sendable, Hashable {
     }
 
     init(
-        id: BookID, names: BookNames, chapters: [Int], hasIntroduction: Bool, verseCount: Int, identification: String,
-        formatVersion: String?, chapterLabel: String?, firstChapterRecord: Int,
-        introduction: (offset: Int, length: Int),
-        introductionChecksum: UInt32
+        id: BookID, text: BookStrings, chapterRecords: StoreBytes, chapterCount: Int, hasIntroduction: Bool,
+        verseCount: Int, firstChapterRecord: Int, introduction: (offset: Int, length: Int), introductionChecksum: UInt32
     ) {
         self.id = id
-        self.names = names
-        self.chapters = chapters
+        self.text = text
+        self.chapterRecords = chapterRecords
+        self.chapterCount = chapterCount
         self.hasIntroduction = hasIntroduction
         self.verseCount = verseCount
-        self.identification = identification
-        self.formatVersion = formatVersion
-        self.chapterLabel = chapterLabel
         self.firstChapterRecord = firstChapterRecord
         self.introduction = introduction
         self.introductionChecksum = introductionChecksum
+    }
+}
+
+/// Where a book's seven strings (names `\h`, `\toc1`–`\toc3`, identification, format version, chapter label)
+/// lie in the store's strings section: found and bounds-checked when the store is opened, decoded only when
+/// asked for, so that opening a store makes no strings.
+struct BookStrings: Sendable {
+    /// The strings section.
+    let bytes: StoreBytes
+    /// Each string's offset in the section (high 32 bits) and length (low 32 bits); `none` when absent.
+    let places: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    /// The place of a string the book does not have.
+    static let none = UInt64.max
+
+    /// String `index` (0 to 6, in the order above), or nil when the book has none.
+    func string(_ index: Int) -> String? {
+        let place =
+            switch index {
+            case 0: places.0
+            case 1: places.1
+            case 2: places.2
+            case 3: places.3
+            case 4: places.4
+            case 5: places.5
+            default: places.6
+            }
+        guard place != Self.none else { return nil }
+        // Checked to lie inside the section when the store was opened; the mapping does not change.
+        return try? bytes.string(at: Int(place >> 32), length: Int(place & 0xFFFF_FFFF))
     }
 }

@@ -127,10 +127,13 @@ extension VersionStore {
     var location: SourceLocation { SourceLocation(file: path, line: 0, column: 0) }
 
     func chapterRecord(_ book: BookID, _ number: Int) throws(StoreError) -> ChapterRecord {
-        guard let position = bookIndex(book), let index = books[position].chapters.firstIndex(of: number) else {
-            throw .notFound("\(book.code) \(number)")
+        guard let position = bookIndex(book) else { throw .notFound("\(book.code) \(number)") }
+        // The numbers are read in place from the book's records, without making `chapters`.
+        let first = books[position].firstChapterRecord
+        for record in first..<(first + books[position].chapterCount) where try chapterField(.number, of: record) == number {
+            return try chapterRecord(at: record)
         }
-        return try chapterRecord(at: books[position].firstChapterRecord + index)
+        throw .notFound("\(book.code) \(number)")
     }
 
     /// Reads and checks chapter record `index`.

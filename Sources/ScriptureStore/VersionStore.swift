@@ -124,9 +124,9 @@ public final class VersionStore: Sendable {
         var starts: [Int] = []
         starts.reserveCapacity(books.count + 1)
         var total = 0
-        for book in books {
+        for index in books.indices {
             starts.append(total)
-            total += book.verseCount
+            total += books[index].verseCount
         }
         starts.append(total)
         return starts
@@ -137,7 +137,7 @@ public final class VersionStore: Sendable {
     /// - Complexity: O(log chapters) to find the chapter record.
     public func verseKey(at index: Int, in book: StoredBook) throws(StoreError) -> VerseKey {
         var low = 0
-        var high = book.chapters.count
+        var high = book.chapterCount
         while high - low > 1 {
             let middle = (low + high) / 2
             // Only the first-verse field is read while searching; the record found is read whole and checked.
@@ -226,22 +226,24 @@ public final class VersionStore: Sendable {
         let count = try cursor.varint(below: bytes.count, "book count")
         var books: [StoredBook] = []
         books.reserveCapacity(count)
-        func optionalString(_ cursor: inout ByteCursor) throws(StoreError) -> String? {
+        // Where a string lies, checked now and decoded only when asked for (see `BookStrings`).
+        func place(_ cursor: inout ByteCursor) throws(StoreError) -> UInt64 {
             let code = try cursor.varint()
-            return code == 0 ? nil : try strings.string(code - 1, referrer: .books)
+            guard code != 0 else { return BookStrings.none }
+            let (offset, length) = try strings.table.entry(code - 1, referrer: .books)
+            guard offset < Int(UInt32.max), length < Int(UInt32.max) else { throw bytes.damaged("string \(code - 1)") }
+            return UInt64(offset) << 32 | UInt64(length)
         }
         for _ in 0..<count {
             let raw = try cursor.u8()
             guard let id = BookID(rawValue: raw) else { throw bytes.damaged("unknown book number \(raw)") }
             let flags = try cursor.u8()
-            var names = BookNames()
-            names.header = try optionalString(&cursor)
-            names.long = try optionalString(&cursor)
-            names.short = try optionalString(&cursor)
-            names.abbreviation = try optionalString(&cursor)
-            let identification = try optionalString(&cursor) ?? ""
-            let formatVersion = try optionalString(&cursor)
-            let chapterLabel = try optionalString(&cursor)
+            let text = BookStrings(
+                bytes: strings.table.bytes,
+                places: (
+                    try place(&cursor), try place(&cursor), try place(&cursor), try place(&cursor),
+                    try place(&cursor), try place(&cursor), try place(&cursor)
+                ))
             let first = try cursor.varint()
             let chapterTotal = try cursor.varint()
             guard first <= chapterCount, chapterTotal <= chapterCount - first else {
@@ -254,16 +256,10 @@ public final class VersionStore: Sendable {
             guard introductionChecksum <= Int(UInt32.max) else {
                 throw bytes.damaged("\(id.code) introduction checksum")
             }
-            var numbers: [Int] = []
-            numbers.reserveCapacity(chapterTotal)
-            for record in first..<(first + chapterTotal) {
-                numbers.append(
-                    Int(try chapters.u32(at: record * RecordLayout.chapterSize + RecordLayout.ChapterField.number.offset)))
-            }
             books.append(
                 StoredBook(
-                    id: id, names: names, chapters: numbers, hasIntroduction: flags & 1 != 0, verseCount: verseTotal,
-                    identification: identification, formatVersion: formatVersion, chapterLabel: chapterLabel,
+                    id: id, text: text, chapterRecords: chapters, chapterCount: chapterTotal,
+                    hasIntroduction: flags & 1 != 0, verseCount: verseTotal,
                     firstChapterRecord: first, introduction: (introOffset, introLength),
                     introductionChecksum: UInt32(introductionChecksum)))
         }
