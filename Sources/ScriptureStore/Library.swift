@@ -103,12 +103,12 @@ public struct Library: Sendable {
         return first.store
     }
 
-    /// The id of the version in `ids` whose abbreviation is `abbreviation` (compared without case), if any.
-    private func id(abbreviated abbreviation: String, among ids: [Int]) -> Int? {
-        ids.first { other in
-            guard case .success(let store) = entry(other).store else { return false }
+    /// The id of the version among `entries` whose abbreviation is `abbreviation` (compared without case), if any.
+    private func id(abbreviated abbreviation: String, among entries: [LibraryEntry]) -> Int? {
+        entries.first { entry in
+            guard case .success(let store) = entry.store else { return false }
             return store.metadata.abbreviation.caseInsensitiveCompare(abbreviation) == .orderedSame
-        }
+        }?.id
     }
 
     /// Stores `books` as a version, under the library's lock, and returns its metadata.
@@ -137,15 +137,17 @@ public struct Library: Sendable {
         defer { withExtendedLifetime(lock) {} }
         removeLeftovers()
         let existing = try ids()
-        let id = requested ?? (replace ? self.id(abbreviated: metadata.abbreviation, among: existing) : nil)
+        // Each store opened once: its abbreviation finds the id to replace and keeps abbreviations unique.
+        let entries = existing.map(entry)
+        let id = requested ?? (replace ? self.id(abbreviated: metadata.abbreviation, among: entries) : nil)
             ?? (existing.last ?? 0) + 1
         guard Self.idRange.contains(id) else {
             throw .invalidVersionName(
                 "version \(Self.idRange.upperBound) is the highest id a library can hold; give a free id with --id")
         }
         if existing.contains(id), !replace { throw .versionExists(id: id, path: path(for: id)) }
-        for other in existing {
-            let entry = entry(other)
+        for entry in entries {
+            let other = entry.id
             if let mismatch = entry.idMismatch {
                 throw .idMismatch(path: mismatch.path, fileID: mismatch.fileID, storedID: mismatch.storedID)
             }
