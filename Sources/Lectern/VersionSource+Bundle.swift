@@ -69,17 +69,9 @@ extension VersionSource {
     private static func parseBytes(_ bytes: [UInt8], path: String, session: USFMParseSession, limit: Int)
         -> ParseResult
     {
-        do {
+        parse(path: path, session: session) { () throws in
             guard bytes.count <= limit else { throw FileProblem(.tooLarge(bytes: bytes.count, limit: limit), path: path) }
-            return parse(try decompressed(bytes, path: path, limit: limit), path: path, session: session)
-        } catch let problem as FileProblem {
-            return ParseResult(diagnostics: [problem.diagnostic])
-        } catch {
-            return ParseResult(diagnostics: [
-                Diagnostic(
-                    .error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
-                    "cannot read it: \(error)")
-            ])
+            return try decompressed(bytes, path: path, limit: limit)
         }
     }
 }

@@ -158,9 +158,15 @@ public enum VersionSource {
     public static func parseFile(_ path: String, session: USFMParseSession? = nil, limit: Int = maximumFileSize)
         -> ParseResult
     {
+        parse(path: path, session: session) { () throws in try read(path, limit: limit) }
+    }
+
+    /// Parses the bytes `load` gives, or turns why it could not give them into an error at `path`: a
+    /// `FileProblem`'s own diagnostic, else `cannot read it: …` (damaged gzip data).
+    static func parse(path: String, session: USFMParseSession?, _ load: () throws -> [UInt8]) -> ParseResult {
         let bytes: [UInt8]
         do {
-            bytes = try read(path, limit: limit)
+            bytes = try load()
         } catch let problem as FileProblem {
             return ParseResult(diagnostics: [problem.diagnostic])
         } catch {
