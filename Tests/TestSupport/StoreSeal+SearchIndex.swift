@@ -49,17 +49,7 @@ private struct SectionBytes {
         }
         var checksum = regions[8].lowerBound
         for dictionary in regions[0...1] {
-            guard let blockCount = u32(dictionary.lowerBound + 4) else { return }
-            let offsets = dictionary.lowerBound + 8
-            let blocks = offsets + (blockCount + 1) * 4
-            for block in 0..<min(blockCount, count) {
-                if let start = u32(offsets + block * 4), let end = u32(offsets + block * 4 + 4), start <= end,
-                    let crc = crc((blocks + start)..<(blocks + end))
-                {
-                    put(crc, at: checksum)
-                }
-                checksum += 4
-            }
+            guard resealDictionary(dictionary, checksums: &checksum) else { return }
         }
         resealPostings(offsets: regions[3], postings: regions[4], count: foldedCount)
         resealVerseBlocks(offsets: regions[5], streams: regions[6], verseCount: verseCount, checksums: &checksum)
@@ -100,10 +90,19 @@ private struct SectionBytes {
     /// Reseals the attribute regions (format 3): the dictionary's blocks, the postings, the verse blocks and
     /// the posting offsets.
     mutating func resealAttributes(_ regions: [Range<Int>], verseCount: Int) {
-        guard regions.count == 15, let terms = u32(regions[9].lowerBound), let blockCount = u32(regions[9].lowerBound + 4)
-        else { return }
+        guard regions.count == 15, let terms = u32(regions[9].lowerBound) else { return }
         var checksum = regions[14].lowerBound
-        let offsets = regions[9].lowerBound + 8
+        guard resealDictionary(regions[9], checksums: &checksum) else { return }
+        resealPostings(offsets: regions[10], postings: regions[11], count: terms)
+        resealVerseBlocks(offsets: regions[12], streams: regions[13], verseCount: verseCount, checksums: &checksum)
+        if let crc = crc(regions[10]) { put(crc, at: regions[14].upperBound - 4) }
+    }
+
+    /// Reseals the blocks of the term dictionary in `region`, their checksums from `checksum` on (which moves
+    /// past them); false when the block count cannot be read.
+    mutating func resealDictionary(_ region: Range<Int>, checksums checksum: inout Int) -> Bool {
+        guard let blockCount = u32(region.lowerBound + 4) else { return false }
+        let offsets = region.lowerBound + 8
         let blocks = offsets + (blockCount + 1) * 4
         for block in 0..<min(blockCount, count) {
             if let start = u32(offsets + block * 4), let end = u32(offsets + block * 4 + 4), start <= end,
@@ -113,8 +112,6 @@ private struct SectionBytes {
             }
             checksum += 4
         }
-        resealPostings(offsets: regions[10], postings: regions[11], count: terms)
-        resealVerseBlocks(offsets: regions[12], streams: regions[13], verseCount: verseCount, checksums: &checksum)
-        if let crc = crc(regions[10]) { put(crc, at: regions[14].upperBound - 4) }
+        return true
     }
 }
