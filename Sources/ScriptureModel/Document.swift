@@ -11,8 +11,14 @@ public struct Book: Sendable, Hashable {
     public var formatVersion: String?
     /// The book's names from `\h` and `\toc1`–`\toc3`.
     public var names: BookNames
-    /// Everything between the headers and the first chapter: titles and introduction.
-    public var introduction: [Block]
+    /// Everything between the headers and the first chapter: titles and introduction, stored flat.
+    public var introductionContent: FlatContent
+    /// Everything between the headers and the first chapter, as blocks (made from
+    /// `introductionContent` on each use; setting it flattens the blocks).
+    public var introduction: [Block] {
+        get { introductionContent.blocks }
+        set { introductionContent = FlatContent(blocks: newValue) }
+    }
     /// A chapter label (`\cl`) given before the first chapter, used for every chapter.
     public var chapterLabel: String?
     /// The chapters in file order.
@@ -30,7 +36,7 @@ public struct Book: Sendable, Hashable {
         self.identification = identification
         self.formatVersion = formatVersion
         self.names = names
-        self.introduction = introduction
+        self.introductionContent = FlatContent(blocks: introduction)
         self.chapterLabel = chapterLabel
         self.chapters = chapters
         self.location = location
@@ -38,7 +44,9 @@ public struct Book: Sendable, Hashable {
 
     /// Whether the book has introduction material (`\i…` paragraphs), which gives it an intro page.
     public var hasIntroduction: Bool {
-        introduction.contains { $0.paragraphKind == .introduction }
+        introductionContent.topLevel.contains {
+            introductionContent.nodes[$0].kind == .paragraph && introductionContent.paragraphKind(of: $0) == .introduction
+        }
     }
 }
 
@@ -75,8 +83,14 @@ public struct Chapter: Sendable, Hashable {
     public var alternateNumber: String?
     /// The number as published (`\cp`), when it differs.
     public var publishedNumber: String?
-    /// The chapter's paragraphs, headings and tables.
-    public var blocks: [Block]
+    /// The chapter's paragraphs, headings, tables and sidebars, stored flat.
+    public var content: FlatContent
+    /// The chapter's paragraphs, headings, tables and sidebars as blocks (made from `content` on
+    /// each use; setting it flattens the blocks).
+    public var blocks: [Block] {
+        get { content.blocks }
+        set { content = FlatContent(blocks: newValue) }
+    }
     /// Where the chapter marker is.
     public var location: SourceLocation
 
@@ -89,7 +103,20 @@ public struct Chapter: Sendable, Hashable {
         self.label = label
         self.alternateNumber = alternateNumber
         self.publishedNumber = publishedNumber
-        self.blocks = blocks
+        self.content = FlatContent(blocks: blocks)
+        self.location = location
+    }
+
+    /// Creates a chapter from flat content.
+    public init(
+        number: Int, label: String? = nil, alternateNumber: String? = nil, publishedNumber: String? = nil,
+        content: FlatContent, location: SourceLocation
+    ) {
+        self.number = number
+        self.label = label
+        self.alternateNumber = alternateNumber
+        self.publishedNumber = publishedNumber
+        self.content = content
         self.location = location
     }
 }

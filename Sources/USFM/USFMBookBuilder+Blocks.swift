@@ -53,7 +53,7 @@ extension USFMBookBuilder {
         if sidebar != nil {
             Self.change(&sidebar) { $0.blocks.append(block) }
         } else if let last = book?.chapters.indices.last {
-            book?.chapters[last].blocks.append(block)
+            book?.chapters[last].content.append(block)
         } else {
             if case .paragraph(let paragraph) = block, paragraph.kind == .prose || paragraph.kind == .poetry,
                 !paragraph.content.isEmpty
@@ -62,7 +62,7 @@ extension USFMBookBuilder {
                     .warning, .textBeforeChapter, at: paragraph.location.offset,
                     "\\\(paragraph.marker) before the first \\c; introductions use \\ip, \\is1 and the like")
             }
-            book?.introduction.append(block)
+            book?.introductionContent.append(block)
         }
     }
 

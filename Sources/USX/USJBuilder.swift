@@ -219,7 +219,7 @@ struct USJBuilder: DiagnosticCollecting {
         } else if chapters.isEmpty {
             introduction.append(block)
         } else {
-            chapters[chapters.count - 1].blocks.append(block)
+            chapters[chapters.count - 1].content.append(block)
         }
     }
 

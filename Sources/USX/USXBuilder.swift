@@ -190,7 +190,7 @@ struct USXBuilder: DiagnosticCollecting {
         } else if chapters.isEmpty {
             introduction.append(block)
         } else {
-            chapters[chapters.count - 1].blocks.append(block)
+            chapters[chapters.count - 1].content.append(block)
         }
     }
 
