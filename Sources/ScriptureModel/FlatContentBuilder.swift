@@ -4,9 +4,9 @@
 /// content is taken are closed then.
 public struct FlatContentBuilder: Sendable {
     /// The content so far (open containers' `end` is set when they close).
-    public private(set) var content = FlatContent()
+    public internal(set) var content = FlatContent()
     /// The indices of the open containers, outermost first.
-    public private(set) var openNodes: [Int] = []
+    public internal(set) var openNodes: [Int] = []
 
     /// Starts empty content.
     public init() {}
@@ -207,12 +207,12 @@ public struct FlatContentBuilder: Sendable {
 
     // MARK: - Storage
 
-    private mutating func open(_ kind: FlatNode.Kind, marker: String?, location: SourceLocation?) {
+    mutating func open(_ kind: FlatNode.Kind, marker: String?, location: SourceLocation?) {
         leaf(kind, marker: marker, location: location)
         openNodes.append(content.nodes.count - 1)
     }
 
-    private mutating func leaf(_ kind: FlatNode.Kind, marker: String? = nil, location: SourceLocation? = nil) {
+    mutating func leaf(_ kind: FlatNode.Kind, marker: String? = nil, location: SourceLocation? = nil) {
         var node = FlatNode(kind: kind, end: UInt32(content.nodes.count + 1))
         if let marker { node.marker = intern(marker) }
         if let location {
@@ -225,19 +225,19 @@ public struct FlatContentBuilder: Sendable {
         content.nodes.append(node)
     }
 
-    private mutating func setText(of index: Int, _ text: String) {
+    mutating func setText(of index: Int, _ text: String) {
         content.nodes[index].textStart = UInt32(content.bytes.count)
         content.bytes.append(contentsOf: text.utf8)
         content.nodes[index].textCount = UInt32(content.bytes.count) - content.nodes[index].textStart
     }
 
-    private mutating func addAttributes(_ attributes: [Attribute], to index: Int) {
+    mutating func addAttributes(_ attributes: [Attribute], to index: Int) {
         content.nodes[index].attributeStart = UInt32(content.attributes.count)
         for item in attributes { content.attributes.append(attribute(item.name, item.value)) }
         content.nodes[index].attributeCount = UInt32(attributes.count)
     }
 
-    private mutating func attribute(_ name: String, _ value: String) -> FlatAttribute {
+    mutating func attribute(_ name: String, _ value: String) -> FlatAttribute {
         let start = UInt32(content.bytes.count)
         content.bytes.append(contentsOf: value.utf8)
         return FlatAttribute(name: intern(name), valueStart: start, valueCount: UInt32(content.bytes.count) - start)
