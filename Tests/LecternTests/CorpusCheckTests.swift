@@ -57,6 +57,13 @@ struct CorpusCheckTests {
         #expect(verses.allSatisfy { NFCCheck.isNFC($0.text) })
         // Real Bibles nest styles and notes at most 4 deep (notes inside `\wj`, styles inside the notes), far
         // inside the parsers' limit.
+        // The flat model and the tree made from it hold the same content, node for node.
+        for book in result.books {
+            #expect(FlatContent(blocks: book.introduction) == book.introductionContent, "\(book.id) introduction")
+            for chapter in book.chapters where FlatContent(blocks: chapter.blocks) != chapter.content {
+                Issue.record("\(book.id) \(chapter.number): the tree made from the flat content differs from it")
+            }
+        }
         let deepest = result.books.map(\.nestingDepth).max() ?? 0
         #expect(deepest <= 4 && deepest < Inline.maximumNestingDepth, "nested \(deepest) deep")
     }
