@@ -4,7 +4,7 @@
 #   Tests/Fuzz/run.sh TARGET SECONDS [libFuzzer flags...]
 #   Tests/Fuzz/run.sh TARGET 0        # only the saved findings (Regressions/TARGET), with the sanitizers
 #
-# TARGET is usfm, usx, store, reference or query (a `fuzz-` prefix is accepted). Seeds: this folder's
+# TARGET is usfm, usx, usj, store, reference or query (a `fuzz-` prefix is accepted). Seeds: this folder's
 # own malformed samples (Seeds/TARGET/, or Seeds/TARGET.lines with one seed a line) plus real files from
 # the shared corpus ($LECTERN_CORPUS, else ../shared/corpus), copied or generated into a temporary folder
 # at run time and never committed. The growing corpus and crash inputs stay in Tests/Fuzz/.build/runs/TARGET
@@ -14,12 +14,12 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 corpus="${LECTERN_CORPUS:-$root/../shared/corpus}"
-usage="usage: $0 usfm|usx|store|reference|query SECONDS [libFuzzer flags...]"
+usage="usage: $0 usfm|usx|usj|store|reference|query SECONDS [libFuzzer flags...]"
 [ $# -ge 2 ] || { echo "$usage" >&2; exit 64; }
 target="${1#fuzz-}"
 seconds="$2"
 shift 2
-case "$target" in usfm | usx | store | reference | query) ;; *) echo "$usage" >&2; exit 64 ;; esac
+case "$target" in usfm | usx | usj | store | reference | query) ;; *) echo "$usage" >&2; exit 64 ;; esac
 
 # Release by default: Swift keeps its bounds and overflow checks at -O, and the package has no assert()s
 # that -O would drop; LECTERN_FUZZ_CONFIG=debug builds without optimisation.
@@ -75,6 +75,23 @@ copy_plain() {
 case "$target" in
 usfm) small_books .usfm | copy_plain ;;
 usx) small_books .usx | copy_plain ;;
+usj)
+    # USJ of the repository's sample version and of small real books, as the normal lectern exports it.
+    swift build --package-path "$root" --product lectern 2>&1 | tail -1 >&2
+    library="$seeds/library"
+    id=1
+    for source in "$root/Corpus/sample/usfm" $(small_books .usfm | grep -E '(2JN|3JN|PHM)') $(small_books .usx | grep -E '(3JN|PHM)'); do
+        if "$root/.build/debug/lectern" import "$source" --id "$id" --abbreviation "S$id" --allow-errors \
+            --library "$library" >/dev/null 2>&1; then
+            "$root/.build/debug/lectern" export --bible "S$id" --format usj --output "$seeds/usj-$id" \
+                --library "$library" >/dev/null 2>&1 || true
+            for file in "$seeds/usj-$id"/*.usj; do [ -e "$file" ] && mv "$file" "$seeds/s$id-$(basename "$file")"; done
+            rm -rf "$seeds/usj-$id"
+            id=$((id + 1))
+        fi
+    done
+    rm -rf "$library"
+    ;;
 query)
     # The first words of verses of small real books, as words, phrases and prefixes.
     n=0
