@@ -40,7 +40,7 @@ enum ParseFloorBenchmarks {
             benchmark: lecternSet ? "usx-parse/libxml2-sax" : "usx-parse/libxml2-sax-empty",
             workload: "USX parse, \(input.label) (decompressed)", mode: .inProcess,
             implementation: Implementation(
-                name: "libxml2", version: libxml2Version,
+                name: lecternSet ? "libxml2" : "libxml2 (no callbacks)", version: libxml2Version,
                 invocation: "xmlParseDocument (SAX2, Lectern's parse options) per file, "
                     + (lecternSet
                         ? "Lectern's callback set (start/end element, characters, errors), each only counting"
