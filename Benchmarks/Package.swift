@@ -18,6 +18,9 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "SQLiteShim", dependencies: ["CSQLite"]),
+        // libxml2 alone, under Lectern's USX parser: its SAX2 parse with handlers that do nothing.
+        .systemLibrary(name: "CLibXML2Bench", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "XMLSAXShim", dependencies: ["CLibXML2Bench"]),
         // Xapian, a benchmark-only C++ search library (apt: libxapian-dev), behind a C interface.
         .target(name: "XapianShim", linkerSettings: [.linkedLibrary("xapian")]),
         .executableTarget(
@@ -26,6 +29,7 @@ let package = Package(
                 .product(name: "Lectern", package: "Lectern"),
                 "SQLiteShim",
                 "XapianShim",
+                "XMLSAXShim",
             ]
         ),
         // A callgrind harness: one search repeated on a stored version.

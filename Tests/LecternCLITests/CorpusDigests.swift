@@ -5,6 +5,26 @@ import Lectern
 /// file (the corpus's own identity) and of each output file (`check --vref`'s streams and status, and every file
 /// `export` writes as USX, USFM, USJ and JSON). `CorpusOutputDigestTests` computes it and compares it with
 /// `Fixtures/corpus-output-digests.json`, or rewrites that file when recording.
+///
+/// A change of the parsers, the document model, the store or the writers that changes one byte of any of them
+/// fails the test, naming the folder, the format and the file.
+///
+/// For each folder of the corpus (`$LECTERN_CORPUS`, else `../shared/corpus`; skipped when absent) the commands
+/// run in this process through `LecternCLI.run`, the code the `lectern` binary runs: `check --vref FOLDER` (the
+/// corpus's own path taken out of the diagnostics, so they do not depend on where it is), then, after the folder
+/// is imported into a temporary library as `lectern import` does it (without the search index, which no export
+/// reads), `export --format usx|usfm|usj --output DIR` and `export --format json --output export.json`. Each
+/// output is kept as its CRC-32C and byte length (`digest(_:)`): `check/stdout`, `check/stderr`, `check/status`,
+/// `usx/001GEN.usx`, …, `usx/metadata.json`, `json/export.json`. Two things that change on every run are left out: the seconds at the
+/// end of check's summary line, and the value of `importedAt` in the JSON export. The digests of the corpus's
+/// own files are recorded too, so a changed corpus is reported as such rather than as changed outputs.
+///
+/// A folder that is not in the fixture fails, and so does one in the fixture that the corpus no longer has.
+/// To record (after checking that a change of output is meant):
+///
+///     LECTERN_RECORD_CORPUS_DIGESTS=1 swift test --filter CorpusOutputDigestTests
+///
+/// The folders run side by side on every core (`Parallel.map`), the largest first.
 struct CorpusDigests: Codable, Equatable, Sendable {
     /// One folder's digests, each keyed by a relative name.
     struct Folder: Codable, Equatable, Sendable {

@@ -45,6 +45,7 @@ struct BenchmarkRegistry {
     static func all() -> BenchmarkRegistry {
         var registry = BenchmarkRegistry()
         ParseBenchmarks.register(in: &registry)
+        ParseFloorBenchmarks.register(in: &registry)
         StoreBenchmarks.register(in: &registry)
         ImportBenchmarks.register(in: &registry)
         LibraryBenchmarks.register(in: &registry)

@@ -1,0 +1,22 @@
+// libxml2's SAX2 parser with handlers that do nothing, for the benchmark row that sets a floor under
+// Lectern's USX parser. Only xml_sax_shim.c includes libxml2's headers; everything here is plain C.
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+/// Which SAX2 handlers the parse registers.
+typedef enum {
+    /// None: libxml2 scans the document and reports nothing.
+    bench_sax_no_callbacks = 0,
+    /// The set Lectern's CXMLShim registers (startElementNs, endElementNs, characters,
+    /// ignorableWhitespace, cdataBlock, serror), each only counting its calls.
+    bench_sax_lectern_callbacks = 1,
+} bench_sax_handlers;
+
+/// Parses `length` bytes of XML as Lectern's `lectern_xml_parse` does (xmlCreateMemoryParserCtxt,
+/// xmlCtxtUseOptions with XML_PARSE_NONET | XML_PARSE_RECOVER | XML_PARSE_IGNORE_ENC | XML_PARSE_NOCDATA,
+/// xmlParseDocument) with the `handlers` chosen.
+///
+/// Returns the number of callbacks made (0 with no handlers), or -1 when the parser could not be created or
+/// the input is empty or too large; `*well_formed` is set to 1 when the document was well formed, else 0.
+int64_t bench_sax_parse(const uint8_t *bytes, size_t length, bench_sax_handlers handlers, int32_t *well_formed);

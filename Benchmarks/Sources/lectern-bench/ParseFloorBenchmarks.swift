@@ -1,0 +1,127 @@
+import Foundation
+import Lectern
+import XMLSAXShim
+
+/// The rows that put Lectern's parse figures in context: libxml2's SAX2 parse alone on the USX that
+/// `usx-parse/lectern` reads (the floor under Lectern's USX parser), and USFM parse plus verse texts in
+/// this process, Lectern against usfm3's `parse()` and `to_vref()`.
+enum ParseFloorBenchmarks {
+    /// Registers the rows; the libxml2 ones come right after `usx-parse/lectern` in the table.
+    static func register(in registry: inout BenchmarkRegistry) {
+        registry.register(
+            "usx-parse/libxml2-sax",
+            "libxml2's SAX2 parse of eng-web-usx in memory with the callbacks Lectern registers, each only counting (MB/s)"
+        ) { context in [try libxml2(context, handlers: bench_sax_lectern_callbacks)] }
+        registry.register(
+            "usx-parse/libxml2-sax-empty",
+            "libxml2's SAX2 parse of eng-web-usx in memory with no callbacks at all (MB/s)"
+        ) { context in [try libxml2(context, handlers: bench_sax_no_callbacks)] }
+        registry.register(
+            "usfm-vref/lectern",
+            "Lectern's USFM parse of eng-web-usfm in memory and Vref.format of the books, one core (MB/s)"
+        ) { context in [try lecternVref(context)] }
+        registry.register(
+            "usfm-vref/usfm3", "usfm3.parse(text) and doc.to_vref() on eng-web-usfm, the driver's own loop (MB/s)"
+        ) { context in [try usfm3Vref(context)] }
+    }
+
+    /// eng-web-usx in memory, shared with `usx-parse/lectern`.
+    static func usxInput(_ context: BenchmarkContext) throws -> CorpusInput {
+        try context.fixture("input/\(ParseBenchmarks.usxFolder)") {
+            try CorpusInput(folder: context.corpusFolder(ParseBenchmarks.usxFolder), extensions: ["usx"])
+        }
+    }
+
+    /// libxml2 alone: `bench_sax_parse` on each file in turn, on one core, with the options Lectern uses.
+    static func libxml2(_ context: BenchmarkContext, handlers: bench_sax_handlers) throws -> BenchmarkResult {
+        let input = try usxInput(context)
+        let lecternSet = handlers == bench_sax_lectern_callbacks
+        let identity = RowIdentity(
+            benchmark: lecternSet ? "usx-parse/libxml2-sax" : "usx-parse/libxml2-sax-empty",
+            workload: "USX parse, \(input.label) (decompressed)", mode: .inProcess,
+            implementation: Implementation(
+                name: lecternSet ? "libxml2" : "libxml2 (no callbacks)", version: libxml2Version,
+                invocation: "xmlParseDocument (SAX2, Lectern's parse options) per file, "
+                    + (lecternSet
+                        ? "Lectern's callback set (start/end element, characters, errors), each only counting"
+                        : "no callbacks") + ", one core"))
+        let malformed = input.files.filter { parse($0.bytes, handlers).wellFormed == false }.count
+        let result = try context.measure(identity, unit: .megabytesPerSecond, work: Double(input.totalBytes)) {
+            var count = 0
+            for file in input.files { count &+= parse(file.bytes, handlers).callbacks }
+            return count
+        }
+        var row = result
+        if malformed > 0 { row.notes.append("\(malformed) files not well formed") }
+        return row
+    }
+
+    /// One `bench_sax_parse` call: the callbacks made (-1 when libxml2 refused) and whether it was well formed.
+    static func parse(_ bytes: [UInt8], _ handlers: bench_sax_handlers) -> (callbacks: Int, wellFormed: Bool) {
+        var wellFormed: Int32 = 0
+        let callbacks = bytes.withUnsafeBufferPointer { buffer in
+            bench_sax_parse(buffer.baseAddress, buffer.count, handlers, &wellFormed)
+        }
+        return (Int(callbacks), wellFormed == 1)
+    }
+
+    /// The installed libxml2, from `xml2-config` or pkg-config, else `?`.
+    static let libxml2Version: String = {
+        for (tool, arguments) in [("pkg-config", ["--modversion", "libxml-2.0"]), ("xml2-config", ["--version"])] {
+            if let outcome = try? ProcessRunner.run("/usr/bin/env", [tool] + arguments), outcome.status == 0 {
+                return outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        return "?"
+    }()
+
+    /// Lectern's parse and verse texts in this process: `LecternWorkloads.parseUSFM` (one session, one core),
+    /// then `Vref.format` of the books, what `lectern check --vref` writes.
+    static func lecternVref(_ context: BenchmarkContext) throws -> BenchmarkResult {
+        let input = try ParseBenchmarks.usfmInput(context)
+        let identity = LecternWorkloads.row(
+            "usfm-vref/lectern", vrefWorkload(input), .inProcess,
+            "USFMParser.parse(bytes, path:, session:) per file, then Vref.format(books), one core")
+        return try context.measure(identity, unit: .megabytesPerSecond, work: Double(input.totalBytes)) {
+            Vref.format(LecternWorkloads.parseUSFM(input).books).utf8.count
+        }
+    }
+
+    /// The workload label both parse-and-vref rows share.
+    static func vrefWorkload(_ input: CorpusInput) -> String { "USFM parse + vref, \(input.label)" }
+
+    /// usfm3's parse and `to_vref()` in its driver's own loop (`--mode time --stage vref`); its verses, from one
+    /// `--mode once --vref` run, are compared with Lectern's.
+    static func usfm3Vref(_ context: BenchmarkContext) throws -> BenchmarkResult {
+        let peer = Peer.usfm3
+        let input = try ParseBenchmarks.usfmInput(context)
+        let implementation = context.peers.implementation(peer, mode: .inProcess)
+        let identity = RowIdentity(
+            benchmark: "usfm-vref/usfm3", workload: vrefWorkload(input), mode: .inProcess,
+            implementation: Implementation(
+                name: implementation.name, version: implementation.version,
+                invocation: "usfm3.parse(text), then every item of doc.to_vref(); driver's own loop over files in memory"))
+        if let reason = context.peers.unavailableReason(peer) {
+            return BenchmarkResult(identity, unit: .megabytesPerSecond, unavailable: reason)
+        }
+        let folder = context.corpusFolder(ParseBenchmarks.usfmFolder).path
+        let vref = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-bench-usfm3-vref.vref")
+        defer { try? FileManager.default.removeItem(at: vref) }
+        _ = try context.peers.run(peer, ["--mode", "once", "--vref", vref.path, folder], warmup: 0, repetitions: 1)
+        let reference = try LecternWorkloads.referenceVerses(context)
+        let agreement = VerseAgreement(reference: reference.name, reference.verses, try VerseList(contentsOf: vref))
+        context.log("usfm3: \(context.options.warmup) + \(context.options.repetitions) parse + vref passes")
+        let arguments = [
+            "--mode", "time", "--stage", "vref", "--warmup", String(context.options.warmup),
+            "--repetitions", String(context.options.repetitions), folder,
+        ]
+        let reports = try context.peers.run(peer, arguments, warmup: 0, repetitions: 1).map(\.report)
+        let bytes = Double(reports.first?.bytes ?? input.totalBytes)
+        return BenchmarkResult(
+            identity, unit: .megabytesPerSecond,
+            statistics: Statistics(reports.flatMap(\.seconds).map {
+                FigureUnit.megabytesPerSecond.figure(seconds: $0, work: bytes)
+            }),
+            peakMemoryBytes: reports.map { $0.peakRssKb * 1024 }.max(), agreement: agreement)
+    }
+}
