@@ -83,7 +83,10 @@ public enum VersionSource {
                 continue
             }
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            let entries = (manager.enumerator(atPath: path)?.allObjects as? [String]) ?? []
+            // Foundation's enumerator does not go into a folder given as a symbolic link, so it lists the
+            // folder the link leads to; the files keep the path as given.
+            let listed = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            let entries = (manager.enumerator(atPath: listed)?.allObjects as? [String]) ?? []
             var matching: [String] = []
             for entry in entries.filter({ isSourceName($0) || isUSJFile(base + "/" + $0) }).sorted() {
                 // A FIFO, device or socket named like a source is refused here, never opened.
