@@ -270,3 +270,26 @@ extension Array where Element == Int {
         removeLast(count - kept)
     }
 }
+
+extension IndexReader {
+    /// Word `index` (64 bits, low bit first) of the bitmap of `bytes` bytes at `offset`, zero-filled past its
+    /// end; zero outside the section.
+    @inline(__always)
+    func bitmapWord(_ offset: Int, bytes: Int, _ index: Int) -> UInt64 {
+        let first = offset + index * 8
+        guard let base, index >= 0, first >= 0, first < offset + bytes, offset + bytes <= count else { return 0 }
+        if first + 8 <= offset + bytes {
+            return UInt64(littleEndian: UnsafeRawPointer(base + first).loadUnaligned(as: UInt64.self))
+        }
+        var value: UInt64 = 0
+        for byte in first..<(offset + bytes) { value |= UInt64(base[byte]) << UInt64((byte - first) * 8) }
+        return value
+    }
+
+    /// The byte at `offset` without a throw: zero outside the section (for reads the caller checked).
+    @inline(__always)
+    func byte(_ offset: Int) -> Int {
+        guard let base, offset >= 0, offset < count else { return 0 }
+        return Int(base[offset])
+    }
+}

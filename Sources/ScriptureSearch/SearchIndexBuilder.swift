@@ -57,6 +57,8 @@ public enum SearchIndexBuilder {
         }
 
         var postings = [[Int32]](repeating: [], count: foldedSorted.count)
+        var frequencies = [[Int32]](repeating: [], count: foldedSorted.count)
+        var lengths: [Int32] = []
         var verseOffsets = ByteWriter()
         var verseTokens = ByteWriter()
         var totalTokens = 0
@@ -65,21 +67,35 @@ public enum SearchIndexBuilder {
             var position = 0
             for end in chunk.verseEnds {
                 verseOffsets.u32(UInt32(verseTokens.count))
+                var length: Int32 = 0
                 while position < end {
                     let local = chunk.local(at: &position)
                     let exact = exactID[map[local]]
                     verseTokens.varint(exact)
                     let folded = exactToFolded[exact]
                     guard folded != SearchIndexFormat.noFoldedTerm else { continue }
-                    totalTokens += 1
-                    if postings[folded].last != Int32(verse) { postings[folded].append(Int32(verse)) }
+                    length += 1
+                    if postings[folded].last != Int32(verse) {
+                        postings[folded].append(Int32(verse))
+                        frequencies[folded].append(1)
+                    } else {
+                        frequencies[folded][frequencies[folded].count - 1] += 1
+                    }
                 }
+                totalTokens += Int(length)
+                lengths.append(length)
                 verse += 1
             }
         }
         verseOffsets.u32(UInt32(verseTokens.count))
 
-        let (postingOffsets, postingBytes) = PostingList.encodeAll(postings, verseCount: verse)
+        let ranking = RankingBlocks.Input(
+            frequencies: frequencies, lengths: lengths,
+            average: BM25.average(totalTokens: totalTokens, verseCount: verse))
+        let (postingOffsets, postingBytes) = PostingList.encodeAll(postings, verseCount: verse, ranking: ranking)
+        var lengthBytes = ByteWriter()
+        for length in lengths { lengthBytes.u8(UInt8(min(Int(length), BM25.saturated))) }
+        lengthBytes.u32(CRC32C.checksum(lengthBytes.bytes))
         var exactToFoldedBytes = ByteWriter()
         for value in exactToFolded { exactToFoldedBytes.u32(UInt32(truncatingIfNeeded: value)) }
 
@@ -104,7 +120,7 @@ public enum SearchIndexBuilder {
             [
                 foldedDictionary.region, exactDictionary.region, exactToFoldedBytes.bytes, postingOffsets,
                 postingBytes, verseOffsets.bytes, verseTokens.bytes, exactStrings, checksums.bytes,
-            ] + AttributeIndexBuilder.regions(chunks, verseCount: verse)
+            ] + AttributeIndexBuilder.regions(chunks, verseCount: verse) + [lengthBytes.bytes]
         return assemble(
             regions, verseCount: verse, foldedCount: foldedSorted.count, exactCount: terms.count,
             totalTokens: totalTokens)

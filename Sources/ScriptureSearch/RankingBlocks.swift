@@ -1,0 +1,59 @@
+import ScriptureStore
+
+/// A folded term's ranking bytes (format 4), after its postings and covered by their CRC-32C: the term's
+/// frequency in each of its verses (u8 per posting, in posting order; `BM25.saturated` for that many or
+/// more), then for each block of `SearchIndexFormat.postingBlockSize` postings its best pair (frequency u8,
+/// verse length u8: the pair of the block whose score is highest, whatever the weight; frequency
+/// `BM25.saturated` when a posting of the block reaches it, so that the block has no bound), then for a
+/// bitmap each block's first verse (u32).
+///
+/// A single word's best hits are found block by block, best bound first, until no remaining block can beat
+/// the worst of the best so far.
+enum RankingBlocks {
+    /// What the builder knows: each folded term's frequency in each of its verses (in posting order), each
+    /// verse's length (its tokens that fold to a term) and the average length.
+    struct Input: Sendable {
+        var frequencies: [[Int32]]
+        var lengths: [Int32]
+        var average: Double
+    }
+
+    /// Appends the ranking bytes of postings `verses` with their `frequencies`.
+    static func encode(
+        _ verses: [Int32], frequencies: [Int32], _ input: Input, bitmap: Bool, into writer: inout ByteWriter
+    ) {
+        for frequency in frequencies { writer.u8(UInt8(min(Int(frequency), BM25.saturated))) }
+        let size = SearchIndexFormat.postingBlockSize
+        for first in stride(from: 0, to: verses.count, by: size) {
+            let pair = best(
+                (first..<min(verses.count, first + size)).map { (Int(frequencies[$0]), Int(input.lengths[Int(verses[$0])])) },
+                average: input.average)
+            writer.u8(UInt8(pair.frequency))
+            writer.u8(UInt8(pair.length))
+        }
+        if bitmap {
+            for first in stride(from: 0, to: verses.count, by: size) { writer.u32(UInt32(verses[first])) }
+        }
+    }
+
+    /// The pair of `postings` (frequency, length) with the highest score, both capped at `BM25.saturated`;
+    /// frequency `BM25.saturated` (no bound) when one reaches it.
+    static func best(_ postings: [(frequency: Int, length: Int)], average: Double) -> (frequency: Int, length: Int) {
+        var best = (frequency: 0, length: BM25.saturated)
+        var bestScore = -1.0
+        for (frequency, length) in postings {
+            if frequency >= BM25.saturated { return (BM25.saturated, 0) }
+            let length = min(length, BM25.saturated)
+            let score = BM25.score(1, Double(frequency), BM25.norm(length, average: average))
+            if score > bestScore { (best, bestScore) = ((frequency, length), score) }
+        }
+        return best
+    }
+
+    /// The highest score a posting of a block whose best pair is `frequency`, `length` can have with `weight`
+    /// (infinity when the block has no bound), a little above it so that rounding cannot hide a tie.
+    static func bound(frequency: Int, length: Int, weight: Double, average: Double) -> Double {
+        guard frequency < BM25.saturated else { return .infinity }
+        return BM25.score(weight, Double(frequency), BM25.norm(length, average: average)) * (1 + 1e-9)
+    }
+}
