@@ -17,6 +17,9 @@ struct PostingList {
     /// Where a folded term's ranking bytes start (format 4; nil for an attribute term): a term frequency per
     /// posting (u8, `BM25.saturated` for that many or more), then each block's best pair (`RankingBlocks`).
     let ranking: Int?
+    /// A folded term's head (more than one block): the best postings' bytes (`RankingBlocks`), without their
+    /// length.
+    let head: Range<Int>?
     /// How many blocks of `SearchIndexFormat.postingBlockSize` postings the list has.
     var blockCount: Int { (documentFrequency + SearchIndexFormat.postingBlockSize - 1) / SearchIndexFormat.postingBlockSize }
 
@@ -53,7 +56,16 @@ struct PostingList {
         position += 1
         guard documentFrequency <= verseCount else { throw IndexDamage(reason: "term \(id): df \(documentFrequency)") }
         let blocks = (documentFrequency + SearchIndexFormat.postingBlockSize - 1) / SearchIndexFormat.postingBlockSize
-        let rankingSize = attribute ? 0 : documentFrequency + blocks * (kind == 1 ? 6 : 2)
+        var rankingSize = attribute ? 0 : documentFrequency + blocks * (kind == 1 ? 6 : 2)
+        var head: Range<Int>?
+        if !attribute, blocks > 1 {
+            guard end - position >= 2 else { throw IndexDamage(reason: "postings of term \(id) too short") }
+            let length = try reader.u16(end - 2)
+            guard length >= 2, length <= end - position - 2 else { throw IndexDamage(reason: "term \(id): head length") }
+            head = (end - 2 - length)..<(end - 2)
+            rankingSize += length + 2
+        }
+        self.head = head
         guard rankingSize <= end - position else { throw IndexDamage(reason: "postings of term \(id) too short") }
         let dataEnd = end - rankingSize
         ranking = attribute ? nil : dataEnd

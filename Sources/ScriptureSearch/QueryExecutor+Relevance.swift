@@ -32,6 +32,31 @@ extension QueryExecutor {
         let weight = BM25.weight(documentFrequency: postings.documentFrequency, verseCount: index.layout.verseCount)
         let pairs = ranking + postings.documentFrequency
         let average = index.opened.average
+        var tokens: [Int32] = []
+        if let head = postings.head, top.capacity <= RankingBlocks.headSize {
+            var best = TopHits(capacity: top.capacity)
+            var position = head.lowerBound + 2
+            var verse = -1
+            for _ in 0..<RankingBlocks.headSize {
+                verse += try reader.varint(&position, end: head.upperBound) + 1
+                guard verse < index.layout.verseCount, position < head.upperBound else {
+                    throw IndexDamage(reason: "the head of term \(id) runs past its bytes or the last verse")
+                }
+                var frequency = reader.byte(position)
+                position += 1
+                if let scope, !scope.contains(verse) { continue }
+                if frequency >= BM25.saturated { frequency = try count(matcher, in: verse, &tokens) }
+                best.offer(BM25.score(weight, Double(frequency), try index.norm(ofVerse: verse, tokens: &tokens)), verse)
+            }
+            let left = RankingBlocks.bound(
+                frequency: reader.byte(head.lowerBound), length: reader.byte(head.lowerBound + 1), weight: weight,
+                average: average)
+            // Every posting left out scores below the worst kept: the head's best are the term's.
+            if best.isFull, left < best.worstScore {
+                top = best
+                return
+            }
+        }
         var bounds: [(block: Int, bound: Double)] = []
         bounds.reserveCapacity(postings.blockCount)
         for block in 0..<postings.blockCount {
@@ -40,7 +65,6 @@ extension QueryExecutor {
             bounds.append((block, RankingBlocks.bound(frequency: frequency, length: length, weight: weight, average: average)))
         }
         bounds.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.block < $1.block }
-        var tokens: [Int32] = []
         for (block, bound) in bounds {
             if top.isFull, bound < top.worstScore { break }
             try postings.forEach(reader, block: block) { verse, rank throws(IndexDamage) in

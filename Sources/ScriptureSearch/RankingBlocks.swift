@@ -5,11 +5,16 @@ import ScriptureStore
 /// more), then for each block of `SearchIndexFormat.postingBlockSize` postings its best pair (frequency u8,
 /// verse length u8: the pair of the block whose score is highest, whatever the weight; frequency
 /// `BM25.saturated` when a posting of the block reaches it, so that the block has no bound), then for a
-/// bitmap each block's first verse (u32).
+/// bitmap each block's first verse (u32); then, for a term of more than one block, its head: the pair of
+/// the best posting left out of the head, the `headSize` best postings (by score, ties by verse) in verse
+/// order as (gap varint, frequency u8) and the head's length in bytes (u16, the pair included).
 ///
-/// A single word's best hits are found block by block, best bound first, until no remaining block can beat
-/// the worst of the best so far.
+/// A single word's best few come from its head when the worst of them beats every posting left out;
+/// otherwise block by block, best bound first, until no remaining block can beat the worst of the best so far.
 enum RankingBlocks {
+    /// How many best postings a term of several blocks keeps in its head.
+    static let headSize = 64
+
     /// What the builder knows: each folded term's frequency in each of its verses (in posting order), each
     /// verse's length (its tokens that fold to a term) and the average length.
     struct Input: Sendable {
@@ -34,6 +39,32 @@ enum RankingBlocks {
         if bitmap {
             for first in stride(from: 0, to: verses.count, by: size) { writer.u32(UInt32(verses[first])) }
         }
+        if verses.count > size { encodeHead(verses, frequencies: frequencies, input, into: &writer) }
+    }
+
+    /// Appends the head of postings `verses` (more than `headSize`).
+    private static func encodeHead(
+        _ verses: [Int32], frequencies: [Int32], _ input: Input, into writer: inout ByteWriter
+    ) {
+        let scores = verses.indices.map { index -> Double in
+            let frequency = Int(frequencies[index])
+            if frequency >= BM25.saturated { return .infinity }
+            let length = min(Int(input.lengths[Int(verses[index])]), BM25.saturated)
+            return BM25.score(1, Double(frequency), BM25.norm(length, average: input.average))
+        }
+        let order = verses.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        let left = order[headSize]
+        var head = ByteWriter()
+        head.u8(UInt8(min(Int(frequencies[left]), BM25.saturated)))
+        head.u8(UInt8(min(Int(input.lengths[Int(verses[left])]), BM25.saturated)))
+        var previous = -1
+        for index in order[..<headSize].sorted() {
+            head.varint(Int(verses[index]) - previous - 1)
+            head.u8(UInt8(min(Int(frequencies[index]), BM25.saturated)))
+            previous = Int(verses[index])
+        }
+        writer.append(head.bytes)
+        writer.u16(UInt16(head.count))
     }
 
     /// The pair of `postings` (frequency, length) with the highest score, both capped at `BM25.saturated`;

@@ -123,6 +123,8 @@ struct SearchIndexVerifier {
     private func checkPostings(exactTerms: [String]) throws(IndexDamage) {
         let layout = view.layout
         var expected = [[Int32]](repeating: [], count: layout.foldedCount)
+        var frequencies = [[Int32]](repeating: [], count: layout.foldedCount)
+        var lengths: [Int32] = []
         var exactIDs: [String: Int] = [:]
         for (id, term) in exactTerms.enumerated() { exactIDs[term] = id }
         var total = 0
@@ -139,15 +141,27 @@ struct SearchIndexVerifier {
                 guard fromText.elementsEqual(tokens[..<count].map(Int.init)) else {
                     throw IndexDamage(reason: "the tokens of \(text.key) do not match its text")
                 }
+                var length: Int32 = 0
                 for token in tokens[..<count] {
                     guard let folded = try view.foldedID(ofExact: Int(token)) else { continue }
-                    total += 1
-                    if expected[folded].last != Int32(verse) { expected[folded].append(Int32(verse)) }
+                    length += 1
+                    if expected[folded].last != Int32(verse) {
+                        expected[folded].append(Int32(verse))
+                        frequencies[folded].append(1)
+                    } else {
+                        frequencies[folded][frequencies[folded].count - 1] += 1
+                    }
                 }
+                total += Int(length)
+                lengths.append(length)
                 verse += 1
             }
         }
         guard total == layout.totalTokens else { throw IndexDamage(reason: "the token total does not match") }
+        try checkLengths(lengths)
+        let ranking = RankingBlocks.Input(
+            frequencies: frequencies, lengths: lengths,
+            average: BM25.average(totalTokens: total, verseCount: layout.verseCount))
         var decoded: [Int32] = []
         for id in 0..<layout.foldedCount {
             decoded.removeAll(keepingCapacity: true)
@@ -157,6 +171,7 @@ struct SearchIndexVerifier {
                 throw IndexDamage(reason: "the postings of folded term \(id) are wrong")
             }
             try checkSkips(list, decoded, term: id)
+            try checkRanking(list, decoded, ranking, term: id)
         }
     }
 }
