@@ -293,3 +293,24 @@ extension IndexReader {
         return Int(base[offset])
     }
 }
+
+extension IndexReader {
+    /// How many bits are set in words `words` (64 bits each) of the bitmap of `bytes` bytes at `offset`; the
+    /// words past its end count as zero.
+    @inline(__always)
+    func bitCount(_ offset: Int, bytes: Int, words: Range<Int>) -> Int {
+        let whole = min(words.upperBound, bytes / 8)
+        guard let base, offset >= 0, offset + bytes <= count, words.lowerBound >= 0 else { return 0 }
+        var total = 0
+        if words.lowerBound < whole {
+            let raw = UnsafeRawPointer(base + offset)
+            for word in words.lowerBound..<whole {
+                total += raw.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self).nonzeroBitCount
+            }
+        }
+        for word in max(words.lowerBound, whole)..<max(words.upperBound, max(words.lowerBound, whole)) {
+            total += bitmapWord(offset, bytes: bytes, word).nonzeroBitCount
+        }
+        return total
+    }
+}

@@ -209,12 +209,18 @@ struct IndexView {
     /// (into `tokens`).
     @inline(__always)
     func norm(ofVerse verse: Int, tokens: inout [Int32]) throws(IndexDamage) -> Double {
-        let region = layout.range(.verseLengths)
-        if !opened.checked.contains(opened.lengthsPart) { try checkLengths() }
+        let lengths = try verseLengths()
         guard verse >= 0, verse < layout.verseCount else { throw IndexDamage(reason: "verse \(verse) out of range") }
-        let length = reader.byte(region.lowerBound + verse)
+        let length = reader.byte(lengths + verse)
         if length < BM25.saturated { return opened.norms[length] }
         return BM25.norm(try self.tokens(verse, exactIDs: false, into: &tokens), average: opened.average)
+    }
+
+    /// Where the verse lengths start (a byte per verse), once they are checked against their CRC-32C.
+    @inline(__always)
+    func verseLengths() throws(IndexDamage) -> Int {
+        if !opened.checked.contains(opened.lengthsPart) { try checkLengths() }
+        return layout.range(.verseLengths).lowerBound
     }
 
     /// Checks the verse lengths against their CRC-32C and notes them as checked.

@@ -57,9 +57,9 @@ struct PostingCursor {
         case .bitmap(let start):
             guard verse >= 0, verse < verseCount else { return nil }
             let bytes = (verseCount + 7) / 8
-            while word < verse >> 6 {
-                counted += reader.bitmapWord(start, bytes: bytes, word).nonzeroBitCount
-                word += 1
+            if word < verse >> 6 {
+                counted += reader.bitCount(start, bytes: bytes, words: word..<(verse >> 6))
+                word = verse >> 6
             }
             let bits = reader.bitmapWord(start, bytes: bytes, word)
             let bit = UInt64(1) << UInt64(verse & 63)

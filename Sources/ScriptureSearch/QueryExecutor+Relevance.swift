@@ -88,13 +88,15 @@ extension QueryExecutor {
         return frequency
     }
 
-    /// Where a term's frequency in each hit comes from.
+    /// Where a term's frequency in each hit comes from (plain values, so that reading one costs no reference
+    /// count).
     private enum Frequencies {
-        /// One folded term's postings, probed hit by hit; its frequencies start at `ranking`.
-        case cursor(PostingCursor, ranking: Int)
-        /// Several folded terms' (a prefix, an exact word's folded forms), summed per hit (`saturated` marks
-        /// a hit whose tokens must be counted).
-        case summed([Int32])
+        /// One folded term's postings, probed hit by hit through cursor `slot`; its frequencies start at
+        /// `ranking`.
+        case cursor(slot: Int, ranking: Int)
+        /// Several folded terms' (a prefix, an exact word's folded forms), summed per hit in row `row` of the
+        /// sums (`saturated` marks a hit whose tokens must be counted).
+        case summed(row: Int)
         /// An attribute term: counted in each hit's attribute stream.
         case attribute
         /// The exact mode: counted in each hit's tokens.
@@ -107,18 +109,26 @@ extension QueryExecutor {
         let verseCount = index.layout.verseCount
         let weights = terms.map { BM25.weight(documentFrequency: $0.estimate, verseCount: verseCount) }
         var sources: [Frequencies] = []
-        for term in terms { sources.append(try frequencies(of: term, hits: hits)) }
+        var cursors: [PostingCursor] = []
+        var sums: [Int32] = []
+        for term in terms { sources.append(try frequencies(of: term, hits: hits, &cursors, &sums)) }
         let attributeTerms = terms.indices.filter { terms[$0].isAttribute }
         var attributeFrequencies = [Int](repeating: 0, count: terms.count)
         let exact = query.mode == .exact
         var tokens: [Int32] = []
         var verseTokens: [Int32] = []
         let reader = index.reader
+        let lengths = exact ? 0 : try index.verseLengths()
+        let norms = index.opened.norms
         for (ordinal, verse) in hits.enumerated() {
             let length = exact ? try index.tokens(verse, exactIDs: true, into: &verseTokens) : 0
-            let norm =
-                exact
-                ? BM25.norm(length, average: index.opened.average) : try index.norm(ofVerse: verse, tokens: &tokens)
+            let norm: Double
+            if exact {
+                norm = BM25.norm(length, average: index.opened.average)
+            } else {
+                let stored = reader.byte(lengths + verse)
+                norm = stored < BM25.saturated ? norms[stored] : try index.norm(ofVerse: verse, tokens: &tokens)
+            }
             if !attributeTerms.isEmpty {
                 for term in attributeTerms { attributeFrequencies[term] = 0 }
                 try index.forEachAttribute(of: verse) { _, id in
@@ -137,11 +147,10 @@ extension QueryExecutor {
                     frequency = attributeFrequencies[term]
                 case .tokens:
                     for token in verseTokens[..<length] where terms[term].matcher.matches(token) { frequency += 1 }
-                case .summed(let sums):
-                    frequency = Int(sums[ordinal])
-                case .cursor(var cursor, let ranking):
-                    if let rank = try cursor.rank(verse) { frequency = reader.byte(ranking + rank) }
-                    sources[term] = .cursor(cursor, ranking: ranking)
+                case .summed(let row):
+                    frequency = Int(sums[row * hits.count + ordinal])
+                case .cursor(let slot, let ranking):
+                    if let rank = try cursors[slot].rank(verse) { frequency = reader.byte(ranking + rank) }
                 }
                 if frequency >= BM25.saturated { frequency = try count(terms[term].matcher, in: verse, &tokens) }
                 guard frequency > 0 else { continue }
@@ -151,18 +160,24 @@ extension QueryExecutor {
         }
     }
 
-    /// Where `term`'s frequency in each of `hits` comes from: one folded term's cursor, several summed in one
-    /// pass over each one's postings, the attribute stream, or (exact mode) the tokens.
-    private func frequencies(of term: ResolvedTerm, hits: [Int]) throws(IndexDamage) -> Frequencies {
+    /// Where `term`'s frequency in each of `hits` comes from: one folded term's cursor (added to `cursors`),
+    /// several summed in one pass over each one's postings (a row of `hits.count` added to `sums`), the
+    /// attribute stream, or (exact mode) the tokens.
+    private func frequencies(
+        of term: ResolvedTerm, hits: [Int], _ cursors: inout [PostingCursor], _ sums: inout [Int32]
+    ) throws(IndexDamage) -> Frequencies {
         if term.isAttribute { return .attribute }
         if query.mode == .exact { return .tokens }
         if term.foldedIDs.count == 1 {
             let id = term.foldedIDs[0]
             let postings = try index.postings(id)
             guard let ranking = postings.ranking else { throw IndexDamage(reason: "term \(id) has no ranking bytes") }
-            return .cursor(PostingCursor(postings, reader: index.reader), ranking: ranking)
+            cursors.append(PostingCursor(postings, reader: index.reader))
+            return .cursor(slot: cursors.count - 1, ranking: ranking)
         }
-        var sums = [Int32](repeating: 0, count: hits.count)
+        let row = sums.count / max(1, hits.count)
+        let first = sums.count
+        sums += repeatElement(0, count: hits.count)
         let reader = index.reader
         for id in term.foldedIDs {
             let postings = try index.postings(id)
@@ -172,11 +187,12 @@ extension QueryExecutor {
                 while hit < hits.count, hits[hit] < verse { hit += 1 }
                 guard hit < hits.count else { return false }
                 if hits[hit] == verse {
-                    sums[hit] = Int32(min(BM25.saturated, Int(sums[hit]) + reader.byte(ranking + rank)))
+                    let sum = Int(sums[first + hit]) + reader.byte(ranking + rank)
+                    sums[first + hit] = Int32(min(BM25.saturated, sum))
                 }
                 return true
             }
         }
-        return .summed(sums)
+        return .summed(row: row)
     }
 }
