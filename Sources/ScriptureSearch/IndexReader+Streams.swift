@@ -314,3 +314,19 @@ extension IndexReader {
         return total
     }
 }
+
+extension IndexReader {
+    /// How many of bits `bits` are set in the bitmap of `bytes` bytes at `offset` (bits past its end count as
+    /// clear).
+    func bitCount(_ offset: Int, bytes: Int, bits: Range<Int>) -> Int {
+        guard !bits.isEmpty, bits.lowerBound >= 0 else { return 0 }
+        let first = bits.lowerBound >> 6
+        let last = (bits.upperBound - 1) >> 6
+        let low = ~UInt64(0) << UInt64(bits.lowerBound & 63)
+        let high = ~UInt64(0) >> UInt64(63 - (bits.upperBound - 1) & 63)
+        if first == last { return (bitmapWord(offset, bytes: bytes, first) & low & high).nonzeroBitCount }
+        return (bitmapWord(offset, bytes: bytes, first) & low).nonzeroBitCount
+            + bitCount(offset, bytes: bytes, words: (first + 1)..<last)
+            + (bitmapWord(offset, bytes: bytes, last) & high).nonzeroBitCount
+    }
+}

@@ -18,6 +18,11 @@ struct PostingCursor {
     /// the words before it hold (so that a verse's rank costs the words passed).
     private var word = 0
     private var counted = 0
+    /// For a bitmap with ranking bytes: where its blocks' first verses are (u32 each), how many, and the
+    /// block of the last verse ranked.
+    private var blockStarts: Int?
+    private var blockCount = 0
+    private var block = 0
 
     init(_ list: PostingList, reader: IndexReader) {
         self.reader = reader
@@ -25,6 +30,10 @@ struct PostingCursor {
         documentFrequency = list.documentFrequency
         verseCount = list.verseCount
         if case .list(_, _, let data, _) = list.storage { position = data }
+        if case .bitmap = list.storage, let ranking = list.ranking {
+            blockStarts = ranking + list.documentFrequency + list.blockCount * 2
+            blockCount = list.blockCount
+        }
     }
 
     /// Whether the term occurs in `verse`; calls must come with non-decreasing verses.
@@ -57,6 +66,10 @@ struct PostingCursor {
         case .bitmap(let start):
             guard verse >= 0, verse < verseCount else { return nil }
             let bytes = (verseCount + 7) / 8
+            if let blockStarts {
+                guard reader.bit(start, verse) else { return nil }
+                return try blockRank(verse, starts: blockStarts, bitmap: start, bytes: bytes)
+            }
             if word < verse >> 6 {
                 counted += reader.bitCount(start, bytes: bytes, words: word..<(verse >> 6))
                 word = verse >> 6
@@ -68,6 +81,26 @@ struct PostingCursor {
         case .list:
             return try contains(verse) ? decoded - 1 : nil
         }
+    }
+
+    /// The rank of `verse`, set in the bitmap at `bitmap`: its block's rank (the last block whose first verse
+    /// is at most `verse`, galloping from the block before) and the bits from that block's first verse.
+    private mutating func blockRank(_ verse: Int, starts: Int, bitmap: Int, bytes: Int) throws(IndexDamage) -> Int {
+        var low = block
+        var step = 1
+        while low + step < blockCount, try reader.u32(starts + (low + step) * 4) <= verse {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, blockCount)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if try reader.u32(starts + middle * 4) <= verse { low = middle } else { high = middle }
+        }
+        block = low
+        let first = try reader.u32(starts + low * 4)
+        guard first <= verse else { throw IndexDamage(reason: "a bitmap block starts past its verses") }
+        return low * SearchIndexFormat.postingBlockSize + reader.bitCount(bitmap, bytes: bytes, bits: first..<verse)
     }
 
     /// Jumps to the block that holds `verse` when it lies past the current block (a binary search of the

@@ -184,7 +184,7 @@ extension QueryExecutor {
             guard let ranking = postings.ranking else { throw IndexDamage(reason: "term \(id) has no ranking bytes") }
             var hit = 0
             try postings.forEach(reader) { verse, rank in
-                while hit < hits.count, hits[hit] < verse { hit += 1 }
+                hit = Self.firstIndex(in: hits, from: hit, notBelow: verse)
                 guard hit < hits.count else { return false }
                 if hits[hit] == verse {
                     let sum = Int(sums[first + hit]) + reader.byte(ranking + rank)
@@ -194,5 +194,24 @@ extension QueryExecutor {
             }
         }
         return .summed(row: row)
+    }
+
+    /// The first index from `start` on whose verse is not below `verse` (`verses` increasing): galloping, so
+    /// that a term whose postings are a small part of the hits skips them in O(log gap) each.
+    static func firstIndex(in verses: [Int], from start: Int, notBelow verse: Int) -> Int {
+        guard start < verses.count, verses[start] < verse else { return start }
+        var low = start
+        var step = 1
+        while low + step < verses.count, verses[low + step] < verse {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, verses.count)
+        // verses[low] < verse; verses[high] >= verse or high is the end.
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if verses[middle] < verse { low = middle } else { high = middle }
+        }
+        return high
     }
 }
