@@ -23,6 +23,47 @@ enum RankingBlocks {
         var average: Double
     }
 
+    /// Each folded term's postings and frequencies and each verse's length, gathered token by token in verse
+    /// order (by the builder, and by the verifier from the tokens).
+    struct Counts {
+        var postings: [[Int32]]
+        var frequencies: [[Int32]]
+        var lengths: [Int32] = []
+        /// How many tokens fold to a term, over every verse.
+        var total = 0
+        private var length: Int32 = 0
+
+        init(terms: Int) {
+            postings = [[Int32]](repeating: [], count: terms)
+            frequencies = [[Int32]](repeating: [], count: terms)
+        }
+
+        /// Counts a token of folded term `folded` in the current verse, `verse`.
+        mutating func add(_ folded: Int, verse: Int) {
+            length += 1
+            if postings[folded].last != Int32(verse) {
+                postings[folded].append(Int32(verse))
+                frequencies[folded].append(1)
+            } else {
+                frequencies[folded][frequencies[folded].count - 1] += 1
+            }
+        }
+
+        /// Ends the current verse.
+        mutating func endVerse() {
+            total += Int(length)
+            lengths.append(length)
+            length = 0
+        }
+
+        /// The builder's input, for `verseCount` verses.
+        func input(verseCount: Int) -> Input {
+            Input(
+                frequencies: frequencies, lengths: lengths,
+                average: BM25.average(totalTokens: total, verseCount: verseCount))
+        }
+    }
+
     /// Appends the ranking bytes of postings `verses` with their `frequencies`.
     static func encode(
         _ verses: [Int32], frequencies: [Int32], _ input: Input, bitmap: Bool, into writer: inout ByteWriter

@@ -56,42 +56,30 @@ public enum SearchIndexBuilder {
             exactToFolded[exactID[id]] = foldedID[Array(foldedTexts[id].utf8)] ?? SearchIndexFormat.noFoldedTerm
         }
 
-        var postings = [[Int32]](repeating: [], count: foldedSorted.count)
-        var frequencies = [[Int32]](repeating: [], count: foldedSorted.count)
-        var lengths: [Int32] = []
+        var tally = RankingBlocks.Counts(terms: foldedSorted.count)
         var verseOffsets = ByteWriter()
         var verseTokens = ByteWriter()
-        var totalTokens = 0
         var verse = 0
         for (chunk, map) in zip(chunks, chunkMaps) {
             var position = 0
             for end in chunk.verseEnds {
                 verseOffsets.u32(UInt32(verseTokens.count))
-                var length: Int32 = 0
                 while position < end {
                     let local = chunk.local(at: &position)
                     let exact = exactID[map[local]]
                     verseTokens.varint(exact)
                     let folded = exactToFolded[exact]
                     guard folded != SearchIndexFormat.noFoldedTerm else { continue }
-                    length += 1
-                    if postings[folded].last != Int32(verse) {
-                        postings[folded].append(Int32(verse))
-                        frequencies[folded].append(1)
-                    } else {
-                        frequencies[folded][frequencies[folded].count - 1] += 1
-                    }
+                    tally.add(folded, verse: verse)
                 }
-                totalTokens += Int(length)
-                lengths.append(length)
+                tally.endVerse()
                 verse += 1
             }
         }
         verseOffsets.u32(UInt32(verseTokens.count))
 
-        let ranking = RankingBlocks.Input(
-            frequencies: frequencies, lengths: lengths,
-            average: BM25.average(totalTokens: totalTokens, verseCount: verse))
+        let ranking = tally.input(verseCount: verse)
+        let (postings, lengths, totalTokens) = (tally.postings, tally.lengths, tally.total)
         let (postingOffsets, postingBytes) = PostingList.encodeAll(postings, verseCount: verse, ranking: ranking)
         var lengthBytes = ByteWriter()
         for length in lengths { lengthBytes.u8(UInt8(min(Int(length), BM25.saturated))) }

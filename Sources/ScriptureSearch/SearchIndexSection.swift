@@ -122,12 +122,9 @@ struct SearchIndexVerifier {
     /// Re-derives the postings and the token count from the verses' tokens, and the tokens from the text.
     private func checkPostings(exactTerms: [String]) throws(IndexDamage) {
         let layout = view.layout
-        var expected = [[Int32]](repeating: [], count: layout.foldedCount)
-        var frequencies = [[Int32]](repeating: [], count: layout.foldedCount)
-        var lengths: [Int32] = []
+        var counts = RankingBlocks.Counts(terms: layout.foldedCount)
         var exactIDs: [String: Int] = [:]
         for (id, term) in exactTerms.enumerated() { exactIDs[term] = id }
-        var total = 0
         var tokens: [Int32] = []
         var verse = 0
         for book in store.books {
@@ -141,27 +138,18 @@ struct SearchIndexVerifier {
                 guard fromText.elementsEqual(tokens[..<count].map(Int.init)) else {
                     throw IndexDamage(reason: "the tokens of \(text.key) do not match its text")
                 }
-                var length: Int32 = 0
                 for token in tokens[..<count] {
                     guard let folded = try view.foldedID(ofExact: Int(token)) else { continue }
-                    length += 1
-                    if expected[folded].last != Int32(verse) {
-                        expected[folded].append(Int32(verse))
-                        frequencies[folded].append(1)
-                    } else {
-                        frequencies[folded][frequencies[folded].count - 1] += 1
-                    }
+                    counts.add(folded, verse: verse)
                 }
-                total += Int(length)
-                lengths.append(length)
+                counts.endVerse()
                 verse += 1
             }
         }
-        guard total == layout.totalTokens else { throw IndexDamage(reason: "the token total does not match") }
-        try checkLengths(lengths)
-        let ranking = RankingBlocks.Input(
-            frequencies: frequencies, lengths: lengths,
-            average: BM25.average(totalTokens: total, verseCount: layout.verseCount))
+        guard counts.total == layout.totalTokens else { throw IndexDamage(reason: "the token total does not match") }
+        try checkLengths(counts.lengths)
+        let ranking = counts.input(verseCount: layout.verseCount)
+        let expected = counts.postings
         var decoded: [Int32] = []
         for id in 0..<layout.foldedCount {
             decoded.removeAll(keepingCapacity: true)
