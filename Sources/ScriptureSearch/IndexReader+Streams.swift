@@ -270,3 +270,63 @@ extension Array where Element == Int {
         removeLast(count - kept)
     }
 }
+
+extension IndexReader {
+    /// Word `index` (64 bits, low bit first) of the bitmap of `bytes` bytes at `offset`, zero-filled past its
+    /// end; zero outside the section.
+    @inline(__always)
+    func bitmapWord(_ offset: Int, bytes: Int, _ index: Int) -> UInt64 {
+        let first = offset + index * 8
+        guard let base, index >= 0, first >= 0, first < offset + bytes, offset + bytes <= count else { return 0 }
+        if first + 8 <= offset + bytes {
+            return UInt64(littleEndian: UnsafeRawPointer(base + first).loadUnaligned(as: UInt64.self))
+        }
+        var value: UInt64 = 0
+        for byte in first..<(offset + bytes) { value |= UInt64(base[byte]) << UInt64((byte - first) * 8) }
+        return value
+    }
+
+    /// The byte at `offset` without a throw: zero outside the section (for reads the caller checked).
+    @inline(__always)
+    func byte(_ offset: Int) -> Int {
+        guard let base, offset >= 0, offset < count else { return 0 }
+        return Int(base[offset])
+    }
+}
+
+extension IndexReader {
+    /// How many bits are set in words `words` (64 bits each) of the bitmap of `bytes` bytes at `offset`; the
+    /// words past its end count as zero.
+    @inline(__always)
+    func bitCount(_ offset: Int, bytes: Int, words: Range<Int>) -> Int {
+        let whole = min(words.upperBound, bytes / 8)
+        guard let base, offset >= 0, offset + bytes <= count, words.lowerBound >= 0 else { return 0 }
+        var total = 0
+        if words.lowerBound < whole {
+            let raw = UnsafeRawPointer(base + offset)
+            for word in words.lowerBound..<whole {
+                total += raw.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self).nonzeroBitCount
+            }
+        }
+        for word in max(words.lowerBound, whole)..<max(words.upperBound, max(words.lowerBound, whole)) {
+            total += bitmapWord(offset, bytes: bytes, word).nonzeroBitCount
+        }
+        return total
+    }
+}
+
+extension IndexReader {
+    /// How many of bits `bits` are set in the bitmap of `bytes` bytes at `offset` (bits past its end count as
+    /// clear).
+    func bitCount(_ offset: Int, bytes: Int, bits: Range<Int>) -> Int {
+        guard !bits.isEmpty, bits.lowerBound >= 0 else { return 0 }
+        let first = bits.lowerBound >> 6
+        let last = (bits.upperBound - 1) >> 6
+        let low = ~UInt64(0) << UInt64(bits.lowerBound & 63)
+        let high = ~UInt64(0) >> UInt64(63 - (bits.upperBound - 1) & 63)
+        if first == last { return (bitmapWord(offset, bytes: bytes, first) & low & high).nonzeroBitCount }
+        return (bitmapWord(offset, bytes: bytes, first) & low).nonzeroBitCount
+            + bitCount(offset, bytes: bytes, words: (first + 1)..<last)
+            + (bitmapWord(offset, bytes: bytes, last) & high).nonzeroBitCount
+    }
+}

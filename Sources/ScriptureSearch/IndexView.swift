@@ -19,6 +19,11 @@ struct IndexView {
         let checked: CheckedParts
         /// Where exact → folded is in `checked`; the exact strings follow it.
         let tablesPart: Int
+        /// Where the verse lengths are in `checked` (the last piece).
+        var lengthsPart: Int { checked.count - 1 }
+        /// BM25's average verse length, and the norm of each verse length below `BM25.saturated`.
+        let average: Double
+        let norms: [Double]
 
         init(
             layout: IndexLayout, folded: TermDictionary.Shape, exact: TermDictionary.Shape,
@@ -30,6 +35,8 @@ struct IndexView {
             self.attributes = attributes
             self.checked = checked
             tablesPart = exact.firstPart + exact.blockCount
+            average = BM25.average(totalTokens: layout.totalTokens, verseCount: layout.verseCount)
+            norms = BM25.norms(average: average)
         }
     }
 
@@ -61,7 +68,7 @@ struct IndexView {
         let attributeBlocks = (layout.attributeCount + size - 1) / size
         let attributeParts = layout.attributeCount + layout.verseBlockCount + attributeBlocks
         let checked = CheckedParts(
-            count: layout.foldedCount + layout.verseBlockCount + foldedBlocks + exactBlocks + 2 + attributeParts)
+            count: layout.foldedCount + layout.verseBlockCount + foldedBlocks + exactBlocks + 2 + attributeParts + 1)
         let folded = try TermDictionary(
             reader: reader, region: layout.range(.foldedTerms), hasValues: false, checksums: layout.dictionaryChecksums,
             firstPart: layout.foldedCount + layout.verseBlockCount, checked: checked)
@@ -195,6 +202,33 @@ struct IndexView {
             throw IndexDamage(reason: "the text of exact term \(id) lies outside")
         }
         return start..<end
+    }
+
+    /// BM25's norm of verse `verse`'s length (its tokens that fold to a term): from the verse lengths, checked
+    /// against their CRC-32C the first time; a length of `BM25.saturated` or more is counted in its tokens
+    /// (into `tokens`).
+    @inline(__always)
+    func norm(ofVerse verse: Int, tokens: inout [Int32]) throws(IndexDamage) -> Double {
+        let lengths = try verseLengths()
+        guard verse >= 0, verse < layout.verseCount else { throw IndexDamage(reason: "verse \(verse) out of range") }
+        let length = reader.byte(lengths + verse)
+        if length < BM25.saturated { return opened.norms[length] }
+        return BM25.norm(try self.tokens(verse, exactIDs: false, into: &tokens), average: opened.average)
+    }
+
+    /// Where the verse lengths start (a byte per verse), once they are checked against their CRC-32C.
+    @inline(__always)
+    func verseLengths() throws(IndexDamage) -> Int {
+        if !opened.checked.contains(opened.lengthsPart) { try checkLengths() }
+        return layout.range(.verseLengths).lowerBound
+    }
+
+    /// Checks the verse lengths against their CRC-32C and notes them as checked.
+    private func checkLengths() throws(IndexDamage) {
+        let region = layout.range(.verseLengths)
+        guard Int(try reader.crc32c(region.lowerBound..<(region.upperBound - 4))) == (try reader.u32(region.upperBound - 4))
+        else { throw IndexDamage(part: "the verse lengths") }
+        opened.checked.insert(opened.lengthsPart)
     }
 
     /// The postings of folded term `id`, or of attribute term `id` when `attribute` is set.

@@ -14,6 +14,14 @@ struct PostingList {
     let documentFrequency: Int
     let storage: Storage
     let verseCount: Int
+    /// Where a folded term's ranking bytes start (format 4; nil for an attribute term): a term frequency per
+    /// posting (u8, `BM25.saturated` for that many or more), then each block's best pair (`RankingBlocks`).
+    let ranking: Int?
+    /// A folded term's head (more than one block): the best postings' bytes (`RankingBlocks`), without their
+    /// length.
+    let head: Range<Int>?
+    /// How many blocks of `SearchIndexFormat.postingBlockSize` postings the list has.
+    var blockCount: Int { (documentFrequency + SearchIndexFormat.postingBlockSize - 1) / SearchIndexFormat.postingBlockSize }
 
     /// Reads the head of folded term `id`'s postings, or of attribute term `id`'s when `attribute` is set.
     init(_ index: IndexView, term id: Int, attribute: Bool = false) throws(IndexDamage) {
@@ -47,15 +55,31 @@ struct PostingList {
         let kind = try reader.u8(position)
         position += 1
         guard documentFrequency <= verseCount else { throw IndexDamage(reason: "term \(id): df \(documentFrequency)") }
+        let blocks = (documentFrequency + SearchIndexFormat.postingBlockSize - 1) / SearchIndexFormat.postingBlockSize
+        var rankingSize = attribute ? 0 : documentFrequency + blocks * (kind == 1 ? 6 : 2)
+        var head: Range<Int>?
+        if !attribute, blocks > 1 {
+            guard end - position >= 2 else { throw IndexDamage(reason: "postings of term \(id) too short") }
+            let length = try reader.u16(end - 2)
+            guard length >= 2, length <= end - position - 2 else { throw IndexDamage(reason: "term \(id): head length") }
+            head = (end - 2 - length)..<(end - 2)
+            rankingSize += length + 2
+        }
+        self.head = head
+        guard rankingSize <= end - position else { throw IndexDamage(reason: "postings of term \(id) too short") }
+        let dataEnd = end - rankingSize
+        ranking = attribute ? nil : dataEnd
         switch kind {
         case 0:
-            let skipCount = try reader.varint(&position, end: end)
+            let skipCount = try reader.varint(&position, end: dataEnd)
             guard skipCount == max(0, documentFrequency - 1) / SearchIndexFormat.postingBlockSize,
-                skipCount <= (end - position) / 8
+                skipCount <= (dataEnd - position) / 8
             else { throw IndexDamage(reason: "term \(id): \(skipCount) skips") }
-            storage = .list(skips: position, skipCount: skipCount, data: position + skipCount * 8, end: end)
+            storage = .list(skips: position, skipCount: skipCount, data: position + skipCount * 8, end: dataEnd)
         case 1:
-            guard end - position == (verseCount + 7) / 8 else { throw IndexDamage(reason: "term \(id): bitmap length") }
+            guard dataEnd - position == (verseCount + 7) / 8 else {
+                throw IndexDamage(reason: "term \(id): bitmap length")
+            }
             storage = .bitmap(start: position)
         default:
             throw IndexDamage(reason: "term \(id): unknown postings kind \(kind)")
@@ -110,19 +134,27 @@ struct PostingList {
 
     /// Encodes every term's postings (term `id` is `postings[id]`): the offsets region (one u32 a term, then the
     /// end) and the postings region.
-    static func encodeAll(_ postings: [[Int32]], verseCount: Int) -> (offsets: [UInt8], postings: [UInt8]) {
+    static func encodeAll(
+        _ postings: [[Int32]], verseCount: Int, ranking: RankingBlocks.Input? = nil
+    ) -> (offsets: [UInt8], postings: [UInt8]) {
         var offsets = ByteWriter()
         var bytes = ByteWriter()
         for (id, list) in postings.enumerated() {
             offsets.u32(UInt32(bytes.count))
-            encode(list, verseCount: verseCount, term: id, into: &bytes)
+            encode(
+                list, verseCount: verseCount, term: id, ranking: ranking.map { ($0, $0.frequencies[id]) },
+                into: &bytes)
         }
         offsets.u32(UInt32(bytes.count))
         return (offsets.bytes, bytes.bytes)
     }
 
-    /// Encodes the postings of folded term `id`: `verses` increasing, in `0..<verseCount`, after their CRC-32C.
-    static func encode(_ verses: [Int32], verseCount: Int, term id: Int, into output: inout ByteWriter) {
+    /// Encodes the postings of folded term `id`: `verses` increasing, in `0..<verseCount`, after their CRC-32C,
+    /// with their ranking bytes when `ranking` gives the index's lengths and the term's frequencies.
+    static func encode(
+        _ verses: [Int32], verseCount: Int, term id: Int, ranking: (RankingBlocks.Input, [Int32])? = nil,
+        into output: inout ByteWriter
+    ) {
         var writer = ByteWriter()
         defer {
             output.u32(CRC32C.checksum(writer.bytes, continuing: IndexReader.crc32c(of: id)))
@@ -145,7 +177,8 @@ struct PostingList {
         list.append(skips.bytes)
         list.append(gaps.bytes)
         let bitmapSize = (verseCount + 7) / 8
-        if bitmapSize < list.count {
+        let isBitmap = bitmapSize < list.count
+        if isBitmap {
             writer.u8(1)
             var bitmap = [UInt8](repeating: 0, count: bitmapSize)
             for verse in verses { bitmap[Int(verse) >> 3] |= 1 << UInt8(verse & 7) }
@@ -154,74 +187,63 @@ struct PostingList {
             writer.u8(0)
             writer.append(list.bytes)
         }
+        if let (input, frequencies) = ranking {
+            RankingBlocks.encode(verses, frequencies: frequencies, input, bitmap: isBitmap, into: &writer)
+        }
     }
 }
 
-/// Answers "does the term occur in verse v?" for increasing v, skipping through a list or testing a bitmap.
-struct PostingCursor {
-    private let reader: IndexReader
-    private let storage: PostingList.Storage
-    private let documentFrequency: Int
-    private let verseCount: Int
-    private var position = 0
-    private var current = -1
-    /// How many verses have been decoded.
-    private var decoded = 0
-    private var nextSkip = 0
-    /// At most the verse of skip entry `nextSkip` (the last verse before the block after the current one):
-    /// a verse up to it lies in the current block, so no skip is looked at.
-    private var skipVerse = -1
-
-    init(_ list: PostingList, reader: IndexReader) {
-        self.reader = reader
-        storage = list.storage
-        documentFrequency = list.documentFrequency
-        verseCount = list.verseCount
-        if case .list(_, _, let data, _) = list.storage { position = data }
-    }
-
-    /// Whether the term occurs in `verse`; calls must come with non-decreasing verses.
+extension PostingList {
+    /// Calls `body` with each verse of block `block` (postings `block × 128` on, at most 128), in increasing
+    /// order, and its rank among the postings, until it returns false; every block in turn when `block` is
+    /// nil.
     ///
-    /// - Complexity: O(1) for a bitmap; amortised O(gaps passed) for a list, with a binary search of the
-    ///   skips to jump over whole blocks.
-    mutating func contains(_ verse: Int) throws(IndexDamage) -> Bool {
-        switch storage {
-        case .bitmap(let start):
-            return verse < verseCount && reader.bit(start, verse)
-        case .list(let skips, let skipCount, let data, let end):
-            if current >= verse { return current == verse }
-            if verse > skipVerse { try skip(toward: verse, skips: skips, skipCount: skipCount, data: data, end: end) }
-            while decoded < documentFrequency {
-                current += try reader.varint(&position, end: end) + 1
-                decoded += 1
-                if current >= verse { return current == verse }
-            }
-            current = Int.max
-            return false
-        }
-    }
-
-    /// Jumps to the block that holds `verse` when it lies past the current block (a binary search of the
-    /// skips), and notes the next skip entry's verse.
-    private mutating func skip(
-        toward verse: Int, skips: Int, skipCount: Int, data: Int, end: Int
+    /// - Complexity: O(the block's postings) for a list (its skip entry gives where it starts), O(the block's
+    ///   verse span / 64 + postings) for a bitmap (its start is in the ranking bytes).
+    func forEach(
+        _ reader: IndexReader, block: Int? = nil, _ body: (_ verse: Int, _ rank: Int) throws(IndexDamage) -> Bool
     ) throws(IndexDamage) {
-        nextSkip = max(nextSkip, decoded / SearchIndexFormat.postingBlockSize)
-        if nextSkip < skipCount, try reader.u32(skips + nextSkip * 8) < verse {
-            var low = nextSkip
-            var high = skipCount
-            while high - low > 1 {
-                let middle = (low + high) / 2
-                if try reader.u32(skips + middle * 8) < verse { low = middle } else { high = middle }
+        let size = SearchIndexFormat.postingBlockSize
+        let first = (block ?? 0) * size
+        let last = block.map { min(documentFrequency, ($0 + 1) * size) } ?? documentFrequency
+        guard first < last else { return }
+        switch storage {
+        case .list(let skips, _, let data, let end):
+            var position = data
+            var verse = -1
+            if first > 0 {
+                verse = try reader.u32(skips + (first / size - 1) * 8)
+                let offset = try reader.u32(skips + (first / size - 1) * 8 + 4)
+                guard offset <= end - data else { throw IndexDamage(reason: "bad skip entry") }
+                position = data + offset
             }
-            let base = try reader.u32(skips + low * 8)
-            let offset = try reader.u32(skips + low * 8 + 4)
-            guard base >= current, offset <= end - data else { throw IndexDamage(reason: "bad skip entry") }
-            current = base
-            position = data + offset
-            decoded = (low + 1) * SearchIndexFormat.postingBlockSize
-            nextSkip = low + 1
+            for rank in first..<last {
+                verse += try reader.varint(&position, end: end) + 1
+                guard verse < verseCount else { throw IndexDamage(reason: "posting past the last verse") }
+                if try !body(verse, rank) { return }
+            }
+        case .bitmap(let start):
+            var verse = 0
+            if first > 0 {
+                guard let ranking else { throw IndexDamage(reason: "a bitmap block without its start") }
+                verse = try reader.u32(ranking + documentFrequency + blockCount * 2 + first / size * 4)
+            }
+            let bytes = (verseCount + 7) / 8
+            var rank = first
+            var word = verse >> 6
+            var bits = reader.bitmapWord(start, bytes: bytes, word) & (~UInt64(0) << UInt64(verse & 63))
+            while rank < last {
+                while bits == 0 {
+                    word += 1
+                    guard word * 64 < verseCount else { throw IndexDamage(reason: "a bitmap block runs short") }
+                    bits = reader.bitmapWord(start, bytes: bytes, word)
+                }
+                let found = word * 64 + bits.trailingZeroBitCount
+                guard found < verseCount else { throw IndexDamage(reason: "a bitmap block runs short") }
+                bits &= bits - 1
+                if try !body(found, rank) { return }
+                rank += 1
+            }
         }
-        skipVerse = nextSkip < skipCount ? try reader.u32(skips + nextSkip * 8) : Int.max
     }
 }

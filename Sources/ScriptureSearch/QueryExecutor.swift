@@ -28,7 +28,7 @@ struct QueryExecutor {
     let query: SearchQuery
     /// The query's only term when it is one word or prefix, in the default mode, with nothing excluded: its
     /// postings are the answer, and `groups` stays empty.
-    private var soleTerm: ResolvedTerm?
+    private(set) var soleTerm: ResolvedTerm?
     /// The required groups, each with its possible phrases.
     private var groups: [[Unit]] = []
     private var excluded: [Unit] = []
@@ -72,7 +72,7 @@ struct QueryExecutor {
     }
 
     /// Every positive phrase resolved: the required groups' and the proximity sides'.
-    private var positiveUnits: [Unit] {
+    var positiveUnits: [Unit] {
         groups.flatMap { $0 } + (near ?? []).flatMap { [$0.left, $0.right] }
     }
 
@@ -93,20 +93,9 @@ struct QueryExecutor {
 
     /// The matching verses in `order`, limited to `scope` when given, with their scores in relevance order.
     func matches(scope: IDSet?, order: SearchOptions.Order) throws(IndexDamage) -> SearchMatches {
-        let verses = try self.verses(scope: scope).list
-        guard order == .relevance else { return SearchMatches(verses: verses, scores: []) }
-        return try ranked(verses)
-    }
-
-    /// The best `limit` of `verses` (all of them when nil) best first (BM25), ties in canon order, with their
-    /// scores.
-    ///
-    /// - Complexity: O(hits' tokens) scoring, then O(hits × log limit) choosing the best (a heap), not a sort
-    ///   of every hit.
-    func ranked(_ verses: [Int], limit: Int? = nil) throws(IndexDamage) -> SearchMatches {
-        let scores = try self.scores(verses)
-        let ranked = TopScores.best(scores, limit: limit ?? verses.count)
-        return SearchMatches(verses: ranked.map { verses[$0] }, scores: ranked.map { scores[$0] })
+        let verses = try self.verses(scope: scope)
+        guard order == .relevance else { return SearchMatches(verses: verses.list, scores: []) }
+        return try ranked(verses, scope: scope)
     }
 
     /// The matching verses in increasing order, limited to `scope` when given.
@@ -238,47 +227,5 @@ struct QueryExecutor {
             while matched < count, matchers[matched].matches(tokens[base + start + matched]) { matched += 1 }
             if matched == count, !body(start) { return }
         }
-    }
-
-    /// The BM25 score of each verse in `verses` (same order): k1 = 1.2, b = 0.75, each term of the positive
-    /// phrases counted on its own; a prefix's document frequency is the sum of its terms'.
-    func scores(_ verses: [Int]) throws(IndexDamage) -> [Double] {
-        let terms = soleTerm.map { [$0] } ?? positiveUnits.flatMap { $0.terms }
-        let attributeTerms = terms.indices.filter { terms[$0].isAttribute }
-        var attributeFrequencies = [Double](repeating: 0, count: terms.count)
-        let count = Double(max(1, index.layout.verseCount))
-        let average = max(1, Double(index.layout.totalTokens) / count)
-        let weights = terms.map { term in
-            let df = min(count, Double(term.estimate))
-            return log(1 + (count - df + 0.5) / (df + 0.5))
-        }
-        var tokens: [Int32] = []
-        var scores: [Double] = []
-        scores.reserveCapacity(verses.count)
-        for verse in verses {
-            let count = try index.tokens(verse, exactIDs: query.mode == .exact, into: &tokens)
-            let length = Double(count)
-            var score = 0.0
-            if !attributeTerms.isEmpty {
-                for term in attributeTerms { attributeFrequencies[term] = 0 }
-                try index.forEachAttribute(of: verse) { _, id in
-                    for term in attributeTerms {
-                        if case .attributes(let set) = terms[term].matcher, set.contains(id) {
-                            attributeFrequencies[term] += 1
-                        }
-                    }
-                }
-            }
-            for (position, (term, weight)) in zip(terms, weights).enumerated() {
-                var frequency = attributeFrequencies[position]
-                if !term.isAttribute {
-                    for token in tokens[..<count] where term.matcher.matches(token) { frequency += 1 }
-                }
-                guard frequency > 0 else { continue }
-                score += weight * frequency * 2.2 / (frequency + 1.2 * (0.25 + 0.75 * length / average))
-            }
-            scores.append(score)
-        }
-        return scores
     }
 }

@@ -40,7 +40,7 @@ extension SearchIndex {
             let shown: SearchMatches
             if options.order == .relevance {
                 let window = first..<min(total, first + options.pageSize)
-                let ranked = try executor.ranked(verses.list, limit: window.upperBound)
+                let ranked = try executor.ranked(verses, scope: scope, limit: window.upperBound)
                 shown = SearchMatches(verses: Array(ranked.verses[window]), scores: Array(ranked.scores[window]))
             } else {
                 shown = SearchMatches(verses: verses.verses(skipping: first, limit: options.pageSize), scores: [])

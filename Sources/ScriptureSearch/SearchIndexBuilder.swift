@@ -56,10 +56,9 @@ public enum SearchIndexBuilder {
             exactToFolded[exactID[id]] = foldedID[Array(foldedTexts[id].utf8)] ?? SearchIndexFormat.noFoldedTerm
         }
 
-        var postings = [[Int32]](repeating: [], count: foldedSorted.count)
+        var tally = RankingBlocks.Counts(terms: foldedSorted.count)
         var verseOffsets = ByteWriter()
         var verseTokens = ByteWriter()
-        var totalTokens = 0
         var verse = 0
         for (chunk, map) in zip(chunks, chunkMaps) {
             var position = 0
@@ -71,15 +70,20 @@ public enum SearchIndexBuilder {
                     verseTokens.varint(exact)
                     let folded = exactToFolded[exact]
                     guard folded != SearchIndexFormat.noFoldedTerm else { continue }
-                    totalTokens += 1
-                    if postings[folded].last != Int32(verse) { postings[folded].append(Int32(verse)) }
+                    tally.add(folded, verse: verse)
                 }
+                tally.endVerse()
                 verse += 1
             }
         }
         verseOffsets.u32(UInt32(verseTokens.count))
 
-        let (postingOffsets, postingBytes) = PostingList.encodeAll(postings, verseCount: verse)
+        let ranking = tally.input(verseCount: verse)
+        let (postings, lengths, totalTokens) = (tally.postings, tally.lengths, tally.total)
+        let (postingOffsets, postingBytes) = PostingList.encodeAll(postings, verseCount: verse, ranking: ranking)
+        var lengthBytes = ByteWriter()
+        for length in lengths { lengthBytes.u8(UInt8(min(Int(length), BM25.saturated))) }
+        lengthBytes.u32(CRC32C.checksum(lengthBytes.bytes))
         var exactToFoldedBytes = ByteWriter()
         for value in exactToFolded { exactToFoldedBytes.u32(UInt32(truncatingIfNeeded: value)) }
 
@@ -104,7 +108,7 @@ public enum SearchIndexBuilder {
             [
                 foldedDictionary.region, exactDictionary.region, exactToFoldedBytes.bytes, postingOffsets,
                 postingBytes, verseOffsets.bytes, verseTokens.bytes, exactStrings, checksums.bytes,
-            ] + AttributeIndexBuilder.regions(chunks, verseCount: verse)
+            ] + AttributeIndexBuilder.regions(chunks, verseCount: verse) + [lengthBytes.bytes]
         return assemble(
             regions, verseCount: verse, foldedCount: foldedSorted.count, exactCount: terms.count,
             totalTokens: totalTokens)

@@ -5,18 +5,18 @@
 /// ```
 /// offset  size  field
 ///      0     4  magic "LSIX"
-///      4     2  index format version (3)
+///      4     2  index format version (4)
 ///      6     2  reserved (0)
 ///      8     4  verse count V (equal to the store's verse table)
 ///     12     4  folded term count F
 ///     16     4  exact term count E
 ///     20     4  CRC-32C of the header and region table, this field left out
 ///     24     8  total number of folded tokens (for BM25's average verse length)
-///     32  15×8  regions: offset u32, length u32 (from the section's start), one after the other, in this
+///     32  16×8  regions: offset u32, length u32 (from the section's start), one after the other, in this
 ///               order: folded terms, exact terms, exact → folded, posting offsets, postings, verse offsets,
 ///               verses, exact strings, checksums, then the attribute regions: attribute terms, attribute
 ///               posting offsets, attribute postings, attribute verse offsets, attribute verses, attribute
-///               checksums
+///               checksums, then the verse lengths
 /// ```
 ///
 /// - Term dictionaries: `count u32, blocks u32`, `blocks + 1` block offsets (u32, from the end of the
@@ -28,8 +28,10 @@
 /// - Posting offsets: F + 1 × u32 into the postings; postings of folded id `t`: `crc u32, df varint, kind u8`, then
 ///   for a list (kind 0) `skips varint`, skips × (last verse before the block u32, data offset u32), and
 ///   the verses as gaps (`verse − previous − 1`, varint, the first from −1), 128 to a block; for a bitmap
-///   (kind 1, chosen when smaller) V bits, verse `v` at byte `v/8`, bit `v%8`. The CRC-32C is of `t` (u32)
-///   and the list's bytes after it, so a list read through a wrong offset does not match.
+///   (kind 1, chosen when smaller) V bits, verse `v` at byte `v/8`, bit `v%8`; then (format 4) the term's
+///   ranking bytes for BM25 (`RankingBlocks`): its frequency in each verse, each block of 128 postings' best
+///   pair (frequency, verse length), and a bitmap's block starts. The CRC-32C is of `t` (u32) and the
+///   list's bytes after it, so a list read through a wrong offset does not match.
 /// - Verse offsets: V + 1 × u32 into the verses region; verse `v` is its tokens' exact ids in text order
 ///   (varints): the index's positions. Phrases, exact matching and BM25 read them.
 /// - Exact strings: E + 1 × u32 offsets, then each exact term's UTF-8 bytes by exact id, so that a hit's
@@ -47,18 +49,22 @@
 /// - Attribute checksums: one per block of the attribute dictionary, one per block of 64 verses of the
 ///   attribute verse streams (as for the verses), then one of the attribute posting offsets.
 ///
+/// - Verse lengths (format 4): V × u8, each verse's tokens that fold to a term (BM25's document length;
+///   255 for 255 or more, counted in its tokens then), then their CRC-32C (u32).
+///
 /// Every read is checked (format 2): opening checks the header and the attribute posting offsets; a query
 /// checks each dictionary block, posting list, verse block and exact table the first time it reads it and
 /// notes it in the store's `CheckedParts`, so later queries do not check it again.
 public enum SearchIndexFormat {
     /// The four bytes the section starts with.
     static let magic: [UInt8] = Array("LSIX".utf8)
-    /// The index format version this code writes and reads (store format 2, search index 2: checksums; 3: word attributes).
-    public static let version = 3
+    /// The index format version this code writes and reads (store format 2, search index 2: checksums; 3: word
+    /// attributes; 4: term frequencies, block maxima and verse lengths for BM25).
+    public static let version = 4
     /// The fixed header before the region table.
     static let headerSize = 32
     /// How many regions the table lists.
-    static let regionCount = 15
+    static let regionCount = 16
     /// Where the regions begin.
     static let regionsEnd = headerSize + regionCount * 8
     /// Terms per front-coded block.
@@ -77,7 +83,7 @@ public enum SearchIndexFormat {
 enum IndexRegion: Int, CaseIterable {
     case foldedTerms, exactTerms, exactToFolded, postingOffsets, postings, verseOffsets, verses, exactStrings,
         checksums, attributeTerms, attributePostingOffsets, attributePostings, attributeVerseOffsets,
-        attributeVerses, attributeChecksums
+        attributeVerses, attributeChecksums, verseLengths
 }
 
 /// The section's header and region table, read and checked.
@@ -102,6 +108,7 @@ struct IndexLayout {
     private var verses: Range<Int>
     private var exactStrings: Range<Int>
     private var checksums: Range<Int>
+    private var verseLengths: Range<Int>
     /// How many blocks of `SearchIndexFormat.verseBlockSize` verses the verse streams have.
     var verseBlockCount: Int { (verseCount + SearchIndexFormat.verseBlockSize - 1) / SearchIndexFormat.verseBlockSize }
 
@@ -145,7 +152,11 @@ struct IndexLayout {
         (foldedTerms, exactTerms, exactToFolded, postingOffsets) = (regions[0], regions[1], regions[2], regions[3])
         (postings, verseOffsets, verses, exactStrings) = (regions[4], regions[5], regions[6], regions[7])
         checksums = regions[8]
-        attributeRegions = Array(regions[9...])
+        attributeRegions = Array(regions[9...14])
+        verseLengths = regions[15]
+        guard verseLengths.count == verseCount + 4 else {
+            throw IndexDamage(reason: "the verse lengths' length does not match the verse count")
+        }
         let size = SearchIndexFormat.termBlockSize
         let attributes = attributeRegions[0]
         guard attributes.count >= 8 else { throw IndexDamage(reason: "the attribute dictionary is too short") }
@@ -175,6 +186,7 @@ struct IndexLayout {
         case .verses: verses
         case .exactStrings: exactStrings
         case .checksums: checksums
+        case .verseLengths: verseLengths
         default: attributeRegions[region.rawValue - IndexRegion.attributeTerms.rawValue]
         }
     }

@@ -122,10 +122,9 @@ struct SearchIndexVerifier {
     /// Re-derives the postings and the token count from the verses' tokens, and the tokens from the text.
     private func checkPostings(exactTerms: [String]) throws(IndexDamage) {
         let layout = view.layout
-        var expected = [[Int32]](repeating: [], count: layout.foldedCount)
+        var counts = RankingBlocks.Counts(terms: layout.foldedCount)
         var exactIDs: [String: Int] = [:]
         for (id, term) in exactTerms.enumerated() { exactIDs[term] = id }
-        var total = 0
         var tokens: [Int32] = []
         var verse = 0
         for book in store.books {
@@ -141,13 +140,16 @@ struct SearchIndexVerifier {
                 }
                 for token in tokens[..<count] {
                     guard let folded = try view.foldedID(ofExact: Int(token)) else { continue }
-                    total += 1
-                    if expected[folded].last != Int32(verse) { expected[folded].append(Int32(verse)) }
+                    counts.add(folded, verse: verse)
                 }
+                counts.endVerse()
                 verse += 1
             }
         }
-        guard total == layout.totalTokens else { throw IndexDamage(reason: "the token total does not match") }
+        guard counts.total == layout.totalTokens else { throw IndexDamage(reason: "the token total does not match") }
+        try checkLengths(counts.lengths)
+        let ranking = counts.input(verseCount: layout.verseCount)
+        let expected = counts.postings
         var decoded: [Int32] = []
         for id in 0..<layout.foldedCount {
             decoded.removeAll(keepingCapacity: true)
@@ -157,6 +159,7 @@ struct SearchIndexVerifier {
                 throw IndexDamage(reason: "the postings of folded term \(id) are wrong")
             }
             try checkSkips(list, decoded, term: id)
+            try checkRanking(list, decoded, ranking, term: id)
         }
     }
 }

@@ -3,8 +3,8 @@ import ScriptureStore
 
 extension StoreSeal {
     /// Recomputes the search index's CRC-32Cs (see `SearchIndexFormat`) wherever the ranges they cover lie
-    /// in the section: each dictionary block's, each posting list's, each verse block's, the exact tables'
-    /// and the header's. An index of another format, or too short for its header, is left as it is.
+    /// in the section: each dictionary block's, each posting list's (its ranking bytes included), each verse
+    /// block's, the exact tables', the verse lengths' and the header's. An index of another format, or too short for its header, is left as it is.
     static func resealSearchIndex(_ bytes: inout [UInt8], section: Range<Int>) {
         var index = SectionBytes(bytes: bytes, base: section.lowerBound, count: section.count)
         index.reseal()
@@ -35,13 +35,13 @@ private struct SectionBytes {
     }
 
     mutating func reseal() {
-        let regionsEnd = 32 + 15 * 8
+        let regionsEnd = 32 + 16 * 8
         guard count >= regionsEnd, Array(bytes[base..<(base + 4)]) == Array("LSIX".utf8),
             u32(4).map({ $0 & 0xFFFF }) == SearchIndexFormat.version,
             let verseCount = u32(8), let foldedCount = u32(12)
         else { return }
         var regions: [Range<Int>] = []
-        for region in 0..<15 {
+        for region in 0..<16 {
             guard let offset = u32(32 + region * 8), let length = u32(36 + region * 8), offset <= count,
                 length <= count - offset
             else { return }
@@ -56,6 +56,10 @@ private struct SectionBytes {
         if let crc = crc(regions[2]) { put(crc, at: regions[8].upperBound - 8) }
         if let crc = crc(regions[7]) { put(crc, at: regions[8].upperBound - 4) }
         resealAttributes(regions, verseCount: verseCount)
+        let lengths = regions[15]
+        if lengths.count >= 4, let crc = crc(lengths.lowerBound..<(lengths.upperBound - 4)) {
+            put(crc, at: lengths.upperBound - 4)
+        }
         if let head = crc(0..<20), let crc = crc(24..<regionsEnd, continuing: head) { put(crc, at: 20) }
     }
 
@@ -90,7 +94,7 @@ private struct SectionBytes {
     /// Reseals the attribute regions (format 3): the dictionary's blocks, the postings, the verse blocks and
     /// the posting offsets.
     mutating func resealAttributes(_ regions: [Range<Int>], verseCount: Int) {
-        guard regions.count == 15, let terms = u32(regions[9].lowerBound) else { return }
+        guard regions.count == 16, let terms = u32(regions[9].lowerBound) else { return }
         var checksum = regions[14].lowerBound
         guard resealDictionary(regions[9], checksums: &checksum) else { return }
         resealPostings(offsets: regions[10], postings: regions[11], count: terms)

@@ -99,8 +99,9 @@ enum SearchAttributeBenchmarks {
     ) throws -> BenchmarkResult {
         let invocation =
             options.order == .relevance
-            ? "SearchIndex.search(text, page size 20, order relevance): every hit scored (BM25), the best 20 chosen "
-                + "with a heap, each with reference, text and highlights, the total and counts per book"
+            ? "SearchIndex.search(text, page size 20, order relevance): the best 20 by BM25 (a word from its 64 best "
+                + "postings or its blocks' bounds, other queries every hit scored from the postings' frequencies), "
+                + "chosen with a heap, each with reference, text and highlights, the total and counts per book"
             : "SearchIndex.search(text, page size 20): the total, counts per book, and each of the first 20 hits' "
                 + "reference, verse text and highlight ranges"
         let identity = LecternWorkloads.row(name, workload, .inProcess, invocation)
