@@ -76,20 +76,43 @@ public struct SearchIndex: Sendable {
 
     /// Every verse that matches `query` within the options' books, in the options' order (paging ignored).
     ///
-    /// - Complexity: see `QueryExecutor`; relevance order adds reading each hit's tokens and a sort.
+    /// - Complexity: see `QueryExecutor`; relevance order adds scoring every hit (`QueryExecutor.ranked`).
     public func matches(_ query: SearchQuery, options: SearchOptions = SearchOptions()) throws(SearchError)
         -> SearchMatches
     {
         let scope = self.scope(options)
+        try requireAttributes(of: query)
+        return try read { view throws(IndexDamage) in
+            let executor = try QueryExecutor(index: view, query: query, bookStarts: bookStarts)
+            return try executor.matches(scope: scope, order: options.order)
+        }
+    }
+
+    /// The best `limit` verses matching `query` by BM25 (best first, ties in canon order, with their
+    /// scores) and how many verses match in all: what a page of relevance-ordered hits needs before any
+    /// verse text is read. The options' books limit the search; their order and paging are not used.
+    ///
+    /// - Complexity: see `QueryExecutor.ranked`: a single word scores only its best blocks.
+    public func best(_ query: SearchQuery, limit: Int, options: SearchOptions = SearchOptions()) throws(SearchError)
+        -> (matches: SearchMatches, total: Int)
+    {
+        let scope = self.scope(options)
+        try requireAttributes(of: query)
+        return try read { view throws(IndexDamage) in
+            let executor = try QueryExecutor(index: view, query: query, bookStarts: bookStarts)
+            let verses = try executor.verses(scope: scope)
+            return (try executor.ranked(verses, scope: scope, limit: max(0, limit)), verses.count)
+        }
+    }
+
+    /// Throws `noAttribute` when the query asks for an attribute (`strong:`, `lemma:`, `morph:`) this
+    /// version does not carry.
+    private func requireAttributes(of query: SearchQuery) throws(SearchError) {
         let fields = Set(query.positivePhrases.flatMap(\.terms).compactMap(\.field))
         for field in AttributeTerms.Field.allCases where fields.contains(field) {
             if try !read({ view throws(IndexDamage) in try view.has(field) }) {
                 throw .noAttribute(version: store.metadata.abbreviation, field: field)
             }
-        }
-        return try read { view throws(IndexDamage) in
-            let executor = try QueryExecutor(index: view, query: query, bookStarts: bookStarts)
-            return try executor.matches(scope: scope, order: options.order)
         }
     }
 

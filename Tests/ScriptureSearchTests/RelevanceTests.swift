@@ -88,6 +88,15 @@ import TextNormalization
             }
             #expect(paged == expected)
         }
+        // `best` gives the same best few, their scores and the total, before any verse text is read.
+        let index = try fixture.store.searchIndex()
+        let all = try index.matches(QueryParser.parse(query), options: SearchOptions(order: .relevance))
+        for limit in [0, 1, 2, 5, canonical.count + 3] {
+            let best = try index.best(QueryParser.parse(query), limit: limit)
+            #expect(best.total == canonical.count)
+            #expect(best.matches.verses == Array(all.verses.prefix(limit)), "\(query) limit \(limit)")
+            #expect(best.matches.scores == Array(all.scores.prefix(limit)))
+        }
     }
 
     @Test func equalScoresKeepCanonOrder() throws {

@@ -86,6 +86,10 @@ enum SearchBenchmarks {
             registry.register(ids, "Lectern: \(query.description), first 20 verse indices + count (µs/query)") {
                 context in [try lecternIDsRow(query, name: ids, context)]
             }
+            let best = "search/ids-top20/\(query.name)/lectern"
+            registry.register(best, "Lectern: \(query.description), best 20 by BM25, references + count (µs/query)") {
+                context in [try lecternIDsRow(query, name: best, ranked: true, context)]
+            }
             for shape in Shape.allCases {
                 let base = "search/\(query.name)/\(shape.rawValue)"
                 registry.register("\(base)/fts5", "FTS5: \(query.description), \(shape.description) (µs/query)") {
@@ -187,28 +191,47 @@ enum SearchBenchmarks {
 
     /// Lectern's bare page, compared with FTS5's `page` row: the first 20 matching verses' references
     /// (book, chapter, verse, read from the store) and the total count, without text or highlights.
+    /// Lectern's bare page, like the engines' `page` (first 20 in canon order) or, `ranked`, their `top20`
+    /// (the best 20 by BM25): the count and the 20 verses' references, no text or highlights.
     private static func lecternIDsRow(
-        _ query: SearchQuery, name: String, _ context: BenchmarkContext
+        _ query: SearchQuery, name: String, ranked: Bool = false, _ context: BenchmarkContext
     ) throws -> BenchmarkResult {
         let index = try LecternSearch.fixture(context).index
         let store = index.store
         let books = store.books
         let starts = store.bookVerseStarts
         let run: () throws -> Int = {
-            let verses = try index.matches(QueryParser.parse(query.text)).verses
-            var sum = verses.count
-            var book = 0
-            for verse in verses.prefix(FTS5Index.pageSize) {
-                while book + 1 < starts.count, starts[book + 1] <= verse { book += 1 }
-                let key = try store.verseKey(at: verse, in: books[book])
+            let parsed = try QueryParser.parse(query.text)
+            var verses: [Int]
+            var sum: Int
+            if ranked {
+                let best = try index.best(parsed, limit: FTS5Index.pageSize)
+                (verses, sum) = (best.matches.verses, best.total)
+            } else {
+                verses = try index.matches(parsed).verses
+                sum = verses.count
+                verses = Array(verses.prefix(FTS5Index.pageSize))
+            }
+            for verse in verses {
+                // Ranked hits come in any order: each finds its book by a search of the book starts.
+                var low = 0
+                var high = starts.count
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if starts[middle] <= verse { low = middle } else { high = middle }
+                }
+                let key = try store.verseKey(at: verse, in: books[low])
                 sum &+= key.chapter &+ key.verse.utf8.count
             }
             return sum
         }
         let identity = LecternWorkloads.row(
-            name, workload(query, .page), .inProcess,
-            "SearchIndex.matches(QueryParser.parse(text)): the count and the first 20 verses' references "
-                + "(VersionStore.verseKey; no text or highlights)")
+            name, workload(query, ranked ? .top20 : .page), .inProcess,
+            ranked
+                ? "SearchIndex.best(QueryParser.parse(text), limit: 20): the count and the best 20 verses' references "
+                    + "by BM25 (VersionStore.verseKey; no text or highlights)"
+                : "SearchIndex.matches(QueryParser.parse(text)): the count and the first 20 verses' references "
+                    + "(VersionStore.verseKey; no text or highlights)")
         return try context.measureBatched(identity, unit: .microsecondsPerQuery, run)
     }
 
