@@ -112,7 +112,8 @@ extension SearchIndex {
                 ?? Highlighter.highlights(of: executor.query, in: text)
             if !attributes.isEmpty {
                 highlights = try Highlighter.merged(
-                    highlights + AttributeHighlighter.highlights(attributes, verse: verse, text: text, view: view))
+                    highlights + AttributeHighlighter.highlights(
+                        attributes, verse: verse, text: text, view: view, locator: &locator))
             }
             hits.append(
                 SearchHit(

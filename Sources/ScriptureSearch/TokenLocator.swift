@@ -57,6 +57,7 @@ struct TokenLocator {
     ///
     /// - Complexity: O(verse tokens × phrase terms + text up to the last highlight).
     mutating func highlights(verse: Int, text: String) throws(IndexDamage) -> [SearchHighlight]? {
+        guard !phrases.isEmpty else { return [] }
         let range = try view.tokenRange(verse)
         spanCount = 0
         endpointCount = 0
@@ -66,6 +67,40 @@ struct TokenLocator {
         } else {
             lastNeeded = try findPhrases(range)
         }
+        return try ranges(through: lastNeeded, in: text)
+    }
+
+    /// The ranges of the tokens of verse `verse` (text `text`) at `places` (increasing places among its exact
+    /// tokens; those past its last token left out), tokens next to each other made one range; nil when the
+    /// tokens cannot be lined up with the text.
+    ///
+    /// - Complexity: O(verse tokens + places + text up to the last place).
+    mutating func highlights(places: [Int], verse: Int, text: String) throws(IndexDamage) -> [SearchHighlight]? {
+        let range = try view.tokenRange(verse)
+        spanCount = 0
+        endpointCount = 0
+        exactCount = try view.reader.tokens(
+            in: range, below: view.layout.exactCount, table: nil, mappedBelow: view.layout.foldedCount,
+            skipping: SearchIndexFormat.noFoldedTerm, into: &exact)
+        var lastNeeded = -1
+        for place in places where place < exactCount && place > lastNeeded {
+            if spanCount > 0, spans[spanCount - 1].last == place - 1 {
+                spans[spanCount - 1].last = place
+            } else {
+                Self.put((place, place), at: &spanCount, in: &spans)
+            }
+            lastNeeded = place
+        }
+        for span in spans[..<spanCount] {
+            Self.put(span.first, at: &endpointCount, in: &endpoints)
+            if span.last != span.first { Self.put(span.last, at: &endpointCount, in: &endpoints) }
+        }
+        return try ranges(through: lastNeeded, in: text)
+    }
+
+    /// The ranges of the spans found, located in `text` through token `lastNeeded` (none when it is -1),
+    /// merged; nil when the tokens cannot be lined up with the text.
+    private mutating func ranges(through lastNeeded: Int, in text: String) throws(IndexDamage) -> [SearchHighlight]? {
         guard lastNeeded >= 0 else { return [] }
         var copy = text
         let located = copy.withUTF8 { bytes in

@@ -25,7 +25,9 @@ func main(_ arguments: [String]) throws {
         let page = try index.search(query, options: options)
         return page.hits.reduce(page.totalCount) { $0 &+ $1.text.utf8.count &+ $1.highlights.count }
     }
-    var sum = try runOnce()  // the one-time checks and tables, outside the loop
+    // The one-time checks and tables outside the loop: the verse key table is built after 1,000 references.
+    var sum = 0
+    for _ in 0..<200 { sum &+= try runOnce() }
     let clock = ContinuousClock()
     let start = clock.now
     sum &+= try runLoop(calls, runOnce)
