@@ -47,9 +47,9 @@
 /// - Attribute checksums: one per block of the attribute dictionary, one per block of 64 verses of the
 ///   attribute verse streams (as for the verses), then one of the attribute posting offsets.
 ///
-/// Every read is checked (format 2): opening checks the header and the attribute posting offsets; a query
-/// checks each dictionary block, posting list, verse block and exact table the first time it reads it and
-/// notes it in the store's `CheckedParts`, so later queries do not check it again.
+/// Every read is checked (format 2): opening checks the header; a query checks each dictionary block,
+/// posting list, verse block, exact table and the attribute posting offsets the first time it reads them and
+/// notes them in the store's `CheckedParts`, so later queries do not check them again.
 public enum SearchIndexFormat {
     /// The four bytes the section starts with.
     static let magic: [UInt8] = Array("LSIX".utf8)
