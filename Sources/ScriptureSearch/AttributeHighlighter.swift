@@ -6,8 +6,8 @@ import TextNormalization
 enum AttributeHighlighter {
     /// The ranges of the tokens of verse `verse` (text `text`) that carry an attribute id of `set` (the query's
     /// attribute terms' ids, see `union`); tokens next to each other (the words of
-    /// `\w In the beginning|strong="H7225"\w*`) make one range. The tokens are found in the text by `locator`,
-    /// else by splitting the text.
+    /// `\w In the beginning|strong="H7225"\w*`) make one range; sorted and merged as `Highlighter.merge` does.
+    /// The tokens are found in the text by `locator`, else by splitting the text.
     ///
     /// - Complexity: O(the verse's attribute entries + its tokens), plus the text up to the last place.
     static func highlights(
@@ -26,7 +26,7 @@ enum AttributeHighlighter {
         }
         guard !places.isEmpty else { return [] }
         if let located = try locator.highlights(places: places, verse: verse, text: text) { return located }
-        return split(places, text: text)
+        return Highlighter.merged(split(places, text: text))
     }
 
     /// The ids in any of `sets` (all of one size, the attribute ids'), as one set.

@@ -112,9 +112,9 @@ extension SearchIndex {
                 try locator.highlights(verse: verse, text: text)
                 ?? Highlighter.highlights(of: executor.query, in: text)
             if !attributeSets.isEmpty {
-                highlights = try Highlighter.merged(
-                    highlights + AttributeHighlighter.highlights(
-                        attributes, verse: verse, text: text, view: view, locator: &locator))
+                let tagged = try AttributeHighlighter.highlights(
+                    attributes, verse: verse, text: text, view: view, locator: &locator)
+                highlights = highlights.isEmpty ? tagged : Highlighter.merged(highlights + tagged)
             }
             hits.append(
                 SearchHit(
