@@ -129,8 +129,9 @@ struct IndexView {
     @inline(__always)
     func checkAttributePostingOffsets() throws(IndexDamage) {
         if opened.checked.contains(opened.attributeOffsetsPart) { return }
-        guard Int(try reader.crc32c(layout.range(.attributePostingOffsets)))
-            == (try reader.u32(layout.range(.attributeChecksums).upperBound - 4))
+        guard
+            Int(try reader.crc32c(layout.range(.attributePostingOffsets)))
+                == (try reader.u32(layout.range(.attributeChecksums).upperBound - 4))
         else { throw IndexDamage(part: "the attribute posting offsets") }
         opened.checked.insert(opened.attributeOffsetsPart)
     }

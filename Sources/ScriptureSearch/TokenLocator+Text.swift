@@ -1,6 +1,9 @@
 // The byte and scalar tests `TokenLocator` matches a verse's text with.
 
 extension TokenLocator {
+    /// A token found as a run: its start and end in the text, and the UTF-16 units of the separators before it.
+    typealias Run = (start: Int, end: Int, units: Int)
+
     /// Whether `text` holds `term`'s bytes at `offset` (which leaves room for them).
     @inline(__always)
     static func equal(_ term: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, at offset: Int)
@@ -30,7 +33,7 @@ extension TokenLocator {
     ///
     /// - Complexity: O(bytes passed).
     @inline(__always)
-    static func punctuatedRun(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> (start: Int, end: Int, units: Int)? {
+    static func punctuatedRun(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Run? {
         var index = start
         var units = 0
         while index < text.count {

@@ -31,9 +31,10 @@ import TextNormalization
         var random = SplitMix64(seed: 21)
         let alphabet = Array("GgHhx0123456789aAzZ: ".utf8)
         for length in 0..<4000 {
-            var text = String(decoding: (0..<(length % 12)).map { _ in
-                alphabet[Int(random.next() % UInt64(alphabet.count))]
-            }, as: UTF8.self)
+            var text = String(
+                decoding: (0..<(length % 12)).map { _ in
+                    alphabet[Int(random.next() % UInt64(alphabet.count))]
+                }, as: UTF8.self)
             for book in [nil, BookID.john, .genesis, .tobit] {
                 let fast = text.withUTF8 { AttributeTerms.asciiCanonicalStrong($0, book: book) }
                 #expect(fast == .decided(AttributeTerms.generalCanonicalStrong(text, book: book)), "\(text)")
