@@ -1,20 +1,47 @@
 import TextNormalization
 
 /// Finds the words of a hit that carry a searched attribute (`strong:G3056`): the attribute stream gives
-/// their places among the verse's tokens, and splitting the text as the index did gives their ranges.
+/// their places among the verse's tokens, and `TokenLocator` finds those tokens in the text (splitting the
+/// text as the index did when it cannot).
 enum AttributeHighlighter {
-    /// The ranges of the tokens of verse `verse` (text `text`) that carry one of the attribute ids `sets`;
-    /// tokens next to each other (the words of `\w In the beginning|strong="H7225"\w*`) make one range.
+    /// The ranges of the tokens of verse `verse` (text `text`) that carry an attribute id of `set` (the query's
+    /// attribute terms' ids, see `union`); tokens next to each other (the words of
+    /// `\w In the beginning|strong="H7225"\w*`) make one range; sorted and merged as `Highlighter.merge` does.
+    /// The tokens are found in the text by `locator`, else by splitting the text.
     ///
-    /// - Complexity: O(the verse's attribute entries × sets), plus splitting the text when any matches.
+    /// - Complexity: O(the verse's attribute entries + its tokens), plus the text up to the last place.
     static func highlights(
-        _ sets: [IDSet], verse: Int, text: String, view: IndexView
+        _ set: IDSet, verse: Int, text: String, view: IndexView, locator: inout TokenLocator
     ) throws(IndexDamage) -> [SearchHighlight] {
         var places: [Int] = []
-        try view.forEachAttribute(of: verse) { position, id in
-            if places.last != position, sets.contains(where: { $0.contains(id) }) { places.append(position) }
+        var last = -1
+        try set.words.withUnsafeBufferPointer { words throws(IndexDamage) in
+            try view.forEachAttribute(of: verse) { position, id in
+                // An id outside the set's words (a damaged stream) is not in it.
+                guard position != last, id >> 6 < words.count, words[id >> 6] & (1 << UInt64(id & 63)) != 0
+                else { return }
+                places.append(position)
+                last = position
+            }
         }
         guard !places.isEmpty else { return [] }
+        if let located = try locator.highlights(places: places, verse: verse, text: text) { return located }
+        return Highlighter.merged(split(places, text: text))
+    }
+
+    /// The ids in any of `sets` (all of one size, the attribute ids'), as one set.
+    static func union(_ sets: [IDSet]) -> IDSet {
+        guard var union = sets.first else { return IDSet(count: 0) }
+        for set in sets.dropFirst() {
+            for index in 0..<min(union.words.count, set.words.count) { union.words[index] |= set.words[index] }
+        }
+        return union
+    }
+
+    /// The ranges of the tokens at `places` found by splitting `text` as the index did.
+    ///
+    /// - Complexity: O(text).
+    static func split(_ places: [Int], text: String) -> [SearchHighlight] {
         let tokens = WordBreaker.tokens(in: text, mode: .exact)
         var highlights: [SearchHighlight] = []
         var previous = -2

@@ -41,6 +41,66 @@ public enum AttributeTerms {
     /// - Five digits (`G30560`, as unfoldingWord writes them) end with a variant digit: 0 is dropped, 1…9
     ///   become the suffix a…i (`G00315` is `G31e`).
     public static func canonicalStrong(_ raw: String, book: BookID? = nil) -> String? {
+        var bytes = raw
+        if case .decided(let canonical) = bytes.withUTF8({ asciiCanonicalStrong($0, book: book) }) { return canonical }
+        return generalCanonicalStrong(raw, book: book)
+    }
+
+    /// What the ASCII reading of a Strong's number found: its canonical form or nil, or that the text is not
+    /// ASCII.
+    enum Reading: Equatable {
+        case decided(String?)
+        case notASCII
+    }
+
+    /// `canonicalStrong` of ASCII text, read as bytes (a query's `strong:` and every tagged word of a
+    /// version pass through it).
+    ///
+    /// - Complexity: O(text), one allocation for the result.
+    static func asciiCanonicalStrong(_ text: UnsafeBufferPointer<UInt8>, book: BookID?) -> Reading {
+        guard text.allSatisfy({ $0 < 0x80 }) else { return .notASCII }
+        // The last part between colons that is not empty, without the spaces around it.
+        var end = text.count
+        while end > 0, text[end - 1] == UInt8(ascii: ":") { end -= 1 }
+        var start = end
+        while start > 0, text[start - 1] != UInt8(ascii: ":") { start -= 1 }
+        while start < end, text[start] == UInt8(ascii: " ") { start += 1 }
+        while end > start, text[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        var letter = ""
+        if start < end, "GgHh".utf8.contains(text[start]) {
+            letter = text[start] | 0x20 == UInt8(ascii: "g") ? "G" : "H"
+            start += 1
+        }
+        var digitsEnd = start
+        while digitsEnd < end, (0x30...0x39).contains(text[digitsEnd]) { digitsEnd += 1 }
+        var suffix = ""
+        for byte in text[digitsEnd..<end] {
+            guard (0x61...0x7A).contains(byte | 0x20) else { return .decided(nil) }
+            suffix.unicodeScalars.append(Unicode.Scalar(byte | 0x20))
+        }
+        var digits = text[start..<digitsEnd]
+        guard !digits.isEmpty, digits.count <= 6 else { return .decided(nil) }
+        if digits.count == 5, suffix.isEmpty, let variant = digits.last.map({ Int($0) - 0x30 }) {
+            digits = digits.dropLast()
+            if variant > 0 { suffix = String(UnicodeScalar(UInt8(0x60 + variant))) }
+        }
+        let value = digits.reduce(0) { $0 * 10 + Int($1) - 0x30 }
+        guard value > 0 else { return .decided(nil) }
+        if letter.isEmpty { letter = testamentLetter(book) }
+        return .decided(letter + String(value) + suffix)
+    }
+
+    /// The letter a bare number takes in `book`: `G` in the New Testament, `H` in the Old, else none.
+    private static func testamentLetter(_ book: BookID?) -> String {
+        switch book?.testament {
+        case .new: "G"
+        case .old: "H"
+        default: ""
+        }
+    }
+
+    /// `canonicalStrong` of any text, as scalars.
+    static func generalCanonicalStrong(_ raw: String, book: BookID?) -> String? {
         let value = raw.split(separator: ":").last.map { $0.trimmingASCIISpaces } ?? ""
         var scalars = Substring(value).unicodeScalars[...]
         var letter = ""
@@ -59,13 +119,7 @@ public enum AttributeTerms {
             if variant > 0 { suffix = String(UnicodeScalar(UInt8(0x60 + variant))) }
         }
         guard let value = Int(number), value > 0 else { return nil }
-        if letter.isEmpty, let book {
-            switch book.testament {
-            case .new: letter = "G"
-            case .old: letter = "H"
-            default: break
-            }
-        }
+        if letter.isEmpty { letter = testamentLetter(book) }
         return letter + String(value) + suffix
     }
 

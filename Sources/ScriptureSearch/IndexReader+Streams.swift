@@ -76,7 +76,7 @@ extension IndexReader {
     }
 
     /// Makes `buffer` at least `count` long (a verse's tokens take a byte or more each), at least doubling it.
-    private static func grow(_ buffer: inout [Int32], to count: Int) {
+    static func grow(_ buffer: inout [Int32], to count: Int) {
         if buffer.count < count { buffer = [Int32](repeating: 0, count: max(count, 256, 2 * buffer.count)) }
     }
 

@@ -1,5 +1,6 @@
-// The search index's pointer code is in this file and IndexReader+Streams.swift: checked reads over
-// the index section's bytes, borrowed for the length of one call of `StoreBytes.withUnsafeBytes`.
+// The search index's pointer code is in this file, IndexReader+Streams.swift and IndexReader+Matching.swift:
+// checked reads over the index section's bytes, borrowed for the length of one call of
+// `StoreBytes.withUnsafeBytes`.
 
 import ScriptureStore
 
@@ -27,7 +28,7 @@ struct IndexDamage: Error, Sendable, Hashable {
 ///
 /// Only valid inside the `withUnsafeBytes` call that made it; it never escapes that call.
 struct IndexReader {
-    /// The section's first byte; read only here and in IndexReader+Streams.swift.
+    /// The section's first byte; read only here, in IndexReader+Streams.swift and IndexReader+Matching.swift.
     let base: UnsafePointer<UInt8>?
     /// How many bytes the section has.
     let count: Int

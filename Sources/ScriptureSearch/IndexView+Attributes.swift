@@ -26,12 +26,9 @@ extension IndexView {
         guard start <= end, end <= region.upperBound else {
             throw IndexDamage(reason: "verse \(verse)'s attributes outside")
         }
-        var position = start
-        var place = 0
-        while position < end {
-            place += try reader.varint(&position, end: end)
-            let term = try reader.varint(&position, end: end)
-            guard term < layout.attributeCount else { throw IndexDamage(reason: "attribute id \(term) out of range") }
+        let count = layout.attributeCount
+        try reader.forEachPair(in: start..<end) { place, term throws(IndexDamage) in
+            guard term < count else { throw IndexDamage(reason: "attribute id \(term) out of range") }
             body(place, term)
         }
     }

@@ -15,10 +15,13 @@ struct IndexView {
         /// The pieces checked so far: the posting lists (folded ids `0..<F`), the verse blocks (`F + block`),
         /// the folded then the exact dictionary's blocks (from `folded.firstPart`), the two exact tables
         /// (`tablesPart`, `tablesPart + 1`), then the attribute posting lists (`attributeBase + id`), the
-        /// attribute verse blocks (after those) and the attribute dictionary's blocks (`attributes.firstPart`).
+        /// attribute verse blocks (after those), the attribute dictionary's blocks (`attributes.firstPart`), the
+        /// attribute posting offsets (`attributeOffsetsPart`) and the verse lengths (`lengthsPart`, the last).
         let checked: CheckedParts
         /// Where exact → folded is in `checked`; the exact strings follow it.
         let tablesPart: Int
+        /// Where the attribute posting offsets are in `checked` (before the verse lengths).
+        var attributeOffsetsPart: Int { checked.count - 2 }
         /// Where the verse lengths are in `checked` (the last piece).
         var lengthsPart: Int { checked.count - 1 }
         /// BM25's average verse length, and the norm of each verse length below `BM25.saturated`.
@@ -55,8 +58,8 @@ struct IndexView {
     var attributeBase: Int { opened.tablesPart + 2 }
 
     /// Reads and checks the header (against its checksum) and the dictionaries' counts. Nothing else is read:
-    /// each dictionary block, posting list, verse block and exact table is checked against its checksum the
-    /// first time it is read, and noted in `opened.checked`.
+    /// each dictionary block, posting list, verse block and exact table, and the attribute posting offsets, are
+    /// checked against their checksum the first time they are read, and noted in `opened.checked`.
     ///
     /// - Complexity: O(1).
     init(_ reader: IndexReader) throws(IndexDamage) {
@@ -68,7 +71,7 @@ struct IndexView {
         let attributeBlocks = (layout.attributeCount + size - 1) / size
         let attributeParts = layout.attributeCount + layout.verseBlockCount + attributeBlocks
         let checked = CheckedParts(
-            count: layout.foldedCount + layout.verseBlockCount + foldedBlocks + exactBlocks + 2 + attributeParts + 1)
+            count: layout.foldedCount + layout.verseBlockCount + foldedBlocks + exactBlocks + 2 + attributeParts + 2)
         let folded = try TermDictionary(
             reader: reader, region: layout.range(.foldedTerms), hasValues: false, checksums: layout.dictionaryChecksums,
             firstPart: layout.foldedCount + layout.verseBlockCount, checked: checked)
@@ -88,9 +91,6 @@ struct IndexView {
             reader: reader, region: layout.range(.attributeTerms), hasValues: false,
             checksums: layout.range(.attributeChecksums).lowerBound, firstPart: attributeDictionaryPart,
             checked: checked)
-        guard Int(try reader.crc32c(layout.range(.attributePostingOffsets)))
-            == (try reader.u32(layout.range(.attributeChecksums).upperBound - 4))
-        else { throw IndexDamage(part: "the attribute posting offsets") }
         opened = Opened(
             layout: layout, folded: folded.shape, exact: exact.shape, attributes: attributes.shape, checked: checked)
     }
@@ -127,6 +127,20 @@ struct IndexView {
         guard Int(try reader.crc32c(layout.range(region))) == (try reader.u32(layout.tableChecksums + (second ? 4 : 0)))
         else { throw IndexDamage(part: second ? "the exact terms' text" : "the exact terms' folded ids") }
         opened.checked.insert(opened.tablesPart + (second ? 1 : 0))
+    }
+
+    /// Checks the attribute posting offsets against their CRC-32C the first time they are needed (once per
+    /// store).
+    ///
+    /// - Complexity: O(attribute terms) the first time, O(1) after.
+    @inline(__always)
+    func checkAttributePostingOffsets() throws(IndexDamage) {
+        if opened.checked.contains(opened.attributeOffsetsPart) { return }
+        guard
+            Int(try reader.crc32c(layout.range(.attributePostingOffsets)))
+                == (try reader.u32(layout.range(.attributeChecksums).upperBound - 4))
+        else { throw IndexDamage(part: "the attribute posting offsets") }
+        opened.checked.insert(opened.attributeOffsetsPart)
     }
 
     /// The byte range of verse `verse`'s tokens in the verses region.

@@ -31,6 +31,7 @@ struct PostingList {
         let count = attribute ? index.layout.attributeCount : index.layout.foldedCount
         let mark = attribute ? index.attributeBase + id : id
         guard id >= 0, id < count else { throw IndexDamage(reason: "term \(id) out of range") }
+        if attribute { try index.checkAttributePostingOffsets() }
         let start = postings.lowerBound + (try reader.u32(offsets.lowerBound + id * 4))
         let end = postings.lowerBound + (try reader.u32(offsets.lowerBound + id * 4 + 4))
         guard start <= end, end <= postings.upperBound else {

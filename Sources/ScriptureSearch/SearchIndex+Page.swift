@@ -86,7 +86,8 @@ extension SearchIndex {
         _ shown: SearchMatches, executor: QueryExecutor, view: IndexView, storeError: inout StoreError?
     ) throws(IndexDamage) -> [SearchHit] {
         var locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact, phrases: executor.phrases)
-        let attributes = executor.attributeMatchers
+        let attributeSets = executor.attributeMatchers
+        let attributes = AttributeHighlighter.union(attributeSets)
         var hits: [SearchHit] = []
         hits.reserveCapacity(shown.verses.count)
         let table = keys.table(for: shown.verses.count, store: store)
@@ -110,9 +111,10 @@ extension SearchIndex {
             var highlights =
                 try locator.highlights(verse: verse, text: text)
                 ?? Highlighter.highlights(of: executor.query, in: text)
-            if !attributes.isEmpty {
-                highlights = try Highlighter.merged(
-                    highlights + AttributeHighlighter.highlights(attributes, verse: verse, text: text, view: view))
+            if !attributeSets.isEmpty {
+                let tagged = try AttributeHighlighter.highlights(
+                    attributes, verse: verse, text: text, view: view, locator: &locator)
+                highlights = highlights.isEmpty ? tagged : Highlighter.merged(highlights + tagged)
             }
             hits.append(
                 SearchHit(

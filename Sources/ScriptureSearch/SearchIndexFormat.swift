@@ -52,9 +52,9 @@
 /// - Verse lengths (format 4): V × u8, each verse's tokens that fold to a term (BM25's document length;
 ///   255 for 255 or more, counted in its tokens then), then their CRC-32C (u32).
 ///
-/// Every read is checked (format 2): opening checks the header and the attribute posting offsets; a query
-/// checks each dictionary block, posting list, verse block and exact table the first time it reads it and
-/// notes it in the store's `CheckedParts`, so later queries do not check it again.
+/// Every read is checked (format 2): opening checks the header; a query checks each dictionary block,
+/// posting list, verse block, exact table, the attribute posting offsets and the verse lengths the first time
+/// it reads them and notes them in the store's `CheckedParts`, so later queries do not check them again.
 public enum SearchIndexFormat {
     /// The four bytes the section starts with.
     static let magic: [UInt8] = Array("LSIX".utf8)

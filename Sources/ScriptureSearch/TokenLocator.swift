@@ -21,6 +21,8 @@ struct TokenLocator {
     /// The first and last exact token of each occurrence of a phrase (the first `spanCount`).
     private var spans: [(first: Int, last: Int)] = []
     private var spanCount = 0
+    /// Whether each endpoint is a span of its own and `spans` is not filled (words, not phrases).
+    private var endpointsAreSpans = false
     /// The tokens that start or end a span, increasing: the ones whose bounds are needed (the first
     /// `endpointCount`). Both lists keep their storage from one hit to the next.
     private var endpoints: [Int] = []
@@ -57,21 +59,67 @@ struct TokenLocator {
     ///
     /// - Complexity: O(verse tokens × phrase terms + text up to the last highlight).
     mutating func highlights(verse: Int, text: String) throws(IndexDamage) -> [SearchHighlight]? {
+        guard !phrases.isEmpty else { return [] }
         let range = try view.tokenRange(verse)
         spanCount = 0
         endpointCount = 0
+        endpointsAreSpans = false
         let lastNeeded: Int
         if let wordRanges {
             lastNeeded = try findWords(wordRanges, range)
         } else {
             lastNeeded = try findPhrases(range)
         }
+        return try ranges(through: lastNeeded, in: text)
+    }
+
+    /// The ranges of the tokens of verse `verse` (text `text`) at `places` (increasing places among its exact
+    /// tokens; those past its last token left out), tokens next to each other made one range; nil when the
+    /// tokens cannot be lined up with the text.
+    ///
+    /// - Complexity: O(verse tokens + places + text up to the last place).
+    mutating func highlights(places: [Int], verse: Int, text: String) throws(IndexDamage) -> [SearchHighlight]? {
+        let range = try view.tokenRange(verse)
+        spanCount = 0
+        endpointCount = 0
+        endpointsAreSpans = false
+        exactCount = try view.reader.tokens(
+            in: range, below: view.layout.exactCount, table: nil, mappedBelow: view.layout.foldedCount,
+            skipping: SearchIndexFormat.noFoldedTerm, into: &exact)
+        var lastNeeded = -1
+        for place in places where place < exactCount && place > lastNeeded {
+            if spanCount > 0, spans[spanCount - 1].last == place - 1 {
+                spans[spanCount - 1].last = place
+            } else {
+                Self.put((place, place), at: &spanCount, in: &spans)
+            }
+            lastNeeded = place
+        }
+        for span in spans[..<spanCount] {
+            Self.put(span.first, at: &endpointCount, in: &endpoints)
+            if span.last != span.first { Self.put(span.last, at: &endpointCount, in: &endpoints) }
+        }
+        return try ranges(through: lastNeeded, in: text)
+    }
+
+    /// The ranges of the spans found, located in `text` through token `lastNeeded` (none when it is -1),
+    /// merged; nil when the tokens cannot be lined up with the text.
+    private mutating func ranges(through lastNeeded: Int, in text: String) throws(IndexDamage) -> [SearchHighlight]? {
         guard lastNeeded >= 0 else { return [] }
         var copy = text
         let located = copy.withUTF8 { bytes in
             Result { () throws(IndexDamage) in try locate(through: lastNeeded, in: bytes) }
         }
         guard try located.get() else { return nil }
+        if endpointsAreSpans {
+            var highlights = (0..<endpointCount).map { endpoint in
+                SearchHighlight(
+                    utf16: bounds[4 * endpoint + 2]..<bounds[4 * endpoint + 3],
+                    utf8: bounds[4 * endpoint]..<bounds[4 * endpoint + 1])
+            }
+            Highlighter.merge(&highlights)
+            return highlights
+        }
         var highlights = spans[..<spanCount].map { span in
             let first = 4 * endpoint(at: span.first)
             let last = 4 * endpoint(at: span.last)
@@ -96,24 +144,16 @@ struct TokenLocator {
     }
 
     /// Decodes the verse's tokens in `range`, noting each one that one of the words `ranges` matches as it
-    /// goes (a span of one token, in order); returns the last one's place, or -1.
+    /// goes (an endpoint that is a span of its own, in order); returns the last one's place, or -1.
     private mutating func findWords(
         _ ranges: [(first: Int32, count: UInt32)], _ range: Range<Int>
     ) throws(IndexDamage) -> Int {
-        var lastNeeded = -1
-        exactCount = try view.reader.tokens(
+        (exactCount, endpointCount) = try view.reader.matchWords(
             in: range, below: view.layout.exactCount, table: try view.exactToFolded(),
-            mappedBelow: view.layout.foldedCount, skipping: SearchIndexFormat.noFoldedTerm, into: &exact
-        ) { position, folded in
-            let token = Int32(truncatingIfNeeded: folded)
-            for word in ranges where UInt32(bitPattern: token &- word.first) < word.count {
-                Self.put(position, at: &endpointCount, in: &endpoints)
-                lastNeeded = position
-                break
-            }
-        }
-        for position in endpoints[..<endpointCount] { Self.put((position, position), at: &spanCount, in: &spans) }
-        return lastNeeded
+            mappedBelow: view.layout.foldedCount, skipping: SearchIndexFormat.noFoldedTerm, words: ranges,
+            into: &exact, places: &endpoints)
+        endpointsAreSpans = true
+        return endpointCount > 0 ? endpoints[endpointCount - 1] : -1
     }
 
     /// Decodes the verse's tokens in `range` and notes where each phrase occurs; returns the last token
@@ -166,10 +206,11 @@ struct TokenLocator {
     /// Finds exact tokens `0...last` in order in the text's UTF-8 `bytes`, noting the endpoints' bounds; false
     /// when a token's text is not where it should be.
     ///
-    /// An endpoint's exact text is matched in the text. A token between them that the text has in ASCII,
-    /// with ASCII on both sides, is the next run of ASCII letters, digits and `_` (the tokenizer's rule
-    /// there), so it is passed over without reading its exact text; any other token is matched like an
-    /// endpoint, after separators only.
+    /// A token that the text has in ASCII, with ASCII on both sides, is the next run of ASCII letters, digits
+    /// and `_` (the tokenizer's rule there), so the tokens before an endpoint are passed over as runs without
+    /// reading their exact text. So is a token (an endpoint too) that is such a run after separators only,
+    /// with ASCII or general punctuation (quotes, dashes) on both sides, which end a token and are never part
+    /// of one. Any other token's exact text is matched in the text, after separators only.
     private mutating func locate(through last: Int, in text: UnsafeBufferPointer<UInt8>) throws(IndexDamage) -> Bool {
         if bounds.count < 4 * endpointCount { bounds = [Int](repeating: 0, count: max(64, 8 * endpointCount)) }
         let view = self.view
@@ -192,86 +233,44 @@ struct TokenLocator {
                     position += passed
                     if position == upTo { continue }
                 }
-                let term = try view.reader.bytes(try view.exactString(Int(exact[position])))
-                guard let first = term.first else { return false }
-                var found = cursor
-                while true {
-                    guard term.count <= text.count - found else { return false }
-                    if text[found] == first, Self.equal(term, text, at: found) { break }
-                    // Only separators lie between tokens: a letter, mark, digit or invisible format
-                    // character here means the tokens do not line up with the text.
-                    guard let length = Self.separatorLength(text, at: found) else { return false }
-                    found += length
-                    cursor16 += length == 4 ? 2 : 1
-                }
+                let found: Int
+                let end: Int
                 var units = 0
-                for byte in term where byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+                if let run = Self.punctuatedRun(text, from: cursor) {
+                    // An ASCII run between separators is the token, its text not read.
+                    (found, end) = (run.start, run.end)
+                    cursor16 += run.units
+                    units = end - found
+                } else {
+                    let term = try view.reader.bytes(try view.exactString(Int(exact[position])))
+                    guard let first = term.first else { return false }
+                    var at = cursor
+                    while true {
+                        guard term.count <= text.count - at else { return false }
+                        if text[at] == first, Self.equal(term, text, at: at) { break }
+                        // Only separators lie between tokens: a letter, mark, digit or invisible format
+                        // character here means the tokens do not line up with the text.
+                        guard let length = Self.separatorLength(text, at: at) else { return false }
+                        at += length
+                        cursor16 += length == 4 ? 2 : 1
+                    }
+                    (found, end) = (at, at + term.count)
+                    for byte in term where byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+                }
                 // Every place in `endpoints` this token holds (a token can start one span and end another).
                 var endpoint = nextEndpoint
                 while endpoint < endpointCount, endpoints[endpoint] == position {
                     bounds[4 * endpoint] = found
-                    bounds[4 * endpoint + 1] = found + term.count
+                    bounds[4 * endpoint + 1] = end
                     bounds[4 * endpoint + 2] = cursor16
                     bounds[4 * endpoint + 3] = cursor16 + units
                     endpoint += 1
                 }
-                cursor = found + term.count
+                cursor = end
                 cursor16 += units
                 position += 1
             }
             return true
-        }
-    }
-
-    /// Whether `text` holds `term`'s bytes at `offset` (which leaves room for them).
-    @inline(__always)
-    private static func equal(_ term: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, at offset: Int)
-        -> Bool
-    {
-        for index in term.indices where term[index] != text[offset + index] { return false }
-        return true
-    }
-
-    /// The length of the separator (a scalar that cannot be part of a token) whose UTF-8 starts at `offset`,
-    /// or nil when the scalar is word-like or the bytes are not one.
-    @inline(__always)
-    private static func separatorLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
-        let byte = bytes[offset]
-        if byte < 0x80 { return ASCIIRuns.isWordByte(byte) ? nil : 1 }
-        guard let (scalar, length) = scalar(bytes, at: offset) else { return nil }
-        // General punctuation U+2010–U+2027 (dashes, quotes, the ellipsis): common in verse text, never word-like.
-        if (0x2010...0x2027).contains(scalar.value) { return length }
-        return isWordLike(scalar) ? nil : length
-    }
-
-    /// The scalar whose UTF-8 starts at `offset`, and its length; nil when the bytes are not one.
-    static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int)? {
-        let lead = bytes[offset]
-        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
-        guard length > 0, offset + length <= bytes.count else { return nil }
-        var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
-        for index in 1..<length {
-            let byte = bytes[offset + index]
-            guard byte & 0xC0 == 0x80 else { return nil }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        return Unicode.Scalar(value).map { ($0, length) }
-    }
-
-    /// Whether a scalar can be part of a token (or is an invisible format character folding removes).
-    static func isWordLike(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII {
-            let byte = UInt8(scalar.value)
-            return byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte == 0x5F
-        }
-        let properties = scalar.properties
-        switch properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
-            .connectorPunctuation, .format:
-            return true
-        default:
-            return properties.isAlphabetic || properties.isDefaultIgnorableCodePoint
         }
     }
 }

@@ -7,13 +7,14 @@ import Testing
 @testable import ScriptureStore
 
 /// One changed byte in eng-web's search index at a time — in the posting lists of many terms, in the
-/// dictionaries' blocks and in the verses' word positions: every search either fails with the checksum
+/// dictionaries' blocks, in the verses' word positions and in the attribute posting offsets (checked on first
+/// use, so word searches do not read them): every search either fails with the checksum
 /// error naming the Bible, the damaged piece and the fix, or gives exactly the undamaged answer; never a
 /// wrong hit list or count. (The suite, enabled only when the corpus is there, is in StoreCorpusTests.swift.)
 extension StoreCorpusDamageTests {
     /// Where in the index a byte is changed.
     enum IndexPlace: String, CaseIterable, Sendable {
-        case postings, dictionaries, positions
+        case postings, dictionaries, positions, attributeOffsets
     }
 
     /// The index section's regions and folded terms, read from the undamaged file.
@@ -102,6 +103,13 @@ extension StoreCorpusDamageTests {
                 let offset = map.section + range.lowerBound + Int(random.next() % UInt64(range.count))
                 cases.append((offset, benchmark + [("\"the Lord\"", .default), ("lord", .exact)], nil))
             }
+        case .attributeOffsets:
+            // Opening the index no longer reads them: the word searches give their answer, the first use fails.
+            let range = map.regions[IndexRegion.attributePostingOffsets.rawValue]
+            for _ in 0..<12 {
+                let offset = map.section + range.lowerBound + Int(random.next() % UInt64(range.count))
+                cases.append((offset, [("strong:G2316", .default)] + benchmark, "the attribute posting offsets"))
+            }
         }
         var failures = 0
         var expected: [String: Result<SearchPage, SearchError>] = [:]
@@ -121,6 +129,9 @@ extension StoreCorpusDamageTests {
                     }
                 case .failure(let error):
                     failures += 1
+                    #expect(
+                        place != .attributeOffsets || query == queries[0].0,
+                        "\(key) read the attribute posting offsets")
                     let message = error.description
                     #expect(
                         message.contains("the Bible WEB (\(path)) has a damaged search index (checksum mismatch in ")

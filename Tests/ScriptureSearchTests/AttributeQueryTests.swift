@@ -1,9 +1,10 @@
 import ScriptureModel
-import ScriptureSearch
 import ScriptureStore
 import TestSupport
 import Testing
 import TextNormalization
+
+@testable import ScriptureSearch
 
 /// `strong:`, `lemma:`, `morph:` and `NEAR`: reading them, the canonical Strong's numbers, and searching a
 /// small version whose words carry attributes as USFM writes them.
@@ -22,6 +23,25 @@ import TextNormalization
     @Test(arguments: ["b", "l", "", "G", "H0", "G12x3", "c:"])
     func notStrongNumbers(_ raw: String) {
         #expect(AttributeTerms.canonicalStrong(raw) == nil)
+    }
+
+    /// ASCII numbers read as bytes have the form reading them as scalars gives: random text of the characters
+    /// that matter, in a book of each testament and none.
+    @Test func asciiStrongNumbersReadAsScalarsDo() {
+        var random = SplitMix64(seed: 21)
+        let alphabet = Array("GgHhx0123456789aAzZ: ".utf8)
+        for length in 0..<4000 {
+            var text = String(
+                decoding: (0..<(length % 12)).map { _ in
+                    alphabet[Int(random.next() % UInt64(alphabet.count))]
+                }, as: UTF8.self)
+            for book in [nil, BookID.john, .genesis, .tobit] {
+                let fast = text.withUTF8 { AttributeTerms.asciiCanonicalStrong($0, book: book) }
+                #expect(fast == .decided(AttributeTerms.generalCanonicalStrong(text, book: book)), "\(text)")
+            }
+        }
+        var accented = "G26é"
+        #expect(accented.withUTF8 { AttributeTerms.asciiCanonicalStrong($0, book: nil) } == .notASCII)
     }
 
     @Test func fieldsAndNearParse() throws {

@@ -107,4 +107,49 @@ import TextNormalization
             }
         }
     }
+
+    /// ASCII words beside quotes, dashes and other general punctuation are found in the text as runs (without
+    /// their exact text); beside a mark, an accented letter, a word joiner or a soft hyphen they are not, and
+    /// every highlight is the one splitting the text gives.
+    @Test(arguments: FoldingMode.allCases) func wordsBesidePunctuationAreHighlightedAsSplittingDoes(
+        _ mode: FoldingMode
+    ) throws {
+        let fixture = try SearchFixture([
+            """
+            \\id GEN
+            \\c 1
+            \\p \\v 1 “Love,” love’s—love… ‘love’ †love‡ love‧love love‥love.
+            \\v 2 love\u{301} lové lo\u{2060}ve love lo\u{AD}ve love x_love love2 love
+            \\v 3 «love» ¡love! love–love—love “love
+            \\v 4 love”\u{2028}love love\u{200B}love 神love love神 love
+            """
+        ])
+        let index = try fixture.store.searchIndex()
+        var hits = 0
+        for text in ["love", "lov*", "\"love love\"", "love OR lo", "\"love love\" OR ve", "LOVE lové"] {
+            let query = try QueryParser.parse(text, mode: mode)
+            for hit in try index.search(text, options: SearchOptions(mode: mode)).hits {
+                #expect(hit.highlights == Highlighter.highlights(of: query, in: hit.text), "\(text): \(hit.key)")
+                hits += 1
+            }
+        }
+        #expect(hits > 10)
+        // Every token of each verse, located without splitting (the verses with no format character or mark
+        // must line up) and where splitting puts it.
+        let texts = try fixture.store.allVerseTexts().map(\.text)
+        try index.read { view throws(IndexDamage) in
+            var locator = TokenLocator(view: view, exactMode: mode == .exact, phrases: [])
+            for (verse, text) in texts.enumerated() {
+                let count = WordBreaker.tokens(in: text, mode: .exact).count
+                // Every other token, so that each is a range of its own, then the others.
+                for places in [Array(stride(from: 0, to: count, by: 2)), Array(stride(from: 1, to: count, by: 2))] {
+                    let located = try locator.highlights(places: places, verse: verse, text: text)
+                    #expect(located != nil || verse == 1 || verse == 3, "verse \(verse)")
+                    if let located {
+                        #expect(located == AttributeHighlighter.split(places, text: text), "verse \(verse)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -19,6 +19,9 @@ enum SearchAttributeBenchmarks {
             folder: "eng-web-usfm"),
         Query(name: "love", description: "the word love, beside strong:G26", text: "love", folder: "eng-web-usfm"),
         Query(name: "strong-g2316", description: "Strong's G2316 (θεός)", text: "strong:G2316", folder: "eng-web-usfm"),
+        Query(
+            name: "earth", description: "the word earth, in about as many verses as strong:G2316", text: "earth",
+            folder: "eng-web-usfm"),
         Query(name: "lemma", description: "the lemma λόγος", text: "lemma:λόγος", folder: "grc-ugnt-usx"),
         Query(name: "near", description: "two words within 5", text: "faith NEAR/5 love", folder: "eng-web-usfm"),
         Query(
