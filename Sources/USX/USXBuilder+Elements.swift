@@ -14,7 +14,7 @@ extension USXBuilder {
             return
         }
         formatVersion = attributes.value(of: USXAttribute.version.nameIndex)
-        stack.append(USXFrame(.root, location: location))
+        stack.append(USXFrame(.root))
     }
 
     mutating func startBook(_ attributes: XMLAttributes, endOffset: Int) {
@@ -43,7 +43,7 @@ extension USXBuilder {
             return
         }
         bookID = book
-        stack.append(USXFrame(.book, location: location))
+        pushPlain(.book)
     }
 
     mutating func startParagraph(_ attributes: XMLAttributes, endOffset: Int) {
@@ -66,7 +66,14 @@ extension USXBuilder {
                 "para:" + style, .unknownStyle, at: location,
                 "unknown paragraph style \"\(style)\"; kept as a paragraph")
         }
-        stack.append(USXFrame(.paragraph(lastParagraphStyle.role), marker: style, location: location))
+        let role = lastParagraphStyle.role
+        guard role == .block else {
+            pushPlain(.paragraph(role))
+            return
+        }
+        let node = content.nodeCount
+        content.openParagraph(marker: style, location: location)
+        push(USXFrame(.paragraph(.block), node: node))
     }
 
     mutating func startChapter(_ attributes: XMLAttributes, endOffset: Int) {
@@ -86,7 +93,7 @@ extension USXBuilder {
             report(
                 .error, .misplacedMarker, at: location,
                 "<chapter> inside another element; chapters go between paragraphs")
-        } else if !sidebars.isEmpty {
+        } else if openSidebars > 0 {
             report(
                 .error, .misplacedMarker, at: location,
                 "<chapter> inside a <sidebar>; close the sidebar first (it is kept in the new chapter)")
@@ -101,7 +108,7 @@ extension USXBuilder {
         if !chapterNumbers.insert(value).inserted {
             report(.error, .duplicateChapter, at: location, "chapter \(value) again; each chapter may appear once (its content is added to the first)")
         }
-        chapters.append(
+        startNewChapter(
             Chapter(
                 number: value, alternateNumber: attributes.value(of: USXAttribute.altnumber.nameIndex),
                 publishedNumber: attributes.value(of: USXAttribute.pubnumber.nameIndex), location: location))
@@ -148,63 +155,80 @@ extension USXBuilder {
         let start = VerseStart(
             number: number, alternateNumber: attributes.value(of: USXAttribute.altnumber.nameIndex),
             publishedNumber: attributes.value(of: USXAttribute.pubnumber.nameIndex), location: location)
-        appendInline(.verse(start))
+        appendInline { $0.verse(start) }
         openVerseID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(chapter.number):\(number)"
     }
 
     mutating func startCharacter(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<char>", endOffset: endOffset) else { return }
-        guard let style = attributes.value(of: USXAttribute.style.nameIndex), !style.isEmpty else {
+        guard let styleIndex = attributes.index(of: USXAttribute.style.nameIndex),
+            !attributes.valueBytes(at: styleIndex).isEmpty
+        else {
             report(
                 .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
                 "<char> has no style; add one such as style=\"wj\" (its text is kept unstyled)")
             stack.append(USXFrame(.transparent))
             return
         }
-        if !USXVocabulary.isCharacterStyle(style) {
+        let style = Self.withValue(attributes, at: styleIndex) { styles.id($0) }
+        let isKnown =
+            style.map { styles.isCharacterStyle($0) } ?? USXVocabulary.isCharacterStyle(attributes.value(at: styleIndex))
+        if !isKnown {
+            let name = attributes.value(at: styleIndex)
             reportOnce(
-                "char:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
-                "unknown character style \"\(style)\"; kept")
+                "char:" + name, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
+                "unknown character style \"\(name)\"; kept")
         }
-        var kept: [Attribute] = []
         var isClosed = true
+        var mappedStyle: Int?
         for index in 0..<attributes.count {
             switch USXVocabulary.attribute(attributes.name(at: index)) {
-            case .style: continue
             case .closed:
-                let value = attributes.value(at: index)
-                isClosed = value != "false"
-                if value != "false" && value != "true" {
+                isClosed = !attributes.value(at: index, is: "false")
+                if isClosed && !attributes.value(at: index, is: "true") {
                     report(
                         .warning, .malformedAttributes, at: locator.location(ofTagEndingAt: endOffset),
-                        "closed=\"\(value)\" should be \"true\" or \"false\"")
+                        "closed=\"\(attributes.value(at: index))\" should be \"true\" or \"false\"")
                 }
-            default: kept.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
+            // Lectern's USX writer keeps an orphan `ca`/`va` span, which USX 3.1 has no char style for, as
+            // <char style="vp" x-style="va">; read it back as it was.
+            case .xStyle:
+                if attributes.value(at: styleIndex, is: "vp")
+                    && (attributes.value(at: index, is: "ca") || attributes.value(at: index, is: "va"))
+                {
+                    mappedStyle = index
+                }
+            default: continue
             }
         }
-        // Lectern's USX writer keeps an orphan `ca`/`va` span, which USX 3.1 has no char style for, as
-        // <char style="vp" x-style="va">; read it back as it was.
-        var marker = style
-        if style == "vp", let index = kept.firstIndex(where: { $0.name == "x-style" }),
-            kept[index].value == "ca" || kept[index].value == "va"
-        {
-            marker = kept.remove(at: index).value
+        pushOpening(USXFrame(.character, tagEnd: endOffset)) { builder, styles, inPlain in
+            let marker: UInt32
+            if let mappedStyle {
+                marker = builder.intern(attributes.value(at: mappedStyle))
+            } else if let style {
+                marker = styles.index(style, in: &builder, inPlain: inPlain)
+            } else {
+                marker = builder.intern(attributes.value(at: styleIndex))
+            }
+            builder.openCharacter(markerIndex: marker, isClosed: isClosed)
+            Self.addAttributes(attributes, to: &builder, styles: &styles, inPlain: inPlain) { index in
+                index == styleIndex || index == mappedStyle
+                    || USXVocabulary.attribute(attributes.name(at: index)) == .closed
+            }
         }
-        stack.append(USXFrame(.character, marker: marker, attributes: kept, isClosed: isClosed, tagEnd: endOffset))
     }
 
     mutating func startReference(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<ref>", endOffset: endOffset) else { return }
-        var frame = USXFrame(.character, marker: "ref")
-        for index in 0..<attributes.count {
-            frame.attributes.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
-        }
         if attributes.value(of: USXAttribute.loc.nameIndex) == nil {
             report(
                 .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
                 "<ref> has no loc; add the reference it points to, as in loc=\"GEN 1:1\"")
         }
-        stack.append(frame)
+        pushOpening(USXFrame(.character, tagEnd: endOffset)) { builder, styles, inPlain in
+            builder.openCharacter(markerIndex: builder.intern("ref"))
+            Self.addAttributes(attributes, to: &builder, styles: &styles, inPlain: inPlain) { _ in false }
+        }
     }
 
     mutating func startCategory(endOffset: Int) {
@@ -212,7 +236,7 @@ extension USXBuilder {
             stack.append(USXFrame(.ignored))
             return
         }
-        stack.append(USXFrame(.character, marker: "cat"))
+        pushOpening(USXFrame(.character)) { builder, _, _ in builder.openCharacter(markerIndex: builder.intern("cat")) }
     }
 
     mutating func startNote(_ attributes: XMLAttributes, endOffset: Int) {
@@ -224,8 +248,6 @@ extension USXBuilder {
                 "unknown note style \"\(style)\"; kept")
         }
         let caller = required(.caller, of: "note", attributes, endOffset: endOffset, fallback: "+", "add one, as in")
-        var frame = USXFrame(.note, marker: style)
-        frame.caller = caller
-        stack.append(frame)
+        pushOpening(USXFrame(.note)) { builder, _, _ in builder.openNote(marker: style, caller: caller) }
     }
 }

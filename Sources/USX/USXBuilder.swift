@@ -1,11 +1,14 @@
 import ScriptureModel
+import TextNormalization
 
 /// Builds one `Book` from the events of a USX file, keeping a stack of open elements.
 ///
 /// Every start tag pushes exactly one frame and every end tag pops one, so the
 /// stack stays in step with the XML even where the USX inside it is wrong.
-/// A value type, so that its many small updates need no runtime exclusivity checks;
-/// `USXParser` hands it the stream's events through a small class.
+/// Content goes straight into `FlatContent` (`content`) as it is read, text as bytes; a name,
+/// label or caption is read into `plain` and kept as a string. A value type, so that its many
+/// small updates need no runtime exclusivity checks; `USXParser` hands it the stream's events
+/// through a small class.
 struct USXBuilder: DiagnosticCollecting {
     /// At most this many problems from libxml2 are reported; then parsing stops.
     static let maximumXMLProblems = 50
@@ -20,11 +23,19 @@ struct USXBuilder: DiagnosticCollecting {
     var identification = ""
     var formatVersion: String?
     var names = BookNames()
-    var introduction: [Block] = []
+    var introduction = FlatContent()
     var chapterLabel: String?
+    /// The chapters so far; the last one's content is still in `content`.
     var chapters: [Chapter] = []
-    /// The open `<sidebar>`s, innermost last: blocks go into the last one.
-    var sidebars: [Sidebar] = []
+    /// The content being built: the introduction's before the first chapter, then the current chapter's.
+    var content = FlatContentBuilder()
+    /// The content of the open names, labels and captions (`<book>`, `<para style="h">`, `<figure>`):
+    /// taken back as plain text when each closes.
+    var plain = FlatContentBuilder()
+    /// Styles and attribute names, by their bytes.
+    var styles = USXNames()
+    /// The attributes of the open figures, innermost last.
+    var figureAttributes: [[Attribute]] = []
 
     // Where the reader is.
     var stack: [USXFrame] = []
@@ -39,6 +50,12 @@ struct USXBuilder: DiagnosticCollecting {
     var openChapterID: String?
     var openVerseID: String?
     var xmlProblems = 0
+    /// How many spans, notes and figures are open.
+    var nestingDepth = 0
+    /// How many open elements are names, labels or captions: while any is, content goes to `plain`.
+    var plainDepth = 0
+    /// How many `<sidebar>`s are open (one at most is kept).
+    var openSidebars = 0
     /// Warnings reported once per file, by key: where the first diagnostic is, and how often it came.
     var onceWarnings: [String: (diagnostic: Int, count: Int)] = [:]
     /// The last paragraph style looked up: consecutive paragraphs mostly share one.
@@ -96,26 +113,30 @@ struct USXBuilder: DiagnosticCollecting {
     mutating func text(_ text: XMLText, startOffset: Int) {
         guard !isRejected, let index = contextIndex else { return }
         let kind = stack[index].kind
-        let leading = text.leadingSpaceCount
-        let isBlank = text.isBlank
         if kind.holdsInlines {
             var start = 0
             if stack[index].isAtStart {
                 stack[index].isAtStart = false
                 // Paratext indents the content of a paragraph or cell on a new line: not text.
+                let leading = text.leadingSpaceCount
                 if kind.dropsIndentation && text.hasLineFeed(inFirst: leading) {
-                    if isBlank { return }
+                    if leading == text.bytes.count { return }
                     start = leading
                 }
             }
             if kind == .character && text.contains(UInt8(ascii: "|")) { stack[index].hasBar = true }
-            stack[index].content.append(.text(text.string(from: start)))
+            let bytes = UnsafeBufferPointer(rebasing: text.bytes[start...])
+            if plainDepth > 0 { Self.appendText(bytes, to: &plain) } else { Self.appendText(bytes, to: &content) }
         } else if kind == .row {
-            if !isBlank { appendInline(.text(text.string())) }
-        } else if !isBlank && kind != .ignored {
+            if !text.isBlank {
+                let reopened = reopenLastCell()
+                Self.appendText(text.bytes, to: &content)
+                if reopened { content.close() }
+            }
+        } else if !text.isBlank && kind != .ignored {
             report(
                 .error, .misplacedText, at: locator.location(at: locator.skippingSpace(from: startOffset)),
-                "text outside a paragraph (\"\(text.preview(from: leading, length: 30))\") is not kept; put it inside a <para>"
+                "text outside a paragraph (\"\(text.preview(from: text.leadingSpaceCount, length: 30))\") is not kept; put it inside a <para>"
             )
         }
     }
@@ -145,14 +166,14 @@ struct USXBuilder: DiagnosticCollecting {
                 "no <book code=\"…\"> element; add <book code=\"GEN\" style=\"id\"> as the first element of <usx>")
         }
         countRepeatedWarnings()
+        storeContent()
         var books: [Book] = []
         if let bookID, !isRejected {
-            books.append(
-                Book(
-                    id: bookID, identification: identification, formatVersion: formatVersion, names: names,
-                    introduction: introduction, chapterLabel: chapterLabel, chapters: chapters,
-                    location: bookLocation ?? start
-                ).mergingRepeatedChapters())
+            var book = Book(
+                id: bookID, identification: identification, formatVersion: formatVersion, names: names,
+                chapterLabel: chapterLabel, chapters: chapters, location: bookLocation ?? start)
+            book.introductionContent = introduction
+            books.append(book.mergingRepeatedChapters())
         }
         return ParseResult(books: books, diagnostics: diagnostics)
     }
@@ -171,28 +192,6 @@ struct USXBuilder: DiagnosticCollecting {
 
     /// The kind of the innermost open element that is not transparent.
     var contextKind: USXFrame.Kind? { contextIndex.map { stack[$0].kind } }
-
-    /// Adds inline content where it belongs: the open element, or for a row, its last cell or leading content.
-    mutating func appendInline(_ inline: Inline) {
-        guard let index = contextIndex else { return }
-        if stack[index].kind == .row, let parts = stack[index].parts, !parts.cells.isEmpty {
-            parts.cells[parts.cells.count - 1].content.append(inline)
-        } else if stack[index].kind.holdsInlines || stack[index].kind == .row {
-            stack[index].content.append(inline)
-        }
-    }
-
-    /// Adds a paragraph, table or sidebar to the open sidebar, else to the current chapter, or to the
-    /// introduction before the first chapter.
-    mutating func appendBlock(_ block: Block) {
-        if !sidebars.isEmpty {
-            sidebars[sidebars.count - 1].blocks.append(block)
-        } else if chapters.isEmpty {
-            introduction.append(block)
-        } else {
-            chapters[chapters.count - 1].content.append(block)
-        }
-    }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 }
