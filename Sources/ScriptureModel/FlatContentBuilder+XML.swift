@@ -152,3 +152,13 @@ extension FlatContentBuilder {
         content.nodes[last].attributeCount += 1
     }
 }
+
+extension FlatContentBuilder {
+    /// Makes room for this many nodes, text bytes and attributes (a parser expects the next chapter to
+    /// be about the size of the last), so that the arrays do not grow step by step.
+    public mutating func reserveCapacity(nodes: Int, bytes: Int, attributes: Int) {
+        content.nodes.reserveCapacity(nodes)
+        content.bytes.reserveCapacity(bytes)
+        content.attributes.reserveCapacity(attributes)
+    }
+}

@@ -17,11 +17,11 @@ extension USXBuilder {
         var frame = frame
         if plainDepth > 0 {
             frame.isInPlain = true
-            frame.node = plain.nodeCount
+            frame.node = Int32(clamping: plain.nodeCount)
             open(&plain, &styles, true)
         } else {
             frame.reopenedCell = reopenLastCell()
-            frame.node = content.nodeCount
+            frame.node = Int32(clamping: content.nodeCount)
             open(&content, &styles, false)
         }
         push(frame)
@@ -42,7 +42,7 @@ extension USXBuilder {
     /// When content goes into a row that has a cell, opens that cell again so that the content joins it.
     mutating func reopenLastCell() -> Bool {
         guard let index = contextIndex, stack[index].kind == .row, stack[index].lastCell >= 0 else { return false }
-        content.reopen(stack[index].lastCell)
+        content.reopen(Int(stack[index].lastCell))
         return true
     }
 
@@ -82,7 +82,7 @@ extension USXBuilder {
     ) {
         for index in 0..<attributes.count where !skip(index) {
             let name: UInt32
-            if let id = styles.id(attributes.nameBytes(at: index)) {
+            if let id = styles.id(name: attributes.name(at: index), attributes.nameBytes(at: index)) {
                 name = styles.index(id, in: &builder, inPlain: inPlain)
             } else {
                 name = builder.intern(attributes.nameText(at: index))
@@ -95,16 +95,15 @@ extension USXBuilder {
 
     /// Begins a name, label or caption: its content goes to `plain` from here.
     mutating func pushPlain(_ kind: USXFrame.Kind, tagEnd: Int = -1) {
-        var frame = USXFrame(kind, tagEnd: tagEnd)
-        frame.plainStart = plain.mark
-        push(frame)
+        plainMarks.append(plain.mark)
+        push(USXFrame(kind, tagEnd: tagEnd))
     }
 
     /// Ends a name, label or caption: its text for a name, label or caption (character styles kept,
     /// notes and markers left out, ASCII white space collapsed to one space and trimmed), its nodes dropped.
     mutating func takePlain(_ frame: USXFrame) -> String {
         plainDepth -= 1
-        guard let mark = frame.plainStart else { return "" }
+        guard let mark = plainMarks.popLast() else { return "" }
         var bytes: [UInt8] = []
         var pendingSpace = false
         let nodes = plain.content.nodes
@@ -137,29 +136,16 @@ extension USXBuilder {
     /// Starts a chapter: the content so far becomes the introduction's or the last chapter's; blocks
     /// still open (a paragraph or sidebar the `<chapter>` stands in) go on in the new one.
     mutating func startNewChapter(_ chapter: Chapter) {
-        if let first = content.openNodes.first {
-            let carried = content.takeOpenContainers()
-            storeContent()
-            content = carried
+        let (done, shift) = content.startChapter()
+        parts.store(done)
+        if shift > 0 {
+            let shift = Int32(shift)
             for index in stack.indices where !stack[index].isInPlain {
-                if stack[index].node >= first { stack[index].node -= first }
-                if stack[index].lastCell >= first { stack[index].lastCell -= first }
+                if stack[index].node >= shift { stack[index].node -= shift }
+                if stack[index].lastCell >= shift { stack[index].lastCell -= shift }
             }
-        } else {
-            storeContent()
-            content = FlatContentBuilder()
         }
         styles.contentReplaced()
-        chapters.append(chapter)
-    }
-
-    /// Stores the content built so far as the introduction's or the last chapter's.
-    mutating func storeContent() {
-        let done = content.finish()
-        if chapters.isEmpty {
-            introduction = done
-        } else {
-            chapters[chapters.count - 1].content = done
-        }
+        parts.chapters.append(chapter)
     }
 }

@@ -9,25 +9,25 @@ extension USXBuilder {
         guard element == .usx else {
             let name = element.map { String(describing: $0) } ?? unknownName
             report(.error, .notUSX, at: location, "the root element is <\(name)>, not <usx>: this is not a USX file")
-            isRejected = true
+            parts.isRejected = true
             stack.append(USXFrame(.ignored))
             return
         }
-        formatVersion = attributes.value(of: USXAttribute.version.nameIndex)
+        parts.formatVersion = attributes.value(of: USXAttribute.version.nameIndex)
         stack.append(USXFrame(.root))
     }
 
     mutating func startBook(_ attributes: XMLAttributes, endOffset: Int) {
         let location = locator.location(ofTagEndingAt: endOffset)
-        guard !sawBook else {
+        guard !parts.sawBook else {
             report(
                 .error, .duplicateBook, at: location,
                 "a second <book>; a USX file holds one book, so this one is ignored")
             stack.append(USXFrame(.ignored))
             return
         }
-        sawBook = true
-        bookLocation = location
+        parts.sawBook = true
+        parts.location = location
         guard let code = attributes.value(of: USXAttribute.code.nameIndex), !code.isEmpty else {
             report(
                 .error, .missingAttribute, at: location,
@@ -42,7 +42,7 @@ extension USXBuilder {
             stack.append(USXFrame(.ignored))
             return
         }
-        bookID = book
+        parts.id = book
         pushPlain(.book)
     }
 
@@ -85,7 +85,7 @@ extension USXBuilder {
             openChapterID = nil
             return
         case .unnumbered:
-            isChapterBroken = true
+            parts.isChapterBroken = true
             return
         case .start(let label): number = label
         }
@@ -102,18 +102,18 @@ extension USXBuilder {
             report(
                 .error, .invalidChapterNumber, at: location,
                 "chapter number \"\(number)\" is not a whole number from 1; its verses are left out")
-            isChapterBroken = true
+            parts.isChapterBroken = true
             return
         }
-        if !chapterNumbers.insert(value).inserted {
+        if !parts.chapterNumbers.insert(value).inserted {
             report(.error, .duplicateChapter, at: location, "chapter \(value) again; each chapter may appear once (its content is added to the first)")
         }
         startNewChapter(
             Chapter(
                 number: value, alternateNumber: attributes.value(of: USXAttribute.altnumber.nameIndex),
                 publishedNumber: attributes.value(of: USXAttribute.pubnumber.nameIndex), location: location))
-        isChapterBroken = false
-        verseLabels.removeAll(keepingCapacity: true)
+        parts.isChapterBroken = false
+        parts.verseLabels.removeAll(keepingCapacity: true)
         openVerseID = nil
         openChapterID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(value)"
     }
@@ -129,8 +129,8 @@ extension USXBuilder {
         case .unnumbered: return
         case .start(let label): number = label
         }
-        if isChapterBroken { return }
-        guard let chapter = chapters.last else {
+        if parts.isChapterBroken { return }
+        guard let chapter = parts.chapters.last else {
             report(
                 .error, .verseBeforeChapter, at: location,
                 "verse \(number) comes before the first <chapter>; add <chapter number=\"1\" style=\"c\"/> before it")
@@ -149,7 +149,7 @@ extension USXBuilder {
             return
         }
         guard verseMayStart(at: location) else { return }
-        if !verseLabels.insert(number).inserted {
+        if !parts.verseLabels.insert(number).inserted {
             report(.error, .duplicateVerse, at: location, "verse \(number) again in chapter \(chapter.number)")
         }
         let start = VerseStart(

@@ -12,23 +12,17 @@ extension USXBuilder {
             openSidebars -= 1
             content.close()
         case .book:
-            identification = takePlain(frame)
+            parts.identification = takePlain(frame)
         case .paragraph(.block), .row, .cell:
             content.close()
             if frame.kind == .cell, let index = contextIndex, stack[index].kind == .row {
                 stack[index].lastCell = frame.node
             }
         case .paragraph(.chapterLabel):
-            let text = takePlain(frame)
-            let label = text.isEmpty ? nil : text
-            if chapters.isEmpty {
-                chapterLabel = label
-            } else {
-                chapters[chapters.count - 1].label = label
-            }
+            parts.setChapterLabel(takePlain(frame))
         case .paragraph(.header(let field)):
             let plain = takePlain(frame)
-            names.set(field, to: plain.isEmpty ? nil : plain)
+            parts.names.set(field, to: plain.isEmpty ? nil : plain)
         case .character:
             closeNode(of: frame)
             if frame.hasBar { splitAttributeText(frame) }
@@ -39,13 +33,14 @@ extension USXBuilder {
             let figure = Figure(caption: caption, attributes: figureAttributes.popLast() ?? [])
             appendInline { $0.figure(figure) }
         case .table:
-            // A table is where its first row is.
-            if frame.node >= 0, let row = content.content.children(of: frame.node).first(where: {
+            content.close()
+            // A table is where its first row is (its children are known once it is closed).
+            let table = Int(frame.node)
+            if table >= 0, let row = content.content.children(of: table).first(where: {
                 content.content.nodes[$0].kind == .row
             }) {
-                content.copyLocation(to: frame.node, from: row)
+                content.copyLocation(to: table, from: row)
             }
-            content.close()
         }
     }
 
@@ -54,21 +49,22 @@ extension USXBuilder {
     private mutating func splitAttributeText(_ frame: USXFrame) {
         let inPlain = frame.isInPlain
         let flat = inPlain ? plain.content : content.content
-        guard frame.node >= 0, frame.node < flat.nodes.count else { return }
+        let node = Int(frame.node)
+        guard node >= 0, node < flat.nodes.count else { return }
         var last: Int?
-        for child in flat.children(of: frame.node) { last = child }
+        for child in flat.children(of: node) { last = child }
         guard let last, flat.nodes[last].kind == .text, let (word, attributes) = AttributeText.split(flat.text(of: last))
         else { return }
         if inPlain {
             plain.replaceText(of: last, with: word)
-            plain.appendAttributes(attributes, to: frame.node)
+            plain.appendAttributes(attributes, to: node)
         } else {
             content.replaceText(of: last, with: word)
-            content.appendAttributes(attributes, to: frame.node)
+            content.appendAttributes(attributes, to: node)
         }
         reportOnce(
-            "attributes in text", .malformedAttributes, at: locator.location(ofTagEndingAt: frame.tagEnd),
-            "USFM attributes in the text of <char style=\"\(flat.marker(of: frame.node))\"> (a Paratext export defect); read as attributes"
+            "attributes in text", .malformedAttributes, at: locator.location(ofTagEndingAt: Int(frame.tagEnd)),
+            "USFM attributes in the text of <char style=\"\(flat.marker(of: node))\"> (a Paratext export defect); read as attributes"
         )
     }
 }

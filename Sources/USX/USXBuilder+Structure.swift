@@ -232,7 +232,7 @@ extension USXBuilder {
     }
 
     /// The book code for `sid`s the file does not give.
-    var bookCode: String { bookID?.code ?? "" }
+    var bookCode: String { parts.id?.code ?? "" }
 
     /// A chapter number: ASCII digits only, 1 to 9999.
     static func chapterNumber(_ text: String) -> Int? {

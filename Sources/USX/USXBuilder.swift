@@ -13,20 +13,10 @@ struct USXBuilder: DiagnosticCollecting {
     /// At most this many problems from libxml2 are reported; then parsing stops.
     static let maximumXMLProblems = 50
 
-    let path: String
     var locator: SourceLocator
     var diagnostics: [Diagnostic] = []
-
-    // What becomes the book.
-    var bookID: BookID?
-    var bookLocation: SourceLocation?
-    var identification = ""
-    var formatVersion: String?
-    var names = BookNames()
-    var introduction = FlatContent()
-    var chapterLabel: String?
-    /// The chapters so far; the last one's content is still in `content`.
-    var chapters: [Chapter] = []
+    /// What becomes the book.
+    var parts: BookParts
     /// The content being built: the introduction's before the first chapter, then the current chapter's.
     var content = FlatContentBuilder()
     /// The content of the open names, labels and captions (`<book>`, `<para style="h">`, `<figure>`):
@@ -36,17 +26,13 @@ struct USXBuilder: DiagnosticCollecting {
     var styles = USXNames()
     /// The attributes of the open figures, innermost last.
     var figureAttributes: [[Attribute]] = []
+    /// Where the content of each open name, label or caption starts in `plain`, innermost last.
+    var plainMarks: [FlatContentBuilder.Mark] = []
 
     // Where the reader is.
     var stack: [USXFrame] = []
     var rootLocation: SourceLocation?
     var sawRoot = false
-    var sawBook = false
-    var isRejected = false
-    /// Set after a `<chapter>` that could not be read, until the next good one: its verses are dropped quietly.
-    var isChapterBroken = false
-    var chapterNumbers: Set<Int> = []
-    var verseLabels: Set<String> = []
     var openChapterID: String?
     var openVerseID: String?
     var xmlProblems = 0
@@ -62,7 +48,7 @@ struct USXBuilder: DiagnosticCollecting {
     var lastParagraphStyle: (style: String, role: USXFrame.ParagraphRole, isKnown: Bool) = ("", .block, false)
 
     init(path: String, locator: SourceLocator) {
-        self.path = path
+        parts = BookParts(path: path)
         self.locator = locator
         stack.reserveCapacity(32)
     }
@@ -70,7 +56,7 @@ struct USXBuilder: DiagnosticCollecting {
     // MARK: Events
 
     mutating func startElement(_ name: Int?, unknownName: String, attributes: XMLAttributes, endOffset: Int) {
-        if isRejected || (!stack.isEmpty && stack[stack.count - 1].kind == .ignored) {
+        if parts.isRejected || (!stack.isEmpty && stack[stack.count - 1].kind == .ignored) {
             stack.append(USXFrame(.ignored))
             return
         }
@@ -111,7 +97,7 @@ struct USXBuilder: DiagnosticCollecting {
     }
 
     mutating func text(_ text: XMLText, startOffset: Int) {
-        guard !isRejected, let index = contextIndex else { return }
+        guard !parts.isRejected, let index = contextIndex else { return }
         let kind = stack[index].kind
         if kind.holdsInlines {
             var start = 0
@@ -160,28 +146,24 @@ struct USXBuilder: DiagnosticCollecting {
     /// Closes what the file left open and returns the book (if the file had a good `<book>`) and all diagnostics.
     mutating func result() -> ParseResult {
         while let frame = stack.popLast() { finish(frame) }
-        if sawRoot && !isRejected && !sawBook {
+        if sawRoot && !parts.isRejected && !parts.sawBook {
             report(
                 .error, .missingID, at: rootLocation ?? start,
                 "no <book code=\"…\"> element; add <book code=\"GEN\" style=\"id\"> as the first element of <usx>")
         }
         countRepeatedWarnings()
-        storeContent()
-        var books: [Book] = []
-        if let bookID, !isRejected {
-            var book = Book(
-                id: bookID, identification: identification, formatVersion: formatVersion, names: names,
-                chapterLabel: chapterLabel, chapters: chapters, location: bookLocation ?? start)
-            book.introductionContent = introduction
-            books.append(book.mergingRepeatedChapters())
-        }
+        parts.store(content.finish())
+        let books = parts.book().map { [$0] } ?? []
         return ParseResult(books: books, diagnostics: diagnostics)
     }
 
     // MARK: Helpers
 
+    /// The file's path as the user gave it.
+    var path: String { parts.path }
+
     /// The start of the file, where problems without a better place are reported.
-    var start: SourceLocation { SourceLocation(file: path, line: 1, column: 1, offset: 0) }
+    var start: SourceLocation { parts.start }
 
     /// The innermost open element that is not transparent: where content goes.
     var contextIndex: Int? {

@@ -3,7 +3,7 @@ import ScriptureModel
 /// One open element while a USX file is read: what it is and where its content went.
 ///
 /// Content goes straight into `FlatContent` as it is read; a frame only remembers which node it
-/// opened, so frames hold no strings or arrays and cost nothing to push and pop.
+/// opened, so frames hold no strings or arrays and are small (24 bytes) to push, pop and read.
 struct USXFrame {
     /// What an open element is, which decides what its content may be and where it goes.
     enum Kind: Equatable {
@@ -77,14 +77,13 @@ struct USXFrame {
 
     /// What the element is.
     var kind: Kind
-    /// The node it opened (paragraph, table, row, cell, sidebar, span, note), or -1.
-    var node: Int = -1
+    /// The node it opened (paragraph, table, row, cell, sidebar, span, note), or -1. (Node counts and
+    /// offsets fit 32 bits: libxml2 reads at most 2 GiB.)
+    var node: Int32 = -1
     /// A row's last cell, which inline content after it goes into; -1 before the first.
-    var lastCell: Int = -1
-    /// For plain-text elements: where their content starts in `USXBuilder.plain`.
-    var plainStart: FlatContentBuilder.Mark?
+    var lastCell: Int32 = -1
     /// The offset of the `>` that ends the start tag, for a late diagnostic; -1 when not kept.
-    var tagEnd = -1
+    var tagEnd: Int32 = -1
     /// Whether its node is in `USXBuilder.plain` (inside a name, label or caption), not the content.
     var isInPlain = false
     /// Whether it opened a row's last cell again to put itself there: closing it closes the cell too.
@@ -97,7 +96,7 @@ struct USXFrame {
     /// Creates a frame.
     init(_ kind: Kind, node: Int = -1, tagEnd: Int = -1) {
         self.kind = kind
-        self.node = node
-        self.tagEnd = tagEnd
+        self.node = Int32(clamping: node)
+        self.tagEnd = Int32(clamping: tagEnd)
     }
 }

@@ -1,4 +1,5 @@
 import ScriptureModel
+import TextNormalization
 
 /// The styles and attribute names of one file, each kept once and found again by its UTF-8 bytes, so
 /// that a `<char style="w" strong="…">` costs no string: a style is a small number, and its index in
@@ -18,6 +19,17 @@ struct USXNames {
     /// Each name's index in the string table of the content, and of the plain text, being built.
     private var contentIndex: [UInt32] = []
     private var plainIndex: [UInt32] = []
+    /// The number of each of `USXVocabulary.names` once looked up, or -1.
+    private var byNameIndex = [Int](repeating: -1, count: USXVocabulary.names.count)
+
+    /// The number of an attribute name, found by its index in `USXVocabulary.names` when it has one.
+    mutating func id(name nameIndex: Int?, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let nameIndex, nameIndex < byNameIndex.count else { return id(bytes) }
+        if byNameIndex[nameIndex] >= 0 { return byNameIndex[nameIndex] }
+        let found = id(bytes)
+        byNameIndex[nameIndex] = found ?? -1
+        return found
+    }
 
     /// The number of a name, or nil when the table is full and it is not in it.
     ///
@@ -29,7 +41,7 @@ struct USXNames {
         while true {
             let found = Int(slots[slot])
             if found < 0 { break }
-            if utf8[ranges[found]].elementsEqual(bytes) { return found }
+            if matches(found, bytes) { return found }
             slot = (slot + 1) & (Self.slotCount - 1)
         }
         guard strings.count < Self.capacity else { return nil }
@@ -38,11 +50,20 @@ struct USXNames {
         let start = utf8.count
         utf8.append(contentsOf: bytes)
         ranges.append(start..<utf8.count)
-        strings.append(String(decoding: bytes, as: UTF8.self))
+        strings.append(NFC.string(bytes))
         characterStyle.append(nil)
         contentIndex.append(FlatNode.none)
         plainIndex.append(FlatNode.none)
         return id
+    }
+
+    private func matches(_ found: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = ranges[found]
+        guard range.count == bytes.count else { return false }
+        return utf8.withUnsafeBufferPointer { all in
+            for offset in 0..<bytes.count where all[range.lowerBound + offset] != bytes[offset] { return false }
+            return true
+        }
     }
 
     /// Whether name `id` is a character style USFM 3 defines (`USXVocabulary.isCharacterStyle`).

@@ -89,8 +89,9 @@ package struct XMLAttributes {
 
     /// The attribute's name as written.
     package func nameText(at index: Int) -> String {
-        guard let entry = entry(index) else { return "" }
-        return string(entry.name, entry.name_length)
+        let bytes = nameBytes(at: index)
+        guard let start = bytes.baseAddress else { return "" }
+        return string(start, Int32(bytes.count))
     }
 
     /// The attribute's value, unescaped, in NFC.
@@ -117,8 +118,13 @@ package struct XMLAttributes {
 
     /// The attribute's name as written, as UTF-8 bytes.
     func nameBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-        guard let entry = entry(index), let start = entry.name, entry.name_length > 0 else { return .init(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: start, count: Int(entry.name_length))
+        guard let entry = entry(index), let start = entry.name else { return .init(start: nil, count: 0) }
+        var length = Int(entry.name_length)
+        if length < 0 {  // a known name, NUL-terminated
+            length = 0
+            while start[length] != 0 { length += 1 }
+        }
+        return UnsafeBufferPointer(start: start, count: length)
     }
 
     /// The attribute's value, unescaped, as UTF-8 bytes (not normalised: see `value(at:)`).
