@@ -67,8 +67,9 @@ struct SourceLocator {
         index = from
         while index + 8 <= target {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // A continuation byte has bit 7 set and bit 6 clear.
-            scalars += 8 - (word & ~(word << 1) & highs).nonzeroBitCount
+            // A continuation byte has bit 7 set and bit 6 clear (ASCII first: the default target has no
+            // popcount instruction).
+            scalars += word & highs == 0 ? 8 : 8 - (word & ~(word << 1) & highs).nonzeroBitCount
             index += 8
         }
         while index < target {

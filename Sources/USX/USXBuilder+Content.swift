@@ -41,7 +41,7 @@ extension USXBuilder {
 
     /// When content goes into a row that has a cell, opens that cell again so that the content joins it.
     mutating func reopenLastCell() -> Bool {
-        guard let index = contextIndex, stack[index].kind == .row, stack[index].lastCell >= 0 else { return false }
+        guard let index = contextIndex, case .row = stack[index].kind, stack[index].lastCell >= 0 else { return false }
         content.reopen(Int(stack[index].lastCell))
         return true
     }

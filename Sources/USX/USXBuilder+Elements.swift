@@ -171,8 +171,12 @@ extension USXBuilder {
             return
         }
         let style = Self.withValue(attributes, at: styleIndex) { styles.id($0) }
-        let isKnown =
-            style.map { styles.isCharacterStyle($0) } ?? USXVocabulary.isCharacterStyle(attributes.value(at: styleIndex))
+        let isKnown: Bool
+        if let style {
+            isKnown = styles.isCharacterStyle(style)
+        } else {
+            isKnown = USXVocabulary.isCharacterStyle(attributes.value(at: styleIndex))
+        }
         if !isKnown {
             let name = attributes.value(at: styleIndex)
             reportOnce(

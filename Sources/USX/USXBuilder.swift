@@ -166,14 +166,24 @@ struct USXBuilder: DiagnosticCollecting {
     var start: SourceLocation { parts.start }
 
     /// The innermost open element that is not transparent: where content goes.
+    ///
+    /// (`mutating get`, as `contextKind`: a plain getter called from a mutating method copies the whole
+    /// builder first.)
     var contextIndex: Int? {
-        var index = stack.count - 1
-        while index >= 0 && stack[index].kind == .transparent { index -= 1 }
-        return index >= 0 ? index : nil
+        mutating get {
+            var index = stack.count - 1
+            while index >= 0, case .transparent = stack[index].kind { index -= 1 }
+            return index >= 0 ? index : nil
+        }
     }
 
     /// The kind of the innermost open element that is not transparent.
-    var contextKind: USXFrame.Kind? { contextIndex.map { stack[$0].kind } }
+    var contextKind: USXFrame.Kind? {
+        mutating get {
+            guard let index = contextIndex else { return nil }
+            return stack[index].kind
+        }
+    }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 }
