@@ -97,7 +97,8 @@ static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix
         const xmlChar **entry = attributes + 5 * i;
         list[i].name_id = entry[1] == NULL ? name_id(state, entry[0]) : -1;
         list[i].name = entry[0];
-        list[i].name_length = clamp_length((ptrdiff_t)strlen((const char *)entry[0]));
+        // A known name's length is found only if asked for (see the header).
+        list[i].name_length = list[i].name_id >= 0 ? -1 : clamp_length((ptrdiff_t)strlen((const char *)entry[0]));
         list[i].value = entry[3];
         list[i].value_length = clamp_length(entry[4] - entry[3]);
     }

@@ -127,19 +127,37 @@ struct InputCheck {
     }
 
     /// The byte runs that are not valid UTF-8, and the NUL bytes, in order.
+    ///
+    /// Eight bytes at a time are skipped while they are ASCII; only the runs between ASCII words are
+    /// validated (each starts after an ASCII byte and ends before one, so its sequences are whole).
     static func damage(_ bytes: UnsafeBufferPointer<UInt8>) -> [Damage] {
         var found: [Damage] = []
-        var start = 0
+        guard let base = bytes.baseAddress else { return found }
+        let raw = UnsafeRawPointer(base)
+        let highs: UInt64 = 0x8080_8080_8080_8080
         let span = bytes.span
-        while start < span.count {
-            do throws(UTF8.ValidationError) {
-                _ = try UTF8Span(validating: span.extracting(start...))
-                break
-            } catch {
-                let bad = (start + error.byteOffsets.lowerBound)..<(start + error.byteOffsets.upperBound)
-                found.append(Damage(range: bad, isNUL: false))
-                start = max(bad.upperBound, start + 1)
+        var index = 0
+        while index < bytes.count {
+            while index + 8 <= bytes.count && raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & highs == 0 {
+                index += 8
             }
+            var end = index + 8
+            while end + 8 <= bytes.count && raw.loadUnaligned(fromByteOffset: end, as: UInt64.self) & highs != 0 {
+                end += 8
+            }
+            end = min(end, bytes.count)
+            var start = index
+            while start < end {
+                do throws(UTF8.ValidationError) {
+                    _ = try UTF8Span(validating: span.extracting(start..<end))
+                    break
+                } catch {
+                    let bad = (start + error.byteOffsets.lowerBound)..<(start + error.byteOffsets.upperBound)
+                    found.append(Damage(range: bad, isNUL: false))
+                    start = max(bad.upperBound, start + 1)
+                }
+            }
+            index = end
         }
         let nuls = nulOffsets(bytes)
         guard !nuls.isEmpty else { return found }

@@ -32,8 +32,52 @@ struct SourceLocator {
     mutating func location(at offset: Int) -> SourceLocation {
         let target = min(max(offset, origin), bytes.count)
         if target < cursor { rewind(to: target) }
-        while cursor < target { advance(upTo: target) }
+        moveForward(to: target)
         return SourceLocation(file: path, line: line, column: column, offset: originalOffset(max(offset, 0)))
+    }
+
+    /// Moves the cursor forward to `target`: counts the line feeds eight bytes at a time, then the
+    /// column from the last one (or from the cursor's column when there is none).
+    private mutating func moveForward(to target: Int) {
+        guard cursor < target, let base = bytes.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = cursor
+        var lineStart = -1
+        while index + 8 <= target {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            // The high bit of each byte that was a line feed (exact: no carry between bytes).
+            let feeds = ~(((word & lows) &+ lows) | word) & highs
+            if feeds != 0 {
+                line += feeds.nonzeroBitCount
+                lineStart = index + 8 - feeds.leadingZeroBitCount / 8
+            }
+            index += 8
+        }
+        while index < target {
+            if bytes[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        let from = lineStart >= 0 ? lineStart : cursor
+        var scalars = 0
+        index = from
+        while index + 8 <= target {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A continuation byte has bit 7 set and bit 6 clear (ASCII first: the default target has no
+            // popcount instruction).
+            scalars += word & highs == 0 ? 8 : 8 - (word & ~(word << 1) & highs).nonzeroBitCount
+            index += 8
+        }
+        while index < target {
+            if bytes[index] & 0xC0 != 0x80 { scalars += 1 }
+            index += 1
+        }
+        column = (lineStart >= 0 ? 1 : column) + scalars
+        cursor = target
     }
 
     /// The location of a line and column (as libxml2 reports them), with the byte offset they stand for.

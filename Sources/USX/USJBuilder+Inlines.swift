@@ -12,45 +12,51 @@ extension USJBuilder {
         case note
     }
 
-    /// Reads the content of an element as inline content.
-    mutating func inlines(_ nodes: [JSONNode], in context: InlineContext) -> [Inline] {
-        var content: [Inline] = []
-        for node in nodes { inline(node, into: &content, in: context) }
-        return content
+    /// Reads the content of an element as inline content, into the open node.
+    mutating func inlines(_ nodes: [JSONNode], in context: InlineContext) {
+        for node in nodes { inline(node, in: context) }
     }
 
-    /// Reads one string or element of inline content and appends what it becomes.
-    mutating func inline(_ node: JSONNode, into content: inout [Inline], in context: InlineContext) {
+    /// Runs `body` on where inline content goes now: the plain text being read, or the content.
+    mutating func add(_ body: (inout FlatContentBuilder) -> Void) {
+        if plainDepth > 0 { body(&plain) } else { body(&content) }
+    }
+
+    /// Reads one string or element of inline content into the open node.
+    mutating func inline(_ node: JSONNode, in context: InlineContext) {
         if case .string(let text) = node.value {
-            content.append(.text(Self.nfc(text)))
+            let text = Self.nfc(text)
+            add { $0.text(text) }
             return
         }
         guard let element = element(node) else { return }
         switch element.type {
         case "verse":
-            if let start = verse(element, in: context) { content.append(.verse(start)) }
+            if let start = verse(element, in: context) { add { $0.verse(start) } }
         case "ref":
             if element.value("loc") == nil {
                 report(
                     .error, .missingAttribute, at: element.location,
                     "the ref element has no loc; add the reference it points to, as in \"loc\":\"GEN 1:1\"")
             }
-            content.append(.character(span("ref", element, in: context)))
+            span("ref", element, in: context)
         case "char":
             guard let style = element.marker, !style.isEmpty else {
                 report(
                     .error, .missingAttribute, at: element.location,
                     "the char element has no marker; add one such as \"marker\":\"wj\" (its text is kept unstyled)")
-                content += inlines(element.content, in: context)
+                inlines(element.content, in: context)
                 return
             }
             if !USXVocabulary.isCharacterStyle(style) {
                 reportOnce(
                     "char:" + style, .unknownStyle, at: element.location, "unknown character style \"\(style)\"; kept")
             }
-            content.append(.character(span(style, element, in: context)))
+            span(style, element, in: context)
         case "category":
-            content.append(.character(CharacterSpan(marker: "cat", content: inlines(element.content, in: context))))
+            add { $0.openCharacter(marker: "cat") }
+            inlines(element.content, in: context)
+            add { $0.close() }
         case "note":
             let style = required(element, "marker", fallback: "f", "add f or x, as in")
             if !USXVocabulary.isNoteStyle(style) {
@@ -58,7 +64,9 @@ extension USJBuilder {
                     "note:" + style, .unknownStyle, at: element.location, "unknown note style \"\(style)\"; kept")
             }
             let caller = required(element, "caller", fallback: "+", "add one, as in")
-            content.append(.note(Note(marker: style, caller: caller, content: inlines(element.content, in: .note))))
+            add { $0.openNote(marker: style, caller: caller) }
+            inlines(element.content, in: .note)
+            add { $0.close() }
         case "ms":
             guard let style = element.marker, !style.isEmpty else {
                 report(
@@ -70,38 +78,40 @@ extension USJBuilder {
                 reportOnce(
                     "ms:" + style, .unknownStyle, at: element.location, "unknown milestone style \"\(style)\"; kept")
             }
-            content.append(.milestone(Milestone(marker: style, attributes: element.attributes())))
+            let milestone = Milestone(marker: style, attributes: element.attributes())
+            add { $0.milestone(milestone) }
         case "figure":
             // USX and USJ call the image `file`; USFM 3 and the model call it `src`.
             let attributes = element.attributes().map { $0.name == "file" ? Attribute("src", $0.value) : $0 }
-            let caption = Self.plainText(inlines(element.content, in: .note))
-            content.append(.figure(Figure(caption: caption, attributes: attributes)))
+            let figure = Figure(caption: plainText(element.content, in: .note), attributes: attributes)
+            add { $0.figure(figure) }
         case "optbreak":
-            content.append(.optionalBreak)
+            add { $0.optionalBreak() }
         case "book", "chapter", "para", "table", "table:row", "table:cell", "sidebar", "periph", "USJ":
             report(
                 .error, .misplacedMarker, at: element.location,
                 "a \(element.type) element inside inline content is not kept; its text is kept where it stands")
-            content += inlines(element.content, in: context)
+            inlines(element.content, in: context)
         default:
             reportOnce(
                 "element:" + element.type, .unknownElement, at: element.location,
                 "unknown element type \"\(element.type)\"; its content is kept as if it were not there")
-            content += inlines(element.content, in: context)
+            inlines(element.content, in: context)
         }
     }
 
     /// A character span (`char` or `ref`): its attributes, `closed`, and content.
-    private mutating func span(_ marker: String, _ element: USJElement, in context: InlineContext) -> CharacterSpan {
+    private mutating func span(_ marker: String, _ element: USJElement, in context: InlineContext) {
         let closed = element.value("closed")
         if let closed, closed != "false" && closed != "true" {
             report(
                 .warning, .malformedAttributes, at: element.location,
                 "\"closed\":\"\(closed)\" should be \"true\" or \"false\"")
         }
-        return CharacterSpan(
-            marker: marker, attributes: element.attributes(skipping: ["closed"]),
-            content: inlines(element.content, in: context), isClosed: closed != "false")
+        let attributes = element.attributes(skipping: ["closed"])
+        add { $0.openCharacter(marker: marker, attributes: attributes, isClosed: closed != "false") }
+        inlines(element.content, in: context)
+        add { $0.close() }
     }
 
     /// A verse start, or nil (reported) when it has no good number, comes before a chapter or stands where no
@@ -112,15 +122,15 @@ extension USJBuilder {
             report(.error, .missingAttribute, at: element.location, "the verse has no number; add \"number\":\"1\"")
             return nil
         }
-        if isChapterBroken { return nil }
-        guard let chapter = chapters.last else {
+        if parts.isChapterBroken { return nil }
+        guard let chapter = parts.chapters.last else {
             report(
                 .error, .verseBeforeChapter, at: element.location,
                 "verse \(number) comes before the first chapter; add {\"type\":\"chapter\",\"marker\":\"c\",\"number\":\"1\"} before it"
             )
             return nil
         }
-        if !sidebars.isEmpty {
+        if openSidebars > 0 {
             report(
                 .warning, .misplacedVerse, at: element.location,
                 "a verse inside a sidebar, which is study content, not verse text; close the sidebar before the verse")
@@ -141,7 +151,7 @@ extension USJBuilder {
             report(.error, .misplacedMarker, at: element.location, "a verse inside a note, title or header is not kept")
             return nil
         }
-        if !verseLabels.insert(number).inserted {
+        if !parts.verseLabels.insert(number).inserted {
             report(.error, .duplicateVerse, at: element.location, "verse \(number) again in chapter \(chapter.number)")
         }
         return VerseStart(
@@ -149,9 +159,12 @@ extension USJBuilder {
             location: element.location)
     }
 
-    /// A table: `table:row` elements, each with leading content and `table:cell` elements.
+    /// A table: `table:row` elements, each with leading content and `table:cell` elements (content after
+    /// a cell joins that cell). A table is where its first row is.
     mutating func table(_ element: USJElement) {
-        var rows: [TableRow] = []
+        let table = content.nodeCount
+        content.openTable(location: element.location)
+        var firstRow: Int?
         for node in element.content {
             guard let row = self.element(node) else { continue }
             guard row.type == "table:row" else {
@@ -160,23 +173,28 @@ extension USJBuilder {
                     "a \(row.type) element directly in a table is not kept; tables hold table:row elements")
                 continue
             }
-            var leading: [Inline] = []
-            var cells: [TableCell] = []
+            if firstRow == nil { firstRow = content.nodeCount }
+            content.openRow(location: row.location)
+            var lastCell: Int?
             for item in row.content {
                 if Self.type(of: item) == "table:cell", let cell = self.element(item) {
-                    cells.append(tableCell(cell))
-                } else if cells.isEmpty {
-                    inline(item, into: &leading, in: .paragraph)
+                    lastCell = content.nodeCount
+                    tableCell(cell)
+                } else if let lastCell {
+                    content.reopen(lastCell)
+                    inline(item, in: .paragraph)
+                    content.close()
                 } else {
-                    inline(item, into: &cells[cells.count - 1].content, in: .paragraph)
+                    inline(item, in: .paragraph)
                 }
             }
-            rows.append(TableRow(cells: cells, leading: leading, location: row.location))
+            content.close()
         }
-        appendBlock(.table(Table(rows: rows, location: rows.first?.location ?? element.location)))
+        content.close()
+        if let firstRow { content.copyLocation(to: table, from: firstRow) }
     }
 
-    private mutating func tableCell(_ element: USJElement) -> TableCell {
+    private mutating func tableCell(_ element: USJElement) {
         let style = required(element, "marker", fallback: "tc1", "add one such as")
         var span = 1
         if let text = element.value("colspan") {
@@ -188,6 +206,8 @@ extension USJBuilder {
                     "colspan \"\(text)\" is not a whole number from 1; read as 1")
             }
         }
-        return TableCell(marker: style, columnSpan: span, content: inlines(element.content, in: .paragraph))
+        content.openCell(marker: style, columnSpan: span)
+        inlines(element.content, in: .paragraph)
+        content.close()
     }
 }

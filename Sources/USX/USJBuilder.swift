@@ -3,37 +3,31 @@ import TextNormalization
 
 /// Builds one `Book` from the tree of a USJ document, with USX's vocabulary and placement rules.
 ///
-/// The tree is walked once, depth first; the JSON reader has already bounded its depth.
+/// The tree is walked once, depth first (the JSON reader has already bounded its depth), and its
+/// content goes straight into `FlatContent`; a name, label or caption is read into `plain` and kept
+/// as a string.
 struct USJBuilder: DiagnosticCollecting {
-    let path: String
     var diagnostics: [Diagnostic] = []
-
-    // What becomes the book.
-    var bookID: BookID?
-    var bookLocation: SourceLocation?
-    var identification = ""
-    var formatVersion: String?
-    var names = BookNames()
-    var introduction: [Block] = []
-    var chapterLabel: String?
-    var chapters: [Chapter] = []
-    /// The open sidebars, innermost last: blocks go into the last one.
-    var sidebars: [Sidebar] = []
-
-    // Where the reader is.
-    var sawBook = false
-    var isRejected = false
-    /// Set after a chapter that could not be read, until the next good one: its verses are dropped quietly.
-    var isChapterBroken = false
-    var chapterNumbers: Set<Int> = []
-    var verseLabels: Set<String> = []
+    /// What becomes the book.
+    var parts: BookParts
+    /// The content being built: the introduction's before the first chapter, then the current chapter's.
+    var content = FlatContentBuilder()
+    /// The content of the name, label or caption being read, taken back as plain text.
+    var plain = FlatContentBuilder()
+    /// How many names, labels and captions are being read: while any is, content goes to `plain`.
+    var plainDepth = 0
+    /// How many sidebars are open (one at most is kept).
+    var openSidebars = 0
     /// Warnings reported once per file, by key: where the first diagnostic is, and how often it came.
     var onceWarnings: [String: (diagnostic: Int, count: Int)] = [:]
 
-    init(path: String) { self.path = path }
+    init(path: String) { parts = BookParts(path: path) }
+
+    /// The file's path as the user gave it.
+    var path: String { parts.path }
 
     /// The start of the file, where problems without a better place are reported.
-    var start: SourceLocation { SourceLocation(file: path, line: 1, column: 1, offset: 0) }
+    var start: SourceLocation { parts.start }
 
     func location(_ node: JSONNode) -> SourceLocation {
         SourceLocation(file: path, line: node.line, column: node.column, offset: node.offset)
@@ -50,17 +44,17 @@ struct USJBuilder: DiagnosticCollecting {
                 .error, .notUSJ, at: location(root),
                 "the document is \(found), not {\"type\":\"USJ\",\"version\":\"3.1\",\"content\":[…]}: this is not a USJ file"
             )
-            isRejected = true
+            parts.isRejected = true
             return
         }
-        formatVersion = element.value("version")
-        if formatVersion == nil {
+        parts.formatVersion = element.value("version")
+        if parts.formatVersion == nil {
             report(
                 .warning, .missingAttribute, at: element.location,
                 "the USJ document has no version; add \"version\":\"3.1\"")
         }
         blocks(element.content)
-        if !sawBook {
+        if !parts.sawBook {
             report(
                 .error, .missingID, at: element.location,
                 "no book element; add {\"type\":\"book\",\"marker\":\"id\",\"code\":\"GEN\"} as the first element of content"
@@ -71,12 +65,9 @@ struct USJBuilder: DiagnosticCollecting {
     /// Closes the book and returns it (if the document had a good `book` element) and all diagnostics.
     mutating func result() -> ParseResult {
         countRepeatedWarnings()
-        guard let bookID, !isRejected else { return ParseResult(diagnostics: diagnostics) }
-        let book = Book(
-            id: bookID, identification: identification, formatVersion: formatVersion, names: names,
-            introduction: introduction, chapterLabel: chapterLabel, chapters: chapters,
-            location: bookLocation ?? start)
-        return ParseResult(books: [book.mergingRepeatedChapters()], diagnostics: diagnostics)
+        parts.store(content.finish())
+        guard let book = parts.book() else { return ParseResult(diagnostics: diagnostics) }
+        return ParseResult(books: [book], diagnostics: diagnostics)
     }
 
     // MARK: Blocks
@@ -115,14 +106,14 @@ struct USJBuilder: DiagnosticCollecting {
     }
 
     mutating func book(_ element: USJElement) {
-        guard !sawBook else {
+        guard !parts.sawBook else {
             report(
                 .error, .duplicateBook, at: element.location,
                 "a second book element; a USJ file holds one book, so this one is ignored")
             return
         }
-        sawBook = true
-        bookLocation = element.location
+        parts.sawBook = true
+        parts.location = element.location
         guard let code = element.value("code"), !code.isEmpty else {
             report(
                 .error, .missingAttribute, at: element.location,
@@ -135,8 +126,8 @@ struct USJBuilder: DiagnosticCollecting {
                 "unknown book code \"\(code)\"; use a USFM 3 code such as GEN or 1CO")
             return
         }
-        bookID = book
-        identification = Self.plainText(inlines(element.content, in: .header))
+        parts.id = book
+        parts.identification = plainText(element.content)
     }
 
     mutating func paragraph(_ element: USJElement) {
@@ -147,18 +138,14 @@ struct USJBuilder: DiagnosticCollecting {
                 "unknown paragraph style \"\(style)\"; kept as a paragraph")
         }
         if style == "cl" {
-            let text = Self.plainText(inlines(element.content, in: .header))
-            if chapters.isEmpty {
-                chapterLabel = text.isEmpty ? nil : text
-            } else {
-                chapters[chapters.count - 1].label = text.isEmpty ? nil : text
-            }
+            parts.setChapterLabel(plainText(element.content))
         } else if let field = USXVocabulary.headerField(style) {
-            let plain = Self.plainText(inlines(element.content, in: .header))
-            names.set(field, to: plain.isEmpty ? nil : plain)
+            let text = plainText(element.content)
+            parts.names.set(field, to: text.isEmpty ? nil : text)
         } else {
-            let content = inlines(element.content, in: .paragraph)
-            appendBlock(.paragraph(Paragraph(marker: style, content: content, location: element.location)))
+            content.openParagraph(marker: style, location: element.location)
+            inlines(element.content, in: .paragraph)
+            content.close()
         }
     }
 
@@ -167,10 +154,10 @@ struct USJBuilder: DiagnosticCollecting {
             // USX's end milestone (`eid`, no number) carries nothing for the model.
             if element.value("eid") != nil { return }
             report(.error, .missingAttribute, at: element.location, "the chapter has no number; add \"number\":\"1\"")
-            isChapterBroken = true
+            parts.isChapterBroken = true
             return
         }
-        if !sidebars.isEmpty {
+        if openSidebars > 0 {
             report(
                 .error, .misplacedMarker, at: element.location,
                 "a chapter inside a sidebar; close the sidebar first (it is kept in the new chapter)")
@@ -179,26 +166,27 @@ struct USJBuilder: DiagnosticCollecting {
             report(
                 .error, .invalidChapterNumber, at: element.location,
                 "chapter number \"\(number)\" is not a whole number from 1; its verses are left out")
-            isChapterBroken = true
+            parts.isChapterBroken = true
             return
         }
-        if !chapterNumbers.insert(value).inserted {
+        if !parts.chapterNumbers.insert(value).inserted {
             report(
                 .error, .duplicateChapter, at: element.location,
                 "chapter \(value) again; each chapter may appear once (its content is added to the first)")
         }
-        chapters.append(
+        parts.store(content.startChapter().done)
+        parts.chapters.append(
             Chapter(
                 number: value, alternateNumber: element.value("altnumber"), publishedNumber: element.value("pubnumber"),
                 location: element.location))
-        isChapterBroken = false
-        verseLabels.removeAll(keepingCapacity: true)
+        parts.isChapterBroken = false
+        parts.verseLabels.removeAll(keepingCapacity: true)
     }
 
     /// A sidebar (`"type":"sidebar"`, marker `esb`, an optional `category`): study content, a block of its own,
     /// as USX's `<sidebar>` is read. One inside another is reported and its content kept in the outer one.
     mutating func sidebar(_ element: USJElement) {
-        guard sidebars.isEmpty else {
+        guard openSidebars == 0 else {
             report(
                 .error, .misplacedMarker, at: element.location,
                 "a sidebar inside another sidebar; its content is kept in the outer one")
@@ -206,21 +194,11 @@ struct USJBuilder: DiagnosticCollecting {
             return
         }
         let category = element.value("category")
-        sidebars.append(Sidebar(category: category?.isEmpty == false ? category : nil, location: element.location))
+        content.openSidebar(category: category?.isEmpty == false ? category : nil, location: element.location)
+        openSidebars += 1
         blocks(element.content)
-        if let sidebar = sidebars.popLast() { appendBlock(.sidebar(sidebar)) }
-    }
-
-    /// Adds a paragraph, table or sidebar to the open sidebar, else to the current chapter, or to the
-    /// introduction before the first chapter.
-    mutating func appendBlock(_ block: Block) {
-        if !sidebars.isEmpty {
-            sidebars[sidebars.count - 1].blocks.append(block)
-        } else if chapters.isEmpty {
-            introduction.append(block)
-        } else {
-            chapters[chapters.count - 1].content.append(block)
-        }
+        openSidebars -= 1
+        content.close()
     }
 
     // MARK: Elements and reports
@@ -288,23 +266,27 @@ struct USJBuilder: DiagnosticCollecting {
 
     /// The text of inline content for a name, label or caption: character styles kept, notes and markers
     /// left out, ends trimmed. Unlike USX, inner white space is kept as it is: a USJ string is exact text.
-    static func plainText(_ content: [Inline]) -> String {
-        var text = ""
-        func add(_ content: [Inline]) {
-            for inline in content {
-                switch inline {
-                case .text(let value): text += value
-                case .character(let span): add(span.content)
-                case .verse, .note, .milestone, .figure, .optionalBreak: continue
-                }
+    mutating func plainText(_ nodes: [JSONNode], in context: InlineContext = .header) -> String {
+        let mark = plain.mark
+        plainDepth += 1
+        inlines(nodes, in: context)
+        plainDepth -= 1
+        var utf8: [UInt8] = []
+        let flat = plain.content
+        var index = mark.nodeCount
+        while index < flat.nodes.count {
+            switch flat.nodes[index].kind {
+            case .text: utf8 += flat.utf8(of: index)
+            case .character: break
+            default:
+                index = max(index, Int(flat.nodes[index].end) - 1)
             }
+            index += 1
         }
-        add(content)
-        let utf8 = Array(text.utf8)
+        plain.rollBack(to: mark)
         guard let first = utf8.firstIndex(where: { !USXBuilder.isSpace($0) }),
             let last = utf8.lastIndex(where: { !USXBuilder.isSpace($0) })
         else { return "" }
-        if first == 0 && last == utf8.count - 1 { return text }
         return String(decoding: utf8[first...last], as: UTF8.self)
     }
 

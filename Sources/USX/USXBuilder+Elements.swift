@@ -9,25 +9,25 @@ extension USXBuilder {
         guard element == .usx else {
             let name = element.map { String(describing: $0) } ?? unknownName
             report(.error, .notUSX, at: location, "the root element is <\(name)>, not <usx>: this is not a USX file")
-            isRejected = true
+            parts.isRejected = true
             stack.append(USXFrame(.ignored))
             return
         }
-        formatVersion = attributes.value(of: USXAttribute.version.nameIndex)
-        stack.append(USXFrame(.root, location: location))
+        parts.formatVersion = attributes.value(of: USXAttribute.version.nameIndex)
+        stack.append(USXFrame(.root))
     }
 
     mutating func startBook(_ attributes: XMLAttributes, endOffset: Int) {
         let location = locator.location(ofTagEndingAt: endOffset)
-        guard !sawBook else {
+        guard !parts.sawBook else {
             report(
                 .error, .duplicateBook, at: location,
                 "a second <book>; a USX file holds one book, so this one is ignored")
             stack.append(USXFrame(.ignored))
             return
         }
-        sawBook = true
-        bookLocation = location
+        parts.sawBook = true
+        parts.location = location
         guard let code = attributes.value(of: USXAttribute.code.nameIndex), !code.isEmpty else {
             report(
                 .error, .missingAttribute, at: location,
@@ -42,8 +42,8 @@ extension USXBuilder {
             stack.append(USXFrame(.ignored))
             return
         }
-        bookID = book
-        stack.append(USXFrame(.book, location: location))
+        parts.id = book
+        pushPlain(.book)
     }
 
     mutating func startParagraph(_ attributes: XMLAttributes, endOffset: Int) {
@@ -66,7 +66,14 @@ extension USXBuilder {
                 "para:" + style, .unknownStyle, at: location,
                 "unknown paragraph style \"\(style)\"; kept as a paragraph")
         }
-        stack.append(USXFrame(.paragraph(lastParagraphStyle.role), marker: style, location: location))
+        let role = lastParagraphStyle.role
+        guard role == .block else {
+            pushPlain(.paragraph(role))
+            return
+        }
+        let node = content.nodeCount
+        content.openParagraph(marker: style, location: location)
+        push(USXFrame(.paragraph(.block), node: node))
     }
 
     mutating func startChapter(_ attributes: XMLAttributes, endOffset: Int) {
@@ -78,7 +85,7 @@ extension USXBuilder {
             openChapterID = nil
             return
         case .unnumbered:
-            isChapterBroken = true
+            parts.isChapterBroken = true
             return
         case .start(let label): number = label
         }
@@ -86,7 +93,7 @@ extension USXBuilder {
             report(
                 .error, .misplacedMarker, at: location,
                 "<chapter> inside another element; chapters go between paragraphs")
-        } else if !sidebars.isEmpty {
+        } else if openSidebars > 0 {
             report(
                 .error, .misplacedMarker, at: location,
                 "<chapter> inside a <sidebar>; close the sidebar first (it is kept in the new chapter)")
@@ -95,18 +102,18 @@ extension USXBuilder {
             report(
                 .error, .invalidChapterNumber, at: location,
                 "chapter number \"\(number)\" is not a whole number from 1; its verses are left out")
-            isChapterBroken = true
+            parts.isChapterBroken = true
             return
         }
-        if !chapterNumbers.insert(value).inserted {
+        if !parts.chapterNumbers.insert(value).inserted {
             report(.error, .duplicateChapter, at: location, "chapter \(value) again; each chapter may appear once (its content is added to the first)")
         }
-        chapters.append(
+        startNewChapter(
             Chapter(
                 number: value, alternateNumber: attributes.value(of: USXAttribute.altnumber.nameIndex),
                 publishedNumber: attributes.value(of: USXAttribute.pubnumber.nameIndex), location: location))
-        isChapterBroken = false
-        verseLabels.removeAll(keepingCapacity: true)
+        parts.isChapterBroken = false
+        parts.verseLabels.removeAll(keepingCapacity: true)
         openVerseID = nil
         openChapterID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(value)"
     }
@@ -122,8 +129,8 @@ extension USXBuilder {
         case .unnumbered: return
         case .start(let label): number = label
         }
-        if isChapterBroken { return }
-        guard let chapter = chapters.last else {
+        if parts.isChapterBroken { return }
+        guard let chapter = parts.chapters.last else {
             report(
                 .error, .verseBeforeChapter, at: location,
                 "verse \(number) comes before the first <chapter>; add <chapter number=\"1\" style=\"c\"/> before it")
@@ -142,69 +149,90 @@ extension USXBuilder {
             return
         }
         guard verseMayStart(at: location) else { return }
-        if !verseLabels.insert(number).inserted {
+        if !parts.verseLabels.insert(number).inserted {
             report(.error, .duplicateVerse, at: location, "verse \(number) again in chapter \(chapter.number)")
         }
         let start = VerseStart(
             number: number, alternateNumber: attributes.value(of: USXAttribute.altnumber.nameIndex),
             publishedNumber: attributes.value(of: USXAttribute.pubnumber.nameIndex), location: location)
-        appendInline(.verse(start))
+        appendInline { $0.verse(start) }
         openVerseID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(chapter.number):\(number)"
     }
 
     mutating func startCharacter(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<char>", endOffset: endOffset) else { return }
-        guard let style = attributes.value(of: USXAttribute.style.nameIndex), !style.isEmpty else {
+        guard let styleIndex = attributes.index(of: USXAttribute.style.nameIndex),
+            !attributes.valueBytes(at: styleIndex).isEmpty
+        else {
             report(
                 .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
                 "<char> has no style; add one such as style=\"wj\" (its text is kept unstyled)")
             stack.append(USXFrame(.transparent))
             return
         }
-        if !USXVocabulary.isCharacterStyle(style) {
-            reportOnce(
-                "char:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
-                "unknown character style \"\(style)\"; kept")
+        let style = Self.withValue(attributes, at: styleIndex) { styles.id($0) }
+        let isKnown: Bool
+        if let style {
+            isKnown = styles.isCharacterStyle(style)
+        } else {
+            isKnown = USXVocabulary.isCharacterStyle(attributes.value(at: styleIndex))
         }
-        var kept: [Attribute] = []
+        if !isKnown {
+            let name = attributes.value(at: styleIndex)
+            reportOnce(
+                "char:" + name, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
+                "unknown character style \"\(name)\"; kept")
+        }
         var isClosed = true
+        var mappedStyle: Int?
         for index in 0..<attributes.count {
             switch USXVocabulary.attribute(attributes.name(at: index)) {
-            case .style: continue
             case .closed:
-                let value = attributes.value(at: index)
-                isClosed = value != "false"
-                if value != "false" && value != "true" {
+                isClosed = !attributes.value(at: index, is: "false")
+                if isClosed && !attributes.value(at: index, is: "true") {
                     report(
                         .warning, .malformedAttributes, at: locator.location(ofTagEndingAt: endOffset),
-                        "closed=\"\(value)\" should be \"true\" or \"false\"")
+                        "closed=\"\(attributes.value(at: index))\" should be \"true\" or \"false\"")
                 }
-            default: kept.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
+            // Lectern's USX writer keeps an orphan `ca`/`va` span, which USX 3.1 has no char style for, as
+            // <char style="vp" x-style="va">; read it back as it was.
+            case .xStyle:
+                if attributes.value(at: styleIndex, is: "vp")
+                    && (attributes.value(at: index, is: "ca") || attributes.value(at: index, is: "va"))
+                {
+                    mappedStyle = index
+                }
+            default: continue
             }
         }
-        // Lectern's USX writer keeps an orphan `ca`/`va` span, which USX 3.1 has no char style for, as
-        // <char style="vp" x-style="va">; read it back as it was.
-        var marker = style
-        if style == "vp", let index = kept.firstIndex(where: { $0.name == "x-style" }),
-            kept[index].value == "ca" || kept[index].value == "va"
-        {
-            marker = kept.remove(at: index).value
+        pushOpening(USXFrame(.character, tagEnd: endOffset)) { builder, styles, inPlain in
+            let marker: UInt32
+            if let mappedStyle {
+                marker = builder.intern(attributes.value(at: mappedStyle))
+            } else if let style {
+                marker = styles.index(style, in: &builder, inPlain: inPlain)
+            } else {
+                marker = builder.intern(attributes.value(at: styleIndex))
+            }
+            builder.openCharacter(markerIndex: marker, isClosed: isClosed)
+            Self.addAttributes(attributes, to: &builder, styles: &styles, inPlain: inPlain) { index in
+                index == styleIndex || index == mappedStyle
+                    || USXVocabulary.attribute(attributes.name(at: index)) == .closed
+            }
         }
-        stack.append(USXFrame(.character, marker: marker, attributes: kept, isClosed: isClosed, tagEnd: endOffset))
     }
 
     mutating func startReference(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<ref>", endOffset: endOffset) else { return }
-        var frame = USXFrame(.character, marker: "ref")
-        for index in 0..<attributes.count {
-            frame.attributes.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
-        }
         if attributes.value(of: USXAttribute.loc.nameIndex) == nil {
             report(
                 .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
                 "<ref> has no loc; add the reference it points to, as in loc=\"GEN 1:1\"")
         }
-        stack.append(frame)
+        pushOpening(USXFrame(.character, tagEnd: endOffset)) { builder, styles, inPlain in
+            builder.openCharacter(markerIndex: builder.intern("ref"))
+            Self.addAttributes(attributes, to: &builder, styles: &styles, inPlain: inPlain) { _ in false }
+        }
     }
 
     mutating func startCategory(endOffset: Int) {
@@ -212,7 +240,7 @@ extension USXBuilder {
             stack.append(USXFrame(.ignored))
             return
         }
-        stack.append(USXFrame(.character, marker: "cat"))
+        pushOpening(USXFrame(.character)) { builder, _, _ in builder.openCharacter(markerIndex: builder.intern("cat")) }
     }
 
     mutating func startNote(_ attributes: XMLAttributes, endOffset: Int) {
@@ -224,8 +252,6 @@ extension USXBuilder {
                 "unknown note style \"\(style)\"; kept")
         }
         let caller = required(.caller, of: "note", attributes, endOffset: endOffset, fallback: "+", "add one, as in")
-        var frame = USXFrame(.note, marker: style)
-        frame.caller = caller
-        stack.append(frame)
+        pushOpening(USXFrame(.note)) { builder, _, _ in builder.openNote(marker: style, caller: caller) }
     }
 }

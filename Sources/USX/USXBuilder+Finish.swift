@@ -1,96 +1,70 @@
 import ScriptureModel
 
-/// End tags: each closed element becomes part of the model where it belongs.
+/// End tags: each closed element's node is closed, or its plain text kept where it belongs.
 extension USXBuilder {
-    /// Turns a closed element into model content and hands it to the element around it.
-    mutating func finish(_ frame: consuming USXFrame) {
+    /// Closes what an element opened.
+    mutating func finish(_ frame: USXFrame) {
+        if frame.kind.nests { nestingDepth -= 1 }
         switch frame.kind {
         case .root, .container, .transparent, .ignored:
             break
         case .sidebar:
-            guard let sidebar = sidebars.popLast() else { return }
-            appendBlock(.sidebar(sidebar))
+            openSidebars -= 1
+            content.close()
         case .book:
-            identification = Self.plainText(frame.content)
-        case .paragraph(let role):
-            finishParagraph(frame, role: role)
+            parts.identification = takePlain(frame)
+        case .paragraph(.block), .row, .cell:
+            content.close()
+            if frame.kind == .cell, let index = contextIndex, stack[index].kind == .row {
+                stack[index].lastCell = frame.node
+            }
+        case .paragraph(.chapterLabel):
+            parts.setChapterLabel(takePlain(frame))
+        case .paragraph(.header(let field)):
+            let plain = takePlain(frame)
+            parts.names.set(field, to: plain.isEmpty ? nil : plain)
         case .character:
-            var span = CharacterSpan(
-                marker: frame.marker, attributes: frame.attributes, content: frame.content, isClosed: frame.isClosed)
-            if frame.hasBar, case .text(let text) = span.content.last,
-                let (word, attributes) = AttributeText.split(text)
-            {
-                span.content[span.content.count - 1] = .text(word)
-                span.attributes += attributes
-                reportOnce(
-                    "attributes in text", .malformedAttributes, at: locator.location(ofTagEndingAt: frame.tagEnd),
-                    "USFM attributes in the text of <char style=\"\(frame.marker)\"> (a Paratext export defect); read as attributes"
-                )
-            }
-            appendInline(.character(span))
+            closeNode(of: frame)
+            if frame.hasBar { splitAttributeText(frame) }
         case .note:
-            appendInline(.note(Note(marker: frame.marker, caller: frame.caller, content: frame.content)))
+            closeNode(of: frame)
         case .figure:
-            appendInline(.figure(Figure(caption: Self.plainText(frame.content), attributes: frame.attributes)))
+            let caption = takePlain(frame)
+            let figure = Figure(caption: caption, attributes: figureAttributes.popLast() ?? [])
+            appendInline { $0.figure(figure) }
         case .table:
-            let rows = frame.parts?.rows ?? []
-            appendBlock(.table(Table(rows: rows, location: rows.first?.location ?? frame.location ?? start)))
-        case .row:
-            guard let index = contextIndex, stack[index].kind == .table else { return }
-            stack[index].parts?.rows.append(
-                TableRow(cells: frame.parts?.cells ?? [], leading: frame.content, location: frame.location ?? start))
-        case .cell:
-            guard let index = contextIndex, stack[index].kind == .row else { return }
-            stack[index].parts?.cells.append(
-                TableCell(marker: frame.marker, columnSpan: frame.parts?.columnSpan ?? 1, content: frame.content))
+            content.close()
+            // A table is where its first row is (its children are known once it is closed).
+            let table = Int(frame.node)
+            if table >= 0, let row = content.content.children(of: table).first(where: {
+                content.content.nodes[$0].kind == .row
+            }) {
+                content.copyLocation(to: table, from: row)
+            }
         }
     }
 
-    private mutating func finishParagraph(_ frame: USXFrame, role: USXFrame.ParagraphRole) {
-        switch role {
-        case .block:
-            appendBlock(
-                .paragraph(Paragraph(marker: frame.marker, content: frame.content, location: frame.location ?? start)))
-        case .chapterLabel:
-            let text = Self.plainText(frame.content)
-            let label = text.isEmpty ? nil : text
-            if chapters.isEmpty {
-                chapterLabel = label
-            } else {
-                chapters[chapters.count - 1].label = label
-            }
-        case .header(let field):
-            let plain = Self.plainText(frame.content)
-            names.set(field, to: plain.isEmpty ? nil : plain)
+    /// `<char style="w">word|strong="H1"</char>` (a Paratext export defect): the text after the bar of the
+    /// span's last text becomes its attributes. The span's node is closed.
+    private mutating func splitAttributeText(_ frame: USXFrame) {
+        let inPlain = frame.isInPlain
+        let flat = inPlain ? plain.content : content.content
+        let node = Int(frame.node)
+        guard node >= 0, node < flat.nodes.count else { return }
+        var last: Int?
+        for child in flat.children(of: node) { last = child }
+        guard let last, flat.nodes[last].kind == .text, let (word, attributes) = AttributeText.split(flat.text(of: last))
+        else { return }
+        if inPlain {
+            plain.replaceText(of: last, with: word)
+            plain.appendAttributes(attributes, to: node)
+        } else {
+            content.replaceText(of: last, with: word)
+            content.appendAttributes(attributes, to: node)
         }
-    }
-
-    /// The text of inline content for a name, label or caption: character styles kept,
-    /// notes and markers left out, ASCII white space collapsed to one space and trimmed.
-    static func plainText(_ content: [Inline]) -> String {
-        var bytes: [UInt8] = []
-        var pendingSpace = false
-        func add(_ content: [Inline]) {
-            for inline in content {
-                switch inline {
-                case .text(let text):
-                    for byte in text.utf8 {
-                        if isSpace(byte) {
-                            pendingSpace = true
-                            continue
-                        }
-                        if pendingSpace && !bytes.isEmpty { bytes.append(0x20) }
-                        pendingSpace = false
-                        bytes.append(byte)
-                    }
-                case .character(let span):
-                    add(span.content)
-                case .verse, .note, .milestone, .figure, .optionalBreak:
-                    continue
-                }
-            }
-        }
-        add(content)
-        return String(decoding: bytes, as: UTF8.self)
+        reportOnce(
+            "attributes in text", .malformedAttributes, at: locator.location(ofTagEndingAt: Int(frame.tagEnd)),
+            "USFM attributes in the text of <char style=\"\(flat.marker(of: node))\"> (a Paratext export defect); read as attributes"
+        )
     }
 }

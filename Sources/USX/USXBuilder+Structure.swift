@@ -20,27 +20,28 @@ extension USXBuilder {
         for index in 0..<attributes.count where USXVocabulary.attribute(attributes.name(at: index)) != .style {
             milestone.attributes.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
         }
-        appendInline(.milestone(milestone))
+        appendInline { $0.milestone(milestone) }
     }
 
     mutating func startFigure(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<figure>", endOffset: endOffset) else { return }
-        var frame = USXFrame(.figure, marker: "fig")
+        var kept: [Attribute] = []
         for index in 0..<attributes.count {
             switch USXVocabulary.attribute(attributes.name(at: index)) {
             case .style: continue
             // USX calls the image `file`; USFM 3 and the model call it `src`.
-            case .file: frame.attributes.append(Attribute("src", attributes.value(at: index)))
-            default: frame.attributes.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
+            case .file: kept.append(Attribute("src", attributes.value(at: index)))
+            default: kept.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
             }
         }
-        stack.append(frame)
+        figureAttributes.append(kept)
+        pushPlain(.figure)
     }
 
     mutating func startOptionalBreak(endOffset: Int) {
         defer { stack.append(USXFrame(.ignored)) }
         guard inlineMayStart("<optbreak>", endOffset: endOffset, pushing: false) else { return }
-        appendInline(.optionalBreak)
+        appendInline { $0.optionalBreak() }
     }
 
     mutating func startTable(endOffset: Int) {
@@ -51,9 +52,9 @@ extension USXBuilder {
             stack.append(USXFrame(.transparent))
             return
         }
-        var frame = USXFrame(.table, location: location)
-        frame.parts = TableParts()
-        stack.append(frame)
+        let node = content.nodeCount
+        content.openTable(location: location)
+        stack.append(USXFrame(.table, node: node))
     }
 
     mutating func startRow(endOffset: Int) {
@@ -63,9 +64,9 @@ extension USXBuilder {
             stack.append(USXFrame(.transparent))
             return
         }
-        var frame = USXFrame(.row, location: location)
-        frame.parts = TableParts()
-        stack.append(frame)
+        let node = content.nodeCount
+        content.openRow(location: location)
+        stack.append(USXFrame(.row, node: node))
     }
 
     mutating func startCell(_ attributes: XMLAttributes, endOffset: Int) {
@@ -77,19 +78,19 @@ extension USXBuilder {
             return
         }
         let style = required(.style, of: "cell", attributes, endOffset: endOffset, fallback: "tc1", "add one such as")
-        var frame = USXFrame(.cell, marker: style)
-        let parts = TableParts()
-        frame.parts = parts
+        var columnSpan = 1
         if let span = attributes.value(of: USXAttribute.colspan.nameIndex) {
             if let value = Int(span), value >= 1, value <= 1000 {
-                parts.columnSpan = value
+                columnSpan = value
             } else {
                 report(
                     .warning, .malformedAttributes, at: locator.location(ofTagEndingAt: endOffset),
                     "colspan=\"\(span)\" is not a whole number from 1; read as 1")
             }
         }
-        stack.append(frame)
+        let node = content.nodeCount
+        content.openCell(marker: style, columnSpan: columnSpan)
+        stack.append(USXFrame(.cell, node: node))
     }
 
     mutating func startContainer(_ element: USXElement, endOffset: Int) {
@@ -107,18 +108,20 @@ extension USXBuilder {
     /// and its content kept in the outer one.
     mutating func startSidebar(_ attributes: XMLAttributes, endOffset: Int) {
         let location = locator.location(ofTagEndingAt: endOffset)
-        guard contextKind?.holdsBlocks == true, sidebars.isEmpty else {
+        guard contextKind?.holdsBlocks == true, openSidebars == 0 else {
             report(
                 .error, .misplacedMarker, at: location,
-                sidebars.isEmpty
+                openSidebars == 0
                     ? "<sidebar> inside another element; it goes between paragraphs"
                     : "<sidebar> inside another sidebar; its content is kept in the outer one")
             stack.append(USXFrame(.transparent))
             return
         }
         let category = attributes.value(of: USXElement.category.nameIndex)
-        sidebars.append(Sidebar(category: category?.isEmpty == false ? category : nil, location: location))
-        stack.append(USXFrame(.sidebar, location: location))
+        let node = content.nodeCount
+        content.openSidebar(category: category?.isEmpty == false ? category : nil, location: location)
+        openSidebars += 1
+        stack.append(USXFrame(.sidebar, node: node))
     }
 
     mutating func startUnknown(_ name: String, endOffset: Int) {
@@ -136,19 +139,6 @@ extension USXBuilder {
         case .char, .ref, .category, .note, .figure: true
         default: false
         }
-    }
-
-    /// How many spans, notes and figures are open: the depth an element opened now would stand at, less one.
-    /// The stack is at most libxml2's 256 elements deep (the parser never sets `XML_PARSE_HUGE`).
-    var nestingDepth: Int {
-        var depth = 0
-        for frame in stack {
-            switch frame.kind {
-            case .character, .note, .figure: depth += 1
-            default: break
-            }
-        }
-        return depth
     }
 
     /// An element that would stand deeper than `Inline.maximumNestingDepth`: its tags are dropped and
@@ -191,7 +181,7 @@ extension USXBuilder {
             default: continue
             }
         }
-        if !sidebars.isEmpty {
+        if openSidebars > 0 {
             report(
                 .warning, .misplacedVerse, at: location,
                 "<verse> inside a <sidebar>, which is study content, not verse text; close the sidebar before the verse"
@@ -242,7 +232,7 @@ extension USXBuilder {
     }
 
     /// The book code for `sid`s the file does not give.
-    var bookCode: String { bookID?.code ?? "" }
+    var bookCode: String { parts.id?.code ?? "" }
 
     /// A chapter number: ASCII digits only, 1 to 9999.
     static func chapterNumber(_ text: String) -> Int? {

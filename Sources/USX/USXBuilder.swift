@@ -1,51 +1,54 @@
 import ScriptureModel
+import TextNormalization
 
 /// Builds one `Book` from the events of a USX file, keeping a stack of open elements.
 ///
 /// Every start tag pushes exactly one frame and every end tag pops one, so the
 /// stack stays in step with the XML even where the USX inside it is wrong.
-/// A value type, so that its many small updates need no runtime exclusivity checks;
-/// `USXParser` hands it the stream's events through a small class.
+/// Content goes straight into `FlatContent` (`content`) as it is read, text as bytes; a name,
+/// label or caption is read into `plain` and kept as a string. A value type, so that its many
+/// small updates need no runtime exclusivity checks; `USXParser` hands it the stream's events
+/// through a small class.
 struct USXBuilder: DiagnosticCollecting {
     /// At most this many problems from libxml2 are reported; then parsing stops.
     static let maximumXMLProblems = 50
 
-    let path: String
     var locator: SourceLocator
     var diagnostics: [Diagnostic] = []
-
-    // What becomes the book.
-    var bookID: BookID?
-    var bookLocation: SourceLocation?
-    var identification = ""
-    var formatVersion: String?
-    var names = BookNames()
-    var introduction: [Block] = []
-    var chapterLabel: String?
-    var chapters: [Chapter] = []
-    /// The open `<sidebar>`s, innermost last: blocks go into the last one.
-    var sidebars: [Sidebar] = []
+    /// What becomes the book.
+    var parts: BookParts
+    /// The content being built: the introduction's before the first chapter, then the current chapter's.
+    var content = FlatContentBuilder()
+    /// The content of the open names, labels and captions (`<book>`, `<para style="h">`, `<figure>`):
+    /// taken back as plain text when each closes.
+    var plain = FlatContentBuilder()
+    /// Styles and attribute names, by their bytes.
+    var styles = USXNames()
+    /// The attributes of the open figures, innermost last.
+    var figureAttributes: [[Attribute]] = []
+    /// Where the content of each open name, label or caption starts in `plain`, innermost last.
+    var plainMarks: [FlatContentBuilder.Mark] = []
 
     // Where the reader is.
     var stack: [USXFrame] = []
     var rootLocation: SourceLocation?
     var sawRoot = false
-    var sawBook = false
-    var isRejected = false
-    /// Set after a `<chapter>` that could not be read, until the next good one: its verses are dropped quietly.
-    var isChapterBroken = false
-    var chapterNumbers: Set<Int> = []
-    var verseLabels: Set<String> = []
     var openChapterID: String?
     var openVerseID: String?
     var xmlProblems = 0
+    /// How many spans, notes and figures are open.
+    var nestingDepth = 0
+    /// How many open elements are names, labels or captions: while any is, content goes to `plain`.
+    var plainDepth = 0
+    /// How many `<sidebar>`s are open (one at most is kept).
+    var openSidebars = 0
     /// Warnings reported once per file, by key: where the first diagnostic is, and how often it came.
     var onceWarnings: [String: (diagnostic: Int, count: Int)] = [:]
     /// The last paragraph style looked up: consecutive paragraphs mostly share one.
     var lastParagraphStyle: (style: String, role: USXFrame.ParagraphRole, isKnown: Bool) = ("", .block, false)
 
     init(path: String, locator: SourceLocator) {
-        self.path = path
+        parts = BookParts(path: path)
         self.locator = locator
         stack.reserveCapacity(32)
     }
@@ -53,7 +56,7 @@ struct USXBuilder: DiagnosticCollecting {
     // MARK: Events
 
     mutating func startElement(_ name: Int?, unknownName: String, attributes: XMLAttributes, endOffset: Int) {
-        if isRejected || (!stack.isEmpty && stack[stack.count - 1].kind == .ignored) {
+        if parts.isRejected || (!stack.isEmpty && stack[stack.count - 1].kind == .ignored) {
             stack.append(USXFrame(.ignored))
             return
         }
@@ -94,28 +97,32 @@ struct USXBuilder: DiagnosticCollecting {
     }
 
     mutating func text(_ text: XMLText, startOffset: Int) {
-        guard !isRejected, let index = contextIndex else { return }
+        guard !parts.isRejected, let index = contextIndex else { return }
         let kind = stack[index].kind
-        let leading = text.leadingSpaceCount
-        let isBlank = text.isBlank
         if kind.holdsInlines {
             var start = 0
             if stack[index].isAtStart {
                 stack[index].isAtStart = false
                 // Paratext indents the content of a paragraph or cell on a new line: not text.
+                let leading = text.leadingSpaceCount
                 if kind.dropsIndentation && text.hasLineFeed(inFirst: leading) {
-                    if isBlank { return }
+                    if leading == text.bytes.count { return }
                     start = leading
                 }
             }
             if kind == .character && text.contains(UInt8(ascii: "|")) { stack[index].hasBar = true }
-            stack[index].content.append(.text(text.string(from: start)))
+            let bytes = UnsafeBufferPointer(rebasing: text.bytes[start...])
+            if plainDepth > 0 { Self.appendText(bytes, to: &plain) } else { Self.appendText(bytes, to: &content) }
         } else if kind == .row {
-            if !isBlank { appendInline(.text(text.string())) }
-        } else if !isBlank && kind != .ignored {
+            if !text.isBlank {
+                let reopened = reopenLastCell()
+                Self.appendText(text.bytes, to: &content)
+                if reopened { content.close() }
+            }
+        } else if !text.isBlank && kind != .ignored {
             report(
                 .error, .misplacedText, at: locator.location(at: locator.skippingSpace(from: startOffset)),
-                "text outside a paragraph (\"\(text.preview(from: leading, length: 30))\") is not kept; put it inside a <para>"
+                "text outside a paragraph (\"\(text.preview(from: text.leadingSpaceCount, length: 30))\") is not kept; put it inside a <para>"
             )
         }
     }
@@ -139,58 +146,42 @@ struct USXBuilder: DiagnosticCollecting {
     /// Closes what the file left open and returns the book (if the file had a good `<book>`) and all diagnostics.
     mutating func result() -> ParseResult {
         while let frame = stack.popLast() { finish(frame) }
-        if sawRoot && !isRejected && !sawBook {
+        if sawRoot && !parts.isRejected && !parts.sawBook {
             report(
                 .error, .missingID, at: rootLocation ?? start,
                 "no <book code=\"…\"> element; add <book code=\"GEN\" style=\"id\"> as the first element of <usx>")
         }
         countRepeatedWarnings()
-        var books: [Book] = []
-        if let bookID, !isRejected {
-            books.append(
-                Book(
-                    id: bookID, identification: identification, formatVersion: formatVersion, names: names,
-                    introduction: introduction, chapterLabel: chapterLabel, chapters: chapters,
-                    location: bookLocation ?? start
-                ).mergingRepeatedChapters())
-        }
+        parts.store(content.finish())
+        let books = parts.book().map { [$0] } ?? []
         return ParseResult(books: books, diagnostics: diagnostics)
     }
 
     // MARK: Helpers
 
+    /// The file's path as the user gave it.
+    var path: String { parts.path }
+
     /// The start of the file, where problems without a better place are reported.
-    var start: SourceLocation { SourceLocation(file: path, line: 1, column: 1, offset: 0) }
+    var start: SourceLocation { parts.start }
 
     /// The innermost open element that is not transparent: where content goes.
+    ///
+    /// (`mutating get`, as `contextKind`: a plain getter called from a mutating method copies the whole
+    /// builder first.)
     var contextIndex: Int? {
-        var index = stack.count - 1
-        while index >= 0 && stack[index].kind == .transparent { index -= 1 }
-        return index >= 0 ? index : nil
-    }
-
-    /// The kind of the innermost open element that is not transparent.
-    var contextKind: USXFrame.Kind? { contextIndex.map { stack[$0].kind } }
-
-    /// Adds inline content where it belongs: the open element, or for a row, its last cell or leading content.
-    mutating func appendInline(_ inline: Inline) {
-        guard let index = contextIndex else { return }
-        if stack[index].kind == .row, let parts = stack[index].parts, !parts.cells.isEmpty {
-            parts.cells[parts.cells.count - 1].content.append(inline)
-        } else if stack[index].kind.holdsInlines || stack[index].kind == .row {
-            stack[index].content.append(inline)
+        mutating get {
+            var index = stack.count - 1
+            while index >= 0, case .transparent = stack[index].kind { index -= 1 }
+            return index >= 0 ? index : nil
         }
     }
 
-    /// Adds a paragraph, table or sidebar to the open sidebar, else to the current chapter, or to the
-    /// introduction before the first chapter.
-    mutating func appendBlock(_ block: Block) {
-        if !sidebars.isEmpty {
-            sidebars[sidebars.count - 1].blocks.append(block)
-        } else if chapters.isEmpty {
-            introduction.append(block)
-        } else {
-            chapters[chapters.count - 1].content.append(block)
+    /// The kind of the innermost open element that is not transparent.
+    var contextKind: USXFrame.Kind? {
+        mutating get {
+            guard let index = contextIndex else { return nil }
+            return stack[index].kind
         }
     }
 

@@ -1,14 +1,17 @@
 import ScriptureModel
 
-/// One open element while a USX file is read: what it is and what it has collected so far.
+/// One open element while a USX file is read: what it is and where its content went.
+///
+/// Content goes straight into `FlatContent` as it is read; a frame only remembers which node it
+/// opened, so frames hold no strings or arrays and are small (24 bytes) to push, pop and read.
 struct USXFrame {
-    /// What an open element is, which decides what its content may be and where it goes when it closes.
+    /// What an open element is, which decides what its content may be and where it goes.
     enum Kind: Equatable {
         /// `<usx>`: holds blocks.
         case root
         /// `<periph>`: holds blocks, which go on into the book as if the wrapper were not there.
         case container
-        /// `<sidebar>`: holds blocks, which become the open sidebar's (`USXBuilder.sidebars`).
+        /// `<sidebar>`: holds blocks, which go into the sidebar's node.
         case sidebar
         /// `<book>`: its text is the identification line.
         case book
@@ -49,6 +52,17 @@ struct USXFrame {
 
         /// Whether paragraphs and tables belong in it.
         var holdsBlocks: Bool { self == .root || self == .container || self == .sidebar }
+
+        /// Whether its content is read as plain text (a name, label or caption), not kept as content.
+        var isPlainText: Bool {
+            switch self {
+            case .book, .figure, .paragraph(.header), .paragraph(.chapterLabel): true
+            default: false
+            }
+        }
+
+        /// Whether it counts towards `Inline.maximumNestingDepth`.
+        var nests: Bool { self == .character || self == .note || self == .figure }
     }
 
     /// What a `<para>` becomes.
@@ -63,48 +77,26 @@ struct USXFrame {
 
     /// What the element is.
     var kind: Kind
-    /// The style (`p`, `wj`, `f`, `tc1`); for notes, the style, with the caller in `caller`.
-    var marker = ""
-    /// Attributes kept for the model (character spans, figures).
-    var attributes: [Attribute] = []
-    /// Inline content collected so far.
-    var content: [Inline] = []
-    /// The note caller.
-    var caller = ""
-    /// Whether a character span was closed (`closed="false"` makes it false).
-    var isClosed = true
-    /// The rows of a table, the cells of a row, the span of a cell; nil for every other element.
-    var parts: TableParts?
-    /// Where the element starts.
-    var location: SourceLocation?
+    /// The node it opened (paragraph, table, row, cell, sidebar, span, note), or -1. (Node counts and
+    /// offsets fit 32 bits: libxml2 reads at most 2 GiB.)
+    var node: Int32 = -1
+    /// A row's last cell, which inline content after it goes into; -1 before the first.
+    var lastCell: Int32 = -1
     /// The offset of the `>` that ends the start tag, for a late diagnostic; -1 when not kept.
-    var tagEnd = -1
+    var tagEnd: Int32 = -1
+    /// Whether its node is in `USXBuilder.plain` (inside a name, label or caption), not the content.
+    var isInPlain = false
+    /// Whether it opened a row's last cell again to put itself there: closing it closes the cell too.
+    var reopenedCell = false
     /// Whether its text holds a `|`, which may start USFM attributes an exporter left there.
     var hasBar = false
     /// Whether nothing has been read inside the element yet (for Paratext's indenting after `<para>`).
     var isAtStart = true
 
     /// Creates a frame.
-    init(
-        _ kind: Kind, marker: String = "", attributes: [Attribute] = [], isClosed: Bool = true,
-        location: SourceLocation? = nil, tagEnd: Int = -1
-    ) {
+    init(_ kind: Kind, node: Int = -1, tagEnd: Int = -1) {
         self.kind = kind
-        self.tagEnd = tagEnd
-        self.marker = marker
-        self.attributes = attributes
-        self.isClosed = isClosed
-        self.location = location
+        self.node = Int32(clamping: node)
+        self.tagEnd = Int32(clamping: tagEnd)
     }
-}
-
-/// What an open table, row or cell collects, kept out of `USXFrame` so that the
-/// frames of the far more common elements stay small and cheap to copy.
-final class TableParts {
-    /// The rows of a table.
-    var rows: [TableRow] = []
-    /// The cells of a row.
-    var cells: [TableCell] = []
-    /// The column span of a cell.
-    var columnSpan = 1
 }

@@ -11,17 +11,26 @@ enum USXElement: Int, CaseIterable {
 
 /// The attributes of USX elements that the parser looks at.
 enum USXAttribute: Int, CaseIterable {
-    case style, code, number, sid, eid, version, caller, closed, loc, altnumber, pubnumber, colspan, file
+    case style, code, number, sid, eid, version, caller, closed, loc, altnumber, pubnumber, colspan, file, xStyle
+    // Kept as they are, named here only so that libxml2 reports them by number.
+    case strong, lemma, srcloc, gloss, xMorph, linkHref, who
 
     /// The attribute's name index in `USXVocabulary.names`: after all the element names.
     var nameIndex: Int { USXVocabulary.elementCount + rawValue }
+
+    /// The attribute's name in USX.
+    var name: String {
+        // `xStyle` is `x-style`.
+        String(describing: self).unicodeScalars.map { $0.properties.isUppercase ? "-" + $0.properties.lowercaseMapping : String($0) }
+            .joined()
+    }
 }
 
 /// The names handed to `XMLStream`, and which styles USX defines.
 enum USXVocabulary {
     /// Element names, then attribute names; an event's name index points here.
     static let names: [String] =
-        USXElement.allCases.map { String(describing: $0) } + USXAttribute.allCases.map { String(describing: $0) }
+        USXElement.allCases.map { String(describing: $0) } + USXAttribute.allCases.map(\.name)
 
     /// How many element names come before the attribute names.
     static let elementCount = USXElement.allCases.count

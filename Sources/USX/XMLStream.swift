@@ -31,7 +31,8 @@ package struct XMLProblem {
 
 /// A text node's UTF-8 bytes (CRLF already LF); valid only during `text(_:startOffset:)`.
 package struct XMLText {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The text's UTF-8 bytes.
+    let bytes: UnsafeBufferPointer<UInt8>
 
     fileprivate init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -88,8 +89,9 @@ package struct XMLAttributes {
 
     /// The attribute's name as written.
     package func nameText(at index: Int) -> String {
-        guard let entry = entry(index) else { return "" }
-        return string(entry.name, entry.name_length)
+        let bytes = nameBytes(at: index)
+        guard let start = bytes.baseAddress else { return "" }
+        return string(start, Int32(bytes.count))
     }
 
     /// The attribute's value, unescaped, in NFC.
@@ -106,6 +108,38 @@ package struct XMLAttributes {
             return value(at: index)
         }
         return nil
+    }
+
+    /// The index of the attribute with name index `name`, if the tag has it.
+    func index(of name: Int) -> Int? {
+        for index in 0..<count where self.name(at: index) == name { return index }
+        return nil
+    }
+
+    /// The attribute's name as written, as UTF-8 bytes.
+    func nameBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let entry = entry(index), let start = entry.name else { return .init(start: nil, count: 0) }
+        var length = Int(entry.name_length)
+        if length < 0 {  // a known name, NUL-terminated
+            length = 0
+            while start[length] != 0 { length += 1 }
+        }
+        return UnsafeBufferPointer(start: start, count: length)
+    }
+
+    /// The attribute's value, unescaped, as UTF-8 bytes (not normalised: see `value(at:)`).
+    func valueBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let entry = entry(index), let start = entry.value, entry.value_length > 0 else {
+            return .init(start: nil, count: 0)
+        }
+        return UnsafeBufferPointer(start: start, count: Int(entry.value_length))
+    }
+
+    /// Whether the value of the attribute at `index` is exactly `text` (ASCII).
+    func value(at index: Int, is text: StaticString) -> Bool {
+        let bytes = valueBytes(at: index)
+        return bytes.count == text.utf8CodeUnitCount
+            && bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private func entry(_ index: Int) -> lectern_xml_attribute? {

@@ -10,8 +10,9 @@ extern "C" {
 #endif
 
 /// One attribute of a start tag. `name_id` is the attribute name's index in the
-/// names given to lectern_xml_parse, or -1. The byte ranges are valid only
-/// during the callback; values are already unescaped (`&amp;` is `&`).
+/// names given to lectern_xml_parse, or -1. `name` is NUL-terminated; `name_length`
+/// is -1 when `name_id` is set (its length was not measured). The byte ranges are
+/// valid only during the callback; values are already unescaped (`&amp;` is `&`).
 typedef struct {
     int32_t name_id;
     int32_t name_length;

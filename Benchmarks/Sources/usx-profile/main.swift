@@ -1,0 +1,64 @@
+// A callgrind harness for the USX and USJ parsers, and a digest of the model they build.
+//
+// Usage: usx-profile parse REPEATS FILE...    parse every (decompressed) file REPEATS times; prints MB/s
+//        usx-profile digest FILE...           prints one line per file: path, SHA-like digest of the model dump
+//   valgrind --tool=callgrind --toggle-collect='$s11usx_profile7runLoop*' usx-profile parse 1 …
+import Foundation
+import Lectern
+
+func parseFile(_ bytes: [UInt8], path: String) -> ParseResult {
+    path.hasSuffix(".json") ? USJParser.parse(bytes, path: path) : USXParser.parse(bytes, path: path)
+}
+
+@inline(never)
+func runLoop(_ files: [(String, [UInt8])], repeats: Int) -> Int {
+    var count = 0
+    for _ in 0..<repeats {
+        for (path, bytes) in files { count &+= parseFile(bytes, path: path).books.count }
+    }
+    return count
+}
+
+/// FNV-1a, 64 bits: stable across runs (Swift's Hasher is seeded).
+func fnv(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
+}
+
+func dump(_ result: ParseResult) -> String {
+    var text = ""
+    for book in result.books {
+        text += "\(book.id) \(book.identification) \(String(describing: book.formatVersion)) \(book.names)\n"
+        text += "\(String(describing: book.chapterLabel)) \(book.location)\n"
+        text += String(describing: book.introduction) + "\n"
+        for chapter in book.chapters {
+            text += "c \(chapter.number) \(String(describing: chapter.label)) \(String(describing: chapter.alternateNumber)) \(String(describing: chapter.publishedNumber)) \(chapter.location)\n"
+            text += String(describing: chapter.blocks) + "\n"
+        }
+    }
+    for diagnostic in result.diagnostics { text += "\(diagnostic)\n" }
+    return text
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let mode = arguments.first else { exit(64) }
+if mode == "parse" {
+    let repeats = Int(arguments[1]) ?? 1
+    let files = arguments.dropFirst(2).map { ($0, [UInt8](FileManager.default.contents(atPath: $0) ?? Data())) }
+    let total = files.reduce(0) { $0 + $1.1.count }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let count = runLoop(files, repeats: repeats)
+    let seconds = (clock.now - start) / .seconds(1)
+    print(count, String(format: "%.1f MB/s", Double(total * repeats) / seconds / 1e6))
+} else {
+    for path in arguments.dropFirst() {
+        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        let text = dump(parseFile(bytes, path: URL(fileURLWithPath: path).lastPathComponent))
+        print(URL(fileURLWithPath: path).lastPathComponent, text.utf8.count, fnv(text))
+    }
+}

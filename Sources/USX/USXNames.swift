@@ -1,0 +1,90 @@
+import ScriptureModel
+import TextNormalization
+
+/// The styles and attribute names of one file, each kept once and found again by its UTF-8 bytes, so
+/// that a `<char style="w" strong="…">` costs no string: a style is a small number, and its index in
+/// the string table of the content being built is looked up once per chapter.
+struct USXNames {
+    private static let slotCount = 1024
+    /// Past this many names, new ones are not kept (each is then made as a string where it comes).
+    private static let capacity = 600
+
+    private var slots = [Int32](repeating: -1, count: USXNames.slotCount)
+    private var utf8: [UInt8] = []
+    private var ranges: [Range<Int>] = []
+    /// The names, by number.
+    private(set) var strings: [String] = []
+    /// Whether each name is a character style USFM 3 defines (nil until asked).
+    private var characterStyle: [Bool?] = []
+    /// Each name's index in the string table of the content, and of the plain text, being built.
+    private var contentIndex: [UInt32] = []
+    private var plainIndex: [UInt32] = []
+    /// The number of each of `USXVocabulary.names` once looked up, or -1.
+    private var byNameIndex = [Int](repeating: -1, count: USXVocabulary.names.count)
+
+    /// The number of an attribute name, found by its index in `USXVocabulary.names` when it has one.
+    mutating func id(name nameIndex: Int?, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let nameIndex, nameIndex < byNameIndex.count else { return id(bytes) }
+        if byNameIndex[nameIndex] >= 0 { return byNameIndex[nameIndex] }
+        let found = id(bytes)
+        byNameIndex[nameIndex] = found ?? -1
+        return found
+    }
+
+    /// The number of a name, or nil when the table is full and it is not in it.
+    ///
+    /// - Complexity: O(length of the name).
+    mutating func id(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        var slot = Int(hash) & (Self.slotCount - 1)
+        while true {
+            let found = Int(slots[slot])
+            if found < 0 { break }
+            if matches(found, bytes) { return found }
+            slot = (slot + 1) & (Self.slotCount - 1)
+        }
+        guard strings.count < Self.capacity else { return nil }
+        let id = strings.count
+        slots[slot] = Int32(id)
+        let start = utf8.count
+        utf8.append(contentsOf: bytes)
+        ranges.append(start..<utf8.count)
+        strings.append(NFC.string(bytes))
+        characterStyle.append(nil)
+        contentIndex.append(FlatNode.none)
+        plainIndex.append(FlatNode.none)
+        return id
+    }
+
+    private func matches(_ found: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = ranges[found]
+        guard range.count == bytes.count else { return false }
+        return utf8.withUnsafeBufferPointer { all in
+            for offset in 0..<bytes.count where all[range.lowerBound + offset] != bytes[offset] { return false }
+            return true
+        }
+    }
+
+    /// Whether name `id` is a character style USFM 3 defines (`USXVocabulary.isCharacterStyle`).
+    mutating func isCharacterStyle(_ id: Int) -> Bool {
+        if let known = characterStyle[id] { return known }
+        let known = USXVocabulary.isCharacterStyle(strings[id])
+        characterStyle[id] = known
+        return known
+    }
+
+    /// The index of name `id` in `builder`'s string table (`inPlain` says which of the two builders it is).
+    mutating func index(_ id: Int, in builder: inout FlatContentBuilder, inPlain: Bool) -> UInt32 {
+        let known = inPlain ? plainIndex[id] : contentIndex[id]
+        if known != FlatNode.none { return known }
+        let index = builder.intern(strings[id])
+        if inPlain { plainIndex[id] = index } else { contentIndex[id] = index }
+        return index
+    }
+
+    /// Forgets the indices into the content builder's string table, which has been replaced.
+    mutating func contentReplaced() {
+        for id in contentIndex.indices { contentIndex[id] = FlatNode.none }
+    }
+}
