@@ -1,0 +1,140 @@
+/// Builder steps for a parser that reads bytes: markers and files already interned, text and
+/// attribute values straight from the source bytes, and the changes a parser makes to a node after
+/// opening it (attributes that follow a span's text, a verse's `\va`, a sidebar's `\cat`).
+extension FlatContentBuilder {
+    /// Opens a container whose marker is the string at `marker` (see `intern(_:)`), or `FlatNode.none`.
+    /// - Returns: the container's index.
+    @inline(__always)
+    public mutating func open(_ kind: FlatNode.Kind, markerID marker: UInt32) -> Int {
+        let index = leaf(kind, markerID: marker)
+        openNodes.append(index)
+        return index
+    }
+
+    /// Adds a node with no children whose marker is the string at `marker`, or `FlatNode.none`.
+    /// - Returns: the node's index.
+    @inline(__always)
+    @discardableResult
+    public mutating func leaf(_ kind: FlatNode.Kind, markerID marker: UInt32) -> Int {
+        let index = content.nodes.count
+        var node = FlatNode(kind: kind, end: UInt32(truncatingIfNeeded: index + 1))
+        node.marker = marker
+        content.nodes.append(node)
+        return index
+    }
+
+    /// Gives a node a source location; `file` is the file's index in the string table.
+    public mutating func setLocation(of index: Int, file: UInt32, line: Int, column: Int, offset: Int) {
+        content.nodes[index].location = UInt32(truncatingIfNeeded: content.locations.count)
+        content.locations.append(
+            FlatLocation(
+                file: file, line: UInt32(clamping: line), column: UInt32(clamping: column),
+                offset: UInt32(clamping: offset)))
+    }
+
+    /// Adds a run of text from UTF-8 bytes the caller has made NFC.
+    /// - Returns: the text node's index.
+    @inline(__always)
+    @discardableResult
+    public mutating func text(bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let index = leaf(.text, markerID: FlatNode.none)
+        setText(of: index, bytes: bytes)
+        return index
+    }
+
+    /// Sets a node's text (a verse's number, a note's caller) from NFC UTF-8 bytes.
+    @inline(__always)
+    public mutating func setText(of index: Int, bytes: UnsafeBufferPointer<UInt8>) {
+        let start = content.bytes.count
+        content.bytes.append(contentsOf: bytes)
+        content.nodes[index].textStart = UInt32(truncatingIfNeeded: start)
+        content.nodes[index].textCount = UInt32(truncatingIfNeeded: bytes.count)
+    }
+
+    /// Sets a node's text from a string.
+    public mutating func setText(of index: Int, string: String) {
+        setText(of: index, string)
+    }
+
+    /// Drops the ASCII spaces that end a text node's text.
+    /// - Returns: the number of bytes left.
+    public mutating func trimTrailingSpaces(ofText index: Int) -> Int {
+        var node = content.nodes[index]
+        while node.textCount > 0, content.bytes[Int(node.textStart + node.textCount - 1)] == 0x20 { node.textCount -= 1 }
+        content.nodes[index] = node
+        return Int(node.textCount)
+    }
+
+    /// Adds an attribute to a node (after any it has), its value from NFC UTF-8 bytes.
+    public mutating func addAttribute(to index: Int, nameID name: UInt32, value: UnsafeBufferPointer<UInt8>) {
+        makeAttributesLast(of: index)
+        let start = content.bytes.count
+        content.bytes.append(contentsOf: value)
+        content.attributes.append(
+            FlatAttribute(
+                name: name, valueStart: UInt32(truncatingIfNeeded: start),
+                valueCount: UInt32(truncatingIfNeeded: value.count)))
+        content.nodes[index].attributeCount += 1
+    }
+
+    /// Adds attributes to a node, after any it has.
+    public mutating func addAttributes(_ attributes: [Attribute], after index: Int) {
+        makeAttributesLast(of: index)
+        for item in attributes { content.attributes.append(attribute(item.name, item.value)) }
+        content.nodes[index].attributeCount += UInt32(truncatingIfNeeded: attributes.count)
+    }
+
+    /// Sets a verse's alternate (`\va`) or published (`\vp`) number.
+    public mutating func setVerseNumber(of index: Int, alternate: Bool, _ value: String) {
+        var alternateValue = content.alternateNumber(of: index)
+        var publishedValue = content.publishedNumber(of: index)
+        if alternate { alternateValue = value } else { publishedValue = value }
+        var node = content.nodes[index]
+        node.flags &= ~(FlatNode.hasAlternate | FlatNode.hasPublished)
+        node.attributeStart = UInt32(truncatingIfNeeded: content.attributes.count)
+        if let alternateValue {
+            content.attributes.append(attribute("va", alternateValue))
+            node.flags |= FlatNode.hasAlternate
+        }
+        if let publishedValue {
+            content.attributes.append(attribute("vp", publishedValue))
+            node.flags |= FlatNode.hasPublished
+        }
+        node.attributeCount = UInt32(truncatingIfNeeded: content.attributes.count) - node.attributeStart
+        content.nodes[index] = node
+    }
+
+    /// Sets or clears an open sidebar's category.
+    public mutating func setCategory(ofSidebar index: Int, _ category: String?) {
+        if let category {
+            setText(of: index, category)
+            content.nodes[index].flags |= FlatNode.hasCategory
+        } else {
+            content.nodes[index].textCount = 0
+            content.nodes[index].flags &= ~FlatNode.hasCategory
+        }
+    }
+
+    /// Sets a table cell's column span.
+    public mutating func setColumnSpan(of index: Int, _ span: Int) {
+        content.nodes[index].span = UInt16(clamping: span)
+    }
+
+    /// Moves a node's attributes to the end of the attribute table, so that more can follow them.
+    private mutating func makeAttributesLast(of index: Int) {
+        let node = content.nodes[index]
+        let count = Int(node.attributeCount)
+        if count == 0 {
+            content.nodes[index].attributeStart = UInt32(truncatingIfNeeded: content.attributes.count)
+            return
+        }
+        guard Int(node.attributeStart) + count != content.attributes.count else { return }
+        let start = content.attributes.count
+        for slot in attributeRange(of: node) { content.attributes.append(content.attributes[slot]) }
+        content.nodes[index].attributeStart = UInt32(truncatingIfNeeded: start)
+    }
+
+    private func attributeRange(of node: FlatNode) -> Range<Int> {
+        Int(node.attributeStart)..<Int(node.attributeStart) + Int(node.attributeCount)
+    }
+}
