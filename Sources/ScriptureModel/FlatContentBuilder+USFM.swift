@@ -137,4 +137,36 @@ extension FlatContentBuilder {
     private func attributeRange(of node: FlatNode) -> Range<Int> {
         Int(node.attributeStart)..<Int(node.attributeStart) + Int(node.attributeCount)
     }
+
+    /// The content, with every open container closed, in arrays of exactly its size; the builder
+    /// starts again empty but keeps its arrays' capacity, so that building the next content (the
+    /// next chapter) grows no array it has grown before.
+    public mutating func takeContent() -> FlatContent {
+        close(toDepth: 0)
+        var taken = FlatContent()
+        taken.nodes = Self.exactCopy(content.nodes)
+        taken.bytes = Self.exactCopy(content.bytes)
+        taken.attributes = Self.exactCopy(content.attributes)
+        taken.locations = Self.exactCopy(content.locations)
+        taken.strings = content.strings
+        swap(&taken.stringIndex, &content.stringIndex)
+        content.nodes.removeAll(keepingCapacity: true)
+        content.bytes.removeAll(keepingCapacity: true)
+        content.attributes.removeAll(keepingCapacity: true)
+        content.locations.removeAll(keepingCapacity: true)
+        content.strings = []
+        content.stringIndex = [:]
+        return taken
+    }
+
+    private static func exactCopy<Element>(_ array: [Element]) -> [Element] {
+        guard !array.isEmpty else { return [] }
+        return array.withUnsafeBufferPointer { source in
+            [Element](unsafeUninitializedCapacity: source.count) { target, initialized in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                to.initialize(from: from, count: source.count)
+                initialized = source.count
+            }
+        }
+    }
 }

@@ -8,9 +8,9 @@ extension USFMBookBuilder {
     /// The usual list, `name="value"` pairs with no byte that NFC could change, is copied straight
     /// from the input; anything else goes through `USFMAttributes.parse`.
     mutating func addAttributes(_ range: Range<Int>, marker: String, to node: Int) {
-        checkAttributeBytes(range, marker: marker)
         let raw = cursor.bytes(range)
         if addPlainPairs(raw, to: node) { return }
+        checkAttributeBytes(range, marker: marker)
         switch USFMAttributes.parse(raw, marker: marker) {
         case .success(let attributes):
             flat.addAttributes(attributes, after: node)
@@ -20,57 +20,77 @@ extension USFMBookBuilder {
         }
     }
 
-    /// Adds `name="value"` pairs read straight from bytes that NFC leaves alone; `false`, having
-    /// added nothing, when the list is anything else (which `USFMAttributes.parse` then reads).
+    /// Adds `name="value"` pairs read straight from bytes that NFC leaves alone, when there is
+    /// nothing to report about them (no line end, no empty value); `false`, having added nothing,
+    /// for anything else, which the caller checks and `USFMAttributes.parse` reads.
     private mutating func addPlainPairs(_ raw: UnsafeBufferPointer<UInt8>, to node: Int) -> Bool {
-        let equals = UInt8(ascii: "=")
-        let quote = UInt8(ascii: "\"")
-        var start = 0
-        var end = raw.count
-        while start < end, raw[start] == space { start += 1 }
-        while end > start, raw[end - 1] == space { end -= 1 }
-        // One pass to check that every pair reads cleanly, the next to add them.
-        var hasEquals = false
-        for byte in raw[start..<end] {
-            if byte >= 0xCC { return false }
-            if byte == equals { hasEquals = true }
-        }
-        guard hasEquals else { return false }
-        for pass in 0..<2 {
-            let adding = pass == 1
-            var index = start
-            while true {
-                while index < end, raw[index] == space { index += 1 }
-                if index >= end { break }
-                let nameStart = index
-                while index < end, raw[index] != equals, raw[index] != space { index += 1 }
-                let nameEnd = index
-                while index < end, raw[index] == space { index += 1 }
-                guard index < end, raw[index] == equals, nameEnd > nameStart else { return false }
-                index += 1
-                while index < end, raw[index] == space { index += 1 }
-                guard index < end, raw[index] == quote else { return false }
-                index += 1
-                let valueStart = index
-                while index < end, raw[index] != quote { index += 1 }
-                guard index < end else { return false }
-                if adding {
-                    let name = attributeNameID(UnsafeBufferPointer(rebasing: raw[nameStart..<nameEnd]))
-                    flat.addAttribute(
-                        to: node, nameID: name, value: UnsafeBufferPointer(rebasing: raw[valueStart..<index]))
-                }
+        let pairs = Self.plainPairCount(raw)
+        guard pairs > 0 else { return false }
+        addPairs(raw, count: pairs, to: node)
+        return true
+    }
+
+    /// The number of `name="value"` pairs in `raw` when it is only such pairs, apart by spaces,
+    /// with no byte NFC could change, no line end and no empty value; 0 otherwise.
+    static func plainPairCount(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = raw.baseAddress else { return 0 }
+        let count = raw.count
+        var pairs = 0
+        var index = 0
+        while true {
+            while index < count, base[index] == space { index += 1 }
+            if index >= count { return pairs }
+            let nameStart = index
+            while index < count {
+                let byte = base[index]
+                if byte == 0x3D || byte == space { break }
+                if byte >= 0xCC || byte == 0x0A || byte == 0x0D { return 0 }
                 index += 1
             }
+            guard index < count, base[index] == 0x3D, index > nameStart, index + 1 < count, base[index + 1] == 0x22
+            else { return 0 }
+            index += 2
+            let valueStart = index
+            while index < count {
+                let byte = base[index]
+                if byte == 0x22 { break }
+                if byte >= 0xCC || byte == 0x0A || byte == 0x0D { return 0 }
+                index += 1
+            }
+            guard index < count, index > valueStart else { return 0 }
+            index += 1
+            pairs += 1
         }
-        return true
+    }
+
+    /// Adds the `count` pairs of a list `plainPairCount` accepted.
+    mutating func addPairs(_ raw: UnsafeBufferPointer<UInt8>, count pairs: Int, to node: Int) {
+        guard let base = raw.baseAddress else { return }
+        var index = 0
+        for _ in 0..<pairs {
+            while base[index] == space { index += 1 }
+            let nameStart = index
+            while base[index] != 0x3D { index += 1 }
+            let name = attributeNameID(UnsafeBufferPointer(start: base + nameStart, count: index - nameStart))
+            index += 2
+            let valueStart = index
+            while base[index] != 0x22 { index += 1 }
+            flat.addAttribute(
+                to: node, nameID: name, value: UnsafeBufferPointer(start: base + valueStart, count: index - valueStart))
+            index += 1
+        }
     }
 
     /// The index of an attribute name in `flat`'s string table; short names are found without a string.
     private mutating func attributeNameID(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         guard bytes.count <= 8 else { return flat.intern(String(decoding: bytes, as: UTF8.self)) }
         var key: UInt64 = 0
-        for byte in bytes.reversed() { key = key << 8 | UInt64(byte) }
-        for known in attributeNameIDs where known.key == key { return known.id }
+        var index = bytes.count
+        while index > 0 {
+            index -= 1
+            key = key << 8 | UInt64(bytes[index])
+        }
+        for slot in attributeNameIDs.indices where attributeNameIDs[slot].key == key { return attributeNameIDs[slot].id }
         let id = flat.intern(String(decoding: bytes, as: UTF8.self))
         attributeNameIDs.append((key, id))
         return id

@@ -144,9 +144,9 @@ extension USFMBookBuilder {
     mutating func reportMissingColumns(_ table: Int) {
         let content = flat.content
         var widest = 0
-        for row in content.children(of: table) { widest = max(widest, columns(of: row, in: content)) }
+        for row in content.children(of: table) { widest = max(widest, Self.columns(of: row, in: content)) }
         for row in content.children(of: table) {
-            let width = columns(of: row, in: content)
+            let width = Self.columns(of: row, in: content)
             guard width < widest, let place = content.location(of: row) else { continue }
             diagnostics.append(
                 Diagnostic(
@@ -156,7 +156,7 @@ extension USFMBookBuilder {
         }
     }
 
-    private func columns(of row: Int, in content: FlatContent) -> Int {
+    private static func columns(of row: Int, in content: FlatContent) -> Int {
         var width = 0
         for cell in content.children(of: row) where content.nodes[cell].kind == .cell {
             width += content.nodes[cell].columnSpan
@@ -200,8 +200,10 @@ extension USFMBookBuilder {
 
     /// Whether `\cat` here names the open sidebar: right after `\esb`, before any of its content.
     var sidebarAwaitsCategory: Bool {
-        guard frames.isEmpty, sidebarNode >= 0 else { return false }
-        return !flat.content.nodes[sidebarNode].hasCategory && flat.nodeCount == sidebarNode + 1
+        mutating get {
+            guard frames.isEmpty, sidebarNode >= 0 else { return false }
+            return !flat.content.nodes[sidebarNode].hasCategory && flat.nodeCount == sidebarNode + 1
+        }
     }
 
     mutating func finishBook() {

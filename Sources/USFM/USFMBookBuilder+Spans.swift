@@ -104,7 +104,7 @@ extension USFMBookBuilder {
     }
 
     /// Whether `\name*` occurs within the next few kilobytes (decides whether an unknown marker is a character style).
-    func hasClosingMarker(_ name: String, from start: Int) -> Bool {
+    mutating func hasClosingMarker(_ name: String, from start: Int) -> Bool {
         let needle = Array("\\\(name)*".utf8)
         let input = cursor.input
         let end = min(input.count, start + 4096)

@@ -92,7 +92,7 @@ extension USFMBookBuilder {
 
     /// Finds the end of a text run from `start`: a backslash, `//`, or `|` when `attributesEndText`,
     /// and what it holds. Branch-free but for the bytes that may end the run.
-    func scanText(from start: Int, attributesEndText: Bool) -> USFMTextRun {
+    mutating func scanText(from start: Int, attributesEndText: Bool) -> USFMTextRun {
         let input = cursor.input
         let count = input.count
         var index = start

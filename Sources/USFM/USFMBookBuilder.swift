@@ -53,6 +53,8 @@ struct USFMBookBuilder: ~Copyable {
     /// The kinds of the paragraph styles met, in a short list (a file uses a handful of styles).
     var paragraphKinds: [(marker: String, kind: ParagraphKind)] = []
     let markers = USFMMarkerTable.shared
+    /// `\w`, the commonest marker by far.
+    let wordMarker = USFMMarkerTable.shared.info(named: "w")
     /// The index in `flat`'s string table of each marker of `markers` used so far, by slot.
     var markerIDs = [UInt32](repeating: FlatNode.none, count: 1 << USFMMarkerTable.slotBits)
     var usedMarkerSlots: [Int] = []
@@ -72,7 +74,7 @@ struct USFMBookBuilder: ~Copyable {
         while !cursor.isAtEnd {
             let byte = cursor.peek()
             if byte == backslash {
-                readMarker()
+                if !readWordSpan() { readMarker() }
             } else if byte == slash, cursor.peek(1) == slash {
                 if prepareInline(at: cursor.position) { appendLeaf(.optionalBreak) }
                 cursor.advance(2)
@@ -103,9 +105,11 @@ struct USFMBookBuilder: ~Copyable {
 
     /// Whether the top frame accepts `|attributes`.
     var topTakesAttributes: Bool {
-        if !tooDeep.isEmpty { return true }
-        guard let last = frames.indices.last else { return false }
-        return frames[last].takesAttributes
+        mutating get {
+            if !tooDeep.isEmpty { return true }
+            guard let last = frames.indices.last else { return false }
+            return frames[last].takesAttributes
+        }
     }
 
     /// Makes sure a frame is open for an inline at `offset` (a stray paragraph if needed).
@@ -183,8 +187,7 @@ struct USFMBookBuilder: ~Copyable {
 
     /// Stores the content read so far in the book (the introduction, or the last chapter) and starts anew.
     mutating func storeContent() {
-        let content = flat.finish()
-        flat = FlatContentBuilder()
+        let content = flat.takeContent()
         for slot in usedMarkerSlots { markerIDs[slot] = FlatNode.none }
         usedMarkerSlots.removeAll(keepingCapacity: true)
         attributeNameIDs.removeAll(keepingCapacity: true)
@@ -257,7 +260,10 @@ struct USFMBookBuilder: ~Copyable {
             }
         case .verse: readVerse(at: markerStart)
         case .paragraph: openParagraph(marker.name, markerID: markerID(marker), at: markerStart)
-        case .character: openCharacter(marker, nested: nested, at: markerStart)
+        case .character:
+            if !readPlainSpan(marker, nested: nested, name: nameStart..<nameEnd) {
+                openCharacter(marker, nested: nested, at: markerStart)
+            }
         case .noteCharacter: openNoteCharacter(marker, nested: nested, at: markerStart)
         case .note: openNote(marker, at: markerStart)
         case .figure:
@@ -273,7 +279,9 @@ struct USFMBookBuilder: ~Copyable {
     }
 
     /// Whether the book has a chapter yet.
-    var hasChapters: Bool { !(book?.chapters.isEmpty ?? true) }
+    var hasChapters: Bool {
+        mutating get { !(book?.chapters.isEmpty ?? true) }
+    }
 
     /// Consumes the single white space that ends a marker (CRLF counts as one).
     @inline(__always)

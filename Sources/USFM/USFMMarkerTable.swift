@@ -9,12 +9,16 @@ struct USFMMarkerInfo {
     let slot: Int
     /// `\va` or `\vp`, which may give the verse before them its alternate or published number.
     let isVerseNumber: Bool
+    /// Whether `\name text|attributes\name*` always reads as one character span
+    /// (a character style other than `\va` and `\vp`, which may belong to a verse instead).
+    let makesPlainSpan: Bool
 
     init(name: String, role: USFMMarkerRole?, slot: Int = -1) {
         self.name = name
         self.role = role
         self.slot = slot
         isVerseNumber = name == "va" || name == "vp"
+        makesPlainSpan = role == .character && !isVerseNumber
     }
 }
 
