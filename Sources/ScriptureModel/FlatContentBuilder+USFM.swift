@@ -169,4 +169,111 @@ extension FlatContentBuilder {
             }
         }
     }
+
+    // MARK: - Staged bytes
+
+    /// Adds a run of text whose NFC UTF-8 bytes go to `stage` (see `FlatByteStage`).
+    /// - Returns: the text node's index.
+    @inline(__always)
+    @discardableResult
+    public mutating func text(staging bytes: UnsafeBufferPointer<UInt8>, in stage: inout FlatByteStage) -> Int {
+        let index = content.nodes.count
+        var node = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index + 1))
+        node.textStart = UInt32(truncatingIfNeeded: content.bytes.count + stage.count)
+        node.textCount = UInt32(truncatingIfNeeded: bytes.count)
+        stage.append(bytes)
+        content.nodes.append(node)
+        return index
+    }
+
+    /// Adds a node with no children whose text's NFC UTF-8 bytes go to `stage`.
+    /// - Returns: the node's index.
+    @inline(__always)
+    @discardableResult
+    public mutating func leaf(
+        _ kind: FlatNode.Kind, staging bytes: UnsafeBufferPointer<UInt8>, in stage: inout FlatByteStage
+    ) -> Int {
+        let index = text(staging: bytes, in: &stage)
+        content.nodes[index].kind = kind
+        return index
+    }
+
+    /// Adds an attribute whose value's NFC UTF-8 bytes go to `stage`, for the node opened next
+    /// (see `open(_:markerID:attributesFrom:)`); returns nothing, the attribute is the table's last.
+    @inline(__always)
+    public mutating func stageAttribute(
+        nameID name: UInt32, value: UnsafeBufferPointer<UInt8>, in stage: inout FlatByteStage
+    ) {
+        content.attributes.append(
+            FlatAttribute(
+                name: name, valueStart: UInt32(truncatingIfNeeded: content.bytes.count + stage.count),
+                valueCount: UInt32(truncatingIfNeeded: value.count)))
+        stage.append(value)
+    }
+
+    /// Opens a container whose attributes are the attribute table's entries from `start` on.
+    /// - Returns: the container's index.
+    @inline(__always)
+    public mutating func open(_ kind: FlatNode.Kind, markerID marker: UInt32, attributesFrom start: Int) -> Int {
+        let index = content.nodes.count
+        var node = FlatNode(kind: kind, end: UInt32(truncatingIfNeeded: index + 1))
+        node.marker = marker
+        node.attributeStart = UInt32(truncatingIfNeeded: start)
+        node.attributeCount = UInt32(truncatingIfNeeded: content.attributes.count - start)
+        content.nodes.append(node)
+        openNodes.append(index)
+        return index
+    }
+
+    /// The number of attributes so far.
+    public var attributeCount: Int { content.attributes.count }
+
+    /// Moves the staged bytes into the content: call it before reading the content's bytes or
+    /// adding to them any other way.
+    @inline(__always)
+    public mutating func flush(_ stage: inout FlatByteStage) {
+        guard stage.count > 0 else { return }
+        content.bytes.append(contentsOf: UnsafeBufferPointer(start: stage.base, count: stage.count))
+        stage.count = 0
+    }
+}
+
+/// Bytes on their way into a `FlatContentBuilder`'s content, appended to it in one step: a text
+/// node's bytes are staged in a buffer that only grows, so adding a short run costs a few stores
+/// instead of an array append. Nodes staged into it record the offsets their bytes will have.
+public struct FlatByteStage: ~Copyable {
+    var base: UnsafeMutablePointer<UInt8>
+    var capacity: Int
+    /// The number of bytes staged.
+    public internal(set) var count = 0
+
+    /// Creates an empty stage.
+    public init() {
+        capacity = 1 << 16
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let length = bytes.count
+        if count + length > capacity { grow(to: max(capacity * 2, count + length)) }
+        guard let source = bytes.baseAddress else { return }
+        let target = base + count
+        if length <= 16 {
+            for offset in 0..<length { target[offset] = source[offset] }
+        } else {
+            target.initialize(from: source, count: length)
+        }
+        count += length
+    }
+
+    private mutating func grow(to newCapacity: Int) {
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.initialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+    }
 }

@@ -8,6 +8,7 @@ extension USFMBookBuilder {
     /// The usual list, `name="value"` pairs with no byte that NFC could change, is copied straight
     /// from the input; anything else goes through `USFMAttributes.parse`.
     mutating func addAttributes(_ range: Range<Int>, marker: String, to node: Int) {
+        flat.flush(&stage)
         let raw = cursor.bytes(range)
         if addPlainPairs(raw, to: node) { return }
         checkAttributeBytes(range, marker: marker)
@@ -77,6 +78,25 @@ extension USFMBookBuilder {
             while base[index] != 0x22 { index += 1 }
             flat.addAttribute(
                 to: node, nameID: name, value: UnsafeBufferPointer(start: base + valueStart, count: index - valueStart))
+            index += 1
+        }
+    }
+
+    /// Stages the `count` pairs of a list `plainPairCount` accepted, for the node opened next.
+    mutating func stagePairs(_ raw: UnsafeBufferPointer<UInt8>, count pairs: Int) {
+        guard let base = raw.baseAddress else { return }
+        var index = 0
+        for _ in 0..<pairs {
+            while base[index] == space { index += 1 }
+            let nameStart = index
+            while base[index] != 0x3D { index += 1 }
+            let name = attributeNameID(UnsafeBufferPointer(start: base + nameStart, count: index - nameStart))
+            index += 2
+            let valueStart = index
+            while base[index] != 0x22 { index += 1 }
+            flat.stageAttribute(
+                nameID: name, value: UnsafeBufferPointer(start: base + valueStart, count: index - valueStart),
+                in: &stage)
             index += 1
         }
     }

@@ -19,6 +19,7 @@ extension USFMBookBuilder {
             case .field:
                 frames.removeLast()
                 closeNode(bottom.node)
+                flat.flush(&stage)
                 let value = flat.content.plainText(of: bottom.node)
                 dropNode(of: bottom)
                 assignField(bottom.marker, value: value)
@@ -83,6 +84,7 @@ extension USFMBookBuilder {
     /// Drops the white space that ended a block's last line: the spaces ending its last text run
     /// (the run itself when nothing else is left).
     mutating func trimTrailingSpace(of frame: USFMFrame) {
+        flat.flush(&stage)
         let last = frame.lastChild
         guard last >= 0, flat.content.nodes[last].kind == .text, flat.content.utf8(of: last).last == space else {
             return
@@ -216,6 +218,7 @@ extension USFMBookBuilder {
         }
         if !pendingMilestones.isEmpty {
             if hasBook {
+                flat.flush(&stage)
                 let paragraph = flat.open(.paragraph, markerID: flat.intern("p"))
                 setLocation(of: paragraph, offset: cursor.position)
                 for milestone in pendingMilestones { flat.milestone(milestone) }

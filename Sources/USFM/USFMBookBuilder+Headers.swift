@@ -118,9 +118,8 @@ extension USFMBookBuilder {
         }
         closeOpenNotes(before: "\\v", at: offset)
         reportMisplacedVerse(label, at: offset)
-        let verse = flat.leaf(.verse, markerID: FlatNode.none)
         var number = label
-        number.withUTF8 { flat.setText(of: verse, bytes: $0) }
+        let verse = number.withUTF8 { flat.leaf(.verse, staging: $0, in: &stage) }
         setLocation(of: verse, offset: offset)
         if let last = frames.indices.last {
             frames[last].lastChild = verse

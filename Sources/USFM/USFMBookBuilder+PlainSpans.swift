@@ -52,22 +52,23 @@ extension USFMBookBuilder {
             pairs = Self.plainPairCount(cursor.bytes((textEnd + 1)..<closeStart))
             guard pairs > 0 else { return false }
         }
-        let span = flat.open(.character, markerID: markerID(marker))
+        let attributeStart = flat.attributeCount
+        if pairs > 0 { stagePairs(cursor.bytes((textEnd + 1)..<closeStart), count: pairs) }
+        let span = flat.open(.character, markerID: markerID(marker), attributesFrom: attributeStart)
         let text = cursor.bytes(textStart..<textEnd)
         if run.mayNeedNFC, !NFC.isInert(text) {
             var normalized = NFC.string(text)
-            normalized.withUTF8 { _ = flat.text(bytes: $0) }
+            normalized.withUTF8 { _ = flat.text(staging: $0, in: &stage) }
         } else {
-            flat.text(bytes: text)
+            flat.text(staging: text, in: &stage)
         }
-        if pairs > 0 { addPairs(cursor.bytes((textEnd + 1)..<closeStart), count: pairs, to: span) }
         flat.close()
         noteChild(span)
         cursor.position = end + 1
         // The single space that often follows before the next marker: after content, a run of one
         // space is always kept, as `readText` would.
         if cursor.peek() == space, cursor.peek(1) == backslash {
-            noteChild(flat.text(bytes: cursor.bytes(cursor.position..<(cursor.position + 1))))
+            noteChild(flat.text(staging: cursor.bytes(cursor.position..<(cursor.position + 1)), in: &stage))
             cursor.advance()
         }
         return true

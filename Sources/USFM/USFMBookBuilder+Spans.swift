@@ -9,6 +9,7 @@ extension USFMBookBuilder {
         setLocation(of: node, offset: offset)
         push(.paragraph, name, node: node, at: offset)
         if !pendingMilestones.isEmpty {
+            flat.flush(&stage)
             for milestone in pendingMilestones {
                 flat.milestone(milestone)
                 noteChild(flat.nodeCount - 1)
@@ -76,6 +77,7 @@ extension USFMBookBuilder {
         }
         guard admitsNesting(name, at: offset) else { return }
         push(.note, name, markerID: markerID(marker), at: offset)
+        flat.flush(&stage)
         flat.setText(of: frames[frames.count - 1].node, string: caller.isEmpty ? "+" : NFC.normalize(caller))
     }
 
@@ -149,6 +151,7 @@ extension USFMBookBuilder {
         if frames.isEmpty {
             pendingMilestones.append(milestone)
         } else {
+            flat.flush(&stage)
             flat.milestone(milestone)
             noteChild(flat.nodeCount - 1)
         }
@@ -286,6 +289,7 @@ extension USFMBookBuilder {
             if !explicit, frame.kind != .note { flat.markUnclosed(frame.node) }
             return
         }
+        flat.flush(&stage)
         let value = flat.content.plainText(of: frame.node)
         switch frame.kind {
         case .figure:

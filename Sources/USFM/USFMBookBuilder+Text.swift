@@ -176,7 +176,7 @@ extension USFMBookBuilder {
             appendText(string: NFC.string(bytes))
             return
         }
-        let index = flat.text(bytes: bytes)
+        let index = flat.text(staging: bytes, in: &stage)
         noteText(index, bytes)
     }
 
@@ -184,7 +184,7 @@ extension USFMBookBuilder {
     mutating func appendText(string: String) {
         var text = string
         text.withUTF8 { bytes in
-            let index = flat.text(bytes: bytes)
+            let index = flat.text(staging: bytes, in: &stage)
             noteText(index, bytes)
         }
     }

@@ -39,6 +39,8 @@ struct USFMBookBuilder: ~Copyable {
     var tooDeep: [String] = []
     /// The content of the introduction, or of the last chapter once there is one.
     var flat = FlatContentBuilder()
+    /// The bytes of `flat`'s latest text nodes and attribute values, not yet in it (see `FlatByteStage`).
+    var stage = FlatByteStage()
     /// The open table's and row's nodes, or -1.
     var tableNode = -1
     var rowNode = -1
@@ -187,6 +189,7 @@ struct USFMBookBuilder: ~Copyable {
 
     /// Stores the content read so far in the book (the introduction, or the last chapter) and starts anew.
     mutating func storeContent() {
+        flat.flush(&stage)
         let content = flat.takeContent()
         for slot in usedMarkerSlots { markerIDs[slot] = FlatNode.none }
         usedMarkerSlots.removeAll(keepingCapacity: true)
