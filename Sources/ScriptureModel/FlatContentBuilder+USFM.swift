@@ -225,6 +225,13 @@ extension FlatContentBuilder {
         return index
     }
 
+    /// Drops the attributes from `start` on and the staged bytes from `stagedCount` on (what a
+    /// parser staged for a node it then decided not to add).
+    public mutating func discardStaged(attributesFrom start: Int, bytesFrom stagedCount: Int, in stage: inout FlatByteStage) {
+        content.attributes.removeSubrange(start...)
+        stage.count = min(stage.count, stagedCount)
+    }
+
     /// The number of attributes so far.
     public var attributeCount: Int { content.attributes.count }
 

@@ -82,22 +82,40 @@ extension USFMBookBuilder {
         }
     }
 
-    /// Stages the `count` pairs of a list `plainPairCount` accepted, for the node opened next.
-    mutating func stagePairs(_ raw: UnsafeBufferPointer<UInt8>, count pairs: Int) {
-        guard let base = raw.baseAddress else { return }
+    /// Stages the attributes of a list `plainPairCount` would accept, for the node opened next,
+    /// in one pass; `false` for any other list, having staged part of it (the caller discards it).
+    mutating func stagePlainPairs(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = raw.baseAddress else { return false }
+        let count = raw.count
+        var pairs = 0
         var index = 0
-        for _ in 0..<pairs {
-            while base[index] == space { index += 1 }
+        while true {
+            while index < count, base[index] == space { index += 1 }
+            if index >= count { return pairs > 0 }
             let nameStart = index
-            while base[index] != 0x3D { index += 1 }
+            while index < count {
+                let byte = base[index]
+                if byte == 0x3D || byte == space { break }
+                if byte >= 0xCC || byte == 0x0A || byte == 0x0D { return false }
+                index += 1
+            }
+            guard index < count, base[index] == 0x3D, index > nameStart, index + 1 < count, base[index + 1] == 0x22
+            else { return false }
             let name = attributeNameID(UnsafeBufferPointer(start: base + nameStart, count: index - nameStart))
             index += 2
             let valueStart = index
-            while base[index] != 0x22 { index += 1 }
+            while index < count {
+                let byte = base[index]
+                if byte == 0x22 { break }
+                if byte >= 0xCC || byte == 0x0A || byte == 0x0D { return false }
+                index += 1
+            }
+            guard index < count, index > valueStart else { return false }
             flat.stageAttribute(
                 nameID: name, value: UnsafeBufferPointer(start: base + valueStart, count: index - valueStart),
                 in: &stage)
             index += 1
+            pairs += 1
         }
     }
 

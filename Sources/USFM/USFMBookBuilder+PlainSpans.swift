@@ -47,13 +47,14 @@ extension USFMBookBuilder {
         let run = scanText(from: textStart, attributesEndText: true)
         let textEnd = run.end
         guard run.isFinal, textEnd > textStart, textEnd == closeStart || input[textEnd] == pipe else { return false }
-        var pairs = 0
-        if textEnd < closeStart {
-            pairs = Self.plainPairCount(cursor.bytes((textEnd + 1)..<closeStart))
-            guard pairs > 0 else { return false }
-        }
         let attributeStart = flat.attributeCount
-        if pairs > 0 { stagePairs(cursor.bytes((textEnd + 1)..<closeStart), count: pairs) }
+        if textEnd < closeStart {
+            let stagedCount = stage.count
+            guard stagePlainPairs(cursor.bytes((textEnd + 1)..<closeStart)) else {
+                flat.discardStaged(attributesFrom: attributeStart, bytesFrom: stagedCount, in: &stage)
+                return false
+            }
+        }
         let span = flat.open(.character, markerID: markerID(marker), attributesFrom: attributeStart)
         let text = cursor.bytes(textStart..<textEnd)
         if run.mayNeedNFC, !NFC.isInert(text) {
