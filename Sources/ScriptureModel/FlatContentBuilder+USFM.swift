@@ -32,25 +32,6 @@ extension FlatContentBuilder {
                 offset: UInt32(clamping: offset)))
     }
 
-    /// Adds a run of text from UTF-8 bytes the caller has made NFC.
-    /// - Returns: the text node's index.
-    @inline(__always)
-    @discardableResult
-    public mutating func text(bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let index = leaf(.text, markerID: FlatNode.none)
-        setText(of: index, bytes: bytes)
-        return index
-    }
-
-    /// Sets a node's text (a verse's number, a note's caller) from NFC UTF-8 bytes.
-    @inline(__always)
-    public mutating func setText(of index: Int, bytes: UnsafeBufferPointer<UInt8>) {
-        let start = content.bytes.count
-        content.bytes.append(contentsOf: bytes)
-        content.nodes[index].textStart = UInt32(truncatingIfNeeded: start)
-        content.nodes[index].textCount = UInt32(truncatingIfNeeded: bytes.count)
-    }
-
     /// Sets a node's text from a string.
     public mutating func setText(of index: Int, string: String) {
         setText(of: index, string)
@@ -60,7 +41,9 @@ extension FlatContentBuilder {
     /// - Returns: the number of bytes left.
     public mutating func trimTrailingSpaces(ofText index: Int) -> Int {
         var node = content.nodes[index]
-        while node.textCount > 0, content.bytes[Int(node.textStart + node.textCount - 1)] == 0x20 { node.textCount -= 1 }
+        while node.textCount > 0, content.bytes[Int(node.textStart + node.textCount - 1)] == 0x20 {
+            node.textCount -= 1
+        }
         content.nodes[index] = node
         return Int(node.textCount)
     }
@@ -227,7 +210,9 @@ extension FlatContentBuilder {
 
     /// Drops the attributes from `start` on and the staged bytes from `stagedCount` on (what a
     /// parser staged for a node it then decided not to add).
-    public mutating func discardStaged(attributesFrom start: Int, bytesFrom stagedCount: Int, in stage: inout FlatByteStage) {
+    public mutating func discardStaged(
+        attributesFrom start: Int, bytesFrom stagedCount: Int, in stage: inout FlatByteStage
+    ) {
         content.attributes.removeSubrange(start...)
         stage.count = min(stage.count, stagedCount)
     }

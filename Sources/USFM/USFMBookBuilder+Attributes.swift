@@ -128,7 +128,9 @@ extension USFMBookBuilder {
             index -= 1
             key = key << 8 | UInt64(bytes[index])
         }
-        for slot in attributeNameIDs.indices where attributeNameIDs[slot].key == key { return attributeNameIDs[slot].id }
+        for slot in attributeNameIDs.indices where attributeNameIDs[slot].key == key {
+            return attributeNameIDs[slot].id
+        }
         let id = flat.intern(String(decoding: bytes, as: UTF8.self))
         attributeNameIDs.append((key, id))
         return id
