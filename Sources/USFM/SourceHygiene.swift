@@ -186,11 +186,30 @@ struct SourceHygiene {
     private static func warnNUL(
         _ input: UnsafeBufferPointer<UInt8>, table: LineTable, diagnostics: inout [Diagnostic]
     ) {
-        guard let first = input.firstIndex(of: 0) else { return }
+        guard let first = firstNUL(input) else { return }
         let count = input[first...].count { $0 == 0 }
         diagnostics.append(
             Diagnostic(
                 .warning, .nulCharacter, at: table.location(of: first, in: input),
                 "a NUL character (U+0000) in the text (\(count) in the file); remove it"))
+    }
+
+    /// The index of the first NUL byte, eight bytes at a time.
+    private static func firstNUL(_ input: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = input.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let count = input.count
+        var index = 0
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A byte is zero exactly when this sets its high bit (no false positive before the first zero byte).
+            if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+            index += 8
+        }
+        while index < count {
+            if input[index] == 0 { return index }
+            index += 1
+        }
+        return nil
     }
 }

@@ -1,7 +1,7 @@
 import ScriptureModel
 import TextNormalization
 
-/// Paragraphs, fields and tables closed into the book.
+/// Paragraphs, fields, tables and sidebars closed into the content.
 extension USFMBookBuilder {
     /// Closes the open paragraph, field or table, with warnings for what was left open.
     mutating func endBlock() {
@@ -13,57 +13,50 @@ extension USFMBookBuilder {
             switch bottom.kind {
             case .paragraph:
                 frames.removeLast()
-                var paragraph = paragraphTemplate(bottom.marker)
-                paragraph.content = takeContentTrimmingTrailingSpace(from: bottom.contentStart)
-                paragraph.location = location(bottom.offset)
-                appendBlock(.paragraph(paragraph))
+                trimTrailingSpace(of: bottom)
+                closeNode(bottom.node)
+                reportTextBeforeChapter(bottom)
             case .field:
                 frames.removeLast()
-                let value = inlines.withContent(from: bottom.contentStart) { USFMFrame.plainText($0) }
-                inlines.remove(from: bottom.contentStart)
+                closeNode(bottom.node)
+                flat.flush(&stage)
+                let value = flat.content.plainText(of: bottom.node)
+                dropNode(of: bottom)
                 assignField(bottom.marker, value: value)
             case .rowLeading, .cell:
                 finishCell()
             default:
                 frames.removeLast()
-                inlines.remove(from: bottom.contentStart)
+                closeNode(bottom.node)
+                dropNode(of: bottom)
             }
         }
-        if openTable != nil {
+        if tableNode >= 0 {
             finishRow()
-            if let table = openTable {
-                reportMissingColumns(table)
-                appendBlock(.table(table))
-            }
-            openTable = nil
+            closeNode(tableNode)
+            reportMissingColumns(tableNode)
+            tableNode = -1
         }
     }
 
-    /// An empty paragraph of a style, made once per style: `Paragraph.init` classifies the marker each time.
-    /// A file uses a handful of styles, so a short list compared in order beats hashing the name.
-    mutating func paragraphTemplate(_ marker: String) -> Paragraph {
-        for template in paragraphTemplates where template.marker == marker { return template }
-        let template = Paragraph(marker: marker, location: SourceLocation(file: lines.file, line: 1, column: 1))
-        paragraphTemplates.append(template)
-        return template
+    /// The kind of a paragraph style, classified once per style.
+    mutating func paragraphKind(_ marker: String) -> ParagraphKind {
+        for known in paragraphKinds where known.marker == marker { return known.kind }
+        let kind = ParagraphKind(marker: marker)
+        paragraphKinds.append((marker, kind))
+        return kind
     }
 
-    mutating func appendBlock(_ block: Block) {
-        guard hasBook else { return }
-        if sidebar != nil {
-            Self.change(&sidebar) { $0.blocks.append(block) }
-        } else if let last = book?.chapters.indices.last {
-            book?.chapters[last].content.append(block)
-        } else {
-            if case .paragraph(let paragraph) = block, paragraph.kind == .prose || paragraph.kind == .poetry,
-                !paragraph.content.isEmpty
-            {
-                report(
-                    .warning, .textBeforeChapter, at: paragraph.location.offset,
-                    "\\\(paragraph.marker) before the first \\c; introductions use \\ip, \\is1 and the like")
-            }
-            book?.introductionContent.append(block)
-        }
+    /// Warns for a prose or poetry paragraph with content in the introduction.
+    mutating func reportTextBeforeChapter(_ paragraph: USFMFrame) {
+        guard sidebarNode < 0, !hasChapters, flat.nodeCount > paragraph.node + 1 else { return }
+        let kind = paragraphKind(paragraph.marker)
+        guard kind == .prose || kind == .poetry else { return }
+        // The paragraph's location's offset, as the warning has always had it (the file's offset, which
+        // differs from the input's after a repaired byte).
+        report(
+            .warning, .textBeforeChapter, at: location(paragraph.offset).offset,
+            "\\\(paragraph.marker) before the first \\c; introductions use \\ip, \\is1 and the like")
     }
 
     mutating func assignField(_ marker: String, value: String) {
@@ -88,60 +81,43 @@ extension USFMBookBuilder {
         }
     }
 
-    /// Changes an optional property of the builder in place, when it has a value.
-    ///
-    /// Assigning through optional chaining (`book?.names.header = text`) to a property of this `~Copyable`
-    /// struct leaks the old value with Swift 6.3.1 (found by the USFM fuzzer's leak check); moving the value
-    /// out, changing it and moving it back does not.
-    static func change<Value>(_ value: inout Value?, _ body: (inout Value) -> Void) {
-        guard var current = value.take() else { return }
-        body(&current)
-        value = current
-    }
-
-    /// Takes content from `start` without the white space that ended its last line.
-    mutating func takeContentTrimmingTrailingSpace(from start: Int) -> [Inline] {
-        let last = inlines.count - 1
-        if last >= start, case .text(let text) = inlines.element(at: last), text.utf8.last == space {
-            let kept = text.trimmingASCIISpaces(leading: false)
-            if kept.isEmpty { inlines.remove(from: last) } else { inlines.replace(at: last, with: .text(kept)) }
+    /// Drops the white space that ended a block's last line: the spaces ending its last text run
+    /// (the run itself when nothing else is left).
+    mutating func trimTrailingSpace(of frame: USFMFrame) {
+        flat.flush(&stage)
+        let last = frame.lastChild
+        guard last >= 0, flat.content.nodes[last].kind == .text, flat.content.utf8(of: last).last == space else {
+            return
         }
-        return inlines.take(from: start)
-    }
-
-    /// Whether content ends with a verse start, ignoring white space after it (where `\\va` and `\\vp` belong).
-    static func endsWithVerseStart(_ content: UnsafeBufferPointer<Inline>) -> Bool {
-        for inline in content.reversed() {
-            switch inline {
-            case .verse: return true
-            case .text(let text) where text.utf8.allSatisfy({ $0 == 0x20 }): continue
-            default: return false
-            }
-        }
-        return false
+        if flat.trimTrailingSpaces(ofText: last) == 0 { flat.removeNodes(from: last) }
     }
 
     // MARK: - Tables
 
     mutating func openTableRow(at offset: Int) {
-        if openTable == nil {
+        if tableNode < 0 {
             endBlock()
-            openTable = Table(location: location(offset))
+            tableNode = flat.open(.table, markerID: FlatNode.none)
+            setLocation(of: tableNode, offset: offset)
         } else {
             finishRow()
         }
-        openRow = TableRow(location: location(offset))
-        push(.rowLeading, "tr", at: offset)
+        rowNode = flat.open(.row, markerID: FlatNode.none)
+        setLocation(of: rowNode, offset: offset)
+        push(.rowLeading, "tr", node: rowNode, at: offset)
     }
 
-    mutating func openTableCell(_ name: String, at offset: Int) {
-        if openRow == nil {
+    mutating func openTableCell(_ marker: USFMMarkerInfo, at offset: Int) {
+        if rowNode < 0 {
             report(
-                .warning, .misplacedMarker, at: offset, "table cell \\\(name) outside a row; start the row with \\tr")
+                .warning, .misplacedMarker, at: offset,
+                "table cell \\\(marker.name) outside a row; start the row with \\tr")
             openTableRow(at: offset)
         }
         finishCell()
-        push(.cell, name, at: offset)
+        let cell = flat.open(.cell, markerID: markerID(marker))
+        flat.setColumnSpan(of: cell, USFMMarkers.columnSpan(of: marker.name))
+        push(.cell, marker.name, node: cell, at: offset)
     }
 
     /// Closes the open cell (or the row's leading content) into the open row.
@@ -151,46 +127,57 @@ extension USFMBookBuilder {
         switch bottom.kind {
         case .rowLeading:
             frames.removeLast()
-            let content = takeContentTrimmingTrailingSpace(from: bottom.contentStart)
-            Self.change(&openRow) { $0.leading = content }
+            trimTrailingSpace(of: bottom)
         case .cell:
             frames.removeLast()
-            let content = takeContentTrimmingTrailingSpace(from: bottom.contentStart)
-            openRow?.cells.append(
-                TableCell(
-                    marker: bottom.marker, columnSpan: USFMMarkers.columnSpan(of: bottom.marker), content: content))
+            trimTrailingSpace(of: bottom)
+            closeNode(bottom.node)
         default: break
         }
     }
 
     mutating func finishRow() {
         finishCell()
-        if let row = openRow { openTable?.rows.append(row) }
-        openRow = nil
+        if rowNode >= 0 { closeNode(rowNode) }
+        rowNode = -1
     }
 
-    /// Warns for each row with fewer columns than the table's widest row.
-    mutating func reportMissingColumns(_ table: Table) {
-        let widths = table.rows.map { $0.cells.reduce(0) { $0 + $1.columnSpan } }
-        guard let widest = widths.max() else { return }
-        for (row, width) in zip(table.rows, widths) where width < widest {
+    /// Warns for each row with fewer columns than the (closed) table's widest row.
+    mutating func reportMissingColumns(_ table: Int) {
+        let content = flat.content
+        var widest = 0
+        for row in content.children(of: table) { widest = max(widest, Self.columns(of: row, in: content)) }
+        for row in content.children(of: table) {
+            let width = Self.columns(of: row, in: content)
+            guard width < widest, let place = content.location(of: row) else { continue }
             diagnostics.append(
                 Diagnostic(
-                    .warning, .missingTableColumn, at: row.location,
+                    .warning, .missingTableColumn, at: place,
                     "table row has \(width) \(width == 1 ? "column" : "columns") where the table has \(widest); add the missing cells"
                 ))
         }
     }
+
+    private static func columns(of row: Int, in content: FlatContent) -> Int {
+        var width = 0
+        for cell in content.children(of: row) where content.nodes[cell].kind == .cell {
+            width += content.nodes[cell].columnSpan
+        }
+        return width
+    }
+
+    // MARK: - Sidebars
 
     /// `\esb` opens a sidebar, `\esbe` closes it into the chapter (or introduction); warns for a sidebar
     /// opened while one is open (which closes the first) and for an end with none open.
     mutating func readSidebarMarker(_ name: String, at offset: Int) {
         if name == "esb" {
             reportUnclosedSidebar(before: "another \\esb")
-            sidebar = Sidebar(location: location(offset))
+            sidebarNode = flat.open(.sidebar, markerID: FlatNode.none)
+            setLocation(of: sidebarNode, offset: offset)
             sidebarOffset = offset
         } else if name == "esbe" {
-            if sidebar == nil {
+            if sidebarNode < 0 {
                 report(
                     .warning, .unmatchedSidebarEnd, at: offset,
                     "\\esbe ends no sidebar; remove it or add \\esb where the sidebar starts")
@@ -201,35 +188,50 @@ extension USFMBookBuilder {
 
     /// Warns for an open sidebar and closes it where it stands (the caller has ended the open block).
     mutating func reportUnclosedSidebar(before what: String) {
-        guard sidebar != nil else { return }
+        guard sidebarNode >= 0 else { return }
         report(.warning, .unclosedSidebar, at: sidebarOffset, "sidebar \\esb is not closed before \(what); add \\esbe")
         closeSidebar()
     }
 
-    /// Adds the open sidebar, if any, to the chapter or introduction.
+    /// Closes the open sidebar, if any.
     mutating func closeSidebar() {
-        guard let closed = sidebar.take() else { return }
-        appendBlock(.sidebar(closed))
+        guard sidebarNode >= 0 else { return }
+        closeNode(sidebarNode)
+        sidebarNode = -1
     }
 
     /// Whether `\cat` here names the open sidebar: right after `\esb`, before any of its content.
     var sidebarAwaitsCategory: Bool {
-        guard frames.isEmpty, let sidebar else { return false }
-        return sidebar.category == nil && sidebar.blocks.isEmpty
+        mutating get {
+            guard frames.isEmpty, sidebarNode >= 0 else { return false }
+            return !flat.content.nodes[sidebarNode].hasCategory && flat.nodeCount == sidebarNode + 1
+        }
     }
 
     mutating func finishBook() {
         endBlock()
         reportUnclosedSidebar(before: "the end of the book")
-        if hasBook, let current = book, current.chapters.isEmpty, current.introduction.isEmpty {
+        if hasBook, let current = book, current.chapters.isEmpty, flat.nodeCount == 0 {
             report(
                 .warning, .emptyBook, at: current.location.offset,
                 "book \(current.id.code) has nothing but its \\id line; add its chapters or remove the file")
         }
         if !pendingMilestones.isEmpty {
-            appendBlock(.paragraph(Paragraph(marker: "p", content: pendingMilestones, location: location(position))))
+            if hasBook {
+                flat.flush(&stage)
+                let paragraph = flat.open(.paragraph, markerID: flat.intern("p"))
+                setLocation(of: paragraph, offset: cursor.position)
+                for milestone in pendingMilestones { flat.milestone(milestone) }
+                flat.close()
+                if sidebarNode < 0, !hasChapters {
+                    report(
+                        .warning, .textBeforeChapter, at: location(cursor.position).offset,
+                        "\\p before the first \\c; introductions use \\ip, \\is1 and the like")
+                }
+            }
             pendingMilestones = []
         }
+        storeContent()
         if let book { books.append(book.mergingRepeatedChapters()) }
         book = nil
         hasBook = false

@@ -14,13 +14,13 @@ extension USFMBookBuilder {
                 .error, .textBeforeChapter, at: offset,
                 "text outside any paragraph before the first \\c; start introductions with \\ip or move the text after \\c 1"
             )
-            openParagraph("ip", at: offset)
+            openParagraph("ip", markerID: flat.intern("ip"), at: offset)
             return true
         }
         report(
             .warning, .misplacedMarker, at: offset,
             "text outside a paragraph; add a paragraph marker such as \\p before it")
-        openParagraph("p", at: offset)
+        openParagraph("p", markerID: flat.intern("p"), at: offset)
         return true
     }
 
@@ -40,14 +40,13 @@ extension USFMBookBuilder {
                 "\\id in the middle of the book \(current); a USFM file holds one book, so split the file here")
         }
         finishBook()
-        while position < input.count, input[position] == 0x20 || input[position] == 0x09 { position += 1 }
-        let codeOffset = position
-        while position < input.count, !isSpace(input[position]), input[position] != backslash { position += 1 }
-        let code = String(decoding: UnsafeBufferPointer(rebasing: input[codeOffset..<position]), as: UTF8.self)
-        var lineEnd = position
-        while lineEnd < input.count, input[lineEnd] != 0x0A, input[lineEnd] != 0x0D { lineEnd += 1 }
-        let rest = String(decoding: UnsafeBufferPointer(rebasing: input[position..<lineEnd]), as: UTF8.self)
-        position = lineEnd
+        cursor.skipSpacesAndTabs()
+        let codeOffset = cursor.position
+        cursor.advance(while: { !isSpace($0) && $0 != backslash })
+        let code = cursor.string(codeOffset..<cursor.position)
+        let restStart = cursor.position
+        cursor.advance(while: { $0 != 0x0A && $0 != 0x0D })
+        let rest = cursor.string(restStart..<cursor.position)
         guard let id = BookID(code: code) else {
             skippingUnknownBook = true
             report(
@@ -81,13 +80,14 @@ extension USFMBookBuilder {
         }
         verseLabels.removeAll()
         let chapterLocation = location(offset)
-        book?.chapters.append(Chapter(number: number, location: chapterLocation))
+        storeContent()
+        Self.change(&book) { $0.chapters.append(Chapter(number: number, location: chapterLocation)) }
     }
 
     mutating func readVerse(at offset: Int) {
         let (label, labelOffset) = readToken()
         guard hasBook else { return }
-        let hasChapters = !(book?.chapters.isEmpty ?? true)
+        let hasChapters = self.hasChapters
         if !hasChapters {
             report(
                 .error, .verseBeforeChapter, at: offset,
@@ -114,12 +114,18 @@ extension USFMBookBuilder {
                 report(
                     .warning, .misplacedMarker, at: offset, "verse \(label) is outside a paragraph; add \\p before it")
             }
-            openParagraph("p", at: offset)
+            openParagraph("p", markerID: flat.intern("p"), at: offset)
         }
         closeOpenNotes(before: "\\v", at: offset)
         reportMisplacedVerse(label, at: offset)
-        let verseLocation = location(offset)
-        inlines.append(.verse(VerseStart(number: label, location: verseLocation)))
+        var number = label
+        let verse = number.withUTF8 { flat.leaf(.verse, staging: $0, in: &stage) }
+        setLocation(of: verse, offset: offset)
+        if let last = frames.indices.last {
+            frames[last].lastChild = verse
+            frames[last].lastVerse = verse
+            frames[last].endsWithVerse = true
+        }
     }
 
     /// Warns for a verse inside a character style (it should close before the verse) and for one in a header
@@ -131,7 +137,7 @@ extension USFMBookBuilder {
                 "\\\(open.marker) is still open at verse \(label); close it with \\\(open.marker)* before \\v and open it again after"
             )
         }
-        if sidebar != nil {
+        if sidebarNode >= 0 {
             report(
                 .warning, .misplacedVerse, at: offset,
                 "verse \(label) inside a sidebar, which is study content, not verse text; end the sidebar with \\esbe before the verse"
@@ -142,7 +148,7 @@ extension USFMBookBuilder {
         let kind: ParagraphKind? =
             switch bottom.kind {
             case .field: .header
-            case .paragraph: paragraphTemplate(bottom.marker).kind
+            case .paragraph: paragraphKind(bottom.marker)
             default: nil
             }
         switch kind {

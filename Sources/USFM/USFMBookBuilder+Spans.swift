@@ -3,19 +3,26 @@ import TextNormalization
 
 /// Paragraphs, character styles, notes, figures and milestones: opening and closing frames.
 extension USFMBookBuilder {
-    mutating func openParagraph(_ name: String, at offset: Int) {
+    mutating func openParagraph(_ name: String, markerID: UInt32, at offset: Int) {
         endBlock()
-        push(.paragraph, name, at: offset)
+        let node = flat.open(.paragraph, markerID: markerID)
+        setLocation(of: node, offset: offset)
+        push(.paragraph, name, node: node, at: offset)
         if !pendingMilestones.isEmpty {
-            inlines.append(contentsOf: pendingMilestones)
+            flat.flush(&stage)
+            for milestone in pendingMilestones {
+                flat.milestone(milestone)
+                noteChild(flat.nodeCount - 1)
+            }
             pendingMilestones = []
         }
     }
 
-    mutating func openCharacter(_ name: String, nested: Bool, at offset: Int) {
+    mutating func openCharacter(_ marker: USFMMarkerInfo, nested: Bool, at offset: Int) {
+        let name = marker.name
         guard tooDeep.isEmpty else { return tooDeep.append(name) }
         if name == "cat", sidebarAwaitsCategory {
-            push(.sidebarCategory, name, at: offset)
+            push(.sidebarCategory, name, markerID: FlatNode.none, at: offset)
             return
         }
         if frames.isEmpty {
@@ -29,20 +36,19 @@ extension USFMBookBuilder {
             popFrame(explicit: false)
         }
         guard admitsNesting(name, at: offset) else { return }
-        if name == "va" || name == "vp", let last = frames.indices.last,
-            inlines.withContent(from: frames[last].contentStart, { Self.endsWithVerseStart($0) })
-        {
-            push(.verseField, name, at: offset)
+        if marker.isVerseNumber, let last = frames.indices.last, frames[last].endsWithVerse {
+            push(.verseField, name, markerID: FlatNode.none, at: offset)
             return
         }
-        push(.character, name, at: offset)
+        push(.character, name, markerID: markerID(marker), at: offset)
     }
 
-    mutating func openNoteCharacter(_ name: String, nested: Bool, at offset: Int) {
+    mutating func openNoteCharacter(_ marker: USFMMarkerInfo, nested: Bool, at offset: Int) {
+        let name = marker.name
         guard tooDeep.isEmpty else { return tooDeep.append(name) }
         guard let noteIndex = frames.lastIndex(where: { $0.kind == .note }) else {
             report(.warning, .misplacedMarker, at: offset, "\\\(name) belongs inside a footnote or cross-reference")
-            openCharacter(name, nested: nested, at: offset)
+            openCharacter(marker, nested: nested, at: offset)
             return
         }
         let note = frames[noteIndex].marker
@@ -55,10 +61,11 @@ extension USFMBookBuilder {
             while frames.count > previous { popFrame(explicit: false, warn: true) }
         }
         guard admitsNesting(name, at: offset) else { return }
-        push(.noteCharacter, name, at: offset)
+        push(.noteCharacter, name, markerID: markerID(marker), at: offset)
     }
 
-    mutating func openNote(_ name: String, at offset: Int) {
+    mutating func openNote(_ marker: USFMMarkerInfo, at offset: Int) {
+        let name = marker.name
         let (caller, _) = readToken()
         if frames.isEmpty {
             guard openStrayParagraph(at: offset) else { return }
@@ -69,8 +76,9 @@ extension USFMBookBuilder {
                 "note \\\(name) inside the cross reference \\\(outer.marker); close \\\(outer.marker)* first")
         }
         guard admitsNesting(name, at: offset) else { return }
-        push(.note, name, at: offset)
-        frames[frames.count - 1].caller = caller.isEmpty ? "+" : NFC.normalize(caller)
+        push(.note, name, markerID: markerID(marker), at: offset)
+        flat.flush(&stage)
+        flat.setText(of: frames[frames.count - 1].node, string: caller.isEmpty ? "+" : NFC.normalize(caller))
     }
 
     mutating func closeOpenNotes(before marker: String, at offset: Int) {
@@ -82,23 +90,25 @@ extension USFMBookBuilder {
         while frames.count > noteIndex { popFrame(explicit: false) }
     }
 
-    mutating func openUnknown(_ name: String, nested: Bool, at offset: Int) {
+    mutating func openUnknown(_ marker: USFMMarkerInfo, nested: Bool, at offset: Int) {
+        let name = marker.name
         let isExtension = name.hasPrefix("z")
         if !isExtension {
             report(.warning, .unknownMarker, at: offset, "unknown marker \\\(name); check its spelling against USFM 3")
         }
         if name.hasSuffix("-s") || name.hasSuffix("-e") {
             readMilestone(name, at: offset)
-        } else if hasClosingMarker(name, from: position) {
-            openCharacter(name, nested: nested, at: offset)
+        } else if hasClosingMarker(name, from: cursor.position) {
+            openCharacter(marker, nested: nested, at: offset)
         } else {
-            openParagraph(name, at: offset)
+            openParagraph(name, markerID: flat.intern(name), at: offset)
         }
     }
 
     /// Whether `\name*` occurs within the next few kilobytes (decides whether an unknown marker is a character style).
-    func hasClosingMarker(_ name: String, from start: Int) -> Bool {
+    mutating func hasClosingMarker(_ name: String, from start: Int) -> Bool {
         let needle = Array("\\\(name)*".utf8)
+        let input = cursor.input
         let end = min(input.count, start + 4096)
         guard end - start >= needle.count else { return false }
         var index = start
@@ -118,53 +128,48 @@ extension USFMBookBuilder {
 
     mutating func readMilestone(_ name: String, at offset: Int) {
         var attributes: [Attribute] = []
-        while position < input.count, isSpace(input[position]) { position += 1 }
+        cursor.advance(while: isSpace)
         var attributeRange: Range<Int>?
-        if position < input.count, input[position] == pipe {
-            position += 1
-            let start = position
-            while position < input.count, input[position] != backslash { position += 1 }
-            attributeRange = start..<position
+        if cursor.peek() == pipe {
+            cursor.advance()
+            let start = cursor.position
+            cursor.advance(while: { $0 != backslash })
+            attributeRange = start..<cursor.position
         }
-        if position + 1 < input.count, input[position] == backslash, input[position + 1] == asterisk {
-            position += 2
+        if cursor.peek() == backslash, cursor.peek(1) == asterisk {
+            cursor.advance(2)
             if let attributeRange { attributes = parseAttributes(attributeRange, marker: name) }
         } else {
             report(.warning, .unclosedMilestone, at: offset, "milestone \\\(name) must end with \\*")
             if let attributeRange {
-                let raw = UnsafeBufferPointer(rebasing: input[attributeRange])
-                if case .failure(let problem) = USFMAttributes.parse(raw, marker: name) {
+                if case .failure(let problem) = USFMAttributes.parse(cursor.bytes(attributeRange), marker: name) {
                     attributes = problem.recovered
                 }
             }
         }
-        let milestone = Inline.milestone(Milestone(marker: name, attributes: attributes))
+        let milestone = Milestone(marker: name, attributes: attributes)
         if frames.isEmpty {
             pendingMilestones.append(milestone)
         } else {
-            inlines.append(milestone)
+            flat.flush(&stage)
+            flat.milestone(milestone)
+            noteChild(flat.nodeCount - 1)
         }
     }
 
     // MARK: - Attributes
 
     mutating func readAttributes() {
-        position += 1
-        let start = position
-        while position < input.count, input[position] != backslash { position += 1 }
+        cursor.advance()
+        let start = cursor.position
+        cursor.advance(while: { $0 != backslash })
         guard tooDeep.isEmpty, let last = frames.indices.last else { return }
-        let parsed = parseAttributes(start..<position, marker: frames[last].marker)
-        if frames[last].attributes.isEmpty {
-            frames[last].attributes = parsed
-        } else {
-            frames[last].attributes.append(contentsOf: parsed)
-        }
+        addAttributes(start..<cursor.position, marker: frames[last].marker, to: frames[last].node)
     }
 
     mutating func parseAttributes(_ range: Range<Int>, marker: String) -> [Attribute] {
-        let raw = UnsafeBufferPointer(rebasing: input[range])
         checkAttributeBytes(range, marker: marker)
-        switch USFMAttributes.parse(raw, marker: marker) {
+        switch USFMAttributes.parse(cursor.bytes(range), marker: marker) {
         case .success(let attributes):
             return attributes
         case .failure(let problem):
@@ -175,6 +180,7 @@ extension USFMBookBuilder {
 
     /// Reports an attribute list broken over lines and each `name=""`, at the line end and at the empty value.
     mutating func checkAttributeBytes(_ range: Range<Int>, marker: String) {
+        let input = cursor.input
         var index = range.lowerBound
         var reportedLineEnd = false
         while index < range.upperBound {
@@ -278,52 +284,40 @@ extension USFMBookBuilder {
         tooDeep.removeAll()
         let frame = frames.removeLast()
         if warn, !explicit { reportUnclosed(frame, atParagraphEnd: false) }
-        let content = takeContent(from: frame.contentStart)
-        let inline: Inline
+        closeNode(frame.node)
+        guard frame.holdsValue else {
+            if !explicit, frame.kind != .note { flat.markUnclosed(frame.node) }
+            return
+        }
+        flat.flush(&stage)
+        let value = flat.content.plainText(of: frame.node)
         switch frame.kind {
-        case .character, .noteCharacter:
-            inline = .character(
-                CharacterSpan(marker: frame.marker, attributes: frame.attributes, content: content, isClosed: explicit))
-        case .note:
-            inline = .note(Note(marker: frame.marker, caller: frame.caller, content: content))
         case .figure:
-            let figure = USFMAttributes.figure(caption: USFMFrame.plainText(content), attributes: frame.attributes)
-            if figure.caption.isEmpty, frame.attributes.isEmpty {
+            let attributes = flat.content.attributes(of: frame.node)
+            dropNode(of: frame)
+            let figure = USFMAttributes.figure(caption: value, attributes: attributes)
+            if figure.caption.isEmpty, attributes.isEmpty {
                 report(
                     .warning, .emptyFigure, at: frame.offset,
                     "\\fig has no caption and no attributes; give it src=\"…\" and a caption, or remove it")
             }
-            inline = .figure(figure)
+            flat.figure(figure)
+            noteChild(flat.nodeCount - 1)
         case .verseField:
-            let value = USFMFrame.plainText(content)
-            if let last = frames.indices.last {
-                let start = frames[last].contentStart
-                let found = inlines.withContent(from: start) { content in
-                    content.lastIndex(where: { if case .verse = $0 { true } else { false } })
-                }
-                if let found, case .verse(var verse) = inlines.element(at: start + found) {
-                    if frame.marker == "va" { verse.alternateNumber = value } else { verse.publishedNumber = value }
-                    inlines.replace(at: start + found, with: .verse(verse))
-                }
+            dropNode(of: frame)
+            if let below = frames.last, below.lastVerse >= 0 {
+                flat.setVerseNumber(of: below.lastVerse, alternate: frame.marker == "va", value)
             }
-            return
         case .sidebarCategory:
-            let category = USFMFrame.plainText(content)
-            Self.change(&sidebar) { $0.category = category.isEmpty ? nil : category }
-            return
+            dropNode(of: frame)
+            if sidebarNode >= 0 { flat.setCategory(ofSidebar: sidebarNode, value.isEmpty ? nil : value) }
         case .chapterAlternate:
+            dropNode(of: frame)
             Self.change(&book) { book in
-                if let last = book.chapters.indices.last {
-                    book.chapters[last].alternateNumber = USFMFrame.plainText(content)
-                }
+                if let last = book.chapters.indices.last { book.chapters[last].alternateNumber = value }
             }
-            return
-        case .paragraph, .field, .rowLeading, .cell:
-            return
+        default:
+            dropNode(of: frame)
         }
-        if frames.isEmpty {
-            push(.paragraph, "p", at: frame.offset)
-        }
-        inlines.append(inline)
     }
 }

@@ -43,28 +43,25 @@ struct USFMTextRun {
 
 /// Text between markers.
 extension USFMBookBuilder {
-    /// The one-space text run, shared instead of boxed anew each time.
-    static let spaceText = Inline.text(" ")
-
     /// Reads a run of text up to a marker, `//`, or `|` where attributes may follow.
     ///
     /// Runs that are already in their final form (single spaces, no tabs, line ends or `~`)
-    /// become a `String` straight from the input; others are rewritten into `scratch` first.
-    /// Only runs with bytes of U+0300 and above go through NFC.
+    /// are copied straight from the input; others are rewritten into `scratch` first.
+    /// Only runs with bytes of U+0300 and above may go through NFC.
     mutating func readText() {
-        let start = position
+        let start = cursor.position
         let run = scanText(from: start, attributesEndText: topTakesAttributes)
-        position = run.end
+        cursor.position = run.end
         // A final run, or a final core and white space that starts with a space, is its own text
         // up to that space: the rest of the white space collapses into it.
         var end = -1
         if run.isFinal {
             end = run.end
-        } else if run.isCoreFinal, input[run.coreEnd] == space {
+        } else if run.isCoreFinal, cursor.byte(at: run.coreEnd) == space {
             end = run.coreEnd + 1
         }
         if end >= 0 {
-            let text = UnsafeBufferPointer(rebasing: input[start..<end])
+            let text = cursor.bytes(start..<end)
             guard
                 let drop = prepareText(
                     onlySpace: text.count == 1 && text[0] == space, firstIsSpace: text.first == space, at: start)
@@ -74,7 +71,7 @@ extension USFMBookBuilder {
             if run.isCoreFinal {
                 // The white space after the core holds no space first: the text is the core and one space.
                 scratch.removeAll(keepingCapacity: true)
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<run.coreEnd]))
+                scratch.append(contentsOf: cursor.bytes(start..<run.coreEnd))
                 scratch.append(space)
             } else {
                 rewrite(start..<run.end)
@@ -95,7 +92,8 @@ extension USFMBookBuilder {
 
     /// Finds the end of a text run from `start`: a backslash, `//`, or `|` when `attributesEndText`,
     /// and what it holds. Branch-free but for the bytes that may end the run.
-    func scanText(from start: Int, attributesEndText: Bool) -> USFMTextRun {
+    mutating func scanText(from start: Int, attributesEndText: Bool) -> USFMTextRun {
+        let input = cursor.input
         let count = input.count
         var index = start
         var seen: UInt8 = 0
@@ -134,6 +132,7 @@ extension USFMBookBuilder {
     /// copying the bytes between those a stretch at a time.
     private mutating func rewrite(_ range: Range<Int>) {
         scratch.removeAll(keepingCapacity: true)
+        let input = cursor.input
         var lastWasSpace = false
         var copied = range.lowerBound
         for index in range {
@@ -162,37 +161,40 @@ extension USFMBookBuilder {
         if frames.isEmpty {
             if onlySpace { return nil }
             var textStart = offset
-            while textStart < input.count, isSpace(input[textStart]) { textStart += 1 }
+            while isSpace(cursor.byte(at: textStart)) { textStart += 1 }
             guard openStrayParagraph(at: textStart) else { return nil }
         }
         guard let last = frames.indices.last else { return nil }
-        let startsBlock = frames[last].isBlockLevel && frames[last].contentStart == inlines.count
+        let startsBlock = frames[last].isBlockLevel && frames[last].lastChild < 0
         if onlySpace, startsBlock { return nil }
         return startsBlock && firstIsSpace
     }
 
-    /// Appends a text inline made from final bytes; short runs (`, `, `. `, a word) are made once per file.
+    /// Adds a text node made from final bytes to the top frame, made NFC when it is not already.
     private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, mayNeedNFC: Bool) {
-        guard bytes.count > 1, bytes.count <= Self.internedTextLength else {
-            inlines.append(Self.text(bytes, mayNeedNFC: mayNeedNFC))
+        if mayNeedNFC, !NFC.isInert(bytes) {
+            appendText(string: NFC.string(bytes))
             return
         }
-        let hash = USFMInternKey.hash(bytes)
-        if let text = shared.texts.find(bytes, hash: hash) {
-            inlines.append(text)
-            return
-        }
-        let text = Self.text(bytes, mayNeedNFC: mayNeedNFC)
-        shared.texts.insert(bytes, hash: hash, value: text)
-        inlines.append(text)
+        let index = flat.text(staging: bytes, in: &stage)
+        noteText(index, bytes)
     }
 
-    /// Text runs up to this many bytes are shared within a file.
-    static let internedTextLength = 24
+    /// Adds a text node from a string that is NFC.
+    mutating func appendText(string: String) {
+        var text = string
+        text.withUTF8 { bytes in
+            let index = flat.text(staging: bytes, in: &stage)
+            noteText(index, bytes)
+        }
+    }
 
-    /// A text inline from final bytes.
-    static func text(_ bytes: UnsafeBufferPointer<UInt8>, mayNeedNFC: Bool) -> Inline {
-        if bytes.count == 1 && bytes[0] == space { return spaceText }
-        return .text(mayNeedNFC ? NFC.string(bytes) : String(decoding: bytes, as: UTF8.self))
+    /// Records that the text node `index` was added to the top frame: a verse start stays last when
+    /// the text is only spaces.
+    @inline(__always)
+    private mutating func noteText(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let last = frames.indices.last else { return }
+        frames[last].lastChild = index
+        if frames[last].endsWithVerse, !bytes.allSatisfy({ $0 == space }) { frames[last].endsWithVerse = false }
     }
 }

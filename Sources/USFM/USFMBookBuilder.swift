@@ -18,14 +18,11 @@ let space = UInt8(ascii: " ")
         || byte == 0x5F
 }
 
-/// Reads one USFM file's markers and text into books: a cursor over bytes and a stack of open frames.
-///
-/// The content of all open frames is kept in one buffer, `inlines`; a frame records where its part
-/// starts, so the top frame's content is always the buffer's tail.
+/// Reads one USFM file's markers and text into books: a cursor over the bytes, a stack of open
+/// frames, and the flat content of the chapter (or introduction) being read, built in document order.
 struct USFMBookBuilder: ~Copyable {
-    let input: UnsafeBufferPointer<UInt8>
+    var cursor: USFMCursor
     let lines: LineTable
-    var position: Int
     var diagnostics: [Diagnostic] = []
     /// The last location asked for (locations are mostly asked in file order).
     var lineCursor = LineTable.Cursor()
@@ -40,42 +37,49 @@ struct USFMBookBuilder: ~Copyable {
     /// The markers opened past `Inline.maximumNestingDepth` inside the top frame, innermost last:
     /// not pushed, their text goes to the top frame, and their closing markers are dropped.
     var tooDeep: [String] = []
-    var inlines = USFMContentStack()
-    var openTable: Table?
-    var openRow: TableRow?
-    var pendingMilestones: [Inline] = []
-    /// The open sidebar (`\esb` read, `\esbe` not yet): blocks go into it instead of the chapter.
-    var sidebar: Sidebar?
+    /// The content of the introduction, or of the last chapter once there is one.
+    var flat = FlatContentBuilder()
+    /// The bytes of `flat`'s latest text nodes and attribute values, not yet in it (see `FlatByteStage`).
+    var stage = FlatByteStage()
+    /// The open table's and row's nodes, or -1.
+    var tableNode = -1
+    var rowNode = -1
+    var pendingMilestones: [Milestone] = []
+    /// The open sidebar's node (`\esb` read, `\esbe` not yet), or -1: blocks go into it.
+    var sidebarNode = -1
     /// Where the open sidebar's `\esb` is.
     var sidebarOffset = 0
     var chapterNumbers: Set<Int> = []
     var verseLabels = USFMVerseLabels()
     var scratch: [UInt8] = []
-    var paragraphTemplates: [Paragraph] = []
+    /// The kinds of the paragraph styles met, in a short list (a file uses a handful of styles).
+    var paragraphKinds: [(marker: String, kind: ParagraphKind)] = []
     let markers = USFMMarkerTable.shared
     /// `\w`, the commonest marker by far.
     let wordMarker = USFMMarkerTable.shared.info(named: "w")
-    /// Spans, texts and attribute lists already built, by their source bytes.
-    var shared: USFMSharedValues
+    /// The index in `flat`'s string table of each marker of `markers` used so far, by slot.
+    var markerIDs = [UInt32](repeating: FlatNode.none, count: 1 << USFMMarkerTable.slotBits)
+    var usedMarkerSlots: [Int] = []
+    /// Attribute names of up to eight bytes, packed, with their index in `flat`'s string table.
+    var attributeNameIDs: [(key: UInt64, id: UInt32)] = []
+    /// The file's index in `flat`'s string table, or `FlatNode.none` before the first location.
+    var fileID = FlatNode.none
 
     init(input: UnsafeBufferPointer<UInt8>, table: LineTable, start: Int) {
-        self.input = input
+        cursor = USFMCursor(input, position: start)
         self.lines = table
-        self.position = start
-        shared = USFMSharedValues(inputSize: 0)
         scratch.reserveCapacity(4096)
         frames.reserveCapacity(16)
     }
 
     mutating func run() -> ParseResult {
-        let count = input.count
-        while position < count {
-            let byte = input[position]
+        while !cursor.isAtEnd {
+            let byte = cursor.peek()
             if byte == backslash {
                 if !readWordSpan() { readMarker() }
-            } else if byte == slash, position + 1 < count, input[position + 1] == slash {
-                appendInline(.optionalBreak, at: position)
-                position += 2
+            } else if byte == slash, cursor.peek(1) == slash {
+                if prepareInline(at: cursor.position) { appendLeaf(.optionalBreak) }
+                cursor.advance(2)
             } else if byte == pipe, topTakesAttributes {
                 readAttributes()
             } else {
@@ -92,7 +96,7 @@ struct USFMBookBuilder: ~Copyable {
     // MARK: - Diagnostics
 
     mutating func location(_ offset: Int) -> SourceLocation {
-        lines.location(of: offset, in: input, cursor: &lineCursor)
+        lines.location(of: offset, in: cursor.input, cursor: &lineCursor)
     }
 
     mutating func report(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at offset: Int, _ message: String) {
@@ -103,46 +107,121 @@ struct USFMBookBuilder: ~Copyable {
 
     /// Whether the top frame accepts `|attributes`.
     var topTakesAttributes: Bool {
-        if !tooDeep.isEmpty { return true }
-        guard let last = frames.indices.last else { return false }
-        return frames[last].takesAttributes
-    }
-
-    /// Pushes a frame whose content starts empty.
-    mutating func push(_ kind: USFMFrame.Kind, _ marker: String, at offset: Int) {
-        frames.append(USFMFrame(kind: kind, marker: marker, contentStart: inlines.count, offset: offset))
-    }
-
-    /// Removes content from `start` to the end and returns it as an array of exactly its size.
-    mutating func takeContent(from start: Int) -> [Inline] {
-        inlines.take(from: start)
-    }
-
-    mutating func appendInline(_ inline: Inline, at offset: Int) {
-        if frames.isEmpty {
-            guard openStrayParagraph(at: offset) else { return }
+        mutating get {
+            if !tooDeep.isEmpty { return true }
+            guard let last = frames.indices.last else { return false }
+            return frames[last].takesAttributes
         }
-        inlines.append(inline)
+    }
+
+    /// Makes sure a frame is open for an inline at `offset` (a stray paragraph if needed).
+    mutating func prepareInline(at offset: Int) -> Bool {
+        if frames.isEmpty { return openStrayParagraph(at: offset) }
+        return true
+    }
+
+    /// Adds a node with no children to the top frame.
+    @discardableResult
+    mutating func appendLeaf(_ kind: FlatNode.Kind, markerID: UInt32 = FlatNode.none) -> Int {
+        let index = flat.leaf(kind, markerID: markerID)
+        noteChild(index)
+        return index
+    }
+
+    /// Records that `index` was added to the top frame's own content.
+    @inline(__always)
+    mutating func noteChild(_ index: Int) {
+        guard let last = frames.indices.last else { return }
+        frames[last].lastChild = index
+        frames[last].endsWithVerse = false
+    }
+
+    /// Pushes a frame whose content is held by the open node `node`.
+    mutating func push(_ kind: USFMFrame.Kind, _ marker: String, node: Int, at offset: Int) {
+        var frame = USFMFrame(kind: kind, marker: marker, node: node, offset: offset)
+        if let last = frames.indices.last {
+            frame.parentLastChild = frames[last].lastChild
+            frame.parentEndsWithVerse = frames[last].endsWithVerse
+            frames[last].lastChild = node
+            frames[last].endsWithVerse = false
+        }
+        frames.append(frame)
+    }
+
+    /// Opens a node for a frame's content and pushes the frame.
+    mutating func push(_ kind: USFMFrame.Kind, _ marker: String, markerID: UInt32, at offset: Int) {
+        let node = flat.open(kind == .note ? .note : .character, markerID: markerID)
+        push(kind, marker, node: node, at: offset)
+    }
+
+    /// Closes `node` and any node open inside it.
+    mutating func closeNode(_ node: Int) {
+        while let last = flat.innermost, last >= node { flat.close() }
+    }
+
+    /// Closes and removes the node of a frame whose content became a value, giving the frame
+    /// below back the content it had before.
+    mutating func dropNode(of frame: USFMFrame) {
+        flat.removeNodes(from: frame.node)
+        guard let last = frames.indices.last else { return }
+        frames[last].lastChild = frame.parentLastChild
+        frames[last].endsWithVerse = frame.parentEndsWithVerse
+    }
+
+    /// The index of a known marker's name in `flat`'s string table.
+    @inline(__always)
+    mutating func markerID(_ marker: USFMMarkerInfo) -> UInt32 {
+        guard marker.slot >= 0 else { return flat.intern(marker.name) }
+        let id = markerIDs[marker.slot]
+        if id != FlatNode.none { return id }
+        let new = flat.intern(marker.name)
+        markerIDs[marker.slot] = new
+        usedMarkerSlots.append(marker.slot)
+        return new
+    }
+
+    /// Gives a node the location of `offset`.
+    mutating func setLocation(of node: Int, offset: Int) {
+        let place = location(offset)
+        if fileID == FlatNode.none { fileID = flat.intern(place.file) }
+        flat.setLocation(of: node, file: fileID, line: place.line, column: place.column, offset: place.offset)
+    }
+
+    /// Stores the content read so far in the book (the introduction, or the last chapter) and starts anew.
+    mutating func storeContent() {
+        flat.flush(&stage)
+        let content = flat.takeContent()
+        for slot in usedMarkerSlots { markerIDs[slot] = FlatNode.none }
+        usedMarkerSlots.removeAll(keepingCapacity: true)
+        attributeNameIDs.removeAll(keepingCapacity: true)
+        fileID = FlatNode.none
+        guard hasBook, !content.isEmpty else { return }
+        Self.change(&book) { book in
+            if let last = book.chapters.indices.last {
+                book.chapters[last].content = content
+            } else {
+                book.introductionContent = content
+            }
+        }
     }
 
     // MARK: - Markers
 
     mutating func readMarker() {
-        let markerStart = position
-        let count = input.count
-        position += 1
+        let markerStart = cursor.position
+        cursor.advance()
         var nested = false
-        if position < count, input[position] == plus {
+        if cursor.peek() == plus {
             nested = true
-            position += 1
+            cursor.advance()
         }
-        let nameStart = position
-        while position < count, isNameByte(input[position]) { position += 1 }
-        let nameEnd = position
+        let nameStart = cursor.position
+        cursor.advance(while: isNameByte)
+        let nameEnd = cursor.position
         var closing = false
-        if position < count, input[position] == asterisk {
+        if cursor.peek() == asterisk {
             closing = true
-            position += 1
+            cursor.advance()
         }
         if nameEnd == nameStart {
             if closing {
@@ -151,14 +230,13 @@ struct USFMBookBuilder: ~Copyable {
                 report(
                     .warning, .unknownMarker, at: markerStart,
                     "a backslash that starts no marker; write markers as \\name")
-                appendInline(.text("\\"), at: markerStart)
+                if prepareInline(at: markerStart) { appendText(string: "\\") }
             }
             return
         }
-        let marker = markers.info(input, nameStart, nameEnd)
-        let name = marker.name
+        let marker = markers.info(cursor.input, nameStart, nameEnd)
         if closing {
-            closeMarker(name, at: markerStart)
+            closeMarker(marker.name, at: markerStart)
             return
         }
         skipOneSpace()
@@ -168,79 +246,76 @@ struct USFMBookBuilder: ~Copyable {
             return
         }
         guard let role = marker.role else {
-            openUnknown(name, nested: nested, at: markerStart)
+            openUnknown(marker, nested: nested, at: markerStart)
             return
         }
         switch role {
         case .bookID: readBookID(at: markerStart)
         case .formatVersion, .header, .chapterPublished, .chapterLabel:
             endBlock()
-            push(.field, name, at: markerStart)
+            push(.field, marker.name, markerID: FlatNode.none, at: markerStart)
         case .chapter: readChapter(at: markerStart)
         case .chapterAlternate:
-            if frames.isEmpty, let last = book?.chapters.last, last.blocks.isEmpty {
-                push(.chapterAlternate, "ca", at: markerStart)
+            if frames.isEmpty, hasChapters, (sidebarNode >= 0 ? sidebarNode : flat.nodeCount) == 0 {
+                push(.chapterAlternate, "ca", markerID: FlatNode.none, at: markerStart)
             } else {
-                openCharacter(name, nested: nested, at: markerStart)
+                openCharacter(marker, nested: nested, at: markerStart)
             }
         case .verse: readVerse(at: markerStart)
-        case .paragraph: openParagraph(name, at: markerStart)
+        case .paragraph: openParagraph(marker.name, markerID: markerID(marker), at: markerStart)
         case .character:
             if !readPlainSpan(marker, nested: nested, name: nameStart..<nameEnd) {
-                openCharacter(name, nested: nested, at: markerStart)
+                openCharacter(marker, nested: nested, at: markerStart)
             }
-        case .noteCharacter: openNoteCharacter(name, nested: nested, at: markerStart)
-        case .note: openNote(name, at: markerStart)
+        case .noteCharacter: openNoteCharacter(marker, nested: nested, at: markerStart)
+        case .note: openNote(marker, at: markerStart)
         case .figure:
             if frames.isEmpty { _ = openStrayParagraph(at: markerStart) }
-            if admitsNesting("fig", at: markerStart) { push(.figure, "fig", at: markerStart) }
+            if admitsNesting("fig", at: markerStart) { push(.figure, "fig", markerID: FlatNode.none, at: markerStart) }
         case .tableRow: openTableRow(at: markerStart)
-        case .tableCell: openTableCell(name, at: markerStart)
-        case .milestone: readMilestone(name, at: markerStart)
+        case .tableCell: openTableCell(marker, at: markerStart)
+        case .milestone: readMilestone(marker.name, at: markerStart)
         case .structural:
             endBlock()
-            readSidebarMarker(name, at: markerStart)
+            readSidebarMarker(marker.name, at: markerStart)
         }
     }
 
-    /// Reads `\w ` or `\+w ` straight as a plain span, which is what `readMarker` would end up
-    /// doing for them; `false`, having changed nothing, for anything else.
-    @inline(__always)
-    mutating func readWordSpan() -> Bool {
-        guard hasBook else { return false }
-        let count = input.count
-        var nameStart = position + 1
-        var nested = false
-        if nameStart < count, input[nameStart] == plus {
-            nested = true
-            nameStart += 1
-        }
-        guard nameStart + 1 < count, input[nameStart] == UInt8(ascii: "w"), input[nameStart + 1] == space else {
-            return false
-        }
-        return readPlainSpan(wordMarker, nested: nested, name: nameStart..<(nameStart + 1))
+    /// Whether the book has a chapter yet.
+    var hasChapters: Bool {
+        mutating get { !(book?.chapters.isEmpty ?? true) }
     }
 
     /// Consumes the single white space that ends a marker (CRLF counts as one).
     @inline(__always)
     mutating func skipOneSpace() {
-        guard position < input.count else { return }
-        let byte = input[position]
+        let byte = cursor.peek()
         if byte == 0x0D {
-            position += 1
-            if position < input.count, input[position] == 0x0A { position += 1 }
+            cursor.advance()
+            if cursor.peek() == 0x0A { cursor.advance() }
         } else if isSpace(byte) {
-            position += 1
+            cursor.advance()
         }
     }
 
     /// Reads a run of non-space bytes up to white space or a backslash, after skipping spaces.
     mutating func readToken() -> (text: String, offset: Int) {
-        while position < input.count, input[position] == 0x20 || input[position] == 0x09 { position += 1 }
-        let start = position
-        while position < input.count, !isSpace(input[position]), input[position] != backslash { position += 1 }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
+        cursor.skipSpacesAndTabs()
+        let start = cursor.position
+        cursor.advance(while: { !isSpace($0) && $0 != backslash })
+        let text = cursor.string(start..<cursor.position)
         skipOneSpace()
         return (text, start)
+    }
+
+    /// Changes an optional property of the builder in place, when it has a value.
+    ///
+    /// Assigning through optional chaining (`book?.names.header = text`) to a property of this `~Copyable`
+    /// struct leaks the old value with Swift 6.3.1 (found by the USFM fuzzer's leak check); moving the value
+    /// out, changing it and moving it back does not.
+    static func change<Value>(_ value: inout Value?, _ body: (inout Value) -> Void) {
+        guard var current = value.take() else { return }
+        body(&current)
+        value = current
     }
 }

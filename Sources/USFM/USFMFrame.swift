@@ -3,10 +3,9 @@ import ScriptureModel
 /// An open element while a paragraph is being read: the paragraph itself, a
 /// table cell, a character style, a note or a figure.
 ///
-/// A frame holds no content of its own: the content of every open frame lives in
-/// one array of the builder, each frame owning the part from `contentStart` up to
-/// the next frame's start, so opening and closing frames neither copies nor grows
-/// small arrays.
+/// A frame's content is built straight into the flat content: the frame records the open node
+/// that holds it. Frames whose content becomes a value instead (a header line, `\va`, `\cat`,
+/// `\ca`, a figure's caption) hold it in a node that is removed when they close.
 struct USFMFrame {
     enum Kind: Equatable {
         /// A paragraph of a style; the bottom of the stack.
@@ -37,13 +36,19 @@ struct USFMFrame {
     /// The marker name the frame was opened with, for matching a closing marker
     /// (`tr` for a row's leading content, `fig` for a figure, `ca` for a chapter's alternate number).
     var marker: String
-    /// Where the frame's content starts in the builder's content array.
-    var contentStart: Int
+    /// The index of the open node that holds the frame's content.
+    var node: Int
     /// The byte offset of the marker that opened the frame (locations are computed only when needed).
     var offset: Int
-    var attributes: [Attribute] = []
-    /// A note's caller.
-    var caller = ""
+    /// The last node added to the frame's content itself (not inside a child), or -1.
+    var lastChild = -1
+    /// The last verse start in the frame's content itself, or -1.
+    var lastVerse = -1
+    /// Whether the content ends with a verse start, but for runs of spaces after it.
+    var endsWithVerse = false
+    /// The frame below's `lastChild` and `endsWithVerse` before this frame opened.
+    var parentLastChild = -1
+    var parentEndsWithVerse = false
 
     /// Whether the frame is the bottom of a paragraph's stack.
     var isBlockLevel: Bool {
@@ -61,18 +66,33 @@ struct USFMFrame {
         }
     }
 
-    /// The plain text of content, for fields and captions.
-    static func plainText<Content: Collection<Inline>>(_ content: Content) -> String {
-        var text = ""
-        appendPlainText(content, to: &text)
-        return text.trimmingASCIISpaces()
+    /// Whether the frame's node is dropped when it closes (its content becomes a value).
+    var holdsValue: Bool {
+        switch kind {
+        case .field, .figure, .verseField, .chapterAlternate, .sidebarCategory: true
+        default: false
+        }
+    }
+}
+
+extension FlatContent {
+    /// The plain text of a node's content, for fields and captions: its text runs and those of the
+    /// character spans in it, without leading or trailing spaces.
+    func plainText(of index: Int) -> String {
+        var bytes: [UInt8] = []
+        appendPlainText(of: index, to: &bytes)
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    private static func appendPlainText<Content: Collection<Inline>>(_ content: Content, to text: inout String) {
-        for inline in content {
-            switch inline {
-            case .text(let run): text += run
-            case .character(let span): appendPlainText(span.content, to: &text)
+    private func appendPlainText(of index: Int, to bytes: inout [UInt8]) {
+        for child in children(of: index) {
+            switch nodes[child].kind {
+            case .text: bytes.append(contentsOf: utf8(of: child))
+            case .character: appendPlainText(of: child, to: &bytes)
             default: break
             }
         }

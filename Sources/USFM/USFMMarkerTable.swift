@@ -5,14 +5,20 @@ struct USFMMarkerInfo {
     /// What the marker does, or `nil` when Lectern does not know it.
     let role: USFMMarkerRole?
 
+    /// The marker's slot in `USFMMarkerTable`, or -1 for a marker not in the table.
+    let slot: Int
+    /// `\va` or `\vp`, which may give the verse before them its alternate or published number.
+    let isVerseNumber: Bool
     /// Whether `\name text|attributes\name*` always reads as one character span
     /// (a character style other than `\va` and `\vp`, which may belong to a verse instead).
     let makesPlainSpan: Bool
 
-    init(name: String, role: USFMMarkerRole?) {
+    init(name: String, role: USFMMarkerRole?, slot: Int = -1) {
         self.name = name
         self.role = role
-        makesPlainSpan = role == .character && name != "va" && name != "vp"
+        self.slot = slot
+        isVerseNumber = name == "va" || name == "vp"
+        makesPlainSpan = role == .character && !isVerseNumber
     }
 }
 
@@ -24,7 +30,7 @@ struct USFMMarkerTable: Sendable {
     /// The table every parser shares; built on first use.
     static let shared = USFMMarkerTable()
 
-    private static let slotBits = 10
+    static let slotBits = 10
     private let keys: [UInt64]
     private let infos: [USFMMarkerInfo?]
 
@@ -38,7 +44,7 @@ struct USFMMarkerTable: Sendable {
             var slot = Self.slot(of: key)
             while keys[slot] != 0 && keys[slot] != key { slot = (slot + 1) & ((1 << Self.slotBits) - 1) }
             keys[slot] = key
-            infos[slot] = USFMMarkerInfo(name: name, role: USFMMarkers.role(of: name))
+            infos[slot] = USFMMarkerInfo(name: name, role: USFMMarkers.role(of: name), slot: slot)
         }
         self.keys = keys
         self.infos = infos

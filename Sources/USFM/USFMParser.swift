@@ -15,30 +15,6 @@ public enum USFMParser {
     /// - Returns: the books in the file (usually one) and every diagnostic.
     /// - Complexity: O(n) in the size of the input.
     public static func parse(_ bytes: UnsafeRawBufferPointer, path: String) -> ParseResult {
-        var shared = USFMSharedValues(inputSize: bytes.count)
-        return parse(bytes, path: path, shared: &shared)
-    }
-
-    /// Parses one file of a version whose other files go through the same session: spans, words
-    /// and attribute lists met in earlier files are reused instead of built again (one `Book`
-    /// shares them with another; they are values, so nothing changes for readers of either).
-    ///
-    /// - Parameters:
-    ///   - bytes: the file's bytes.
-    ///   - path: the path to show in diagnostics and locations.
-    ///   - session: the files' shared values; use one session per thread.
-    /// - Returns: the books in the file and every diagnostic, exactly as `parse(_:path:)` gives them.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, path: String, session: USFMParseSession) -> ParseResult {
-        var shared = USFMSharedValues(inputSize: 0)
-        swap(&shared, &session.shared)
-        let result = parse(bytes, path: path, shared: &shared)
-        swap(&shared, &session.shared)
-        return result
-    }
-
-    private static func parse(_ bytes: UnsafeRawBufferPointer, path: String, shared: inout USFMSharedValues)
-        -> ParseResult
-    {
         let input = bytes.bindMemory(to: UInt8.self)
         var diagnostics: [Diagnostic] = []
         let table = LineTable(file: path, bytes: input)
@@ -51,20 +27,23 @@ public enum USFMParser {
                 let repairedTable = LineTable(file: path, bytes: buffer, replacements: hygiene.replacements)
                 var parser = USFMBookBuilder(input: buffer, table: repairedTable, start: hygiene.contentStart)
                 parser.diagnostics = diagnostics
-                return run(&parser, shared: &shared)
+                return parser.run()
             }
         }
         var parser = USFMBookBuilder(input: input, table: table, start: hygiene.contentStart)
         parser.diagnostics = diagnostics
-        return run(&parser, shared: &shared)
+        return parser.run()
     }
 
-    /// Runs a builder with the shared values moved in and back out (never copied, so never copied on write).
-    private static func run(_ parser: inout USFMBookBuilder, shared: inout USFMSharedValues) -> ParseResult {
-        swap(&parser.shared, &shared)
-        let result = parser.run()
-        swap(&parser.shared, &shared)
-        return result
+    /// Parses one file of a version whose other files go through the same session.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's bytes.
+    ///   - path: the path to show in diagnostics and locations.
+    ///   - session: the files' session; use one session per thread.
+    /// - Returns: the books in the file and every diagnostic, exactly as `parse(_:path:)` gives them.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, path: String, session: USFMParseSession) -> ParseResult {
+        parse(bytes, path: path)
     }
 
     /// Parses one USFM file held in an array.

@@ -1,0 +1,271 @@
+/// Builder steps for a parser that reads bytes: markers and files already interned, text and
+/// attribute values straight from the source bytes, and the changes a parser makes to a node after
+/// opening it (attributes that follow a span's text, a verse's `\va`, a sidebar's `\cat`).
+extension FlatContentBuilder {
+    /// Opens a container whose marker is the string at `marker` (see `intern(_:)`), or `FlatNode.none`.
+    /// - Returns: the container's index.
+    @inline(__always)
+    public mutating func open(_ kind: FlatNode.Kind, markerID marker: UInt32) -> Int {
+        let index = leaf(kind, markerID: marker)
+        openNodes.append(index)
+        return index
+    }
+
+    /// Adds a node with no children whose marker is the string at `marker`, or `FlatNode.none`.
+    /// - Returns: the node's index.
+    @inline(__always)
+    @discardableResult
+    public mutating func leaf(_ kind: FlatNode.Kind, markerID marker: UInt32) -> Int {
+        let index = content.nodes.count
+        var node = FlatNode(kind: kind, end: UInt32(truncatingIfNeeded: index + 1))
+        node.marker = marker
+        content.nodes.append(node)
+        return index
+    }
+
+    /// Gives a node a source location; `file` is the file's index in the string table.
+    public mutating func setLocation(of index: Int, file: UInt32, line: Int, column: Int, offset: Int) {
+        content.nodes[index].location = UInt32(truncatingIfNeeded: content.locations.count)
+        content.locations.append(
+            FlatLocation(
+                file: file, line: UInt32(clamping: line), column: UInt32(clamping: column),
+                offset: UInt32(clamping: offset)))
+    }
+
+    /// Sets a node's text from a string.
+    public mutating func setText(of index: Int, string: String) {
+        setText(of: index, string)
+    }
+
+    /// Drops the ASCII spaces that end a text node's text.
+    /// - Returns: the number of bytes left.
+    public mutating func trimTrailingSpaces(ofText index: Int) -> Int {
+        var node = content.nodes[index]
+        while node.textCount > 0, content.bytes[Int(node.textStart + node.textCount - 1)] == 0x20 {
+            node.textCount -= 1
+        }
+        content.nodes[index] = node
+        return Int(node.textCount)
+    }
+
+    /// Adds an attribute to a node (after any it has), its value from NFC UTF-8 bytes.
+    public mutating func addAttribute(to index: Int, nameID name: UInt32, value: UnsafeBufferPointer<UInt8>) {
+        makeAttributesLast(of: index)
+        let start = content.bytes.count
+        content.bytes.append(contentsOf: value)
+        content.attributes.append(
+            FlatAttribute(
+                name: name, valueStart: UInt32(truncatingIfNeeded: start),
+                valueCount: UInt32(truncatingIfNeeded: value.count)))
+        content.nodes[index].attributeCount += 1
+    }
+
+    /// Adds attributes to a node, after any it has.
+    public mutating func addAttributes(_ attributes: [Attribute], after index: Int) {
+        makeAttributesLast(of: index)
+        for item in attributes { content.attributes.append(attribute(item.name, item.value)) }
+        content.nodes[index].attributeCount += UInt32(truncatingIfNeeded: attributes.count)
+    }
+
+    /// Sets a verse's alternate (`\va`) or published (`\vp`) number.
+    public mutating func setVerseNumber(of index: Int, alternate: Bool, _ value: String) {
+        var alternateValue = content.alternateNumber(of: index)
+        var publishedValue = content.publishedNumber(of: index)
+        if alternate { alternateValue = value } else { publishedValue = value }
+        var node = content.nodes[index]
+        node.flags &= ~(FlatNode.hasAlternate | FlatNode.hasPublished)
+        node.attributeStart = UInt32(truncatingIfNeeded: content.attributes.count)
+        if let alternateValue {
+            content.attributes.append(attribute("va", alternateValue))
+            node.flags |= FlatNode.hasAlternate
+        }
+        if let publishedValue {
+            content.attributes.append(attribute("vp", publishedValue))
+            node.flags |= FlatNode.hasPublished
+        }
+        node.attributeCount = UInt32(truncatingIfNeeded: content.attributes.count) - node.attributeStart
+        content.nodes[index] = node
+    }
+
+    /// Sets or clears an open sidebar's category.
+    public mutating func setCategory(ofSidebar index: Int, _ category: String?) {
+        if let category {
+            setText(of: index, category)
+            content.nodes[index].flags |= FlatNode.hasCategory
+        } else {
+            content.nodes[index].textCount = 0
+            content.nodes[index].flags &= ~FlatNode.hasCategory
+        }
+    }
+
+    /// Sets a table cell's column span.
+    public mutating func setColumnSpan(of index: Int, _ span: Int) {
+        content.nodes[index].span = UInt16(clamping: span)
+    }
+
+    /// Moves a node's attributes to the end of the attribute table, so that more can follow them.
+    private mutating func makeAttributesLast(of index: Int) {
+        let node = content.nodes[index]
+        let count = Int(node.attributeCount)
+        if count == 0 {
+            content.nodes[index].attributeStart = UInt32(truncatingIfNeeded: content.attributes.count)
+            return
+        }
+        guard Int(node.attributeStart) + count != content.attributes.count else { return }
+        let start = content.attributes.count
+        for slot in attributeRange(of: node) { content.attributes.append(content.attributes[slot]) }
+        content.nodes[index].attributeStart = UInt32(truncatingIfNeeded: start)
+    }
+
+    private func attributeRange(of node: FlatNode) -> Range<Int> {
+        Int(node.attributeStart)..<Int(node.attributeStart) + Int(node.attributeCount)
+    }
+
+    /// The content, with every open container closed, in arrays of exactly its size; the builder
+    /// starts again empty but keeps its arrays' capacity, so that building the next content (the
+    /// next chapter) grows no array it has grown before.
+    public mutating func takeContent() -> FlatContent {
+        close(toDepth: 0)
+        var taken = FlatContent()
+        taken.nodes = Self.exactCopy(content.nodes)
+        taken.bytes = Self.exactCopy(content.bytes)
+        taken.attributes = Self.exactCopy(content.attributes)
+        taken.locations = Self.exactCopy(content.locations)
+        taken.strings = content.strings
+        swap(&taken.stringIndex, &content.stringIndex)
+        content.nodes.removeAll(keepingCapacity: true)
+        content.bytes.removeAll(keepingCapacity: true)
+        content.attributes.removeAll(keepingCapacity: true)
+        content.locations.removeAll(keepingCapacity: true)
+        content.strings = []
+        content.stringIndex = [:]
+        return taken
+    }
+
+    private static func exactCopy<Element>(_ array: [Element]) -> [Element] {
+        guard !array.isEmpty else { return [] }
+        return array.withUnsafeBufferPointer { source in
+            [Element](unsafeUninitializedCapacity: source.count) { target, initialized in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                to.initialize(from: from, count: source.count)
+                initialized = source.count
+            }
+        }
+    }
+
+    // MARK: - Staged bytes
+
+    /// Adds a run of text whose NFC UTF-8 bytes go to `stage` (see `FlatByteStage`).
+    /// - Returns: the text node's index.
+    @inline(__always)
+    @discardableResult
+    public mutating func text(staging bytes: UnsafeBufferPointer<UInt8>, in stage: inout FlatByteStage) -> Int {
+        let index = content.nodes.count
+        var node = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index + 1))
+        node.textStart = UInt32(truncatingIfNeeded: content.bytes.count + stage.count)
+        node.textCount = UInt32(truncatingIfNeeded: bytes.count)
+        stage.append(bytes)
+        content.nodes.append(node)
+        return index
+    }
+
+    /// Adds a node with no children whose text's NFC UTF-8 bytes go to `stage`.
+    /// - Returns: the node's index.
+    @inline(__always)
+    @discardableResult
+    public mutating func leaf(
+        _ kind: FlatNode.Kind, staging bytes: UnsafeBufferPointer<UInt8>, in stage: inout FlatByteStage
+    ) -> Int {
+        let index = text(staging: bytes, in: &stage)
+        content.nodes[index].kind = kind
+        return index
+    }
+
+    /// Adds an attribute whose value's NFC UTF-8 bytes go to `stage`, for the node opened next
+    /// (see `open(_:markerID:attributesFrom:)`); returns nothing, the attribute is the table's last.
+    @inline(__always)
+    public mutating func stageAttribute(
+        nameID name: UInt32, value: UnsafeBufferPointer<UInt8>, in stage: inout FlatByteStage
+    ) {
+        content.attributes.append(
+            FlatAttribute(
+                name: name, valueStart: UInt32(truncatingIfNeeded: content.bytes.count + stage.count),
+                valueCount: UInt32(truncatingIfNeeded: value.count)))
+        stage.append(value)
+    }
+
+    /// Opens a container whose attributes are the attribute table's entries from `start` on.
+    /// - Returns: the container's index.
+    @inline(__always)
+    public mutating func open(_ kind: FlatNode.Kind, markerID marker: UInt32, attributesFrom start: Int) -> Int {
+        let index = content.nodes.count
+        var node = FlatNode(kind: kind, end: UInt32(truncatingIfNeeded: index + 1))
+        node.marker = marker
+        node.attributeStart = UInt32(truncatingIfNeeded: start)
+        node.attributeCount = UInt32(truncatingIfNeeded: content.attributes.count - start)
+        content.nodes.append(node)
+        openNodes.append(index)
+        return index
+    }
+
+    /// Drops the attributes from `start` on and the staged bytes from `stagedCount` on (what a
+    /// parser staged for a node it then decided not to add).
+    public mutating func discardStaged(
+        attributesFrom start: Int, bytesFrom stagedCount: Int, in stage: inout FlatByteStage
+    ) {
+        content.attributes.removeSubrange(start...)
+        stage.count = min(stage.count, stagedCount)
+    }
+
+    /// The number of attributes so far.
+    public var attributeCount: Int { content.attributes.count }
+
+    /// Moves the staged bytes into the content: call it before reading the content's bytes or
+    /// adding to them any other way.
+    @inline(__always)
+    public mutating func flush(_ stage: inout FlatByteStage) {
+        guard stage.count > 0 else { return }
+        content.bytes.append(contentsOf: UnsafeBufferPointer(start: stage.base, count: stage.count))
+        stage.count = 0
+    }
+}
+
+/// Bytes on their way into a `FlatContentBuilder`'s content, appended to it in one step: a text
+/// node's bytes are staged in a buffer that only grows, so adding a short run costs a few stores
+/// instead of an array append. Nodes staged into it record the offsets their bytes will have.
+public struct FlatByteStage: ~Copyable {
+    var base: UnsafeMutablePointer<UInt8>
+    var capacity: Int
+    /// The number of bytes staged.
+    public internal(set) var count = 0
+
+    /// Creates an empty stage.
+    public init() {
+        capacity = 1 << 16
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let length = bytes.count
+        if count + length > capacity { grow(to: max(capacity * 2, count + length)) }
+        guard let source = bytes.baseAddress else { return }
+        let target = base + count
+        if length <= 16 {
+            for offset in 0..<length { target[offset] = source[offset] }
+        } else {
+            target.initialize(from: source, count: length)
+        }
+        count += length
+    }
+
+    private mutating func grow(to newCapacity: Int) {
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.initialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+    }
+}

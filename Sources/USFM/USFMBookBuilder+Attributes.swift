@@ -1,0 +1,138 @@
+import ScriptureModel
+import TextNormalization
+
+/// Attribute lists added to the node of the span (or figure) they follow.
+extension USFMBookBuilder {
+    /// Reads the attribute list in `range` onto `node`, reporting what is wrong with it.
+    ///
+    /// The usual list, `name="value"` pairs with no byte that NFC could change, is copied straight
+    /// from the input; anything else goes through `USFMAttributes.parse`.
+    mutating func addAttributes(_ range: Range<Int>, marker: String, to node: Int) {
+        flat.flush(&stage)
+        let raw = cursor.bytes(range)
+        if addPlainPairs(raw, to: node) { return }
+        checkAttributeBytes(range, marker: marker)
+        switch USFMAttributes.parse(raw, marker: marker) {
+        case .success(let attributes):
+            flat.addAttributes(attributes, after: node)
+        case .failure(let problem):
+            report(.warning, .malformedAttributes, at: range.lowerBound + problem.offset, problem.message)
+            flat.addAttributes(problem.recovered, after: node)
+        }
+    }
+
+    /// Adds `name="value"` pairs read straight from bytes that NFC leaves alone, when there is
+    /// nothing to report about them (no line end, no empty value); `false`, having added nothing,
+    /// for anything else, which the caller checks and `USFMAttributes.parse` reads.
+    private mutating func addPlainPairs(_ raw: UnsafeBufferPointer<UInt8>, to node: Int) -> Bool {
+        let pairs = Self.plainPairCount(raw)
+        guard pairs > 0 else { return false }
+        addPairs(raw, count: pairs, to: node)
+        return true
+    }
+
+    /// The number of `name="value"` pairs in `raw` when it is only such pairs, apart by spaces,
+    /// with no byte NFC could change, no line end and no empty value; 0 otherwise.
+    static func plainPairCount(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = raw.baseAddress else { return 0 }
+        let count = raw.count
+        var pairs = 0
+        var index = 0
+        while true {
+            while index < count, base[index] == space { index += 1 }
+            if index >= count { return pairs }
+            let nameStart = index
+            while index < count {
+                let byte = base[index]
+                if byte == 0x3D || byte == space { break }
+                if byte >= 0xCC || byte == 0x0A || byte == 0x0D { return 0 }
+                index += 1
+            }
+            guard index < count, base[index] == 0x3D, index > nameStart, index + 1 < count, base[index + 1] == 0x22
+            else { return 0 }
+            index += 2
+            let valueStart = index
+            while index < count {
+                let byte = base[index]
+                if byte == 0x22 { break }
+                if byte >= 0xCC || byte == 0x0A || byte == 0x0D { return 0 }
+                index += 1
+            }
+            guard index < count, index > valueStart else { return 0 }
+            index += 1
+            pairs += 1
+        }
+    }
+
+    /// Adds the `count` pairs of a list `plainPairCount` accepted.
+    mutating func addPairs(_ raw: UnsafeBufferPointer<UInt8>, count pairs: Int, to node: Int) {
+        guard let base = raw.baseAddress else { return }
+        var index = 0
+        for _ in 0..<pairs {
+            while base[index] == space { index += 1 }
+            let nameStart = index
+            while base[index] != 0x3D { index += 1 }
+            let name = attributeNameID(UnsafeBufferPointer(start: base + nameStart, count: index - nameStart))
+            index += 2
+            let valueStart = index
+            while base[index] != 0x22 { index += 1 }
+            flat.addAttribute(
+                to: node, nameID: name, value: UnsafeBufferPointer(start: base + valueStart, count: index - valueStart))
+            index += 1
+        }
+    }
+
+    /// Stages the attributes of a list `plainPairCount` would accept, for the node opened next,
+    /// in one pass; `false` for any other list, having staged part of it (the caller discards it).
+    mutating func stagePlainPairs(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = raw.baseAddress else { return false }
+        let count = raw.count
+        var pairs = 0
+        var index = 0
+        while true {
+            while index < count, base[index] == space { index += 1 }
+            if index >= count { return pairs > 0 }
+            let nameStart = index
+            while index < count {
+                let byte = base[index]
+                if byte == 0x3D || byte == space { break }
+                if byte >= 0xCC || byte == 0x0A || byte == 0x0D { return false }
+                index += 1
+            }
+            guard index < count, base[index] == 0x3D, index > nameStart, index + 1 < count, base[index + 1] == 0x22
+            else { return false }
+            let name = attributeNameID(UnsafeBufferPointer(start: base + nameStart, count: index - nameStart))
+            index += 2
+            let valueStart = index
+            while index < count {
+                let byte = base[index]
+                if byte == 0x22 { break }
+                if byte >= 0xCC || byte == 0x0A || byte == 0x0D { return false }
+                index += 1
+            }
+            guard index < count, index > valueStart else { return false }
+            flat.stageAttribute(
+                nameID: name, value: UnsafeBufferPointer(start: base + valueStart, count: index - valueStart),
+                in: &stage)
+            index += 1
+            pairs += 1
+        }
+    }
+
+    /// The index of an attribute name in `flat`'s string table; short names are found without a string.
+    private mutating func attributeNameID(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        guard bytes.count <= 8 else { return flat.intern(String(decoding: bytes, as: UTF8.self)) }
+        var key: UInt64 = 0
+        var index = bytes.count
+        while index > 0 {
+            index -= 1
+            key = key << 8 | UInt64(bytes[index])
+        }
+        for slot in attributeNameIDs.indices where attributeNameIDs[slot].key == key {
+            return attributeNameIDs[slot].id
+        }
+        let id = flat.intern(String(decoding: bytes, as: UTF8.self))
+        attributeNameIDs.append((key, id))
+        return id
+    }
+}
