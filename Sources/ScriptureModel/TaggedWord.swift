@@ -33,3 +33,24 @@ public struct TaggedWord: Sendable, Hashable {
         self = word
     }
 }
+
+extension TaggedWord {
+    /// The word's attributes from the character span at node `index` of `content`, or nil when it has
+    /// none of the three.
+    public init?(_ content: FlatContent, node index: Int, utf8Range: Range<Int>) {
+        let node = content.nodes[index]
+        guard node.kind != .verse else { return nil }
+        var word = TaggedWord(utf8Range: utf8Range)
+        for slot in content.attributeRange(of: node) {
+            let attribute = content.attributes[slot]
+            switch content.strings[Int(attribute.name)] {
+            case "strong": word.strong = content.value(of: attribute)
+            case "lemma": word.lemma = content.value(of: attribute)
+            case "x-morph", "morph": word.morph = word.morph ?? content.value(of: attribute)
+            default: continue
+            }
+        }
+        guard word.strong != nil || word.lemma != nil || word.morph != nil else { return nil }
+        self = word
+    }
+}
