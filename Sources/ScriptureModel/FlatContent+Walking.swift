@@ -202,3 +202,18 @@ extension FlatContent {
         nodes[index].kind == .verse ? 0 : Int(nodes[index].attributeCount)
     }
 }
+
+extension FlatContent {
+    /// The slots of a node's attributes, for `attributeName(at:)` and `attributeValue(at:)` (none for a verse).
+    public func attributeSlots(of index: Int) -> Range<Int> {
+        nodes[index].kind == .verse ? 0..<0 : attributeRange(of: nodes[index])
+    }
+
+    /// The index in `strings` of the name of the attribute in `slot`.
+    public func attributeName(at slot: Int) -> Int { Int(attributes[slot].name) }
+
+    /// Where the value of the attribute in `slot` lies in `bytes`.
+    public func attributeValue(at slot: Int) -> Range<Int> {
+        Int(attributes[slot].valueStart)..<Int(attributes[slot].valueStart) + Int(attributes[slot].valueCount)
+    }
+}

@@ -86,7 +86,19 @@ extension Book {
     ///
     /// - Complexity: O(n) in the book's content.
     public func verseTexts() -> [VerseText] {
+        collectVerses(keysOnly: false)
+    }
+
+    /// The key of every verse `verseTexts()` gives, in the same order, without collecting their text.
+    ///
+    /// - Complexity: O(n) in the book's content, allocating only the keys.
+    public func verseKeys() -> [VerseKey] {
+        collectVerses(keysOnly: true).map(\.key)
+    }
+
+    private func collectVerses(keysOnly: Bool) -> [VerseText] {
         var collector = VerseTextCollector(book: id)
+        collector.keysOnly = keysOnly
         for chapter in chapters {
             collector.startChapter(chapter.number)
             collector.add(chapter.content)

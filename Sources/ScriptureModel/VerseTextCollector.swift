@@ -38,6 +38,12 @@ struct VerseTextCollector {
     var content = FlatContent()
     var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     var excludedMarkers: [Bool] = []
+    /// What each of the chapter's strings is as an attribute name (see `TaggedWord.nameKind(_:)`).
+    var attributeNames: [UInt8] = []
+    /// Counts the verses started, so a tagged word can tell that no verse started inside it.
+    var verseSerial = 0
+    /// Whether only the verses' keys and locations are wanted: no text is collected.
+    var keysOnly = false
 
     init(book: BookID) {
         self.book = book
@@ -68,6 +74,7 @@ struct VerseTextCollector {
     mutating func add(_ content: FlatContent) {
         self.content = content
         excludedMarkers = content.strings.map { isExcludedCharacterMarker($0) }
+        attributeNames = content.strings.map { TaggedWord.nameKind($0) }
         content.bytes.withUnsafeBufferPointer { bytes in
             self.bytes = bytes
             for block in content.topLevel { add(block: block, inSidebar: false) }
@@ -142,6 +149,7 @@ struct VerseTextCollector {
                     content.location(of: index) ?? FlatContent.nowhere
                 )
                 inVerse = true
+                verseSerial &+= 1
             case .character:
                 if content.attributeCount(of: index) == 0 {
                     if !isExcluded(node) { add(from: index + 1, end: Int(node.end)) }
@@ -154,7 +162,7 @@ struct VerseTextCollector {
                 break
             case .paragraph, .table, .row, .cell, .sidebar:
                 // Not an inline: the tree keeps its text as a run (`FlatContent.inline(at:)`).
-                guard inVerse else { break }
+                guard inVerse, !keysOnly else { break }
                 content.subtreeText(of: index).withUnsafeBufferPointer { append(bytes: $0) }
             }
             index = sibling(after: index, end: end, skippingCells: skippingCells)
@@ -172,17 +180,17 @@ struct VerseTextCollector {
         let node = content.nodes[index]
         guard !isExcluded(node) else { return }
         let start = buffer.count
-        let verse = current?.key
+        let serial = verseSerial
         add(from: index + 1, end: Int(node.end))
-        guard inVerse, current?.key == verse, buffer.count > start,
-            let word = TaggedWord(content, node: index, utf8Range: start..<buffer.count)
+        guard inVerse, !keysOnly, verseSerial == serial, buffer.count > start,
+            let word = TaggedWord(content, node: index, utf8Range: start..<buffer.count, nameKinds: attributeNames)
         else { return }
         words.append(word)
     }
 
     /// Appends text with ASCII white space collapsed, a run of other bytes at a time.
     private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
-        guard inVerse else { return }
+        guard inVerse, !keysOnly else { return }
         let count = bytes.count
         var index = 0
         while index < count {

@@ -26,11 +26,13 @@ struct ContentEncoder {
     var out = ByteWriter()
 
     /// The verse text of the chapter being encoded, and how far the runs have used it.
-    private var verseText: ArraySlice<UInt8> = []
-    private var cursor = 0
-    private var scratch: [UInt8] = []
+    var verseText: ArraySlice<UInt8> = []
+    var cursor = 0
+    var scratch: [UInt8] = []
     /// The content being encoded, and its text bytes while `blocks(of:flow:)` runs.
     private var content = FlatContent()
+    /// The styles met so far, found from the nodes.
+    private var lookup = StyleLookup()
     private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
     /// An encoder that counts.
@@ -85,11 +87,33 @@ struct ContentEncoder {
         }
     }
 
-    private mutating func op(_ op: ContentOp, _ flags: UInt8 = 0) { out.u8(op.rawValue | flags) }
+    /// Writes the id of the style of node `index` (or counts it), found without making its key when met before.
+    private mutating func style(ofNode index: Int) throws(StoreError) {
+        let (hash, known) = lookup.find(content, index, bytes)
+        if let known {
+            switch mode {
+            case .counting: styles.count(id: known)
+            case .encoding: out.varint(known)
+            }
+            return
+        }
+        let key = StyleKey(marker: content.marker(of: index), attributes: content.attributes(of: index))
+        let value: Int
+        switch mode {
+        case .counting: value = styles.countGivingID(key)
+        case .encoding:
+            value = try tables.id(of: key)
+            out.varint(value)
+        }
+        lookup.insert(key, hash: hash, value: value)
+    }
+
+    mutating func op(_ op: ContentOp, _ flags: UInt8 = 0) { out.u8(op.rawValue | flags) }
 
     /// Encodes every top-level block of `content`, reading its text through one pointer.
     private mutating func blocks(of content: FlatContent, flow: Bool) throws(StoreError) {
         self.content = content
+        lookup.start(content)
         defer { self.content = FlatContent() }
         try content.bytes.withUnsafeBufferPointer { (bytes) throws(StoreError) in
             self.bytes = bytes
@@ -179,13 +203,13 @@ struct ContentEncoder {
                         next = sibling(after: next, end: end, skippingCells: skippingCells)
                     }
                     op(.word, flags)
-                    try style(content.marker(of: index), content.attributes(of: index))
+                    try style(ofNode: index)
                     out.varint(run.length)
                     index = next
                     continue
                 }
                 op(.span, node.isClosed ? 0 : OpFlags.unclosed)
-                try style(content.marker(of: index), content.attributes(of: index))
+                try style(ofNode: index)
                 try inlines(in: index, flow: flow, depth: depth + 1)
                 op(.end)
             case .note:
@@ -196,7 +220,7 @@ struct ContentEncoder {
                 op(.end)
             case .milestone:
                 op(.milestone)
-                try style(content.marker(of: index), content.attributes(of: index))
+                try style(ofNode: index)
             case .figure:
                 op(.figure)
                 try style("fig", content.attributes(of: index))
@@ -214,7 +238,7 @@ struct ContentEncoder {
     }
 
     /// A text node's bytes, through the pointer `blocks(of:flow:)` holds.
-    private func textBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    func textBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[content.textRange(of: index)])
     }
 
@@ -236,81 +260,5 @@ struct ContentEncoder {
         for text in [alternate, published] {
             if let text { try string(text) }
         }
-    }
-
-    private mutating func text(_ text: UnsafeBufferPointer<UInt8>, flow: Bool) {
-        guard mode == .encoding else { return }
-        if Self.isSpaceOnly(text) {
-            op(.space)
-            return
-        }
-        if flow, let run = match(text) {
-            op(.textRef, run.flags)
-            out.varint(run.length)
-            return
-        }
-        let (leading, trailing) = collapse(text)
-        op(.textLiteral)
-        out.varint(scratch.count + (leading ? 1 : 0) + (trailing ? 1 : 0))
-        if leading { out.u8(0x20) }
-        out.append(scratch)
-        if trailing { out.u8(0x20) }
-    }
-
-    /// Finds `text` (white space collapsed) at the verse text cursor, or one space after it, and moves past it.
-    private mutating func match(_ text: UnsafeBufferPointer<UInt8>) -> (flags: UInt8, length: Int)? {
-        let (leading, trailing) = collapse(text)
-        guard !scratch.isEmpty else { return nil }
-        var skip = 0
-        if !verseTextHasScratch(at: cursor) {
-            guard cursor < verseText.count, verseText[verseText.startIndex + cursor] == 0x20,
-                verseTextHasScratch(at: cursor + 1)
-            else {
-                return nil
-            }
-            skip = 1
-        }
-        cursor += skip + scratch.count
-        var flags: UInt8 = skip == 1 ? TextFlags.skip : 0
-        if leading { flags |= TextFlags.leading }
-        if trailing { flags |= TextFlags.trailing }
-        return (flags, scratch.count)
-    }
-
-    private func verseTextHasScratch(at start: Int) -> Bool {
-        guard start + scratch.count <= verseText.count else { return false }
-        var index = 0
-        while index < scratch.count {
-            if verseText[verseText.startIndex + start + index] != scratch[index] { return false }
-            index += 1
-        }
-        return true
-    }
-
-    /// Whether `text` is ASCII white space and nothing else (and not empty).
-    private static func isSpaceOnly(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        !text.isEmpty && text.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-    }
-
-    /// Puts `text` with ASCII white space runs collapsed and trimmed into `scratch`; says whether it had
-    /// white space at either end (white space alone counts as leading).
-    private mutating func collapse(_ text: UnsafeBufferPointer<UInt8>) -> (leading: Bool, trailing: Bool) {
-        scratch.removeAll(keepingCapacity: true)
-        // At most the text's size: growing by doubling would hold up to three times a long text at once.
-        scratch.reserveCapacity(text.count)
-        var leading = false
-        var pending = false
-        for byte in text {
-            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-                if scratch.isEmpty { leading = true } else { pending = true }
-                continue
-            }
-            if pending {
-                scratch.append(0x20)
-                pending = false
-            }
-            scratch.append(byte)
-        }
-        return (leading, pending)
     }
 }

@@ -18,6 +18,7 @@ struct FlatWalkerCorpusTests {
             let flat = book.verseTexts()
             let tree = TreeReference.verseTexts(book)
             #expect(flat.count == tree.count, "\(folder) \(book.id.code)")
+            #expect(book.verseKeys() == tree.map(\.key), "\(folder) \(book.id.code)")
             if let index = flat.indices.first(where: { $0 < tree.count && flat[$0] != tree[$0] }) {
                 Issue.record("\(folder) \(flat[index].key): flat \(flat[index]) tree \(tree[index])")
             }
