@@ -217,3 +217,32 @@ extension FlatContent {
         Int(attributes[slot].valueStart)..<Int(attributes[slot].valueStart) + Int(attributes[slot].valueCount)
     }
 }
+
+extension FlatContentBuilder {
+    /// Adds a closed character span holding one run of text (a `\w` word: `openCharacter`, `text`,
+    /// `close` in one step), then, when `following` is given, a run sharing those bytes (the space after it).
+    public mutating func word(
+        marker: UInt32, attributes: Range<UInt32>, text: UnsafeBufferPointer<UInt8>, leadingSpace: Bool,
+        trailingSpace: Bool, following: Range<UInt32>?
+    ) {
+        let index = UInt32(content.nodes.count)
+        var span = FlatNode(kind: .character, end: index + 2)
+        span.marker = marker
+        span.attributeStart = attributes.lowerBound
+        span.attributeCount = UInt32(attributes.count)
+        var run = FlatNode(kind: .text, end: index + 2)
+        run.textStart = UInt32(content.bytes.count)
+        if leadingSpace { content.bytes.append(0x20) }
+        content.bytes.append(contentsOf: text)
+        if trailingSpace { content.bytes.append(0x20) }
+        run.textCount = UInt32(content.bytes.count) - run.textStart
+        content.nodes.append(span)
+        content.nodes.append(run)
+        if let following {
+            var after = FlatNode(kind: .text, end: index + 3)
+            after.textStart = following.lowerBound
+            after.textCount = UInt32(following.count)
+            content.nodes.append(after)
+        }
+    }
+}

@@ -189,10 +189,11 @@ struct ContentDecoder {
                 builder.close()
             case .word(let id, let run, let spaceAfter):
                 let style = try self.style(id)
-                builder.openCharacter(marker: style.marker, attributes: style.attributes, isClosed: true)
-                text(run)
-                builder.close()
-                if spaceAfter { builder.text(sharing: space) }
+                builder.word(
+                    marker: style.marker, attributes: style.attributes,
+                    text: UnsafeBufferPointer(rebasing: verseText[run.offset..<(run.offset + run.length)]),
+                    leadingSpace: run.leadingSpace, trailingSpace: run.trailingSpace,
+                    following: spaceAfter ? space : nil)
             case .note(let marker, let caller):
                 builder.openNote(marker: try reader.string(marker), caller: try reader.string(caller))
                 try inlines(depth: depth + 1)
