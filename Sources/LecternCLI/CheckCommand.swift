@@ -94,7 +94,7 @@ struct ParseSummary {
     init(result: ParseResult, seconds: Double) {
         books = result.books.count
         chapters = result.books.reduce(0) { $0 + $1.chapters.count }
-        verses = result.books.reduce(0) { $0 + $1.verseTexts().count }
+        verses = result.books.reduce(0) { $0 + $1.verseKeys().count }
         errors = result.diagnostics.count { $0.severity == .error }
         warnings = result.diagnostics.count { $0.severity == .warning }
         notes = result.diagnostics.count { $0.severity == .note }

@@ -65,33 +65,6 @@ public struct VersionOutline: Sendable, Hashable {
 }
 
 extension Chapter {
-    /// The labels of the verses that start in this chapter, in order.
-    public var verseLabels: [String] {
-        var labels: [String] = []
-        func walk(_ content: [Inline]) {
-            for inline in content {
-                switch inline {
-                case .verse(let start): labels.append(start.number)
-                case .character(let span): walk(span.content)
-                default: break
-                }
-            }
-        }
-        func walk(_ blocks: [Block]) {
-            for block in blocks {
-                switch block {
-                case .paragraph(let paragraph): walk(paragraph.content)
-                case .table(let table):
-                    for row in table.rows {
-                        walk(row.leading)
-                        for cell in row.cells { walk(cell.content) }
-                    }
-                // A verse wrongly started in a sidebar still has verse text (see `Book.verseTexts`).
-                case .sidebar(let sidebar): walk(sidebar.blocks)
-                }
-            }
-        }
-        walk(blocks)
-        return labels
-    }
+    /// The labels of the verses that start in this chapter, in order (see `FlatContent.verseLabels`).
+    public var verseLabels: [String] { content.verseLabels }
 }

@@ -42,11 +42,11 @@ extension VersificationScheme {
         var result: [BookID: [Int]] = [:]
         for book in books where book.id.isCanonicalText {
             var chapters: [Int] = []
-            for text in book.verseTexts() {
-                let chapter = text.key.chapter
+            for key in book.verseKeys() {
+                let chapter = key.chapter
                 guard chapter >= 1, chapter <= 2_000 else { continue }
                 if chapters.count < chapter { chapters += Array(repeating: 0, count: chapter - chapters.count) }
-                chapters[chapter - 1] = max(chapters[chapter - 1], lastNumber(ofLabel: text.key.verse))
+                chapters[chapter - 1] = max(chapters[chapter - 1], lastNumber(ofLabel: key.verse))
             }
             result[book.id] = chapters
         }

@@ -10,7 +10,7 @@ extension Book {
         merged.reserveCapacity(chapters.count)
         for chapter in chapters {
             if let index = firstIndex[chapter.number] {
-                merged[index].blocks += chapter.blocks
+                merged[index].content.append(contentsOf: chapter.content)
             } else {
                 firstIndex[chapter.number] = merged.count
                 merged.append(chapter)

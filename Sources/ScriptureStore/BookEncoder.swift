@@ -37,7 +37,7 @@ enum BookEncoder {
     /// Counts a book's strings and styles and computes its verse texts.
     static func count(_ book: Book) throws(StoreError) -> Counted {
         var encoder = ContentEncoder()
-        try encoder.introduction(book.introduction)
+        try encoder.introduction(book.introductionContent)
         var verseTexts: [[VerseText]] = []
         for chapter in book.chapters {
             try encoder.chapter(chapter, verseText: [])
@@ -57,7 +57,7 @@ enum BookEncoder {
     ) throws(StoreError) -> Encoded {
         var encoder = ContentEncoder(tables: tables)
         var result = Encoded()
-        try encoder.introduction(book.introduction)
+        try encoder.introduction(book.introductionContent)
         result.introductionLength = encoder.out.count
         var nextVerse = verseTexts.startIndex
         // The text's exact size up front: growing it by doubling would need up to twice the book's text at once.

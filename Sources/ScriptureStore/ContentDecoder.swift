@@ -1,14 +1,31 @@
 import ScriptureModel
 
-/// Decodes a chapter or introduction stream (see `ContentOp`) back into the document model.
+/// Decodes a chapter or introduction stream (see `ContentOp`) straight into `FlatContent`: no `Block`
+/// or `Inline` values, text bytes copied from the mapping into the content's buffer, markers and
+/// attribute names interned once per stream, and the spans of one style sharing its attributes.
 ///
 /// Every op, id, length and nesting level is checked, so a damaged stream
 /// throws `StoreError.damaged` instead of crashing or looping.
 struct ContentDecoder {
     private var reader: ContentReader
     private let location: SourceLocation
-    /// One shared space run: an indirect enum's box is shared when copied, so no allocation per space.
-    private static let space = Inline.text(" ")
+    private var builder = FlatContentBuilder()
+    /// The one location every paragraph and verse shares (the store file, line 0).
+    private var locationSlot: UInt32 = 0
+    /// One space byte in the buffer, shared by every `SPACE`.
+    private var space: Range<UInt32> = 0..<0
+    /// Each style met: its marker and its attribute slots in the content.
+    private var styles = IDCache<(marker: UInt32, attributes: Range<UInt32>)>(placeholder: (0, 0..<0))
+    /// Pooled strings (markers, attribute names) met, by pool id, with their index in the content's strings.
+    private var interned = IDCache<UInt32>(placeholder: 0)
+    /// Paragraph markers met, by pool id: their content string and whether they bound a sidebar.
+    private var paragraphMarkers: [(id: Int, marker: UInt32, bound: SidebarBound?)] = []
+    /// The chapter's verse text, the string pool and the content window, while `content()` runs.
+    private var verseText = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var pool = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var literals = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+
+    private enum SidebarBound { case start, end }
 
     init(reader: ContentReader, location: SourceLocation) {
         self.reader = reader
@@ -16,81 +33,126 @@ struct ContentDecoder {
     }
 
     /// Decodes a chapter stream into a chapter numbered `number`.
+    ///
+    /// - Complexity: O(size of the stream); allocates per array of the content, and once per distinct
+    ///   style, marker and attribute name of the chapter.
     mutating func chapter(number: Int) throws(StoreError) -> Chapter {
         let header = try reader.chapterHeader()
-        var chapter = Chapter(
+        return Chapter(
             number: number, label: header.label, alternateNumber: header.alternate, publishedNumber: header.published,
-            location: location)
-        chapter.blocks = try blocks()
-        return chapter
+            content: try content(), location: location)
     }
 
     /// Decodes blocks up to the end of the stream.
-    mutating func blocks() throws(StoreError) -> [Block] {
-        try blocks(sidebarDepth: 0)
+    mutating func content() throws(StoreError) -> FlatContent {
+        let (text, strings, stream) = (reader.verseText, reader.strings.table.bytes, reader.cursor.bytes)
+        // Most ops give one node and most text comes from the verse text: room for both up front.
+        builder.reserveCapacity(nodes: stream.count / 2 + 8, bytes: text.count + stream.count / 4 + 1)
+        locationSlot = builder.addLocation(location)
+        let spaceByte: [UInt8] = [0x20]
+        space = spaceByte.withUnsafeBufferPointer { builder.appendBytes($0) }
+        try text.withUnsafeBytes { (text) throws(StoreError) in
+            try strings.withUnsafeBytes { (strings) throws(StoreError) in
+                try stream.withUnsafeBytes { (stream) throws(StoreError) in
+                    (verseText, pool, literals) = (text, strings, stream)
+                    defer { (verseText, pool, literals) = (.init(start: nil, count: 0), .init(start: nil, count: 0), .init(start: nil, count: 0)) }
+                    try blocks(sidebarDepth: 0)
+                }
+            }
+        }
+        return builder.finish()
     }
 
     /// Decodes blocks up to the end of the stream or, inside a sidebar, up to its end bound (`SidebarMarkers.end`).
-    private mutating func blocks(sidebarDepth: Int) throws(StoreError) -> [Block] {
-        var blocks: [Block] = []
+    private mutating func blocks(sidebarDepth: Int) throws(StoreError) {
         while !reader.isAtEnd {
             switch try reader.next() {
-            case .paragraph(let marker):
-                let marker = try reader.string(marker)
-                let content = try inlines(depth: 1)
-                if !SidebarMarkers.isReserved(marker) {
-                    blocks.append(.paragraph(Paragraph(marker: marker, content: content, location: location)))
-                } else if marker == SidebarMarkers.start {
+            case .paragraph(let id):
+                let (marker, bound) = try paragraphMarker(id)
+                switch bound {
+                case nil:
+                    builder.openParagraph(marker: marker, locationSlot: locationSlot)
+                    try inlines(depth: 1)
+                    builder.close()
+                case .start:
                     guard sidebarDepth < maximumContentDepth else {
                         throw reader.damaged("sidebars nested deeper than \(maximumContentDepth)")
                     }
-                    let inner = try self.blocks(sidebarDepth: sidebarDepth + 1)
-                    let category = content.isEmpty ? nil : Self.plainText(content)
-                    blocks.append(.sidebar(Sidebar(category: category, blocks: inner, location: location)))
-                } else if marker == SidebarMarkers.end {
+                    let category = try boundText()
+                    builder.openSidebar(category: category.isEmpty ? nil : category, location: location)
+                    try blocks(sidebarDepth: sidebarDepth + 1)
+                    builder.close()
+                case .end:
                     guard sidebarDepth > 0 else { throw reader.damaged("a sidebar end with no sidebar open") }
-                    return blocks
-                } else {
-                    throw reader.damaged("an unknown paragraph marker starting with U+0001")
+                    _ = try boundText()
+                    return
                 }
             case .table:
-                blocks.append(.table(try table()))
+                try table()
             default:
                 throw reader.damaged("expected a paragraph or table")
             }
         }
         guard sidebarDepth == 0 else { throw reader.damaged("a sidebar with no end") }
-        return blocks
     }
 
-    /// The text of decoded content (a sidebar's category).
-    static func plainText(_ content: [Inline]) -> String {
-        var text = ""
-        for case .text(let run) in content { text += run }
-        return text
+    /// A paragraph marker's string in the content, and whether it bounds a sidebar.
+    private mutating func paragraphMarker(_ id: Int) throws(StoreError) -> (UInt32, SidebarBound?) {
+        for known in paragraphMarkers where known.id == id { return (known.marker, known.bound) }
+        let marker = try reader.string(id)
+        var bound: SidebarBound?
+        if SidebarMarkers.isReserved(marker) {
+            if marker == SidebarMarkers.start {
+                bound = .start
+            } else if marker == SidebarMarkers.end {
+                bound = .end
+            } else {
+                throw reader.damaged("an unknown paragraph marker starting with U+0001")
+            }
+        }
+        let interned = builder.intern(marker)
+        paragraphMarkers.append((id, interned, bound))
+        return (interned, bound)
     }
 
-    private mutating func table() throws(StoreError) -> Table {
-        var table = Table(location: location)
+    /// Reads the content of a sidebar's bound paragraph and gives its text runs joined (the category);
+    /// the content itself is not kept.
+    private mutating func boundText() throws(StoreError) -> String {
+        let start = builder.nodeCount
+        try inlines(depth: 1)
+        var text: [UInt8] = []
+        var index = start
+        while index < builder.nodeCount {
+            if builder.content.nodes[index].kind == .text { text += builder.content.utf8(of: index) }
+            index = Int(builder.content.nodes[index].end)
+        }
+        builder.removeNodes(from: start)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private mutating func table() throws(StoreError) {
+        builder.openTable(location: location)
         while true {
             switch try reader.next() {
             case .end:
-                return table
+                builder.close()
+                return
             case .row:
-                var row = TableRow(location: location)
-                row.leading = try inlines(depth: 2)
+                builder.openRow(location: location)
+                try inlines(depth: 2)
                 cells: while true {
                     switch try reader.next() {
                     case .end:
                         break cells
                     case .cell(let marker, let span):
-                        let marker = try reader.string(marker)
-                        row.cells.append(TableCell(marker: marker, columnSpan: span, content: try inlines(depth: 2)))
+                        builder.openCell(marker: try reader.string(marker), columnSpan: span)
+                        try inlines(depth: 2)
+                        builder.close()
                     default:
                         throw reader.damaged("expected a table cell")
                     }
                 }
-                table.rows.append(row)
+                builder.close()
             default:
                 throw reader.damaged("expected a table row")
             }
@@ -98,57 +160,94 @@ struct ContentDecoder {
     }
 
     /// Decodes inlines up to and including the next `END`.
-    private mutating func inlines(depth: Int) throws(StoreError) -> [Inline] {
+    private mutating func inlines(depth: Int) throws(StoreError) {
         guard depth < maximumContentDepth else {
             throw reader.damaged("content nested deeper than \(maximumContentDepth)")
         }
-        var content: [Inline] = []
         while true {
             switch try reader.next() {
             case .end:
-                return content
+                return
             case .textRef(let run):
-                content.append(.text(try reader.text(run)))
+                text(run)
             case .textLiteral(let offset, let length):
-                content.append(.text(try reader.literal(offset: offset, length: length)))
+                builder.text(
+                    UnsafeBufferPointer(rebasing: literals[offset..<(offset + length)]), leadingSpace: false,
+                    trailingSpace: false)
             case .space:
-                content.append(Self.space)
+                builder.text(sharing: space)
             case .verse(let label, let alternate, let published):
-                var start = VerseStart(number: try reader.verseLabel(label), location: location)
-                if let alternate { start.alternateNumber = try reader.string(alternate) }
-                if let published { start.publishedNumber = try reader.string(published) }
-                content.append(.verse(start))
+                builder.verse(
+                    number: try reader.verseLabel(label),
+                    alternate: try alternate.map { id throws(StoreError) in try reader.string(id) },
+                    published: try published.map { id throws(StoreError) in try reader.string(id) },
+                    locationSlot: locationSlot)
             case .span(let id, let closed):
-                let style = try reader.style(id)
-                let inner = try inlines(depth: depth + 1)
-                content.append(
-                    .character(
-                        CharacterSpan(
-                            marker: style.marker, attributes: style.attributes, content: inner, isClosed: closed)))
+                let style = try self.style(id)
+                builder.openCharacter(marker: style.marker, attributes: style.attributes, isClosed: closed)
+                try inlines(depth: depth + 1)
+                builder.close()
             case .word(let id, let run, let spaceAfter):
-                let style = try reader.style(id)
-                let text = Inline.text(try reader.text(run))
-                content.append(
-                    .character(CharacterSpan(marker: style.marker, attributes: style.attributes, content: [text])))
-                if spaceAfter { content.append(Self.space) }
+                let style = try self.style(id)
+                builder.word(
+                    marker: style.marker, attributes: style.attributes,
+                    text: UnsafeBufferPointer(rebasing: verseText[run.offset..<(run.offset + run.length)]),
+                    leadingSpace: run.leadingSpace, trailingSpace: run.trailingSpace,
+                    following: spaceAfter ? space : nil)
             case .note(let marker, let caller):
-                let note = Note(marker: try reader.string(marker), caller: try reader.string(caller))
-                content.append(
-                    .note(Note(marker: note.marker, caller: note.caller, content: try inlines(depth: depth + 1))))
+                builder.openNote(marker: try reader.string(marker), caller: try reader.string(caller))
+                try inlines(depth: depth + 1)
+                builder.close()
             case .milestone(let id):
                 let style = try reader.style(id)
-                content.append(.milestone(Milestone(marker: style.marker, attributes: style.attributes)))
+                builder.milestone(Milestone(marker: style.marker, attributes: style.attributes))
             case .figure(let id, let offset, let length):
                 let style = try reader.style(id)
-                content.append(
-                    .figure(
-                        Figure(
-                            caption: try reader.literal(offset: offset, length: length), attributes: style.attributes)))
+                builder.figure(
+                    Figure(caption: try reader.literal(offset: offset, length: length), attributes: style.attributes))
             case .optionalBreak:
-                content.append(.optionalBreak)
+                builder.optionalBreak()
             case .paragraph, .table, .row, .cell:
                 throw reader.damaged("a block op inside a paragraph")
             }
         }
+    }
+
+    /// Adds a run of the verse text (the reader has checked that it lies inside it).
+    @inline(__always)
+    private mutating func text(_ run: TextRun) {
+        builder.text(
+            UnsafeBufferPointer(rebasing: verseText[run.offset..<(run.offset + run.length)]),
+            leadingSpace: run.leadingSpace, trailingSpace: run.trailingSpace)
+    }
+
+    /// A style's marker and attribute slots in the content, added the first time the stream uses it:
+    /// attribute values are copied from the string pool's bytes, names and the marker interned once.
+    private mutating func style(_ id: Int) throws(StoreError) -> (marker: UInt32, attributes: Range<UInt32>) {
+        if let known = styles.value(for: id) { return known }
+        let table = reader.styles.table
+        let (offset, length) = try table.entry(id, referrer: .content)
+        var cursor = try table.bytes.slice(offset, length).cursor()
+        let marker = try intern(cursor.varint())
+        let count = try cursor.varint(below: length, "attribute count")
+        let first = builder.nextAttributeSlot
+        for _ in 0..<count {
+            let name = try intern(cursor.varint())
+            let (valueOffset, valueLength) = try reader.strings.table.entry(cursor.varint(), referrer: .styles)
+            let value = builder.appendBytes(
+                UnsafeBufferPointer(rebasing: pool[valueOffset..<(valueOffset + valueLength)]))
+            _ = builder.addAttribute(name: name, value: value)
+        }
+        let style = (marker: marker, attributes: first..<builder.nextAttributeSlot)
+        styles.set(style, for: id)
+        return style
+    }
+
+    /// A pooled string's index in the content's strings, interned the first time.
+    private mutating func intern(_ id: Int) throws(StoreError) -> UInt32 {
+        if let known = interned.value(for: id) { return known }
+        let index = builder.intern(try reader.strings.string(id, referrer: .styles))
+        interned.set(index, for: id)
+        return index
     }
 }

@@ -26,9 +26,14 @@ struct ContentEncoder {
     var out = ByteWriter()
 
     /// The verse text of the chapter being encoded, and how far the runs have used it.
-    private var verseText: ArraySlice<UInt8> = []
-    private var cursor = 0
-    private var scratch: [UInt8] = []
+    var verseText: ArraySlice<UInt8> = []
+    var cursor = 0
+    var scratch: [UInt8] = []
+    /// The content being encoded, and its text bytes while `blocks(of:flow:)` runs.
+    private var content = FlatContent()
+    /// The styles met so far, found from the nodes.
+    private var lookup = StyleLookup()
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
     /// An encoder that counts.
     init() {
@@ -56,14 +61,14 @@ struct ContentEncoder {
         }
         // Let go of the caller's text buffer, which it goes on appending to (a kept slice would copy it).
         defer { self.verseText = [] }
-        for block in chapter.blocks { try self.block(block, flow: true) }
+        try blocks(of: chapter.content, flow: true)
     }
 
     /// Encodes a book's introduction (titles and introduction paragraphs).
-    mutating func introduction(_ blocks: [Block]) throws(StoreError) {
+    mutating func introduction(_ content: FlatContent) throws(StoreError) {
         verseText = []
         cursor = 0
-        for block in blocks { try self.block(block, flow: false) }
+        try blocks(of: content, flow: false)
     }
 
     /// Writes the id of a pooled string (or counts it).
@@ -82,189 +87,178 @@ struct ContentEncoder {
         }
     }
 
-    private mutating func op(_ op: ContentOp, _ flags: UInt8 = 0) { out.u8(op.rawValue | flags) }
-
-    private mutating func block(_ block: Block, flow: Bool) throws(StoreError) {
-        switch block {
-        case .paragraph(let paragraph):
-            guard !SidebarMarkers.isReserved(paragraph.marker) else {
-                throw .cannotEncode("a paragraph marker starts with U+0001, which the store keeps for sidebars")
+    /// Writes the id of the style of node `index` (or counts it), found without making its key when met before.
+    private mutating func style(ofNode index: Int) throws(StoreError) {
+        let (hash, known) = lookup.find(content, index, bytes)
+        if let known {
+            switch mode {
+            case .counting: styles.count(id: known)
+            case .encoding: out.varint(known)
             }
-            op(.paragraph)
-            try string(paragraph.marker)
-            try inlines(paragraph.content, flow: flow && paragraph.kind.carriesVerseText, depth: 1)
-            op(.end)
-        case .table(let table):
+            return
+        }
+        let key = StyleKey(marker: content.marker(of: index), attributes: content.attributes(of: index))
+        let value: Int
+        switch mode {
+        case .counting: value = styles.countGivingID(key)
+        case .encoding:
+            value = try tables.id(of: key)
+            out.varint(value)
+        }
+        lookup.insert(key, hash: hash, value: value)
+    }
+
+    mutating func op(_ op: ContentOp, _ flags: UInt8 = 0) { out.u8(op.rawValue | flags) }
+
+    /// Encodes every top-level block of `content`, reading its text through one pointer.
+    private mutating func blocks(of content: FlatContent, flow: Bool) throws(StoreError) {
+        self.content = content
+        lookup.start(content)
+        defer { self.content = FlatContent() }
+        try content.bytes.withUnsafeBufferPointer { (bytes) throws(StoreError) in
+            self.bytes = bytes
+            defer { self.bytes = UnsafeBufferPointer(start: nil, count: 0) }
+            for block in content.topLevel { try self.block(block, flow: flow) }
+        }
+    }
+
+    /// Encodes the block at node `index` (any node that is not a table or sidebar counts as a paragraph,
+    /// as `FlatContent.block(at:)` has it).
+    private mutating func block(_ index: Int, flow: Bool) throws(StoreError) {
+        switch content.nodes[index].kind {
+        case .table:
             op(.table)
-            for row in table.rows {
+            for row in content.children(of: index) where content.nodes[row].kind == .row {
                 op(.row)
-                try inlines(row.leading, flow: flow, depth: 2)
+                try inlines(in: row, flow: flow, depth: 2, skippingCells: true)
                 op(.end)
-                for cell in row.cells {
+                for cell in content.children(of: row) where content.nodes[cell].kind == .cell {
                     op(.cell)
-                    try string(cell.marker)
-                    out.varint(cell.columnSpan)
-                    try inlines(cell.content, flow: flow, depth: 2)
+                    try string(content.marker(of: cell))
+                    out.varint(content.nodes[cell].columnSpan)
+                    try inlines(in: cell, flow: flow, depth: 2)
                     op(.end)
                 }
                 op(.end)
             }
             op(.end)
-        case .sidebar(let sidebar):
+        case .sidebar:
             // `PARAGRAPH "\u{1}esb" [category] END block* PARAGRAPH "\u{1}esbe" END` (see `ContentOp`).
             op(.paragraph)
             try string(SidebarMarkers.start)
-            if let category = sidebar.category, mode == .encoding {
+            if content.nodes[index].hasCategory, mode == .encoding {
                 // Written as it is (a text run would collapse its white space).
                 op(.textLiteral)
-                out.string(category)
+                out.varint(content.textRange(of: index).count)
+                out.append(bytes[content.textRange(of: index)])
             }
             op(.end)
-            for inner in sidebar.blocks { try self.block(inner, flow: false) }
+            for inner in content.children(of: index) { try self.block(inner, flow: false) }
             op(.paragraph)
             try string(SidebarMarkers.end)
             op(.end)
+        default:
+            let marker = content.marker(of: index)
+            guard !SidebarMarkers.isReserved(marker) else {
+                throw .cannotEncode("a paragraph marker starts with U+0001, which the store keeps for sidebars")
+            }
+            op(.paragraph)
+            try string(marker)
+            let carries = ParagraphKind(marker: marker).carriesVerseText
+            try inlines(in: index, flow: flow && carries, depth: 1)
+            op(.end)
         }
     }
 
-    private mutating func inlines(_ content: [Inline], flow: Bool, depth: Int) throws(StoreError) {
+    /// The sibling after `index` inside `end`, past cells when `skippingCells` (a row's leading inlines).
+    private func sibling(after index: Int, end: Int, skippingCells: Bool) -> Int {
+        var next = Int(content.nodes[index].end)
+        while skippingCells, next < end, content.nodes[next].kind == .cell { next = Int(content.nodes[next].end) }
+        return next
+    }
+
+    /// Encodes the inline children of node `parent` (a row's cells left out when `skippingCells`).
+    private mutating func inlines(in parent: Int, flow: Bool, depth: Int, skippingCells: Bool = false) throws(StoreError) {
         guard depth < maximumContentDepth else {
             throw .cannotEncode("content nested deeper than \(maximumContentDepth) levels")
         }
-        var index = 0
-        while index < content.count {
-            let inline = content[index]
-            index += 1
-            switch inline {
-            case .text(let text):
-                self.text(text, flow: flow)
-            case .verse(let start):
-                try verse(start)
-            case .character(let span):
-                if flow, mode == .encoding, span.isClosed, span.content.count == 1,
-                    case .text(let text) = span.content[0], let run = match(text)
+        let end = Int(content.nodes[parent].end)
+        var index = parent + 1
+        while skippingCells, index < end, content.nodes[index].kind == .cell { index = Int(content.nodes[index].end) }
+        while index < end {
+            let node = content.nodes[index]
+            var next = sibling(after: index, end: end, skippingCells: skippingCells)
+            switch node.kind {
+            case .text:
+                text(textBytes(index), flow: flow)
+            case .verse:
+                try verse(index)
+            case .character:
+                if flow, mode == .encoding, node.isClosed, Int(node.end) == index + 2,
+                    content.nodes[index + 1].kind == .text, let run = match(textBytes(index + 1))
                 {
                     var flags = run.flags
-                    if index < content.count, case .text(let next) = content[index], Self.isSpaceOnly(next) {
+                    if next < end, content.nodes[next].kind == .text, Self.isSpaceOnly(textBytes(next)) {
                         flags |= TextFlags.spaceAfter
-                        index += 1
+                        next = sibling(after: next, end: end, skippingCells: skippingCells)
                     }
                     op(.word, flags)
-                    try style(span.marker, span.attributes)
+                    try style(ofNode: index)
                     out.varint(run.length)
+                    index = next
                     continue
                 }
-                op(.span, span.isClosed ? 0 : OpFlags.unclosed)
-                try style(span.marker, span.attributes)
-                try inlines(span.content, flow: flow, depth: depth + 1)
+                op(.span, node.isClosed ? 0 : OpFlags.unclosed)
+                try style(ofNode: index)
+                try inlines(in: index, flow: flow, depth: depth + 1)
                 op(.end)
-            case .note(let note):
+            case .note:
                 op(.note)
-                try string(note.marker)
-                try string(note.caller)
-                try inlines(note.content, flow: false, depth: depth + 1)
+                try string(content.marker(of: index))
+                try string(content.text(of: index))
+                try inlines(in: index, flow: false, depth: depth + 1)
                 op(.end)
-            case .milestone(let milestone):
+            case .milestone:
                 op(.milestone)
-                try style(milestone.marker, milestone.attributes)
-            case .figure(let figure):
+                try style(ofNode: index)
+            case .figure:
                 op(.figure)
-                try style("fig", figure.attributes)
-                out.string(figure.caption)
+                try style("fig", content.attributes(of: index))
+                out.varint(content.textRange(of: index).count)
+                out.append(bytes[content.textRange(of: index)])
             case .optionalBreak:
                 op(.optionalBreak)
+            case .paragraph, .table, .row, .cell, .sidebar:
+                // Not an inline: `FlatContent.inline(at:)` keeps its text, and so does the store.
+                let text = content.subtreeText(of: index)
+                text.withUnsafeBufferPointer { self.text($0, flow: flow) }
             }
+            index = next
         }
     }
 
-    private mutating func verse(_ start: VerseStart) throws(StoreError) {
+    /// A text node's bytes, through the pointer `blocks(of:flow:)` holds.
+    func textBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[content.textRange(of: index)])
+    }
+
+    private mutating func verse(_ index: Int) throws(StoreError) {
+        let alternate = content.alternateNumber(of: index)
+        let published = content.publishedNumber(of: index)
         var flags: UInt8 = 0
-        if start.alternateNumber != nil { flags |= OpFlags.alternate }
-        if start.publishedNumber != nil { flags |= OpFlags.published }
+        if alternate != nil { flags |= OpFlags.alternate }
+        if published != nil { flags |= OpFlags.published }
         op(.verse, flags)
-        if let number = VerseLabel.number(start.number) {
+        let label = content.text(of: index)
+        if let number = VerseLabel.number(label) {
             out.varint(number << 1)
         } else if mode == .encoding {
-            out.varint(try tables.id(of: start.number) << 1 | 1)
+            out.varint(try tables.id(of: label) << 1 | 1)
         } else {
-            strings.count(start.number)
+            strings.count(label)
         }
-        for text in [start.alternateNumber, start.publishedNumber] {
+        for text in [alternate, published] {
             if let text { try string(text) }
         }
-    }
-
-    private mutating func text(_ text: String, flow: Bool) {
-        guard mode == .encoding else { return }
-        if Self.isSpaceOnly(text) {
-            op(.space)
-            return
-        }
-        if flow, let run = match(text) {
-            op(.textRef, run.flags)
-            out.varint(run.length)
-            return
-        }
-        let (leading, trailing) = collapse(text)
-        op(.textLiteral)
-        out.varint(scratch.count + (leading ? 1 : 0) + (trailing ? 1 : 0))
-        if leading { out.u8(0x20) }
-        out.append(scratch)
-        if trailing { out.u8(0x20) }
-    }
-
-    /// Finds `text` (white space collapsed) at the verse text cursor, or one space after it, and moves past it.
-    private mutating func match(_ text: String) -> (flags: UInt8, length: Int)? {
-        let (leading, trailing) = collapse(text)
-        guard !scratch.isEmpty else { return nil }
-        var skip = 0
-        if !verseTextHasScratch(at: cursor) {
-            guard cursor < verseText.count, verseText[verseText.startIndex + cursor] == 0x20, verseTextHasScratch(at: cursor + 1) else {
-                return nil
-            }
-            skip = 1
-        }
-        cursor += skip + scratch.count
-        var flags: UInt8 = skip == 1 ? TextFlags.skip : 0
-        if leading { flags |= TextFlags.leading }
-        if trailing { flags |= TextFlags.trailing }
-        return (flags, scratch.count)
-    }
-
-    private func verseTextHasScratch(at start: Int) -> Bool {
-        guard start + scratch.count <= verseText.count else { return false }
-        var index = 0
-        while index < scratch.count {
-            if verseText[verseText.startIndex + start + index] != scratch[index] { return false }
-            index += 1
-        }
-        return true
-    }
-
-    /// Whether `text` is ASCII white space and nothing else (and not empty).
-    private static func isSpaceOnly(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-    }
-
-    /// Puts `text` with ASCII white space runs collapsed and trimmed into `scratch`; says whether it had
-    /// white space at either end (white space alone counts as leading).
-    private mutating func collapse(_ text: String) -> (leading: Bool, trailing: Bool) {
-        scratch.removeAll(keepingCapacity: true)
-        // At most the text's size: growing by doubling would hold up to three times a long text at once.
-        scratch.reserveCapacity(text.utf8.count)
-        var leading = false
-        var pending = false
-        for byte in text.utf8 {
-            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-                if scratch.isEmpty { leading = true } else { pending = true }
-                continue
-            }
-            if pending {
-                scratch.append(0x20)
-                pending = false
-            }
-            scratch.append(byte)
-        }
-        return (leading, pending)
     }
 }

@@ -28,6 +28,15 @@ struct FrequencyInterner<Key: Hashable & Sendable>: Sendable {
         }
     }
 
+    /// Counts one use of `value` (before freezing) and gives its id until then.
+    mutating func countGivingID(_ value: Key) -> Int {
+        count(value)
+        return ids[value] ?? 0
+    }
+
+    /// Counts one more use of the value with id `id` (from `countGivingID`, before freezing).
+    mutating func count(id: Int) { counts[id] += 1 }
+
     /// Numbers the values counted so far, most used first.
     mutating func freeze() {
         let order = values.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }

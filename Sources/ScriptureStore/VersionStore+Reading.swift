@@ -50,12 +50,21 @@ extension VersionStore {
         try styles.style(id)
     }
 
-    /// A book's introduction (titles and introduction paragraphs before chapter 1); empty when it has none.
+    /// A book's introduction (titles and introduction paragraphs before chapter 1) as blocks; empty when it
+    /// has none (`introductionContent(_:)` gives it flat, without making the blocks).
     public func introduction(_ book: BookID) throws(StoreError) -> [Block] {
+        try introductionContent(book).blocks
+    }
+
+    /// A book's introduction (titles and introduction paragraphs before chapter 1), flat; empty when it has none.
+    ///
+    /// Checked against its checksum first; a mismatch throws `StoreError.damaged`.
+    /// - Complexity: O(size of the introduction).
+    public func introductionContent(_ book: BookID) throws(StoreError) -> FlatContent {
         guard let stored = self.book(book) else { throw .notFound(book.code) }
         try checkIntroduction(stored)
         var decoder = try decoder(content: stored.introduction, text: nil)
-        return try decoder.blocks()
+        return try decoder.content()
     }
 
     /// The verses of a chapter whose numbers fall in `verses` (all of them when nil), in file order.
@@ -98,7 +107,8 @@ extension VersionStore {
         guard let stored = book(id) else { throw .notFound(id.code) }
         var book = Book(
             id: id, identification: stored.identification, formatVersion: stored.formatVersion, names: stored.names,
-            introduction: try introduction(id), chapterLabel: stored.chapterLabel, location: location)
+            chapterLabel: stored.chapterLabel, location: location)
+        book.introductionContent = try introductionContent(id)
         for index in 0..<stored.chapters.count {
             let record = try chapterRecord(at: stored.firstChapterRecord + index)
             try checkContent(record)

@@ -53,7 +53,14 @@ enum StoreBenchmarks {
                 try context.measureBatched(
                     LecternWorkloads.row(
                         "read-chapter/lectern", "Read a chapter (eng-web JHN 3), full document model", .inProcess,
-                        "VersionStore.chapter(.john, 3)"), unit: .microseconds
+                        "VersionStore.chapter(.john, 3): flat content, every node's kind and text walked"),
+                    unit: .microseconds
+                ) { walkEveryNode(try store.chapter(.john, 3).content) },
+                try context.measureBatched(
+                    LecternWorkloads.row(
+                        "read-chapter/lectern", "Read a chapter (eng-web JHN 3), full model as a Block tree", .inProcess,
+                        "VersionStore.chapter(.john, 3).blocks: the flat content materialised as Block/Inline values"),
+                    unit: .microseconds
                 ) { try store.chapter(.john, 3).blocks.count },
                 try context.measureBatched(
                     LecternWorkloads.row(
@@ -62,6 +69,18 @@ enum StoreBenchmarks {
                 ) { try store.verses(.john, 3).count },
             ]
         }
+    }
+
+    /// Touches every node of `content` through the public accessors: counts the nodes by kind and their
+    /// text bytes, and reads the first byte of each text.
+    static func walkEveryNode(_ content: FlatContent) -> Int {
+        var total = 0
+        for index in content.nodes.indices {
+            let node = content.nodes[index]
+            total &+= Int(node.kind.rawValue) &+ node.textByteCount
+            if node.textByteCount > 0 { total &+= Int(content.bytes[content.textRange(of: index).lowerBound]) }
+        }
+        return total
     }
 
     /// `lectern import FOLDER --id 1 --replace` into a temporary library, timed as whole processes.

@@ -1,0 +1,248 @@
+extension FlatContent {
+    /// The children of a table row that come before its cells in `TableRow.leading` order: every child
+    /// that is not a cell, in order (the tree puts a row's leading inlines before its cells).
+    public func leadingChildren(ofRow index: Int) -> [Int] {
+        children(of: index).filter { nodes[$0].kind != .cell }
+    }
+
+    /// The cells of a table row, in order.
+    public func cells(ofRow index: Int) -> [Int] {
+        children(of: index).filter { nodes[$0].kind == .cell }
+    }
+
+    /// The verse labels of the verses that start in the content, in order: in paragraphs, table rows
+    /// and cells, character spans and sidebars, not in notes (as the `Block` tree gives them).
+    public var verseLabels: [String] {
+        var labels: [String] = []
+        for block in topLevel { collectVerseLabels(inBlock: block, into: &labels) }
+        return labels
+    }
+
+    private func collectVerseLabels(inBlock index: Int, into labels: inout [String]) {
+        switch nodes[index].kind {
+        case .table:
+            for row in children(of: index) where nodes[row].kind == .row {
+                for child in leadingChildren(ofRow: row) { collectVerseLabels(inInline: child, into: &labels) }
+                for cell in cells(ofRow: row) {
+                    for child in children(of: cell) { collectVerseLabels(inInline: child, into: &labels) }
+                }
+            }
+        case .sidebar:
+            for child in children(of: index) { collectVerseLabels(inBlock: child, into: &labels) }
+        default:
+            for child in children(of: index) { collectVerseLabels(inInline: child, into: &labels) }
+        }
+    }
+
+    private func collectVerseLabels(inInline index: Int, into labels: inout [String]) {
+        switch nodes[index].kind {
+        case .verse: labels.append(text(of: index))
+        case .character: for child in children(of: index) { collectVerseLabels(inInline: child, into: &labels) }
+        default: break
+        }
+    }
+
+    /// Appends every block of `other` after this content's blocks (its strings, attributes and locations
+    /// come along).
+    ///
+    /// - Complexity: O(size of `other`); allocates per array, not per node.
+    public mutating func append(contentsOf other: FlatContent) {
+        guard !other.isEmpty else { return }
+        var builder = FlatContentBuilder(continuing: self)
+        self = FlatContent()  // keep the arrays uniquely referenced
+        builder.append(contentsOf: other)
+        self = builder.finish()
+    }
+}
+
+extension FlatContentBuilder {
+    /// Appends every block of `other` (which has no open containers) at the current position.
+    ///
+    /// - Complexity: O(size of `other`).
+    public mutating func append(contentsOf other: FlatContent) {
+        let strings = other.strings.map { intern($0) }
+        let nodeBase = UInt32(content.nodes.count)
+        let byteBase = UInt32(content.bytes.count)
+        let attributeBase = UInt32(content.attributes.count)
+        let locationBase = UInt32(content.locations.count)
+        content.bytes.append(contentsOf: other.bytes)
+        for attribute in other.attributes {
+            content.attributes.append(
+                FlatAttribute(
+                    name: strings[Int(attribute.name)], valueStart: attribute.valueStart + byteBase,
+                    valueCount: attribute.valueCount))
+        }
+        for location in other.locations {
+            var moved = location
+            moved.file = strings[Int(location.file)]
+            content.locations.append(moved)
+        }
+        content.nodes.reserveCapacity(content.nodes.count + other.nodes.count)
+        for node in other.nodes {
+            var moved = node
+            moved.end += nodeBase
+            moved.textStart += byteBase
+            moved.attributeStart += attributeBase
+            if node.marker != FlatNode.none { moved.marker = strings[Int(node.marker)] }
+            if node.location != FlatNode.none { moved.location += locationBase }
+            content.nodes.append(moved)
+        }
+    }
+
+    /// Makes room for `nodes` more nodes and `bytes` more text bytes, so a decoder that knows about
+    /// how much it will add does not grow the arrays step by step.
+    public mutating func reserveCapacity(nodes: Int, bytes: Int) {
+        content.nodes.reserveCapacity(content.nodes.count + nodes)
+        content.bytes.reserveCapacity(content.bytes.count + bytes)
+    }
+
+    /// Adds `location` to the location table and returns its slot, for nodes that all share it
+    /// (`openParagraph(marker:locationSlot:)`, `verse(number:alternate:published:locationSlot:)`).
+    public mutating func addLocation(_ location: SourceLocation) -> UInt32 {
+        let slot = UInt32(content.locations.count)
+        content.locations.append(
+            FlatLocation(
+                file: intern(location.file), line: UInt32(clamping: location.line),
+                column: UInt32(clamping: location.column), offset: UInt32(clamping: location.offset)))
+        return slot
+    }
+
+    /// Opens a paragraph whose marker is string `marker` (from `intern`) at location `locationSlot`
+    /// (from `addLocation`).
+    public mutating func openParagraph(marker: UInt32, locationSlot: UInt32) {
+        var node = FlatNode(kind: .paragraph, end: UInt32(content.nodes.count + 1))
+        node.marker = marker
+        node.location = locationSlot
+        openNodes.append(content.nodes.count)
+        content.nodes.append(node)
+    }
+
+    /// Appends UTF-8 bytes to the text buffer without making a node, and says where they are: give the
+    /// range to `text(sharing:)` or `openCharacter(marker:attributes:isClosed:)` (via `addAttribute`).
+    public mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<UInt32> {
+        let start = UInt32(content.bytes.count)
+        content.bytes.append(contentsOf: bytes)
+        return start..<UInt32(content.bytes.count)
+    }
+
+    /// Adds a run of text whose bytes are already in the buffer (from `appendBytes` or an earlier run),
+    /// so repeated runs such as a single space share them.
+    public mutating func text(sharing bytes: Range<UInt32>) {
+        var node = FlatNode(kind: .text, end: UInt32(content.nodes.count + 1))
+        node.textStart = bytes.lowerBound
+        node.textCount = UInt32(bytes.count)
+        content.nodes.append(node)
+    }
+
+    /// Adds a run of text from UTF-8 bytes the caller has made NFC, with a space before and or after.
+    public mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, leadingSpace: Bool, trailingSpace: Bool) {
+        var node = FlatNode(kind: .text, end: UInt32(content.nodes.count + 1))
+        node.textStart = UInt32(content.bytes.count)
+        if leadingSpace { content.bytes.append(0x20) }
+        content.bytes.append(contentsOf: bytes)
+        if trailingSpace { content.bytes.append(0x20) }
+        node.textCount = UInt32(content.bytes.count) - node.textStart
+        content.nodes.append(node)
+    }
+
+    /// Adds an attribute to the attribute table without a node: its name is string `name` (from
+    /// `intern`) and its value `value` in the buffer (from `appendBytes`). Returns its slot; consecutive
+    /// slots make the attribute range of `openCharacter(marker:attributes:isClosed:)`.
+    public mutating func addAttribute(name: UInt32, value: Range<UInt32>) -> UInt32 {
+        let slot = UInt32(content.attributes.count)
+        content.attributes.append(FlatAttribute(name: name, valueStart: value.lowerBound, valueCount: UInt32(value.count)))
+        return slot
+    }
+
+    /// The next attribute slot `addAttribute` will give.
+    public var nextAttributeSlot: UInt32 { UInt32(content.attributes.count) }
+
+    /// Opens a character span whose marker is string `marker` (from `intern`) and whose attributes are
+    /// the slots `attributes` (from `addAttribute`, shared by every span of the same style).
+    public mutating func openCharacter(marker: UInt32, attributes: Range<UInt32>, isClosed: Bool) {
+        var node = FlatNode(kind: .character, end: UInt32(content.nodes.count + 1))
+        node.marker = marker
+        node.attributeStart = attributes.lowerBound
+        node.attributeCount = UInt32(attributes.count)
+        if !isClosed { node.flags |= FlatNode.isOpenSpan }
+        openNodes.append(content.nodes.count)
+        content.nodes.append(node)
+    }
+
+    /// Adds a verse start at location `locationSlot` (from `addLocation`).
+    public mutating func verse(number: String, alternate: String?, published: String?, locationSlot: UInt32) {
+        var node = FlatNode(kind: .verse, end: UInt32(content.nodes.count + 1))
+        node.location = locationSlot
+        node.textStart = UInt32(content.bytes.count)
+        content.bytes.append(contentsOf: number.utf8)
+        node.textCount = UInt32(content.bytes.count) - node.textStart
+        node.attributeStart = UInt32(content.attributes.count)
+        if let alternate {
+            content.attributes.append(attribute("va", alternate))
+            node.flags |= FlatNode.hasAlternate
+        }
+        if let published {
+            content.attributes.append(attribute("vp", published))
+            node.flags |= FlatNode.hasPublished
+        }
+        node.attributeCount = UInt32(content.attributes.count) - node.attributeStart
+        content.nodes.append(node)
+    }
+}
+
+extension FlatContent {
+    /// Where a node's text (see `utf8(of:)`) lies in `bytes`.
+    public func textRange(of index: Int) -> Range<Int> {
+        let node = nodes[index]
+        return Int(node.textStart)..<Int(node.textStart) + Int(node.textCount)
+    }
+
+    /// How many attributes a node has (a verse's alternate and published numbers not counted).
+    public func attributeCount(of index: Int) -> Int {
+        nodes[index].kind == .verse ? 0 : Int(nodes[index].attributeCount)
+    }
+}
+
+extension FlatContent {
+    /// The slots of a node's attributes, for `attributeName(at:)` and `attributeValue(at:)` (none for a verse).
+    public func attributeSlots(of index: Int) -> Range<Int> {
+        nodes[index].kind == .verse ? 0..<0 : attributeRange(of: nodes[index])
+    }
+
+    /// The index in `strings` of the name of the attribute in `slot`.
+    public func attributeName(at slot: Int) -> Int { Int(attributes[slot].name) }
+
+    /// Where the value of the attribute in `slot` lies in `bytes`.
+    public func attributeValue(at slot: Int) -> Range<Int> {
+        Int(attributes[slot].valueStart)..<Int(attributes[slot].valueStart) + Int(attributes[slot].valueCount)
+    }
+}
+
+extension FlatContentBuilder {
+    /// Adds a closed character span holding one run of text (a `\w` word: `openCharacter`, `text`,
+    /// `close` in one step), then, when `following` is given, a run sharing those bytes (the space after it).
+    public mutating func word(
+        marker: UInt32, attributes: Range<UInt32>, text: UnsafeBufferPointer<UInt8>, leadingSpace: Bool,
+        trailingSpace: Bool, following: Range<UInt32>?
+    ) {
+        let index = UInt32(content.nodes.count)
+        var span = FlatNode(kind: .character, end: index + 2)
+        span.marker = marker
+        span.attributeStart = attributes.lowerBound
+        span.attributeCount = UInt32(attributes.count)
+        var run = FlatNode(kind: .text, end: index + 2)
+        run.textStart = UInt32(content.bytes.count)
+        if leadingSpace { content.bytes.append(0x20) }
+        content.bytes.append(contentsOf: text)
+        if trailingSpace { content.bytes.append(0x20) }
+        run.textCount = UInt32(content.bytes.count) - run.textStart
+        content.nodes.append(span)
+        content.nodes.append(run)
+        if let following {
+            var after = FlatNode(kind: .text, end: index + 3)
+            after.textStart = following.lowerBound
+            after.textCount = UInt32(following.count)
+            content.nodes.append(after)
+        }
+    }
+}

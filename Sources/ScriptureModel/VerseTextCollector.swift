@@ -1,0 +1,259 @@
+/// Whether a character style's content is not verse text: `va`, `vp`, `ca`, `cp`, `cat`, `fig`, and `rq`
+/// (an inline quotation reference, which USFM classes with titles, headings and labels).
+///
+/// Compares the marker's bytes packed into an integer (a `Set<String>` would hash every `\w`).
+func isExcludedCharacterMarker(_ marker: String) -> Bool {
+    let utf8 = marker.utf8
+    guard utf8.count == 2 || utf8.count == 3 else { return false }
+    var key: UInt32 = 0
+    for byte in utf8 { key = key << 8 | UInt32(byte) }
+    switch key {
+    case 0x76_61, 0x76_70, 0x63_61, 0x63_70, 0x63_61_74, 0x66_69_67, 0x72_71: return true
+    default: return false
+    }
+}
+
+/// Whether a paragraph style the model classes as prose is not scripture text: `\lit`, a liturgical note
+/// (`Literally:`, a congregational response). Like a heading, it adds to verse text only after a verse that
+/// starts inside it.
+func isNonScriptureParagraph(_ marker: String) -> Bool {
+    let utf8 = marker.utf8
+    return utf8.count == 3 && marker == "lit"
+}
+
+/// Walks chapters' nodes and collects their verse texts and tagged words (see `Book.verseTexts()`).
+struct VerseTextCollector {
+    let book: BookID
+    var chapter = 0
+    var verses: [VerseText] = []
+    /// The tagged words of the current verse.
+    var words: [TaggedWord] = []
+    var current: (key: VerseKey, location: SourceLocation)?
+    /// Whether `current` is set (testing the optional itself copies the key and location).
+    var inVerse = false
+    var buffer: [UInt8] = []
+    var pendingSpace = false
+    var afterNote = false
+    /// The chapter being walked, its text bytes, and which of its strings are excluded character markers.
+    var content = FlatContent()
+    var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var excludedMarkers: [Bool] = []
+    /// What each of the chapter's strings is as an attribute name (see `TaggedWord.nameKind(_:)`).
+    var attributeNames: [UInt8] = []
+    /// Counts the verses started, so a tagged word can tell that no verse started inside it.
+    var verseSerial = 0
+    /// Whether only the verses' keys and locations are wanted: no text is collected.
+    var keysOnly = false
+
+    init(book: BookID) {
+        self.book = book
+        buffer.reserveCapacity(1024)
+    }
+
+    mutating func startChapter(_ number: Int) {
+        finishVerse()
+        chapter = number
+    }
+
+    mutating func finishVerse() {
+        if let current {
+            verses.append(
+                VerseText(
+                    key: current.key, text: String(decoding: buffer, as: UTF8.self), location: current.location,
+                    words: words))
+        }
+        words.removeAll()
+        current = nil
+        inVerse = false
+        buffer.removeAll(keepingCapacity: true)
+        pendingSpace = false
+        afterNote = false
+    }
+
+    /// Adds a chapter's blocks, walking its nodes in the order of the `Block` tree.
+    mutating func add(_ content: FlatContent) {
+        self.content = content
+        excludedMarkers = content.strings.map { isExcludedCharacterMarker($0) }
+        attributeNames = content.strings.map { TaggedWord.nameKind($0) }
+        content.bytes.withUnsafeBufferPointer { bytes in
+            self.bytes = bytes
+            for block in content.topLevel { add(block: block, inSidebar: false) }
+            self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+        }
+        self.content = FlatContent()
+    }
+
+    mutating func add(block index: Int, inSidebar: Bool) {
+        switch content.nodes[index].kind {
+        case .table:
+            for row in content.children(of: index) where content.nodes[row].kind == .row {
+                addParagraph(row, setApart: inSidebar, skippingCells: true)
+                for cell in content.children(of: row) where content.nodes[cell].kind == .cell {
+                    addParagraph(cell, setApart: inSidebar)
+                }
+            }
+        case .sidebar:
+            // Study content, never verse text; only a verse wrongly started inside it (which the parsers
+            // report) makes the rest of that paragraph verse text, as in a heading, so no verse is lost.
+            for inner in content.children(of: index) { add(block: inner, inSidebar: true) }
+        default:
+            let marker = content.marker(of: index)
+            let setApart =
+                inSidebar || !ParagraphKind(marker: marker).carriesVerseText || isNonScriptureParagraph(marker)
+            addParagraph(index, setApart: setApart)
+        }
+    }
+
+    /// The sibling after `index` inside `end`, past cells when `skippingCells` (a row's leading inlines).
+    private func sibling(after index: Int, end: Int, skippingCells: Bool) -> Int {
+        var next = Int(content.nodes[index].end)
+        while skippingCells, next < end, content.nodes[next].kind == .cell { next = Int(content.nodes[next].end) }
+        return next
+    }
+
+    /// Adds a paragraph's (or cell's, or row's leading) content between boundaries. Set-apart content (a
+    /// heading, a sidebar's paragraph) adds nothing unless a verse starts inside it (`\d \v 1 …`, as Psalm
+    /// titles and BSB ZEC 12:1 have it): then the content from that verse on is verse text.
+    mutating func addParagraph(_ parent: Int, setApart: Bool, skippingCells: Bool = false) {
+        let end = Int(content.nodes[parent].end)
+        var first = parent + 1
+        while skippingCells, first < end, content.nodes[first].kind == .cell { first = Int(content.nodes[first].end) }
+        if setApart {
+            while first < end, content.nodes[first].kind != .verse {
+                first = sibling(after: first, end: end, skippingCells: skippingCells)
+            }
+            guard first < end else { return }
+        }
+        boundary()
+        add(from: first, end: end, skippingCells: skippingCells)
+        boundary()
+    }
+
+    mutating func boundary() {
+        pendingSpace = true
+        afterNote = false
+    }
+
+    /// Adds the siblings from node `start` up to `end`.
+    mutating func add(from start: Int, end: Int, skippingCells: Bool = false) {
+        var index = start
+        while index < end {
+            let node = content.nodes[index]
+            switch node.kind {
+            case .text:
+                append(bytes: UnsafeBufferPointer(rebasing: bytes[content.textRange(of: index)]))
+            case .verse:
+                finishVerse()
+                current = (
+                    VerseKey(book: book, chapter: chapter, verse: content.text(of: index)),
+                    content.location(of: index) ?? FlatContent.nowhere
+                )
+                inVerse = true
+                verseSerial &+= 1
+            case .character:
+                if content.attributeCount(of: index) == 0 {
+                    if !isExcluded(node) { add(from: index + 1, end: Int(node.end)) }
+                } else {
+                    addTagged(index)
+                }
+            case .note:
+                afterNote = true
+            case .milestone, .figure, .optionalBreak:
+                break
+            case .paragraph, .table, .row, .cell, .sidebar:
+                // Not an inline: the tree keeps its text as a run (`FlatContent.inline(at:)`).
+                guard inVerse, !keysOnly else { break }
+                content.subtreeText(of: index).withUnsafeBufferPointer { append(bytes: $0) }
+            }
+            index = sibling(after: index, end: end, skippingCells: skippingCells)
+        }
+    }
+
+    /// Whether a character span's marker is one whose content is not verse text.
+    private func isExcluded(_ node: FlatNode) -> Bool {
+        node.marker != FlatNode.none && excludedMarkers[Int(node.marker)]
+    }
+
+    /// Adds a span with attributes, noting its bytes when it carries a Strong's number, lemma or morphology.
+    @inline(never)
+    mutating func addTagged(_ index: Int) {
+        let node = content.nodes[index]
+        guard !isExcluded(node) else { return }
+        let start = buffer.count
+        let serial = verseSerial
+        add(from: index + 1, end: Int(node.end))
+        guard inVerse, !keysOnly, verseSerial == serial, buffer.count > start,
+            let word = TaggedWord(content, node: index, utf8Range: start..<buffer.count, nameKinds: attributeNames)
+        else { return }
+        words.append(word)
+    }
+
+    /// Appends text with ASCII white space collapsed, a run of other bytes at a time.
+    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard inVerse, !keysOnly else { return }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            if isASCIIWhiteSpace(bytes[index]) {
+                pendingSpace = true
+                afterNote = false
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < count, !isASCIIWhiteSpace(bytes[end]) { end += 1 }
+            // A note only ever precedes the text's first byte: white space clears `afterNote`.
+            if afterNote { separateFromNote(before: bytes) }
+            if pendingSpace {
+                if !buffer.isEmpty { buffer.append(0x20) }
+                pendingSpace = false
+            }
+            appendRun(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            index = end
+        }
+    }
+
+    /// After a left-out note, keeps a space where the note stood between two letters or digits.
+    @inline(never)
+    private mutating func separateFromNote(before bytes: UnsafeBufferPointer<UInt8>) {
+        afterNote = false
+        if !pendingSpace, let last = lastScalar(), last.properties.isAlphabetic || last.properties.numericType != nil,
+            let next = firstScalar(of: bytes), next.properties.isAlphabetic || next.properties.numericType != nil
+        {
+            pendingSpace = true
+        }
+    }
+
+    /// Appends bytes: short runs (most words) one by one, which costs less than a bulk append's set-up.
+    private mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) {
+        if run.count < 16 {
+            for byte in run { buffer.append(byte) }
+        } else {
+            buffer.append(contentsOf: run)
+        }
+    }
+
+    private func isASCIIWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private func lastScalar() -> Unicode.Scalar? {
+        guard !buffer.isEmpty else { return nil }
+        var start = buffer.count - 1
+        while start > 0 && buffer[start] & 0xC0 == 0x80 { start -= 1 }
+        return String(decoding: buffer[start...], as: UTF8.self).unicodeScalars.first
+    }
+
+    private func firstScalar(of bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        var index = 0
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+        {
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
+        var end = index + 1
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self).unicodeScalars.first
+    }
+}
