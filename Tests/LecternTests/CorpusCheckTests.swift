@@ -57,6 +57,7 @@ struct CorpusCheckTests {
         #expect(verses.allSatisfy { NFCCheck.isNFC($0.text) })
         // Real Bibles nest styles and notes at most 4 deep (notes inside `\wj`, styles inside the notes), far
         // inside the parsers' limit.
+        FlatWalkerCorpusTests.compare(result.books, folder: folder.name)
         // The flat model and the tree made from it hold the same content, node for node.
         for book in result.books {
             #expect(FlatContent(blocks: book.introduction) == book.introductionContent, "\(book.id) introduction")

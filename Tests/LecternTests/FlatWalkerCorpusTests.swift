@@ -6,12 +6,13 @@ import TestSupport
 import Testing
 
 /// The walkers that read the flat model (verse texts with their tagged words, verse labels, repeated
-/// chapters merged) give what the `Block` tree walkers gave (`TreeReference`), on every Bible of the corpus.
+/// chapters merged) give what the `Block` tree walkers gave (`TreeReference`), on every Bible of the corpus
+/// (`compare`, called from `CorpusCheckTests` so each folder is parsed once).
 @Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
 struct FlatWalkerCorpusTests {
-    @Test(arguments: CorpusCheckTests.folders.map(\.name))
-    func flatWalkersGiveWhatTheTreeGave(_ folder: String) throws {
-        let books = VersionSource.parse(paths: [TestCorpus.folder(folder).path]).books
+    /// Compares the flat walkers with the tree walkers on a folder's parsed books (run by
+    /// `CorpusCheckTests`, which parses every folder once for all its checks).
+    static func compare(_ books: [Book], folder: String) {
         #expect(!books.isEmpty)
         var words = 0
         for book in books {
@@ -38,9 +39,9 @@ struct FlatWalkerCorpusTests {
         if tagged.contains(folder) { #expect(words > 1000, "\(folder): \(words) tagged words") }
     }
 
-    @Test(arguments: ["eng-web-usfm", "hbo-uhb-usx"])
-    func aRepeatedChapterIsMergedAsTheTreeWouldBe(_ folder: String) throws {
-        let books = VersionSource.parse(paths: [TestCorpus.folder(folder).path]).books
+    @Test(arguments: ["eng-web-usfm/09-RUTeng-web.usfm", "hbo-uhb-usx/008RUT.usx.gz"])
+    func aRepeatedChapterIsMergedAsTheTreeWouldBe(_ file: String) throws {
+        let books = VersionSource.parse(paths: [TestCorpus.root.appendingPathComponent(file).path]).books
         let book = try #require(books.first { $0.chapters.count > 2 })
         var repeated = book
         repeated.chapters.append(book.chapters[1])
