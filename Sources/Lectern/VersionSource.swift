@@ -155,8 +155,8 @@ public enum VersionSource {
     /// Parses one file, detecting its format from its content.
     ///
     /// - Parameters:
-    ///   - session: shared by the files of one version parsed on one thread, so identical
-    ///     USFM spans, words and attributes are built once (see `USFMParseSession`).
+    ///   - session: shared by the files of one version parsed on one thread (see `USFMParseSession`;
+    ///     the flat parser keeps nothing in it today, so it changes no result).
     ///   - limit: the largest file (and `.gz` content) read, `maximumFileSize` unless told.
     public static func parseFile(_ path: String, session: USFMParseSession? = nil, limit: Int = maximumFileSize)
         -> ParseResult

@@ -96,7 +96,6 @@ package enum LayoutCommand: LecternCommand {
             options.append("--" + option)
         }
         try invocation.expectNoArguments()
-        let context = invocation.context
         if let inconsistency = environment.inconsistency {
             throw UsageError(optionSpelling(inconsistency))
         }
