@@ -136,12 +136,7 @@ extension FlatContentBuilder {
 
     /// Adds a run of text from UTF-8 bytes the caller has made NFC, with a space before and or after.
     public mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, leadingSpace: Bool, trailingSpace: Bool) {
-        var node = FlatNode(kind: .text, end: UInt32(content.nodes.count + 1))
-        node.textStart = UInt32(content.bytes.count)
-        if leadingSpace { content.bytes.append(0x20) }
-        content.bytes.append(contentsOf: bytes)
-        if trailingSpace { content.bytes.append(0x20) }
-        node.textCount = UInt32(content.bytes.count) - node.textStart
+        let node = spacedRun(bytes, leadingSpace: leadingSpace, trailingSpace: trailingSpace, end: UInt32(content.nodes.count + 1))
         content.nodes.append(node)
     }
 
@@ -230,12 +225,7 @@ extension FlatContentBuilder {
         span.marker = marker
         span.attributeStart = attributes.lowerBound
         span.attributeCount = UInt32(attributes.count)
-        var run = FlatNode(kind: .text, end: index + 2)
-        run.textStart = UInt32(content.bytes.count)
-        if leadingSpace { content.bytes.append(0x20) }
-        content.bytes.append(contentsOf: text)
-        if trailingSpace { content.bytes.append(0x20) }
-        run.textCount = UInt32(content.bytes.count) - run.textStart
+        let run = spacedRun(text, leadingSpace: leadingSpace, trailingSpace: trailingSpace, end: index + 2)
         content.nodes.append(span)
         content.nodes.append(run)
         if let following {
@@ -244,5 +234,19 @@ extension FlatContentBuilder {
             after.textCount = UInt32(following.count)
             content.nodes.append(after)
         }
+    }
+
+    /// A text node (not yet added) whose text is `bytes`, with a space before and or after, appended to the
+    /// buffer now.
+    private mutating func spacedRun(
+        _ bytes: UnsafeBufferPointer<UInt8>, leadingSpace: Bool, trailingSpace: Bool, end: UInt32
+    ) -> FlatNode {
+        var node = FlatNode(kind: .text, end: end)
+        node.textStart = UInt32(content.bytes.count)
+        if leadingSpace { content.bytes.append(0x20) }
+        content.bytes.append(contentsOf: bytes)
+        if trailingSpace { content.bytes.append(0x20) }
+        node.textCount = UInt32(content.bytes.count) - node.textStart
+        return node
     }
 }
