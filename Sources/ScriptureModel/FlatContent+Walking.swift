@@ -236,6 +236,30 @@ extension FlatContentBuilder {
         }
     }
 
+    /// Adds a closed character span holding one run of text whose bytes are already in the buffer (a `\w`
+    /// word whose text a decoder copied in with the rest, see `appendBytes`), then, when `following` is
+    /// given, a run sharing those bytes.
+    public mutating func word(
+        marker: UInt32, attributes: Range<UInt32>, sharing text: Range<UInt32>, following: Range<UInt32>?
+    ) {
+        let index = UInt32(content.nodes.count)
+        var span = FlatNode(kind: .character, end: index + 2)
+        span.marker = marker
+        span.attributeStart = attributes.lowerBound
+        span.attributeCount = UInt32(attributes.count)
+        var run = FlatNode(kind: .text, end: index + 2)
+        run.textStart = text.lowerBound
+        run.textCount = UInt32(text.count)
+        content.nodes.append(span)
+        content.nodes.append(run)
+        if let following {
+            var after = FlatNode(kind: .text, end: index + 3)
+            after.textStart = following.lowerBound
+            after.textCount = UInt32(following.count)
+            content.nodes.append(after)
+        }
+    }
+
     /// A text node (not yet added) whose text is `bytes`, with a space before and or after, appended to the
     /// buffer now.
     private mutating func spacedRun(

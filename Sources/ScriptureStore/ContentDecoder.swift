@@ -7,23 +7,28 @@ import ScriptureModel
 /// Every op, id, length and nesting level is checked, so a damaged stream
 /// throws `StoreError.damaged` instead of crashing or looping.
 struct ContentDecoder {
-    private var reader: ContentReader
+    var reader: ContentReader
     private let location: SourceLocation
-    private var builder = FlatContentBuilder()
+    var builder = FlatContentBuilder()
     /// The one location every paragraph and verse shares (the store file, line 0).
     private var locationSlot: UInt32 = 0
     /// One space byte in the buffer, shared by every `SPACE`.
     private var space: Range<UInt32> = 0..<0
     /// Each style met: its marker and its attribute slots in the content.
-    private var styles = IDCache<(marker: UInt32, attributes: Range<UInt32>)>(placeholder: (0, 0..<0))
+    var styles = IDCache<(marker: UInt32, attributes: Range<UInt32>)>(placeholder: (0, 0..<0))
     /// Pooled strings (markers, attribute names) met, by pool id, with their index in the content's strings.
-    private var interned = IDCache<UInt32>(placeholder: 0)
+    var interned = IDCache<UInt32>(placeholder: 0)
     /// Paragraph markers met, by pool id: their content string and whether they bound a sidebar.
     private var paragraphMarkers: [(id: Int, marker: UInt32, bound: SidebarBound?)] = []
-    /// The chapter's verse text, the string pool and the content window, while `content()` runs.
+    /// The chapter's verse text, the string pool, the styles table and the content window, while
+    /// `content()` runs.
     private var verseText = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    private var pool = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var pool = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var styleTable = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var literals = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// Where the chapter's verse text starts in the content's buffer: it is copied in whole, and the
+    /// text runs that are part of it (most of them) point into that copy.
+    private var textBase: UInt32 = 0
 
     private enum SidebarBound { case start, end }
 
@@ -46,17 +51,23 @@ struct ContentDecoder {
     /// Decodes blocks up to the end of the stream.
     mutating func content() throws(StoreError) -> FlatContent {
         let (text, strings, stream) = (reader.verseText, reader.strings.table.bytes, reader.cursor.bytes)
-        // Most ops give one node and most text comes from the verse text: room for both up front.
-        builder.reserveCapacity(nodes: stream.count / 2 + 8, bytes: text.count + stream.count / 4 + 1)
+        let table = reader.styles.table.bytes
+        // Most ops give one node; the verse text is copied whole, and a style's attributes (about one
+        // style in three ops, in a tagged text) get their values copied once: room for all up front.
+        builder.reserveCapacity(nodes: stream.count / 2 + 8, bytes: text.count + stream.count + 1, attributes: stream.count / 4)
+        styles = IDCache(placeholder: (0, 0..<0), capacity: stream.count / 4)
         locationSlot = builder.addLocation(location)
         let spaceByte: [UInt8] = [0x20]
         space = spaceByte.withUnsafeBufferPointer { builder.appendBytes($0) }
         try text.withUnsafeBytes { (text) throws(StoreError) in
             try strings.withUnsafeBytes { (strings) throws(StoreError) in
-                try stream.withUnsafeBytes { (stream) throws(StoreError) in
-                    (verseText, pool, literals) = (text, strings, stream)
-                    defer { (verseText, pool, literals) = (.init(start: nil, count: 0), .init(start: nil, count: 0), .init(start: nil, count: 0)) }
-                    try blocks(sidebarDepth: 0)
+                try table.withUnsafeBytes { (table) throws(StoreError) in
+                    try stream.withUnsafeBytes { (stream) throws(StoreError) in
+                        (verseText, pool, styleTable, literals) = (text, strings, table, stream)
+                        defer { (verseText, pool, styleTable, literals) = (.init(start: nil, count: 0), .init(start: nil, count: 0), .init(start: nil, count: 0), .init(start: nil, count: 0)) }
+                        textBase = builder.appendBytes(text).lowerBound
+                        try blocks(sidebarDepth: 0)
+                    }
                 }
             }
         }
@@ -189,11 +200,17 @@ struct ContentDecoder {
                 builder.close()
             case .word(let id, let run, let spaceAfter):
                 let style = try self.style(id)
-                builder.word(
-                    marker: style.marker, attributes: style.attributes,
-                    text: UnsafeBufferPointer(rebasing: verseText[run.offset..<(run.offset + run.length)]),
-                    leadingSpace: run.leadingSpace, trailingSpace: run.trailingSpace,
-                    following: spaceAfter ? space : nil)
+                if let shared = shared(run) {
+                    builder.word(
+                        marker: style.marker, attributes: style.attributes, sharing: shared,
+                        following: spaceAfter ? space : nil)
+                } else {
+                    builder.word(
+                        marker: style.marker, attributes: style.attributes,
+                        text: UnsafeBufferPointer(rebasing: verseText[run.offset..<(run.offset + run.length)]),
+                        leadingSpace: run.leadingSpace, trailingSpace: run.trailingSpace,
+                        following: spaceAfter ? space : nil)
+                }
             case .note(let marker, let caller):
                 builder.openNote(marker: try reader.string(marker), caller: try reader.string(caller))
                 try inlines(depth: depth + 1)
@@ -216,38 +233,28 @@ struct ContentDecoder {
     /// Adds a run of the verse text (the reader has checked that it lies inside it).
     @inline(__always)
     private mutating func text(_ run: TextRun) {
-        builder.text(
-            UnsafeBufferPointer(rebasing: verseText[run.offset..<(run.offset + run.length)]),
-            leadingSpace: run.leadingSpace, trailingSpace: run.trailingSpace)
-    }
-
-    /// A style's marker and attribute slots in the content, added the first time the stream uses it:
-    /// attribute values are copied from the string pool's bytes, names and the marker interned once.
-    private mutating func style(_ id: Int) throws(StoreError) -> (marker: UInt32, attributes: Range<UInt32>) {
-        if let known = styles.value(for: id) { return known }
-        let table = reader.styles.table
-        let (offset, length) = try table.entry(id, referrer: .content)
-        var cursor = try table.bytes.slice(offset, length).cursor()
-        let marker = try intern(cursor.varint())
-        let count = try cursor.varint(below: length, "attribute count")
-        let first = builder.nextAttributeSlot
-        for _ in 0..<count {
-            let name = try intern(cursor.varint())
-            let (valueOffset, valueLength) = try reader.strings.table.entry(cursor.varint(), referrer: .styles)
-            let value = builder.appendBytes(
-                UnsafeBufferPointer(rebasing: pool[valueOffset..<(valueOffset + valueLength)]))
-            _ = builder.addAttribute(name: name, value: value)
+        if let shared = shared(run) {
+            builder.text(sharing: shared)
+        } else {
+            builder.text(
+                UnsafeBufferPointer(rebasing: verseText[run.offset..<(run.offset + run.length)]),
+                leadingSpace: run.leadingSpace, trailingSpace: run.trailingSpace)
         }
-        let style = (marker: marker, attributes: first..<builder.nextAttributeSlot)
-        styles.set(style, for: id)
-        return style
     }
 
-    /// A pooled string's index in the content's strings, interned the first time.
-    private mutating func intern(_ id: Int) throws(StoreError) -> UInt32 {
-        if let known = interned.value(for: id) { return known }
-        let index = builder.intern(try reader.strings.string(id, referrer: .styles))
-        interned.set(index, for: id)
-        return index
+    /// Where a run of the verse text, with its spaces, lies in the copy of the verse text in the buffer:
+    /// nil when a space it has is not next to it in the verse text (then its bytes are copied).
+    @inline(__always)
+    private func shared(_ run: TextRun) -> Range<UInt32>? {
+        var (start, end) = (run.offset, run.offset + run.length)
+        if run.leadingSpace {
+            guard start > 0, verseText[start - 1] == 0x20 else { return nil }
+            start -= 1
+        }
+        if run.trailingSpace {
+            guard end < verseText.count, verseText[end] == 0x20 else { return nil }
+            end += 1
+        }
+        return (textBase + UInt32(truncatingIfNeeded: start))..<(textBase + UInt32(truncatingIfNeeded: end))
     }
 }

@@ -19,6 +19,16 @@ struct OffsetTable: Sendable {
         try bytes.check(0, dataStart)
     }
 
+    /// How many entries the table has and where their bytes start, for a decoder that reads the table
+    /// in place (every entry still checked against the section's end).
+    struct Shape {
+        let count: Int
+        let dataStart: Int
+    }
+
+    /// The table's count and where its entries' bytes start.
+    var shape: Shape { Shape(count: count, dataStart: dataStart) }
+
     /// Where entry `index` starts and how long it is, relative to the section.
     ///
     /// An index out of range is damage in the section that gave it, `referrer`.

@@ -17,8 +17,8 @@ extension VersionStore {
     /// Text runs come back with ASCII white space collapsed, and locations point at the store file
     /// (line 0): source positions are not stored.
     ///
-    /// The chapter's content and verse text are checked against their checksums first; a mismatch
-    /// throws `StoreError.damagedChapter`.
+    /// The chapter's content and verse text are checked against their checksums the first time they are
+    /// read (see `checkedChapters`); a mismatch throws `StoreError.damagedPart`.
     /// - Complexity: O(size of the chapter); touches only the chapter's own bytes.
     public func chapter(_ book: BookID, _ number: Int) throws(StoreError) -> Chapter {
         let record = try chapterRecord(book, number)
@@ -31,8 +31,8 @@ extension VersionStore {
     /// A chapter as styled text, for drawing: one string per paragraph with style ranges and verse and
     /// note marks (see `StyledChapter`).
     ///
-    /// The chapter's content and verse text are checked against their checksums first (CRC-32C, about
-    /// 0.3 ns a byte); a mismatch throws `StoreError.damagedChapter`.
+    /// The chapter's content and verse text are checked against their checksums the first time they are
+    /// read (CRC-32C, about 0.3 ns a byte); a mismatch throws `StoreError.damagedPart`.
     /// - Complexity: O(size of the chapter), a few allocations per paragraph. The first call on a store
     ///   also reads every style's marker once (O(styles)).
     public func styledChapter(_ book: BookID, _ number: Int) throws(StoreError) -> StyledChapter {

@@ -48,6 +48,9 @@ public final class VersionStore: Sendable {
     let verseRecords: StoreBytes
     let text: StoreBytes
     let content: StoreBytes
+    /// Which chapters' content (bit `2 × record`) and verse text (bit `2 × record + 1`) have matched their
+    /// checksums since opening: a read checks each once (the mapping never changes under the store).
+    let checkedChapters: CheckedParts
     /// How many chapter and verse records there are.
     public let chapterCount: Int
     /// How many verses the version has.
@@ -108,6 +111,7 @@ public final class VersionStore: Sendable {
         }
         let chapterCount = chapterRecords.count / RecordLayout.chapterSize
         self.chapterCount = chapterCount
+        checkedChapters = CheckedParts(count: chapterCount * 2)
         verseCount = verseRecords.count / RecordLayout.verseSize - 1
         books = try Self.readBooks(
             section(.books), strings: strings, chapters: chapterRecords, chapterCount: chapterCount)
