@@ -187,6 +187,7 @@ extension FlatContentBuilder {
 
 extension FlatContent {
     /// Where a node's text (see `utf8(of:)`) lies in `bytes`.
+    @inlinable
     public func textRange(of index: Int) -> Range<Int> {
         let node = nodes[index]
         return Int(node.textStart)..<Int(node.textStart) + Int(node.textCount)

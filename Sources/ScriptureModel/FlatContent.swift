@@ -176,8 +176,8 @@ public struct FlatNode: Sendable, Hashable {
     public internal(set) var marker: UInt32 = FlatNode.none
     /// One past the last node of this node's subtree.
     public internal(set) var end: UInt32
-    var textStart: UInt32 = 0
-    var textCount: UInt32 = 0
+    @usableFromInline var textStart: UInt32 = 0
+    @usableFromInline var textCount: UInt32 = 0
     var attributeStart: UInt32 = 0
     var attributeCount: UInt32 = 0
     var location: UInt32 = FlatNode.none
@@ -189,7 +189,7 @@ public struct FlatNode: Sendable, Hashable {
     /// A table cell's column span (1 for every other node).
     public var columnSpan: Int { Int(span) }
     /// The length of the node's text in UTF-8 bytes.
-    public var textByteCount: Int { Int(textCount) }
+    @inlinable public var textByteCount: Int { Int(textCount) }
 }
 
 /// An attribute in `FlatContent`: a name in `strings`, a value in `bytes`.

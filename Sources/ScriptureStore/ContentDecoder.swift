@@ -54,11 +54,11 @@ struct ContentDecoder {
         let table = reader.styles.table.bytes
         // Most ops give one node; the verse text is copied whole, and a style's attributes (about one
         // style in three ops, in a tagged text) get their values copied once: room for all up front.
-        builder.reserveCapacity(nodes: stream.count / 2 + 8, bytes: text.count + stream.count + 1, attributes: stream.count / 4)
-        styles = IDCache(placeholder: (0, 0..<0), capacity: stream.count / 4)
+        // No op gives more nodes than it has bytes (a WORD, three nodes, has at least three).
+        builder.reserveCapacity(nodes: stream.count + 16, bytes: text.count + stream.count + 1, attributes: stream.count / 4)
+        styles = IDCache(placeholder: (0, 0..<0), capacity: stream.count / 8)
         locationSlot = builder.addLocation(location)
-        let spaceByte: [UInt8] = [0x20]
-        space = spaceByte.withUnsafeBufferPointer { builder.appendBytes($0) }
+        space = appendSpace()
         try text.withUnsafeBytes { (text) throws(StoreError) in
             try strings.withUnsafeBytes { (strings) throws(StoreError) in
                 try table.withUnsafeBytes { (table) throws(StoreError) in
@@ -188,11 +188,7 @@ struct ContentDecoder {
             case .space:
                 builder.text(sharing: space)
             case .verse(let label, let alternate, let published):
-                builder.verse(
-                    number: try reader.verseLabel(label),
-                    alternate: try alternate.map { id throws(StoreError) in try reader.string(id) },
-                    published: try published.map { id throws(StoreError) in try reader.string(id) },
-                    locationSlot: locationSlot)
+                try verse(label: label, alternate: alternate, published: published)
             case .span(let id, let closed):
                 let style = try self.style(id)
                 builder.openCharacter(marker: style.marker, attributes: style.attributes, isClosed: closed)
@@ -200,28 +196,17 @@ struct ContentDecoder {
                 builder.close()
             case .word(let id, let run, let spaceAfter):
                 let style = try self.style(id)
-                if let shared = shared(run) {
-                    builder.word(
-                        marker: style.marker, attributes: style.attributes, sharing: shared,
-                        following: spaceAfter ? space : nil)
-                } else {
-                    builder.word(
-                        marker: style.marker, attributes: style.attributes,
-                        text: UnsafeBufferPointer(rebasing: verseText[run.offset..<(run.offset + run.length)]),
-                        leadingSpace: run.leadingSpace, trailingSpace: run.trailingSpace,
-                        following: spaceAfter ? space : nil)
-                }
+                builder.word(
+                    marker: style.marker, attributes: style.attributes, sharing: shared(run) ?? copied(run),
+                    following: spaceAfter ? space : nil)
             case .note(let marker, let caller):
                 builder.openNote(marker: try reader.string(marker), caller: try reader.string(caller))
                 try inlines(depth: depth + 1)
                 builder.close()
             case .milestone(let id):
-                let style = try reader.style(id)
-                builder.milestone(Milestone(marker: style.marker, attributes: style.attributes))
+                try milestone(id)
             case .figure(let id, let offset, let length):
-                let style = try reader.style(id)
-                builder.figure(
-                    Figure(caption: try reader.literal(offset: offset, length: length), attributes: style.attributes))
+                try figure(id, offset: offset, length: length)
             case .optionalBreak:
                 builder.optionalBreak()
             case .paragraph, .table, .row, .cell:
@@ -230,16 +215,50 @@ struct ContentDecoder {
         }
     }
 
+    /// Adds a verse start; its label and numbers are pooled strings or a number.
+    @inline(never)
+    private mutating func verse(label: Int, alternate: Int?, published: Int?) throws(StoreError) {
+        builder.verse(
+            number: try reader.verseLabel(label),
+            alternate: try alternate.map { id throws(StoreError) in try reader.string(id) },
+            published: try published.map { id throws(StoreError) in try reader.string(id) },
+            locationSlot: locationSlot)
+    }
+
+    @inline(never)
+    private mutating func milestone(_ id: Int) throws(StoreError) {
+        let style = try reader.style(id)
+        builder.milestone(Milestone(marker: style.marker, attributes: style.attributes))
+    }
+
+    @inline(never)
+    private mutating func figure(_ id: Int, offset: Int, length: Int) throws(StoreError) {
+        let style = try reader.style(id)
+        builder.figure(
+            Figure(caption: try reader.literal(offset: offset, length: length), attributes: style.attributes))
+    }
+
     /// Adds a run of the verse text (the reader has checked that it lies inside it).
     @inline(__always)
     private mutating func text(_ run: TextRun) {
-        if let shared = shared(run) {
-            builder.text(sharing: shared)
-        } else {
-            builder.text(
-                UnsafeBufferPointer(rebasing: verseText[run.offset..<(run.offset + run.length)]),
-                leadingSpace: run.leadingSpace, trailingSpace: run.trailingSpace)
-        }
+        builder.text(sharing: shared(run) ?? copied(run))
+    }
+
+    /// Copies a run of the verse text and its spaces to the end of the buffer, for a run whose space is
+    /// not next to it in the verse text.
+    @inline(never)
+    private mutating func copied(_ run: TextRun) -> Range<UInt32> {
+        let start = builder.content.bytes.count
+        if run.leadingSpace { _ = appendSpace() }
+        _ = builder.appendBytes(UnsafeBufferPointer(rebasing: verseText[run.offset..<(run.offset + run.length)]))
+        if run.trailingSpace { _ = appendSpace() }
+        return UInt32(truncatingIfNeeded: start)..<UInt32(truncatingIfNeeded: builder.content.bytes.count)
+    }
+
+    /// Appends one space to the buffer.
+    private mutating func appendSpace() -> Range<UInt32> {
+        var byte: UInt8 = 0x20
+        return withUnsafePointer(to: &byte) { builder.appendBytes(UnsafeBufferPointer(start: $0, count: 1)) }
     }
 
     /// Where a run of the verse text, with its spaces, lies in the copy of the verse text in the buffer:
