@@ -1,6 +1,7 @@
 // The search index's pointer code is in this file, IndexReader+Streams.swift and IndexReader+Matching.swift:
 // checked reads over the index section's bytes, borrowed for the length of one call of
-// `StoreBytes.withUnsafeBytes`.
+// `StoreBytes.withUnsafeBytes`. The fixed-width integers, varints, byte ranges and checksums are read by
+// the store's `ByteReader` (the one checked reader of both), its errors worded as `IndexDamage`.
 
 import ScriptureStore
 
@@ -17,6 +18,11 @@ struct IndexDamage: Error, Sendable, Hashable {
         part = nil
     }
 
+    /// A read of the index's bytes that does not fit.
+    init(_ error: ByteReadError) {
+        self.init(reason: error.description)
+    }
+
     /// A piece whose CRC-32C does not match its bytes.
     init(part: String) {
         reason = "checksum mismatch in \(part)"
@@ -28,23 +34,22 @@ struct IndexDamage: Error, Sendable, Hashable {
 ///
 /// Only valid inside the `withUnsafeBytes` call that made it; it never escapes that call.
 struct IndexReader {
+    /// The section's bytes, every read checked.
+    let checked: ByteReader
     /// The section's first byte; read only here, in IndexReader+Streams.swift and IndexReader+Matching.swift.
-    let base: UnsafePointer<UInt8>?
+    var base: UnsafePointer<UInt8>? { checked.base }
     /// How many bytes the section has.
-    let count: Int
+    var count: Int { checked.count }
 
     /// Wraps the section's bytes.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        base = bytes.baseAddress
-        count = base == nil ? 0 : bytes.count
+        checked = ByteReader(bytes)
     }
 
     /// Throws unless `length` bytes at `offset` lie inside the section (overflow-safe).
     @inline(__always)
     func check(_ offset: Int, _ length: Int) throws(IndexDamage) {
-        guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
-            throw IndexDamage(reason: "\(length) bytes at offset \(offset) run past the end (\(count) bytes)")
-        }
+        do { try checked.check(offset, length) } catch { throw IndexDamage(error) }
     }
 
     /// The CRC-32C of the bytes in `range`, continuing `crc` (`CRC32C.checksum`).
@@ -52,10 +57,9 @@ struct IndexReader {
     /// - Complexity: O(range), about 0.3 ns a byte with the processor's instruction.
     @inline(__always)
     func crc32c(_ range: Range<Int>, continuing crc: UInt32 = 0) throws(IndexDamage) -> UInt32 {
-        try check(range.lowerBound, range.count)
-        guard let base else { return crc }
-        return CRC32C.checksum(
-            UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count), continuing: crc)
+        do { return try checked.crc32c(at: range.lowerBound, length: range.count, continuing: crc) } catch {
+            throw IndexDamage(error)
+        }
     }
 
     /// The CRC-32C of `value` as a little-endian u32 (a piece's id, mixed into its checksum).
@@ -67,32 +71,24 @@ struct IndexReader {
     /// The byte at `offset`.
     @inline(__always)
     func u8(_ offset: Int) throws(IndexDamage) -> UInt8 {
-        guard offset >= 0, offset < count, let base else {
-            throw IndexDamage(reason: "byte \(offset) past the end (\(count) bytes)")
-        }
-        return base[offset]
+        do { return try checked.u8(at: offset) } catch { throw IndexDamage(error) }
     }
 
     /// The little-endian `UInt16` at `offset`.
     func u16(_ offset: Int) throws(IndexDamage) -> Int {
-        try check(offset, 2)
-        guard let base else { return 0 }
-        return Int(base[offset]) | Int(base[offset + 1]) << 8
+        do { return Int(try checked.u16(at: offset)) } catch { throw IndexDamage(error) }
     }
 
     /// The little-endian `UInt32` at `offset`, as an `Int`.
     @inline(__always)
     func u32(_ offset: Int) throws(IndexDamage) -> Int {
-        try check(offset, 4)
-        guard let base else { return 0 }
-        return Int(UInt32(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self)))
+        do { return Int(try checked.u32(at: offset)) } catch { throw IndexDamage(error) }
     }
 
     /// The little-endian `UInt64` at `offset` (at most `Int.max`).
     func u64(_ offset: Int) throws(IndexDamage) -> Int {
-        try check(offset, 8)
-        guard let base else { return 0 }
-        let value = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        let value: UInt64
+        do { value = try checked.u64(at: offset) } catch { throw IndexDamage(error) }
         guard value <= UInt64(Int.max) else { throw IndexDamage(reason: "value at \(offset) out of range") }
         return Int(value)
     }
@@ -100,34 +96,7 @@ struct IndexReader {
     /// Reads the LEB128 varint at `position` (at most 35 bits), which must end before `end`, and moves past it.
     @inline(__always)
     func varint(_ position: inout Int, end: Int) throws(IndexDamage) -> Int {
-        if let base, position >= 0, end <= count, position < end {
-            let first = base[position]
-            if first < 0x80 {
-                position += 1
-                return Int(first)
-            }
-            if position + 1 < end, base[position + 1] < 0x80 {
-                position += 2
-                return Int(first & 0x7F) | Int(base[position - 1]) << 7
-            }
-        }
-        return try longVarint(&position, end: end)
-    }
-
-    /// `varint` past its one-byte case.
-    private func longVarint(_ position: inout Int, end: Int) throws(IndexDamage) -> Int {
-        guard let base, position >= 0, end <= count else { throw IndexDamage(reason: "varint outside the section") }
-        var result = 0
-        var shift = 0
-        while true {
-            guard position < end else { throw IndexDamage(reason: "varint runs past offset \(end)") }
-            let byte = base[position]
-            position += 1
-            result |= Int(byte & 0x7F) << shift
-            if byte < 0x80 { return result }
-            shift += 7
-            guard shift < 35 else { throw IndexDamage(reason: "varint too long at offset \(position)") }
-        }
+        do { return try checked.varint(at: &position, end: end, bits: 35) } catch { throw IndexDamage(error) }
     }
 
     /// Whether bit `index` is set in the bitmap that starts at `offset` (the caller checked the bitmap's extent).
@@ -163,16 +132,12 @@ struct IndexReader {
 
     /// The bytes in `range`, checked to lie inside; only valid during the call that borrowed the section.
     func bytes(_ range: Range<Int>) throws(IndexDamage) -> UnsafeBufferPointer<UInt8> {
-        try check(range.lowerBound, range.count)
-        guard let base else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+        do { return try checked.bytes(at: range.lowerBound, length: range.count) } catch { throw IndexDamage(error) }
     }
 
     /// Appends `length` bytes at `offset` to `target`.
     func append(_ offset: Int, _ length: Int, to target: inout [UInt8]) throws(IndexDamage) {
-        try check(offset, length)
-        guard let base else { return }
-        target.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: length))
+        do { target.append(contentsOf: try checked.bytes(at: offset, length: length)) } catch { throw IndexDamage(error) }
     }
 
     /// ORs the bitmap of `bits` bits at `offset` into `set` (64 bits a word, low bit first), eight bytes at a time.

@@ -30,6 +30,7 @@ public struct ByteReadError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The error in words (`4 bytes at offset 96 run past the end (98 bytes)`).
     public var description: String {
         switch problem {
+        case .pastEnd(1, let count): "byte \(offset) past the end (\(count) bytes)"
         case .pastEnd(let length, let count):
             "\(length) bytes at offset \(offset) run past the end (\(count) bytes)"
         case .longVarint: "varint too long at offset \(offset)"
@@ -104,6 +105,10 @@ public struct ByteReader: @unchecked Sendable {
                 position += 1
                 return Int(first)
             }
+            if position + 1 < end, base[position + 1] < 0x80 {
+                position += 2
+                return Int(first & 0x7F) | Int(base[position - 1]) << 7
+            }
         }
         return try longVarint(at: &position, end: end, bits: bits)
     }
@@ -111,12 +116,12 @@ public struct ByteReader: @unchecked Sendable {
     /// `varint` past its one-byte case.
     @usableFromInline
     func longVarint(at position: inout Int, end: Int, bits: Int) throws(ByteReadError) -> Int {
-        let limit = Swift.min(end, count)
+        guard end <= count else { throw ByteReadError(offset: position, .pastEnd(length: 1, count: count)) }
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard let base, position >= 0, position < limit else {
-                throw ByteReadError(offset: position, .pastEnd(length: 1, count: limit))
+            guard let base, position >= 0, position < end else {
+                throw ByteReadError(offset: position, .pastEnd(length: 1, count: end))
             }
             let byte = base[position]
             position += 1

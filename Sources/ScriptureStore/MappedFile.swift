@@ -4,9 +4,10 @@
     import Darwin
 #endif
 
-// All of the store's pointer code is in this file: the memory mapping, and the
-// two bounds-checked ways of reading it (`StoreBytes` by offset, `ByteCursor`
-// in sequence). Nothing outside this file touches a raw pointer into a store.
+// All of the store's pointer code is in this file and ByteReader.swift: the memory mapping, and the
+// two ways of reading it (`StoreBytes` by offset, `ByteCursor` in sequence), both through the one
+// bounds-checked `ByteReader`, which they word the errors of. Decoders with tight loops borrow a
+// window's bytes for one call (`StoreBytes.withUnsafeBytes`) and read them through a `ByteReader` too.
 
 /// A file mapped read-only into memory (`mmap`), unmapped when the last reference goes (`munmap`).
 ///
@@ -59,13 +60,6 @@ final class MappedFile: @unchecked Sendable {
         crc.updateContiguous(
             UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: UInt8.self), count: length))
         return crc.value
-    }
-
-    /// The CRC-32C of `length` bytes at `offset`, continuing `crc`; the range must have been checked.
-    @inline(__always)
-    fileprivate func crc32c(offset: Int, length: Int, continuing crc: UInt32) -> UInt32 {
-        guard let base, length > 0 else { return crc }
-        return CRC32C.checksum(UnsafeRawBufferPointer(start: base + offset, count: length), continuing: crc)
     }
 
     /// The address of byte `offset`, for cursors that read many bytes in a row; nil for an empty file.
@@ -140,12 +134,20 @@ public struct StoreBytes: Sendable {
         .damaged(path: file.path, section: section, reason: reason)
     }
 
+    /// The window's bytes, read through the one checked reader; valid while the window (which holds the
+    /// mapping) is.
+    @inline(__always)
+    var reader: ByteReader {
+        ByteReader(UnsafeBufferPointer(start: count > 0 ? file.address(start) : nil, count: count))
+    }
+
+    /// The error for a read of the window's bytes that does not fit.
+    func damaged(_ error: ByteReadError) -> StoreError { damaged(error.description) }
+
     /// Checks that `length` bytes at `offset` lie inside the window (overflow-safe).
     @inline(__always)
     func check(_ offset: Int, _ length: Int) throws(StoreError) {
-        guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
-            throw damaged("\(length) bytes at offset \(offset) run past the end (\(count) bytes)")
-        }
+        do { try reader.check(offset, length) } catch { throw damaged(error) }
     }
 
     /// The varint at `offset`, without making a cursor.
@@ -164,8 +166,7 @@ public struct StoreBytes: Sendable {
     /// The little-endian integer of type `T` at `offset`.
     @inline(__always)
     public func integer<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) throws(StoreError) -> T {
-        try check(offset, MemoryLayout<T>.size)
-        return file.load(T.self, at: start + offset)
+        do { return try reader.integer(T.self, at: offset) } catch { throw damaged(error) }
     }
 
     /// The byte at `offset`.
@@ -244,58 +245,56 @@ public struct StoreBytes: Sendable {
     /// - Complexity: O(length), at the speed of the processor's `crc32` instruction.
     @inline(__always)
     public func crc32c(at offset: Int, length: Int, continuing crc: UInt32 = 0) throws(StoreError) -> UInt32 {
-        try check(offset, length)
-        return file.crc32c(offset: start + offset, length: length, continuing: crc)
+        do { return try reader.crc32c(at: offset, length: length, continuing: crc) } catch { throw damaged(error) }
     }
 
     /// A cursor reading the window from its start.
     public func cursor() -> ByteCursor { ByteCursor(bytes: self) }
 }
 
-/// Reads a `StoreBytes` window in sequence: bytes, varints and strings, each bounds-checked.
+/// Reads a `StoreBytes` window in sequence: bytes, varints and strings, each bounds-checked by the
+/// window's `ByteReader`.
 public struct ByteCursor: @unchecked Sendable {
     /// The window being read (it also keeps the mapping alive while the cursor reads it).
     public let bytes: StoreBytes
     /// The offset of the next read within the window.
     public var position = 0
-    /// The window's first byte, read directly so the hot loop does no reference counting.
-    private let start: UnsafePointer<UInt8>?
+    /// The window's bytes, read directly so the hot loop does no reference counting.
+    private let reader: ByteReader
 
     /// Creates a cursor at the start of `bytes`.
     public init(bytes: StoreBytes) {
         self.bytes = bytes
-        start = bytes.count > 0 ? bytes.file.address(bytes.start) : nil
+        reader = bytes.reader
     }
 
     /// Whether every byte has been read.
-    public var isAtEnd: Bool { position >= bytes.count }
+    public var isAtEnd: Bool { position >= reader.count }
 
     /// How many bytes are left.
-    public var remaining: Int { bytes.count - position }
+    public var remaining: Int { reader.count - position }
 
     /// Reads one byte.
     @inline(__always)
     public mutating func u8() throws(StoreError) -> UInt8 {
-        guard position < bytes.count, let start else { throw bytes.damaged("unexpected end at offset \(position)") }
-        let value = start[position]
-        position += 1
-        return value
+        do {
+            let value = try reader.u8(at: position)
+            position += 1
+            return value
+        } catch {
+            throw bytes.damaged("unexpected end at offset \(position)")
+        }
     }
 
     /// Reads an unsigned LEB128 varint of at most 63 bits.
     @inline(__always)
     public mutating func varint() throws(StoreError) -> Int {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let byte = try u8()
-            result |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { break }
-            shift += 7
-            guard shift < 63 else { throw bytes.damaged("varint too long at offset \(position)") }
+        do {
+            return try reader.varint(at: &position, end: reader.count)
+        } catch {
+            if case .pastEnd = error.problem { throw bytes.damaged("unexpected end at offset \(error.offset)") }
+            throw bytes.damaged(error)
         }
-        guard result <= UInt64(Int.max) else { throw bytes.damaged("varint out of range at offset \(position)") }
-        return Int(result)
     }
 
     /// Reads a varint that must be below `limit` (an index or a count).
