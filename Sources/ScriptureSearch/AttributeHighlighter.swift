@@ -9,11 +9,13 @@ enum AttributeHighlighter {
     /// `\w In the beginning|strong="H7225"\w*`) make one range; sorted and merged as `Highlighter.merge` does.
     /// The tokens are found in the text by `locator`, else by splitting the text.
     ///
+    /// `places` is a buffer kept from one hit to the next (its contents are replaced).
+    ///
     /// - Complexity: O(the verse's attribute entries + its tokens), plus the text up to the last place.
     static func highlights(
-        _ set: IDSet, verse: Int, text: String, view: IndexView, locator: inout TokenLocator
+        _ set: IDSet, verse: Int, text: String, view: IndexView, locator: inout TokenLocator, places: inout [Int]
     ) throws(IndexDamage) -> [SearchHighlight] {
-        var places: [Int] = []
+        places.removeAll(keepingCapacity: true)
         var last = -1
         try set.words.withUnsafeBufferPointer { words throws(IndexDamage) in
             try view.forEachAttribute(of: verse) { position, id in

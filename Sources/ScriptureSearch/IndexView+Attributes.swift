@@ -33,10 +33,23 @@ extension IndexView {
         }
     }
 
-    /// Whether any word of the version carries `field`.
+    /// Whether any word of the version carries `field`: looked up in the attribute dictionary once per store,
+    /// then kept in `opened.fields`.
     func has(_ field: AttributeTerms.Field) throws(IndexDamage) -> Bool {
-        try Array(field.tag.utf8).withUnsafeBufferPointer { key throws(IndexDamage) in
+        let slot: Int
+        switch field {
+        case .strong: slot = 0
+        case .lemma: slot = 2
+        case .morph: slot = 4
+        }
+        let fields = opened.fields
+        if fields.contains(slot) { return fields.contains(slot + 1) }
+        let present = try Array(field.tag.utf8).withUnsafeBufferPointer { key throws(IndexDamage) in
             !(try attributes.ranks(withPrefix: key)).isEmpty
         }
+        // Both bits are in one atomic word, the answer's set first: whoever sees the first sees the answer.
+        if present { fields.insert(slot + 1) }
+        fields.insert(slot)
+        return present
     }
 }

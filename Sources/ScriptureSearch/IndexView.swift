@@ -27,6 +27,9 @@ struct IndexView {
         /// BM25's average verse length, and the norm of each verse length below `BM25.saturated`.
         let average: Double
         let norms: [Double]
+        /// Which word attributes the version carries, as found (`IndexView.has`): for each field, a bit that it
+        /// was looked up and one that words carry it.
+        let fields = CheckedParts(count: 6)
 
         init(
             layout: IndexLayout, folded: TermDictionary.Shape, exact: TermDictionary.Shape,
@@ -201,6 +204,17 @@ struct IndexView {
             in: try tokenRange(verse), below: layout.exactCount,
             table: exactIDs ? nil : try exactToFolded(), mappedBelow: layout.foldedCount,
             skipping: SearchIndexFormat.noFoldedTerm, into: &tokens)
+    }
+
+    /// Whether `words` (folded ids: a first and a count each) occur one after another in verse `verse`'s
+    /// tokens in the default mode, read only up to their first occurrence (`IndexReader.phraseOccurs`);
+    /// `buffer` is kept from one verse to the next.
+    func phraseOccurs(
+        in verse: Int, _ words: UnsafeBufferPointer<(first: Int32, count: UInt32)>, buffer: inout [Int32]
+    ) throws(IndexDamage) -> Bool {
+        try reader.phraseOccurs(
+            in: try tokenRange(verse), below: layout.exactCount, table: try exactToFolded(),
+            mappedBelow: layout.foldedCount, skipping: SearchIndexFormat.noFoldedTerm, words: words, buffer: &buffer)
     }
 
     /// The byte range of exact term `id`'s UTF-8 text.

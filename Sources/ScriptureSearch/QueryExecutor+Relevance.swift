@@ -13,8 +13,8 @@ extension QueryExecutor {
         let count = verses.count
         var top = TopHits(capacity: min(limit ?? count, count))
         guard top.capacity > 0 else { return SearchMatches(verses: [], scores: []) }
-        if query.mode == .default, let term = soleTerm, !term.isAttribute, term.foldedIDs.count == 1 {
-            try bestOfWord(term.foldedIDs[0], matcher: term.matcher, scope: scope, into: &top)
+        if query.mode == .default, let term = soleTerm, !term.isAttribute, let postings = term.single {
+            try bestOfWord(postings, id: term.foldedIDs[0], matcher: term.matcher, scope: scope, into: &top)
         } else {
             try scoreEach(verses.list, into: &top)
         }
@@ -24,9 +24,8 @@ extension QueryExecutor {
     /// The best verses of one folded term (within `scope`): its blocks in decreasing order of their bound,
     /// each block's postings scored, until the heap is full and the next bound is below its worst score.
     private func bestOfWord(
-        _ id: Int, matcher: ResolvedTerm.Matcher, scope: IDSet?, into top: inout TopHits
+        _ postings: PostingList, id: Int, matcher: ResolvedTerm.Matcher, scope: IDSet?, into top: inout TopHits
     ) throws(IndexDamage) {
-        let postings = try index.postings(id)
         guard let ranking = postings.ranking else { throw IndexDamage(reason: "term \(id) has no ranking bytes") }
         let reader = index.reader
         let weight = BM25.weight(documentFrequency: postings.documentFrequency, verseCount: index.layout.verseCount)
@@ -168,9 +167,8 @@ extension QueryExecutor {
     ) throws(IndexDamage) -> Frequencies {
         if term.isAttribute { return .attribute }
         if query.mode == .exact { return .tokens }
-        if term.foldedIDs.count == 1 {
+        if let postings = term.single {
             let id = term.foldedIDs[0]
-            let postings = try index.postings(id)
             guard let ranking = postings.ranking else { throw IndexDamage(reason: "term \(id) has no ranking bytes") }
             cursors.append(PostingCursor(postings, reader: index.reader))
             return .cursor(slot: cursors.count - 1, ranking: ranking)

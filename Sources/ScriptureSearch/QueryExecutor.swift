@@ -17,6 +17,9 @@ struct QueryExecutor {
         var matchers: [ResolvedTerm.Matcher]
         /// Whether a match needs the verse's tokens: a phrase of several terms, or the exact mode.
         var needsTokens: Bool
+        /// When the tokens are read in the default mode: each term's folded ids (first, count), for
+        /// `IndexView.phraseOccurs`; nil otherwise.
+        var words: [(first: Int32, count: UInt32)]? = nil
         var isImpossible: Bool { terms.contains { $0.isImpossible } }
         /// The most verses the phrase can match: its rarest term's estimate.
         var estimate: Int { terms.isEmpty ? 0 : terms.reduce(Int.max) { min($0, $1.estimate) } }
@@ -64,11 +67,23 @@ struct QueryExecutor {
                 try ResolvedTerm(term, in: index, mode: query.mode)
             }
             let needsTokens = !(terms.count == 1 && terms[0].isAttribute) && (terms.count > 1 || query.mode == .exact)
-            let unit = Unit(
+            var unit = Unit(
                 terms: terms, matchers: needsTokens ? terms.map { $0.matcher } : [], needsTokens: needsTokens)
+            if needsTokens, query.mode == .default { unit.words = Self.words(unit.matchers) }
             if !unit.isImpossible { units.append(unit) }
         }
         return units
+    }
+
+    /// Each matcher's folded ids as a first id and a count, or nil when one is not a range of folded ids.
+    static func words(_ matchers: [ResolvedTerm.Matcher]) -> [(first: Int32, count: UInt32)]? {
+        var words: [(first: Int32, count: UInt32)] = []
+        words.reserveCapacity(matchers.count)
+        for matcher in matchers {
+            guard case .folded(let ranks) = matcher, ranks.upperBound <= Int(Int32.max) else { return nil }
+            words.append((Int32(ranks.lowerBound), UInt32(ranks.count)))
+        }
+        return words
     }
 
     /// Every positive phrase resolved: the required groups' and the proximity sides'.
@@ -137,7 +152,15 @@ struct QueryExecutor {
                 var probe = try unit.terms[term].probe(index)
                 try verses.retain { verse throws(IndexDamage) in try probe.contains(verse) }
             }
-            if unit.needsTokens {
+            if let words = unit.words {
+                // The tokens decoded only up to the phrase's first occurrence.
+                var buffer: [Int32] = []
+                try words.withUnsafeBufferPointer { words throws(IndexDamage) in
+                    try verses.retain { verse throws(IndexDamage) in
+                        try index.phraseOccurs(in: verse, words, buffer: &buffer)
+                    }
+                }
+            } else if unit.needsTokens {
                 try verses.retain { verse throws(IndexDamage) in
                     Self.phrase(unit.matchers, occursIn: try tokens.of(verse))
                 }

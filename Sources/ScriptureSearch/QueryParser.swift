@@ -23,6 +23,7 @@ public enum QueryParser {
         let ascii = copy.withUTF8 { bytes in
             Result { () throws(QueryError) -> SearchQuery? in
                 guard bytes.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) }) else { return nil }
+                if let word = try singleWord(bytes, mode: mode) { return word }
                 let text = { (range: Range<Int>) in
                     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
                 }
@@ -34,6 +35,20 @@ public enum QueryParser {
         }
         if let query = try ascii.get() { return query }
         return try parseCharacters(text, mode: mode)
+    }
+
+    /// The query of `bytes` when they are one word of ASCII letters and digits (not an operator): the
+    /// common query, without the items and groups of the general reading (which gives the same query).
+    private static func singleWord(
+        _ bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode
+    ) throws(QueryError) -> SearchQuery? {
+        guard !bytes.isEmpty,
+            bytes.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) }),
+            !bytes.elementsEqual("OR".utf8), !bytes.elementsEqual("AND".utf8), !bytes.elementsEqual("NEAR".utf8)
+        else { return nil }
+        let terms = try asciiTerms(of: bytes, offset: 0, mode: mode)
+        guard !terms.isEmpty else { return nil }
+        return SearchQuery(required: [[SearchQuery.Phrase(terms)]], mode: mode)
     }
 
     /// Parses `text` as `Character`s, whatever it holds (what `parse` does for a query that is not printable
@@ -109,7 +124,8 @@ public enum QueryParser {
                     items.append(.near(distance: near.distance, unit: near.unit, start..<end))
                     continue
                 }
-                if let field = Self.field(of: word) {
+                // `word` is empty unless it may be a field term or `NEAR`: no field is looked for then.
+                if !word.isEmpty, let field = Self.field(of: word) {
                     var value = String(word.dropFirst(field.rawValue.count + 1))
                     var valueRange = wordStart..<end
                     if value.isEmpty, end < units.count, units[end] == .quote {

@@ -36,6 +36,9 @@ struct ResolvedTerm {
     var matcher: Matcher
     /// The sum of the postings' lengths: the most verses the term can match.
     var estimate: Int
+    /// The postings of the term's only folded (or attribute) id, read once when the term is looked up; nil
+    /// for none or several.
+    let single: PostingList?
     /// Whether `foldedIDs` are attribute ids (a `strong:`, `lemma:` or `morph:` term).
     var isAttribute: Bool { matcher.isAttribute }
 
@@ -58,9 +61,14 @@ struct ResolvedTerm {
             }
             (foldedIDs, matcher) = try resolved.get()
         }
+        if foldedIDs.count == 1 {
+            let postings = try index.postings(foldedIDs[0], attribute: matcher.isAttribute)
+            (single, estimate) = (postings, postings.documentFrequency)
+            return
+        }
         var estimate = 0
         for id in foldedIDs { estimate += try index.postings(id, attribute: matcher.isAttribute).documentFrequency }
-        self.estimate = estimate
+        (single, self.estimate) = (nil, estimate)
     }
 
     /// The attribute ids of a field term, increasing. A Strong's number without a letter suffix also matches
@@ -131,10 +139,8 @@ struct ResolvedTerm {
 
     /// Every verse the term's postings hold, increasing: one term's list or bitmap, or the union of several.
     func verses(_ index: IndexView) throws(IndexDamage) -> MatchedVerses {
+        if let single { return try single.verses(index.reader) }
         if foldedIDs.isEmpty { return .list([]) }
-        if foldedIDs.count == 1 {
-            return try index.postings(foldedIDs[0], attribute: isAttribute).verses(index.reader)
-        }
         return .bitmap(try union(index))
     }
 
@@ -149,8 +155,7 @@ struct ResolvedTerm {
     /// `limit` verses: cheaper to decode in step with the verses than to skip through. False, leaving
     /// `verses` as they are, otherwise.
     func intersect(_ verses: inout [Int], _ index: IndexView, ifAtMost limit: Int) throws(IndexDamage) -> Bool {
-        guard foldedIDs.count == 1, estimate <= limit else { return false }
-        let postings = try index.postings(foldedIDs[0], attribute: isAttribute)
+        guard let postings = single, estimate <= limit else { return false }
         guard case .list(_, _, let data, let end) = postings.storage else { return false }
         try index.reader.intersect(
             &verses, gapsFrom: data, to: end, count: postings.documentFrequency, below: postings.verseCount)
@@ -159,10 +164,7 @@ struct ResolvedTerm {
 
     /// A probe answering whether the term's postings hold a verse.
     func probe(_ index: IndexView) throws(IndexDamage) -> VerseProbe {
-        if foldedIDs.count == 1 {
-            return VerseProbe(
-                cursor: PostingCursor(try index.postings(foldedIDs[0], attribute: isAttribute), reader: index.reader))
-        }
+        if let single { return VerseProbe(cursor: PostingCursor(single, reader: index.reader)) }
         return VerseProbe(set: try union(index))
     }
 }

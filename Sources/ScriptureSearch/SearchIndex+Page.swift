@@ -73,7 +73,8 @@ extension SearchIndex {
 
     /// The first field the query searches that no word of the version carries.
     private func missingField(of query: SearchQuery, in view: IndexView) throws(IndexDamage) -> AttributeTerms.Field? {
-        let fields = query.positivePhrases.flatMap(\.terms).compactMap(\.field)
+        let fields = query.fields
+        if fields.isEmpty { return nil }
         for field in AttributeTerms.Field.allCases where fields.contains(field) {
             if try !view.has(field) { return field }
         }
@@ -88,13 +89,14 @@ extension SearchIndex {
         var locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact, phrases: executor.phrases)
         let attributeSets = executor.attributeMatchers
         let attributes = AttributeHighlighter.union(attributeSets)
+        var places: [Int] = []
         var hits: [SearchHit] = []
         hits.reserveCapacity(shown.verses.count)
         let table = keys.table(for: shown.verses.count, store: store)
         let texts: [String]
         do throws(StoreError) {
             // One look-up and check per chapter of the page, not per hit.
-            texts = try store.verseTexts(at: shown.verses)
+            texts = try store.verseTexts(at: shown.verses, checked: checkedTexts)
         } catch {
             storeError = error
             return []
@@ -113,7 +115,7 @@ extension SearchIndex {
                 ?? Highlighter.highlights(of: executor.query, in: text)
             if !attributeSets.isEmpty {
                 let tagged = try AttributeHighlighter.highlights(
-                    attributes, verse: verse, text: text, view: view, locator: &locator)
+                    attributes, verse: verse, text: text, view: view, locator: &locator, places: &places)
                 highlights = highlights.isEmpty ? tagged : Highlighter.merged(highlights + tagged)
             }
             hits.append(

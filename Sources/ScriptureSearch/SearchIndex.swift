@@ -20,6 +20,8 @@ public struct SearchIndex: Sendable {
     var bookIDs: [BookID] { prepared.bookIDs }
     /// Verse references without the store's chapter records, once enough have been asked for.
     var keys: VerseKeyCache { prepared.keys }
+    /// The chapters whose verse text has been checked (see `VersionStore.verseTexts(at:checked:)`).
+    var checkedTexts: CheckedParts { prepared.checkedTexts }
 
     /// What an index needs from its store besides the bytes, made once per store (it holds no store).
     final class Prepared: Sendable {
@@ -27,11 +29,15 @@ public struct SearchIndex: Sendable {
         let bookStarts: [Int]
         let bookIDs: [BookID]
         let keys = VerseKeyCache()
+        /// The store's chapters whose verse text a page has checked (by chapter record), so that each is
+        /// checked once per store, not once per page.
+        let checkedTexts: CheckedParts
 
-        init(opened: IndexView.Opened, bookStarts: [Int], bookIDs: [BookID]) {
+        init(opened: IndexView.Opened, bookStarts: [Int], bookIDs: [BookID], chapterCount: Int) {
             self.opened = opened
             self.bookStarts = bookStarts
             self.bookIDs = bookIDs
+            checkedTexts = CheckedParts(count: chapterCount)
         }
     }
 
@@ -59,7 +65,9 @@ public struct SearchIndex: Sendable {
                     path: store.path,
                     reason: "\(opened.layout.verseCount) verses indexed, the store has \(store.verseCount)")
             }
-            return Prepared(opened: opened, bookStarts: store.bookVerseStarts, bookIDs: store.books.map(\.id))
+            return Prepared(
+                opened: opened, bookStarts: store.bookVerseStarts, bookIDs: store.books.map(\.id),
+                chapterCount: store.chapterCount)
         }
     }
 
@@ -108,7 +116,8 @@ public struct SearchIndex: Sendable {
     /// Throws `noAttribute` when the query asks for an attribute (`strong:`, `lemma:`, `morph:`) this
     /// version does not carry.
     private func requireAttributes(of query: SearchQuery) throws(SearchError) {
-        let fields = Set(query.positivePhrases.flatMap(\.terms).compactMap(\.field))
+        let fields = query.fields
+        if fields.isEmpty { return }
         for field in AttributeTerms.Field.allCases where fields.contains(field) {
             if try !read({ view throws(IndexDamage) in try view.has(field) }) {
                 throw .noAttribute(version: store.metadata.abbreviation, field: field)

@@ -86,7 +86,37 @@ public struct SearchQuery: Sendable, Hashable {
     public var positivePhrases: [Phrase] { required.flatMap { $0 } + near.flatMap { [$0.left, $0.right] } }
 
     /// Whether any term searches a word attribute.
-    public var usesAttributes: Bool { positivePhrases.contains { $0.terms.contains { $0.field != nil } } }
+    public var usesAttributes: Bool { !fields.isEmpty }
+
+    /// The word attributes the positive phrases' terms search, a set of bits; empty for words
+    /// only. No array is made (a query's fixed cost).
+    var fields: Fields {
+        var fields = Fields()
+        func add(_ phrase: Phrase) {
+            for term in phrase.terms { if let field = term.field { fields.insert(field) } }
+        }
+        for group in required { for phrase in group { add(phrase) } }
+        for proximity in near {
+            add(proximity.left)
+            add(proximity.right)
+        }
+        return fields
+    }
+
+    /// A set of word attribute fields in one word.
+    struct Fields {
+        private var bits = 0
+        var isEmpty: Bool { bits == 0 }
+        mutating func insert(_ field: AttributeTerms.Field) { bits |= Self.bit(field) }
+        func contains(_ field: AttributeTerms.Field) -> Bool { bits & Self.bit(field) != 0 }
+        private static func bit(_ field: AttributeTerms.Field) -> Int {
+            switch field {
+            case .strong: 1
+            case .lemma: 2
+            case .morph: 4
+            }
+        }
+    }
 }
 
 /// Why a query could not be read, with where in the query (in characters, from 0).

@@ -4,9 +4,15 @@ extension VersionStore {
     /// The texts of several verses of the verse table, in the order given: `verseText(at:)` of each, with each
     /// chapter found and its checksum checked once for a run of verses in it (a page of search hits).
     ///
-    /// - Complexity: O(log chapters + chapter text) per run of verses in one chapter, O(1) per other verse.
+    /// `checked`, when given, holds the chapters (by record, `chapterCount` of them) whose text was checked
+    /// before: the caller keeps it with this store, so that a chapter is checked once however many pages
+    /// read it (the store's mapping never changes under it). Each chapter checked here is added.
+    ///
+    /// - Complexity: O(log chapters + chapter text) per run of verses in one chapter not checked before,
+    ///   O(log chapters) per run in one that was, O(1) per other verse.
     /// - Throws: `StoreError.notFound` for an index outside the table; a damaged chapter's error.
-    public func verseTexts(at indices: [Int]) throws(StoreError) -> [String] {
+    public func verseTexts(at indices: [Int], checked: CheckedParts? = nil) throws(StoreError) -> [String] {
+        let checked = checked?.count == chapterCount ? checked : nil
         var texts: [String] = []
         texts.reserveCapacity(indices.count)
         var record: ChapterRecord?
@@ -16,15 +22,31 @@ extension VersionStore {
                 continue
             }
             let found = try chapterRecord(holdingVerse: index)
-            try checkText(found)
+            if let checked {
+                if !checked.contains(found.index) {
+                    try checkText(found)
+                    checked.insert(found.index)
+                }
+            } else {
+                try checkText(found)
+            }
             record = found
             texts.append(try verseText(index, in: found))
         }
         return texts
     }
 
-    /// Verse `index`'s text in the chapter `record` (checked by the caller).
+    /// Verse `index`'s text in the chapter `record` (checked by the caller): as `verseText(_:in:key:)` reads
+    /// it, without making a key and a `VerseText` around it.
     private func verseText(_ index: Int, in record: ChapterRecord) throws(StoreError) -> String {
-        try verseText(index, in: record, key: VerseKey(book: record.book, chapter: record.number, verse: "")).text
+        let chapterEnd = record.textOffset + record.textLength
+        let start = Int(try verseRecords.u32(at: index * RecordLayout.verseSize))
+        let end =
+            index + 1 < record.firstVerse + record.verseCount
+            ? Int(try verseRecords.u32(at: (index + 1) * RecordLayout.verseSize)) : chapterEnd
+        guard record.textOffset <= start, start <= end, end <= chapterEnd else {
+            throw verseRecords.damaged("verse \(index) lies outside its chapter's text")
+        }
+        return try text.string(at: start, length: end - start)
     }
 }

@@ -70,6 +70,8 @@ import TextNormalization
         "a OR b OR c", "love OR", "OR love", "love OR OR hope", "love OR -hate", "-hate", "  ", "", "bl*ss", "love *",
         "love \"in the", "love - hate", "\"\"", "\"!\"", "god's", "e.g. 3.14 1,000 a_b", "ANDOR AND OR", "-OR -AND",
         "\"a\"b\"c\"", "x-y -z*", "***", "a**", "\tfaith\t-\"good news\"",
+        // One word of letters and digits (read without the general machinery), and the operators alone.
+        "Melchizedek", "love", "x", "abc123", "123", "OR", "AND", "NEAR", "NEARx", "or", "Or", "NEAR5",
     ]
 
     /// Printable ASCII queries, from a table and at random, parse as bytes exactly as they do as
@@ -151,5 +153,51 @@ import TextNormalization
                 }
             }
         }
+    }
+
+    /// A phrase looked for while the tokens are decoded, stopping at its first occurrence
+    /// (`IndexView.phraseOccurs`), matches in exactly the verses where the whole verse's tokens match it.
+    @Test func phrasesFoundWhileDecodingMatchAsTheWholeVerseDoes() throws {
+        let fixture = try SearchFixture([
+            """
+            \\id GEN
+            \\c 1
+            \\p \\v 1 In the beginning God created the heavens and the earth.
+            \\v 2 the the the beginning in the the beginning in in the
+            \\v 3 In the beginning was the Word, and in the beginning the Word was with God.
+            \\v 4 beginning the in; God’s love: love love God love.
+            \\v 5 In the begin, in the beginnings, in the.
+            """
+        ])
+        let index = try fixture.store.searchIndex()
+        let verses = try fixture.store.allVerseTexts().count
+        var matched = 0
+        for text in ["\"in the beginning\"", "\"the the\"", "\"in the begin*\"", "\"god s love\"", "\"love love\"",
+            "\"the beginning in\"", "\"in in the\"", "\"word was\"", "\"love god\"", "\"earth x\""]
+        {
+            let query = try QueryParser.parse(text)
+            let phrase = query.required[0][0]
+            try index.read { view throws(IndexDamage) in
+                let matchers = try phrase.terms.map { term throws(IndexDamage) in
+                    try ResolvedTerm(term, in: view, mode: .default).matcher
+                }
+                guard let words = QueryExecutor.words(matchers) else {
+                    Issue.record("\(text): no folded ranges")
+                    return
+                }
+                var tokens: [Int32] = []
+                var buffer: [Int32] = []
+                for verse in 0..<verses {
+                    let count = try view.tokens(verse, exactIDs: false, into: &tokens)
+                    let whole = QueryExecutor.phrase(matchers, occursIn: tokens[..<count])
+                    let found = try words.withUnsafeBufferPointer { words throws(IndexDamage) in
+                        try view.phraseOccurs(in: verse, words, buffer: &buffer)
+                    }
+                    #expect(found == whole, "\(text), verse \(verse)")
+                    if whole { matched += 1 }
+                }
+            }
+        }
+        #expect(matched > 10)
     }
 }

@@ -1,7 +1,8 @@
 // A callgrind harness for the search rows: runs one search many times on a stored version, so that the
 // instructions per call can be compared before and after a change without the runner's fixtures.
 //
-// Usage: search-profile STORE.lectern QUERY [CALLS] [page|all|relevance]
+// Usage: search-profile STORE.lectern QUERY [CALLS] [page|all|relevance|best]
+//        (best: `SearchIndex.best(query, limit: 20)`, the ids-top20 rows' call, without the references)
 //        search-profile LIBRARY_DIR QUERY [CALLS] library   (`Library.search` over every version, as --bible all)
 //   valgrind --tool=callgrind --toggle-collect='$s14search_profile7runLoop*' …  (instructions in the loop)
 import Foundation
@@ -9,7 +10,7 @@ import Lectern
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: search-profile STORE QUERY [CALLS] [page|all|relevance]\n".utf8))
+    FileHandle.standardError.write(Data("usage: search-profile STORE QUERY [CALLS] [page|all|relevance|best]\n".utf8))
     exit(64)
 }
 /// The search, `calls` times after one untimed call; prints the time per call.
@@ -34,6 +35,10 @@ func main(_ arguments: [String]) throws {
     let index = try store.searchIndex()
     let runOnce: () throws -> Int = {
         if shape == "all" { return try index.matches(QueryParser.parse(query)).verses.count }
+        if shape == "best" {
+            let best = try index.best(QueryParser.parse(query), limit: 20)
+            return best.matches.verses.reduce(best.total, &+)
+        }
         let page = try index.search(query, options: options)
         return page.hits.reduce(page.totalCount) { $0 &+ $1.text.utf8.count &+ $1.highlights.count }
     }
