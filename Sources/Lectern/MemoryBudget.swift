@@ -1,3 +1,4 @@
+import Foundation
 import ScriptureModel
 
 #if canImport(Glibc)
@@ -10,14 +11,19 @@ import ScriptureModel
 ///
 /// Swift ends the process when an allocation fails, so a parse that would run out of memory is refused
 /// before it starts. The estimate leans high, so that a limit too low for the import is refused in a
-/// sentence rather than ending the process: eng-web's 20 MB of USFM needed a 265 MB limit in a debug build
-/// on two cores, about 100 MB for the program and seven and a half times the sources; nine times is assumed.
-/// A limit that would just have sufficed may therefore be refused (the message says how much is needed).
+/// sentence rather than ending the process. Measured on 1 December (release build, two cores): eng-web's
+/// 20 MB of USFM needed an address space of 360 MB (it ended with SIGABRT or SIGSEGV at 320–350 MB, where
+/// the old estimate of nine times the sources plus 16 MB, 298 MB, let it start), a generated 30 MB book
+/// 400 MB. Besides the sources (nine times is assumed), each thread that allocates gets its own malloc
+/// arena, whose 64 MB of address space count against the limit however little of it is used: one is
+/// assumed per core. A limit that would just have sufficed may therefore be refused (the message says how
+/// much is needed).
 enum MemoryBudget {
     /// Bytes of memory assumed per byte of source (a gzip file counts four times its size).
     static let bytesPerSourceByte = 9
-    /// Memory assumed for the work beside the sources: threads, the store's buffers.
-    static let headroom = 16 << 20
+    /// Memory assumed for the work beside the sources: a malloc arena (64 MB of address space) for each
+    /// core's parsing and encoding thread, and 16 MB for the stacks and the store's buffers.
+    static var headroom: Int { (16 << 20) + (64 << 20) * max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// An error naming the first file when the memory limit is too low for the files and `inMemory` bytes
     /// already read (from a zip, the first of them at `first`), or nil. Files larger than `fileLimit` are

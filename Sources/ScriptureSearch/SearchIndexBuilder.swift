@@ -10,9 +10,13 @@ import TextNormalization
 public enum SearchIndexBuilder {
     /// Builds the section's bytes from `verses` in verse-table order.
     ///
+    /// The verses are taken: given the only reference, they are freed once tokenized, and each chunk's
+    /// tokens once counted, so that the verse texts, the tokens and the postings are not all held at once.
+    ///
     /// - Complexity: O(text) tokenizing, verses spread over the cores; O(terms log terms) sorting.
-    public static func build(verses: [VerseText]) -> [UInt8] {
-        let chunks = tokenize(verses)
+    public static func build(verses: consuming [VerseText]) -> [UInt8] {
+        var chunks = tokenize(verses)
+        verses = []
         // Merge the chunks' vocabularies.
         var ids: [String: Int] = [:]
         var terms: [String] = []
@@ -35,6 +39,10 @@ public enum SearchIndexBuilder {
                 map.append(id)
             }
             chunkMaps.append(map)
+        }
+        for index in chunks.indices {
+            chunks[index].terms = []
+            chunks[index].counts = []
         }
         let termBytes = terms.map { Array($0.utf8) }
         // Exact ids by frequency, so the verse stream is short; ties by bytes, so the build is deterministic.
@@ -60,7 +68,10 @@ public enum SearchIndexBuilder {
         var verseOffsets = ByteWriter()
         var verseTokens = ByteWriter()
         var verse = 0
-        for (chunk, map) in zip(chunks, chunkMaps) {
+        for (index, map) in chunkMaps.enumerated() {
+            // The chunk's tokens are let go once counted.
+            let chunk = chunks[index]
+            chunks[index].tokens = []
             var position = 0
             for end in chunk.verseEnds {
                 verseOffsets.u32(UInt32(verseTokens.count))
@@ -78,12 +89,7 @@ public enum SearchIndexBuilder {
         }
         verseOffsets.u32(UInt32(verseTokens.count))
 
-        let ranking = tally.input(verseCount: verse)
-        let (postings, lengths, totalTokens) = (tally.postings, tally.lengths, tally.total)
-        let (postingOffsets, postingBytes) = PostingList.encodeAll(postings, verseCount: verse, ranking: ranking)
-        var lengthBytes = ByteWriter()
-        for length in lengths { lengthBytes.u8(UInt8(min(Int(length), BM25.saturated))) }
-        lengthBytes.u32(CRC32C.checksum(lengthBytes.bytes))
+        let (postingOffsets, postingBytes, lengthBytes, totalTokens) = postingRegions(consume tally, verseCount: verse)
         var exactToFoldedBytes = ByteWriter()
         for value in exactToFolded { exactToFoldedBytes.u32(UInt32(truncatingIfNeeded: value)) }
 
@@ -149,6 +155,7 @@ public enum SearchIndexBuilder {
             offset += region.count
         }
         var bytes = writer.bytes
+        bytes.reserveCapacity(offset)
         let end = SearchIndexFormat.headerChecksum
         let crc = CRC32C.checksum(
             Array(bytes[(end + 4)..<SearchIndexFormat.regionsEnd]), continuing: CRC32C.checksum(Array(bytes[0..<end])))

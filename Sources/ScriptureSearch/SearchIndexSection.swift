@@ -14,8 +14,8 @@ public struct SearchIndexSection: StoreSection {
     public init() {}
 
     /// Builds the index (see `SearchIndexBuilder`).
-    public func build(verses: [VerseText]) throws(StoreError) -> [UInt8] {
-        let bytes = SearchIndexBuilder.build(verses: verses)
+    public func build(verses: consuming [VerseText]) throws(StoreError) -> [UInt8] {
+        let bytes = SearchIndexBuilder.build(verses: consume verses)
         guard bytes.count <= Int(UInt32.max) else { throw .cannotEncode("the search index is larger than 4 GB") }
         return bytes
     }

@@ -29,6 +29,28 @@ package enum AtomicFile {
         _ name: String, in directory: String,
         writing body: (_ write: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) -> Void
     ) throws(StoreError) {
+        try replace(name, in: directory) { (output: inout Output) throws(StoreError) in
+            try body { (bytes: [UInt8]) throws(StoreError) in try output.append(bytes) }
+        }
+    }
+
+    /// The file being written by `replace(_:in:output:)`: appended to, and written over where already written.
+    struct Output: StoreOutput {
+        fileprivate let descriptor: Int32
+        fileprivate let path: String
+
+        func append(_ bytes: [UInt8]) throws(StoreError) { try writeAll(bytes, to: descriptor, path: path) }
+
+        func overwrite(_ bytes: [UInt8], at offset: Int) throws(StoreError) {
+            try writeAll(bytes, to: descriptor, path: path, at: offset)
+        }
+    }
+
+    /// `replace(_:in:writing:)` with the file to write given as an `Output`, which can also write over
+    /// what it already wrote (a header filled in last).
+    static func replace(
+        _ name: String, in directory: String, output body: (_ output: inout Output) throws(StoreError) -> Void
+    ) throws(StoreError) {
         let target = directory + "/" + name
         let temporary = directory + "/" + temporaryPrefix + "\(getpid())-" + name
         let descriptor: Int32
@@ -52,7 +74,8 @@ package enum AtomicFile {
             close(descriptor)
             if linked { unlink(temporary) }
         }
-        try body { (bytes: [UInt8]) throws(StoreError) in try writeAll(bytes, to: descriptor, path: target) }
+        var output = Output(descriptor: descriptor, path: target)
+        try body(&output)
         guard fsync(descriptor) == 0 else { throw .system(call: "fsync", path: target, errno: errno) }
         #if os(Linux)
             if !named {
@@ -89,16 +112,20 @@ package enum AtomicFile {
         return descriptor
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StoreError) {
+    /// Writes all of `bytes` at the file's position, or from `offset` (`pwrite`) when given.
+    fileprivate static func writeAll(
+        _ bytes: [UInt8], to descriptor: Int32, path: String, at offset: Int? = nil
+    ) throws(StoreError) {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return write(descriptor, base + written, buffer.count - written)
+                guard let offset else { return write(descriptor, base + written, buffer.count - written) }
+                return pwrite(descriptor, base + written, buffer.count - written, off_t(offset + written))
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw .system(call: "write", path: path, errno: errno)
+                throw .system(call: offset == nil ? "write" : "pwrite", path: path, errno: errno)
             }
             written += result
         }

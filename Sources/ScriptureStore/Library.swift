@@ -160,11 +160,11 @@ public struct Library: Sendable {
         }
         var metadata = metadata
         metadata.id = id
-        // Section by section: the file is never assembled in memory beside its sections.
-        let encoded = try StoreWriter.sections(books: consume books, metadata: metadata, sections: sections)
+        // Section by section: the encoded books are written (and freed) before the search index is built.
+        var pending = try StoreWriter.prepare(books: consume books, metadata: metadata, sections: sections)
         try AtomicFile.replace("\(id).\(StoreFormat.fileExtension)", in: versionsDirectory) {
-            (write: ([UInt8]) throws(StoreError) -> Void) throws(StoreError) in
-            try StoreWriter.write(encoded, to: write)
+            (output: inout AtomicFile.Output) throws(StoreError) in
+            try StoreWriter.write(&pending, to: &output)
         }
         return metadata
     }

@@ -9,26 +9,36 @@ public enum StoreWriter {
     /// given as bytes, or built by `sections` from the verses in verse-table order.
     ///
     /// - Complexity: O(n) in the books' content, two passes, books in parallel; the built sections are made
-    ///   while the books are encoded.
+    ///   after the books are encoded.
     public static func encode(
         books: [Book], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = [],
         sections builders: [any StoreSection] = []
     ) throws(StoreError) -> [UInt8] {
-        assemble(try sections(books: books, metadata: metadata, extraSections: extraSections, sections: builders))
+        var pending = try prepare(books: books, metadata: metadata, extraSections: extraSections, sections: builders)
+        var output = StoreFileBytes()
+        try write(&pending, to: &output)
+        return output.bytes
     }
 
-    /// The sections of the store file `encode` gives, in file order, for `write(_:to:)`: each as its
-    /// pieces, so that the books' content and text are not copied into one array each.
-    ///
-    /// The books are encoded first (in parallel), then the built sections made (each in parallel inside),
-    /// one after the other, so that the memory of the two is not needed at once.
+    /// A store file ready to be written: its encoded sections (each as its pieces, so that the books' content
+    /// and text are not copied into one array each), and the verses the built sections are made from.
+    struct Pending {
+        /// The encoded sections in file order, before the built ones.
+        var sections: [(SectionKind, [[UInt8]])]
+        /// Every verse text in verse-table order, for `builders`.
+        var verseTexts: [VerseText]
+        /// The sections built from `verseTexts` when the file is written, after `sections`.
+        var builders: [any StoreSection]
+    }
+
+    /// Encodes the books and metadata of a store file, for `write(_:to:)`.
     ///
     /// The books are taken, not borrowed: once they are encoded they are let go, so a caller that gives up
     /// its own reference (`consume`) has the document model freed before the search index is built.
-    static func sections(
+    static func prepare(
         books input: consuming [Book], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = [],
         sections builders: [any StoreSection] = []
-    ) throws(StoreError) -> [(SectionKind, [[UInt8]])] {
+    ) throws(StoreError) -> Pending {
         try checkUnique(input)
         var books = input.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
             .map(\.element)
@@ -49,8 +59,6 @@ public enum StoreWriter {
             books, verseTexts: verseTexts, bookVerses: bookVerses, chapterCounts: chapterCounts, tables: tables)
         let shapes = books.map { (id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction) }
         books = []
-        var builtSections: [(SectionKind, [UInt8])] = []
-        for builder in builders { builtSections.append((builder.kind, try builder.build(verses: verseTexts))) }
 
         var content: [[UInt8]] = []
         var text: [[UInt8]] = []
@@ -110,9 +118,10 @@ public enum StoreWriter {
         ]
         var sections = whole.map { ($0.0, [$0.1]) }
         sections += [(.text, text), (.content, content)]
-        sections += (extraSections + builtSections).map { ($0.0, [$0.1]) }
-        return sections
+        sections += extraSections.map { ($0.0, [$0.1]) }
+        return Pending(sections: sections, verseTexts: verseTexts, builders: builders)
     }
+
 
     /// Encodes each book with its verse texts, books in parallel.
     private static func encodeAll(
@@ -168,66 +177,5 @@ public enum StoreWriter {
             throw .cannotEncode("\(value) does not fit the format's 32 bits")
         }
         return UInt32(value)
-    }
-
-    /// Lays out the header, the section table and the sections, and fills in the checksums.
-    static func assemble(_ sections: [(SectionKind, [[UInt8]])]) -> [UInt8] {
-        var file: [UInt8] = []
-        write(sections, to: { (piece: [UInt8]) in file.append(contentsOf: piece) })
-        return file
-    }
-
-    /// Hands `write` the file `assemble` gives, in pieces: the header and section table, then each
-    /// section after its zero padding.
-    static func write<Failure: Error>(
-        _ sections: [(SectionKind, [[UInt8]])], to write: ([UInt8]) throws(Failure) -> Void
-    ) throws(Failure) {
-        let tableEnd = StoreFormat.headerSize + sections.count * StoreFormat.sectionEntrySize
-        var entries: [SectionEntry] = []
-        var position = tableEnd
-        for (kind, pieces) in sections {
-            position = (position + StoreFormat.alignment - 1) / StoreFormat.alignment * StoreFormat.alignment
-            var crc = CRC32()
-            var length = 0
-            for piece in pieces {
-                crc.update(piece)
-                length += piece.count
-            }
-            entries.append(SectionEntry(kind: kind, offset: position, length: length, checksum: crc.value))
-            position += length
-        }
-        var file = ByteWriter()
-        file.append(StoreFormat.magic)
-        file.u16(StoreFormat.version)
-        file.u16(UInt16(StoreFormat.headerSize))
-        file.u32(UInt32(sections.count))
-        file.u64(UInt64(position))
-        file.u32(0)
-        file.u32(0)
-        for entry in entries {
-            file.u32(entry.kind.rawValue)
-            file.u32(0)
-            file.u64(UInt64(entry.offset))
-            file.u64(UInt64(entry.length))
-            file.u32(entry.checksum)
-            file.u32(0)
-        }
-        file.patchU32(headerChecksum(file.bytes[0..<tableEnd]), at: 24)
-        try write(file.bytes)
-        var written = tableEnd
-        for (index, (_, pieces)) in sections.enumerated() {
-            let padding = entries[index].offset - written
-            if padding > 0 { try write([UInt8](repeating: 0, count: padding)) }
-            for piece in pieces where !piece.isEmpty { try write(piece) }
-            written = entries[index].offset + entries[index].length
-        }
-    }
-
-    /// The CRC-32 of the header (all but its checksum field) and the section table.
-    static func headerChecksum(_ headerAndTable: some Collection<UInt8>) -> UInt32 {
-        var crc = CRC32()
-        crc.update(headerAndTable.prefix(24))
-        crc.update(headerAndTable.dropFirst(28))
-        return crc.value
     }
 }
