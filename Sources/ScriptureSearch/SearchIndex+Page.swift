@@ -96,7 +96,7 @@ extension SearchIndex {
         let texts: [String]
         do throws(StoreError) {
             // One look-up and check per chapter of the page, not per hit.
-            texts = try store.verseTexts(at: shown.verses, checked: checkedTexts)
+            texts = try store.verseTexts(at: shown.verses)
         } catch {
             storeError = error
             return []

@@ -20,8 +20,6 @@ public struct SearchIndex: Sendable {
     var bookIDs: [BookID] { prepared.bookIDs }
     /// Verse references without the store's chapter records, once enough have been asked for.
     var keys: VerseKeyCache { prepared.keys }
-    /// The chapters whose verse text has been checked (see `VersionStore.verseTexts(at:checked:)`).
-    var checkedTexts: CheckedParts { prepared.checkedTexts }
 
     /// What an index needs from its store besides the bytes, made once per store (it holds no store).
     final class Prepared: Sendable {
@@ -29,15 +27,11 @@ public struct SearchIndex: Sendable {
         let bookStarts: [Int]
         let bookIDs: [BookID]
         let keys = VerseKeyCache()
-        /// The store's chapters whose verse text a page has checked (by chapter record), so that each is
-        /// checked once per store, not once per page.
-        let checkedTexts: CheckedParts
 
-        init(opened: IndexView.Opened, bookStarts: [Int], bookIDs: [BookID], chapterCount: Int) {
+        init(opened: IndexView.Opened, bookStarts: [Int], bookIDs: [BookID]) {
             self.opened = opened
             self.bookStarts = bookStarts
             self.bookIDs = bookIDs
-            checkedTexts = CheckedParts(count: chapterCount)
         }
     }
 
@@ -66,8 +60,7 @@ public struct SearchIndex: Sendable {
                     reason: "\(opened.layout.verseCount) verses indexed, the store has \(store.verseCount)")
             }
             return Prepared(
-                opened: opened, bookStarts: store.bookVerseStarts, bookIDs: store.books.map(\.id),
-                chapterCount: store.chapterCount)
+                opened: opened, bookStarts: store.bookVerseStarts, bookIDs: store.books.map(\.id))
         }
     }
 

@@ -2,17 +2,13 @@ import ScriptureModel
 
 extension VersionStore {
     /// The texts of several verses of the verse table, in the order given: `verseText(at:)` of each, with each
-    /// chapter found and its checksum checked once for a run of verses in it (a page of search hits).
-    ///
-    /// `checked`, when given, holds the chapters (by record, `chapterCount` of them) whose text was checked
-    /// before: the caller keeps it with this store, so that a chapter is checked once however many pages
-    /// read it (the store's mapping never changes under it). Each chapter checked here is added.
+    /// chapter found once for a run of verses in it (a page of search hits) and its text's checksum checked
+    /// once per open store (`checkText`, memoised in `checkedChapters`: the mapping never changes under it).
     ///
     /// - Complexity: O(log chapters + chapter text) per run of verses in one chapter not checked before,
     ///   O(log chapters) per run in one that was, O(1) per other verse.
     /// - Throws: `StoreError.notFound` for an index outside the table; a damaged chapter's error.
-    public func verseTexts(at indices: [Int], checked: CheckedParts? = nil) throws(StoreError) -> [String] {
-        let checked = checked?.count == chapterCount ? checked : nil
+    public func verseTexts(at indices: [Int]) throws(StoreError) -> [String] {
         var texts: [String] = []
         texts.reserveCapacity(indices.count)
         var record: ChapterRecord?
@@ -22,14 +18,7 @@ extension VersionStore {
                 continue
             }
             let found = try chapterRecord(holdingVerse: index)
-            if let checked {
-                if !checked.contains(found.index) {
-                    try checkText(found)
-                    checked.insert(found.index)
-                }
-            } else {
-                try checkText(found)
-            }
+            try checkText(found)
             record = found
             texts.append(try verseText(index, in: found))
         }
