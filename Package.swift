@@ -46,6 +46,8 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization"],
             path: "Tests/TestSupport"),
+        // The corpus parsed once per test process, shared by the suites that check whole folders.
+        .target(name: "LecternTestSupport", dependencies: ["Lectern", "TestSupport"], path: "Tests/LecternTestSupport"),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
         .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
@@ -56,10 +58,10 @@ let package = Package(
         .testTarget(name: "VersificationTests", dependencies: ["Versification", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "ReaderLayoutTests", dependencies: ["ReaderLayout", "TestSupport"]),
-        .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport"]),
+        .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport", "LecternTestSupport"]),
         .testTarget(
             name: "LecternCLITests",
-            dependencies: ["LecternCLI", "Lectern", "TestSupport"],
+            dependencies: ["LecternCLI", "Lectern", "TestSupport", "LecternTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

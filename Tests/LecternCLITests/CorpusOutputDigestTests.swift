@@ -1,6 +1,7 @@
 import Foundation
 import Lectern
 import LecternCLI
+import LecternTestSupport
 import TestSupport
 import Testing
 
@@ -71,7 +72,8 @@ struct CorpusOutputDigestTests {
         // What `lectern import` does (`ImportCommand.run`, `Library.importBible`) but the search index, which
         // no export reads and which would cost a tenth of the test's time.
         let library = Library(directory: scratch.path + "/library")
-        var reading = VersionSource.read(paths: [source])
+        // The parse the corpus suites share (`CorpusParses`): what `VersionSource.read(paths: [source])` returns.
+        var reading = CorpusParses.reading(folder)
         let books = reading.result.books
         reading.result.books = []
         guard !reading.result.hasErrors, !books.isEmpty else {

@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import LecternTestSupport
 import TestSupport
 import Testing
 
@@ -13,7 +14,7 @@ struct AttributeSearchCorpusTests {
         let index: SearchIndex
 
         init(_ folder: String) throws {
-            books = VersionSource.parse(paths: [TestCorpus.folder(folder).path]).books
+            books = CorpusParses.books(folder)
             index = try FuzzProperties.searchIndex(of: books)
         }
 

@@ -1,4 +1,5 @@
 import Lectern
+import LecternTestSupport
 import TestSupport
 import Testing
 
@@ -29,7 +30,7 @@ struct ChapterWalkTests {
 
     @Test(arguments: walks)
     func nextVisitsEveryPageOnceInCanonOrderAndPreviousReverses(_ walk: Walk) throws {
-        let books = VersionSource.parse(paths: [TestCorpus.folder(walk.folder).path]).books
+        let books = CorpusParses.books(walk.folder)
         // The walk runs over the stored version, whose outline must be the parsed one.
         let temporary = ReaderSessionTests.TemporaryLibrary()
         let store = try temporary.add(books, id: 1, abbreviation: "WALK")
@@ -60,9 +61,9 @@ struct ChapterWalkTests {
     }
 
     @Test func sparseChapterListsAreTheRealOnes() throws {
-        let korean = ChapterSequence(VersionOutline(parsed: VersionSource.parse(paths: [TestCorpus.folder("kor-1910-usfm").path]).books))
+        let korean = ChapterSequence(VersionOutline(parsed: CorpusParses.books("kor-1910-usfm")))
         #expect(korean.next(after: .chapter(.firstPeter, 4))?.id == "2PE.1")
-        let hebrew = ChapterSequence(VersionOutline(parsed: VersionSource.parse(paths: [TestCorpus.folder("hbo-wlc-usfm").path]).books))
+        let hebrew = ChapterSequence(VersionOutline(parsed: CorpusParses.books("hbo-wlc-usfm")))
         #expect(hebrew.next(after: .chapter(.daniel, 2))?.id == "DAN.8")
         #expect(hebrew.previous(before: .chapter(.ezra, 6))?.id == "EZR.4")
         #expect(hebrew.resolve(.chapter(.daniel, 5))?.reference.id == "DAN.2", "a tie goes to the earlier chapter")

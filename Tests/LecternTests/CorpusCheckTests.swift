@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import LecternTestSupport
 import ScriptureModel
 import TestSupport
 import Testing
@@ -43,7 +44,7 @@ struct CorpusCheckTests {
 
     @Test(arguments: folders)
     func folderChecksCleanAndMatchesSources(_ folder: Folder) throws {
-        let result = VersionSource.parse(paths: [TestCorpus.folder(folder.name).path])
+        let result = CorpusParses.result(folder.name)
         let errors = result.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.prefix(5).map(\.description))")
         let warnings = result.diagnostics.filter { $0.severity == .warning }
@@ -70,9 +71,9 @@ struct CorpusCheckTests {
     }
 
     @Test func webUSFMAndUSXGiveIdenticalVerses() throws {
-        let usfm = Vref.format(VersionSource.parse(paths: [TestCorpus.folder("eng-web-usfm").path]).books)
-        let usfmtc = Vref.format(VersionSource.parse(paths: [TestCorpus.folder("eng-web-usx-usfmtc").path]).books)
-        let paratext = Vref.format(VersionSource.parse(paths: [TestCorpus.folder("eng-web-usx").path]).books)
+        let usfm = Vref.format(CorpusParses.books("eng-web-usfm"))
+        let usfmtc = Vref.format(CorpusParses.books("eng-web-usx-usfmtc"))
+        let paratext = Vref.format(CorpusParses.books("eng-web-usx"))
         let usfmLines = usfm.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(usfmLines.count == 38_058 + 1)
         #expect(usfm == usfmtc, "USX made by usfmtc from the same USFM gives byte-identical vref")
@@ -84,7 +85,7 @@ struct CorpusCheckTests {
     }
 
     @Test func webQuirksFromSources() throws {
-        let result = VersionSource.parse(paths: [TestCorpus.folder("eng-web-usfm").path])
+        let result = CorpusParses.result("eng-web-usfm")
         let text = Dictionary(uniqueKeysWithValues: result.books.flatMap { $0.verseTexts() }.map { ($0.key.description, $0.text) })
         #expect(text["GEN 1:1"] == "In the beginning, God created the heavens and the earth.")
         #expect(text["2ES 7:36"]?.contains("hell will be shown") == true)
@@ -102,7 +103,7 @@ struct CorpusCheckTests {
         let chinese = VersionSource.parse(paths: [TestCorpus.folder("cmn-cu89s-usfm/02-GENcmn-cu89s.usfm").path])
         let genesis = try #require(chinese.books.first?.verseTexts().first)
         #expect(genesis.text == "起初，\u{3000}神创造天地。")
-        let korean = VersionSource.parse(paths: [TestCorpus.folder("kor-1910-usfm").path])
+        let korean = CorpusParses.result("kor-1910-usfm")
         let firstPeter = try #require(korean.books.first { $0.id == .firstPeter })
         #expect(firstPeter.chapters.map(\.number) == [1, 2, 3, 4], "the upstream file stops at 1 Peter 4:14")
         #expect(firstPeter.verseTexts().last?.key.verse == "14")
@@ -111,7 +112,7 @@ struct CorpusCheckTests {
     }
 
     @Test func hebrewWLCHasItsRealGaps() throws {
-        let result = VersionSource.parse(paths: [TestCorpus.folder("hbo-wlc-usfm").path])
+        let result = CorpusParses.result("hbo-wlc-usfm")
         let daniel = try #require(result.books.first { $0.id == .daniel })
         #expect(daniel.chapters.map(\.number) == [1, 2, 8, 9, 10, 11, 12])
         let ezra = try #require(result.books.first { $0.id == .ezra })

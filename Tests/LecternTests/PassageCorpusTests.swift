@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import LecternTestSupport
 import TestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 @Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
 struct PassageCorpusTests {
     @Test func passagesOfTheWorldEnglishBibleAreItsVrefLines() throws {
-        let books = VersionSource.parse(paths: [TestCorpus.folder("eng-web-usfm").path]).books
+        let books = CorpusParses.books("eng-web-usfm")
         let library = Library(directory: NSTemporaryDirectory() + "/lectern-passage-web-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: library.directory) }
         let metadata = VersionMetadata(

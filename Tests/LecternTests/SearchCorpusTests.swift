@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import LecternTestSupport
 import TestSupport
 import Testing
 
@@ -14,7 +15,7 @@ struct SearchCorpusTests {
         let verses: [VerseText]
 
         init(_ folder: String) throws {
-            let books = VersionSource.parse(paths: [TestCorpus.folder(folder).path]).books
+            let books = CorpusParses.books(folder)
             let library = Library(directory: directory)
             let metadata = try library.add(
                 books: books, metadata: VersionMetadata(id: 0, abbreviation: "T", title: folder), id: nil,
@@ -197,7 +198,7 @@ struct SearchCorpusTests {
     /// The index splits text in the exact mode and folds each term; a query splits in the default mode.
     /// They must give the same terms, verse by verse.
     @Test(arguments: tokenizedFolders) func exactTokensFoldToDefaultTokens(_ folder: String) throws {
-        let books = VersionSource.parse(paths: [TestCorpus.folder(folder).path]).books
+        let books = CorpusParses.books(folder)
         var memo: [String: String] = [:]
         var differing: [String] = []
         for verse in books.flatMap({ $0.verseTexts() }) {

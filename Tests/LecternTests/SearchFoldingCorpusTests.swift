@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import LecternTestSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -181,7 +182,7 @@ enum CorpusVerses {
     /// All verses of a folder of the shared corpus.
     static func load(_ folder: String) -> [VerseText] {
         if let cached = cache.withLock({ $0[folder] }) { return cached }
-        let verses = VersionSource.parse(paths: [TestCorpus.folder(folder).path]).books.flatMap { $0.verseTexts() }
+        let verses = CorpusParses.books(folder).flatMap { $0.verseTexts() }
         cache.withLock { $0[folder] = verses }
         return verses
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import LecternTestSupport
 import TestSupport
 import Testing
 
@@ -20,7 +21,7 @@ extension StoreCorpusDamageTests {
     static let imported: Imported? = {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let books = VersionSource.parse(paths: [TestCorpus.folder("eng-web-usfm").path]).books
+        let books = CorpusParses.books("eng-web-usfm")
         let library = Library(directory: directory.path)
         guard
             let metadata = try? library.add(

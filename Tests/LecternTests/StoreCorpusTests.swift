@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import LecternTestSupport
 import TestSupport
 import Testing
 
@@ -37,7 +38,7 @@ struct StoreCorpusTests {
     @Test(arguments: folders)
     func vrefFromTheStoreIsCheckVrefAndTheModelComesBackWhole(_ folder: String) throws {
         let scratch = Scratch()
-        let books = VersionSource.parse(paths: [TestCorpus.folder(folder).path]).books
+        let books = CorpusParses.books(folder)
         let store = try scratch.store(books, name: folder)
         #expect(Vref.format(verses: try store.allVerseTexts()) == Vref.format(books))
         #expect(store.books.map(\.id) == books.map(\.id))
@@ -53,7 +54,7 @@ struct StoreCorpusTests {
     @Test func engWebStoreIsNoLargerThanItsSourceWithoutStrongs() throws {
         let scratch = Scratch()
         let folder = TestCorpus.folder("eng-web-usfm")
-        let books = VersionSource.parse(paths: [folder.path]).books
+        let books = CorpusParses.books("eng-web-usfm")
         let store = try scratch.store(books, name: "web")
         var withoutStrongs = 0
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".usfm") {
@@ -73,7 +74,7 @@ struct StoreCorpusTests {
     ])
     func roundTripKeepsEveryVerseAndTheModel(_ trip: RoundTrip) throws {
         let scratch = Scratch()
-        let source = VersionSource.parse(paths: [TestCorpus.folder(trip.folder).path]).books
+        let source = CorpusParses.books(trip.folder)
         let first = try scratch.store(source, name: "first")
         let exported = scratch.path + "/export"
         try FileManager.default.createDirectory(atPath: exported, withIntermediateDirectories: true)
@@ -101,7 +102,7 @@ struct StoreCorpusDamageTests {
     @Test func damageAnywhereIsReportedAndNeverCrashes() throws {
         let scratch = StoreCorpusTests.Scratch()
         let store = try scratch.store(
-            VersionSource.parse(paths: [TestCorpus.folder("eng-web-usfm").path]).books, name: "web")
+            CorpusParses.books("eng-web-usfm"), name: "web")
         let original = try Data(contentsOf: URL(fileURLWithPath: store.path))
         let damaged = scratch.path + "/damaged.lectern"
         var random = SplitMix64(seed: 38058)

@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import LecternTestSupport
 import TestSupport
 import Testing
 
@@ -15,7 +16,7 @@ struct USJCorpusTests {
 
     @Test(arguments: folders)
     func usjReadsBackToTheSameVersesAndModel(_ folder: String) throws {
-        let parsed = VersionSource.parse(paths: [TestCorpus.folder(folder).path])
+        let parsed = CorpusParses.result(folder)
         let source = parsed.books
         #expect(!source.isEmpty)
         // What the source itself was warned about (eng-bsb-usx's verse "14...") may be warned about again.

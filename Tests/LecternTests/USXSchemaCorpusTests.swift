@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import LecternTestSupport
 import TestSupport
 import Testing
 
@@ -28,7 +29,7 @@ struct USXSchemaCorpusTests {
 
     @Test(arguments: folders)
     func everyBookWrittenAsUSXValidates(_ folder: String) throws {
-        let parsed = VersionSource.parse(paths: [TestCorpus.folder(folder).path])
+        let parsed = CorpusParses.result(folder)
         #expect(parsed.books.count > 20, "\(folder): \(parsed.diagnostics.prefix(3))")
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import LecternTestSupport
 import TestSupport
 import Testing
 
@@ -36,7 +37,7 @@ struct VersificationCorpusTests {
 
     @Test(arguments: detections)
     func detectsTheSchemeOfEachCorpusFolder(_ test: Detection) throws {
-        let books = VersionSource.parse(paths: [TestCorpus.folder(test.folder).path]).books
+        let books = CorpusParses.books(test.folder)
         try #require(!books.isEmpty, "no books in \(test.folder)")
         let fits = VersificationScheme.fits(lastVerses: VersificationScheme.lastVerses(of: books))
         let summary = fits.map { "\($0.scheme.name) \($0.matchingChapters)/\($0.comparedChapters)" }
@@ -44,8 +45,8 @@ struct VersificationCorpusTests {
         #expect(summary == test.fits)
     }
 
-    static let web = VersionSource.parse(paths: [TestCorpus.folder("eng-web-usfm").path]).books
-    static let wlc = VersionSource.parse(paths: [TestCorpus.folder("hbo-wlc-usfm").path]).books
+    static let web = CorpusParses.books("eng-web-usfm")
+    static let wlc = CorpusParses.books("hbo-wlc-usfm")
 
     /// Every verse of parsed books, by number (a bridge gives each of its verses).
     static func verses(_ books: [Book]) -> [SchemeVerse] {
