@@ -136,7 +136,11 @@ extension FlatContentBuilder {
         var node = FlatNode(kind: .text, end: UInt32(content.nodes.count + 1))
         node.textStart = UInt32(content.bytes.count)
         node.textCount = UInt32(bytes.count)
-        content.bytes.append(contentsOf: bytes)
+        if bytes.count == 1 {  // the space between two words: cheaper than the general copy
+            content.bytes.append(bytes[0])
+        } else {
+            content.bytes.append(contentsOf: bytes)
+        }
         content.nodes.append(node)
     }
 

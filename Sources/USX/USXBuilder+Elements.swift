@@ -252,7 +252,8 @@ extension USXBuilder {
         content.openCharacter(markerIndex: styles.index(style, in: &content, inPlain: false), isClosed: true)
         for index in 0..<attributes.count where index != styleIndex {
             let name: UInt32
-            if let id = styles.id(name: attributes.name(at: index), attributes.nameBytes(at: index)) {
+            let nameIndex = attributes.name(at: index)
+            if let id = styles.cachedID(name: nameIndex) ?? styles.id(name: nameIndex, attributes.nameBytes(at: index)) {
                 name = styles.index(id, in: &content, inPlain: false)
             } else {
                 name = content.intern(attributes.nameText(at: index))
