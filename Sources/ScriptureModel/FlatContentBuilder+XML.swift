@@ -133,11 +133,15 @@ extension FlatContentBuilder {
     /// Adds a run of text from UTF-8 bytes the caller has made NFC (`text(utf8:)` for a buffer, without
     /// generic dispatch across modules).
     public mutating func text(bytes: UnsafeBufferPointer<UInt8>) {
-        leaf(.text)
-        let index = content.nodes.count - 1
-        content.nodes[index].textStart = UInt32(content.bytes.count)
-        content.bytes.append(contentsOf: bytes)
-        content.nodes[index].textCount = UInt32(bytes.count)
+        var node = FlatNode(kind: .text, end: UInt32(content.nodes.count + 1))
+        node.textStart = UInt32(content.bytes.count)
+        node.textCount = UInt32(bytes.count)
+        if bytes.count == 1 {  // the space between two words: cheaper than the general copy
+            content.bytes.append(bytes[0])
+        } else {
+            content.bytes.append(contentsOf: bytes)
+        }
+        content.nodes.append(node)
     }
 
     /// Adds an attribute to the last node added, as `addAttribute(name:utf8:)` does, from a buffer.

@@ -1,3 +1,4 @@
+import CXMLShim
 import ScriptureModel
 
 /// Turns byte offsets of the parsed buffer into file locations (line, column in scalars, original offset).
@@ -36,46 +37,16 @@ struct SourceLocator {
         return SourceLocation(file: path, line: line, column: column, offset: originalOffset(max(offset, 0)))
     }
 
-    /// Moves the cursor forward to `target`: counts the line feeds eight bytes at a time, then the
+    /// Moves the cursor forward to `target`: counts the line feeds (in C, at memory speed), then the
     /// column from the last one (or from the cursor's column when there is none).
     private mutating func moveForward(to target: Int) {
         guard cursor < target, let base = bytes.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = cursor
-        var lineStart = -1
-        while index + 8 <= target {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            // The high bit of each byte that was a line feed (exact: no carry between bytes).
-            let feeds = ~(((word & lows) &+ lows) | word) & highs
-            if feeds != 0 {
-                line += feeds.nonzeroBitCount
-                lineStart = index + 8 - feeds.leadingZeroBitCount / 8
-            }
-            index += 8
-        }
-        while index < target {
-            if bytes[index] == 0x0A {
-                line += 1
-                lineStart = index + 1
-            }
-            index += 1
-        }
+        var afterLast: Int64 = -1
+        let feeds = Int(lectern_bytes_count_line_feeds(base + cursor, target - cursor, &afterLast))
+        let lineStart = feeds > 0 ? cursor + Int(afterLast) : -1
+        line += feeds
         let from = lineStart >= 0 ? lineStart : cursor
-        var scalars = 0
-        index = from
-        while index + 8 <= target {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // A continuation byte has bit 7 set and bit 6 clear (ASCII first: the default target has no
-            // popcount instruction).
-            scalars += word & highs == 0 ? 8 : 8 - (word & ~(word << 1) & highs).nonzeroBitCount
-            index += 8
-        }
-        while index < target {
-            if bytes[index] & 0xC0 != 0x80 { scalars += 1 }
-            index += 1
-        }
+        let scalars = Int(lectern_bytes_count_scalars(base + from, target - from))
         column = (lineStart >= 0 ? 1 : column) + scalars
         cursor = target
     }

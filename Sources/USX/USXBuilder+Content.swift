@@ -56,9 +56,10 @@ extension USXBuilder {
         }
     }
 
-    /// Adds text, in NFC, to a builder.
-    static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to builder: inout FlatContentBuilder) {
-        if NFC.mayNeedNormalization(bytes) && !NFC.isInert(bytes) {
+    /// Adds text, in NFC, to a builder; `check` false says the bytes are known to have none from 0xCC on
+    /// (so they are NFC as they are).
+    static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, check: Bool, to builder: inout FlatContentBuilder) {
+        if check && NFC.mayNeedNormalization(bytes) && !NFC.isInert(bytes) {
             builder.text(NFC.string(bytes))
         } else {
             builder.text(bytes: bytes)

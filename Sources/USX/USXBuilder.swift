@@ -46,6 +46,8 @@ struct USXBuilder: DiagnosticCollecting {
     var onceWarnings: [String: (diagnostic: Int, count: Int)] = [:]
     /// The last paragraph style looked up: consecutive paragraphs mostly share one.
     var lastParagraphStyle: (style: String, role: USXFrame.ParagraphRole, isKnown: Bool) = ("", .block, false)
+    /// What each paragraph style of the file is, once classified.
+    var paragraphStyles: [String: (role: USXFrame.ParagraphRole, isKnown: Bool)] = [:]
 
     init(path: String, locator: SourceLocator) {
         parts = BookParts(path: path)
@@ -110,13 +112,18 @@ struct USXBuilder: DiagnosticCollecting {
                     start = leading
                 }
             }
-            if kind == .character && text.contains(UInt8(ascii: "|")) { stack[index].hasBar = true }
+            if case .character = kind, text.hasBar { stack[index].hasBar = true }
             let bytes = UnsafeBufferPointer(rebasing: text.bytes[start...])
-            if plainDepth > 0 { Self.appendText(bytes, to: &plain) } else { Self.appendText(bytes, to: &content) }
+            let check = text.mayNeedNormalization
+            if plainDepth > 0 {
+                Self.appendText(bytes, check: check, to: &plain)
+            } else {
+                Self.appendText(bytes, check: check, to: &content)
+            }
         } else if kind == .row {
             if !text.isBlank {
                 let reopened = reopenLastCell()
-                Self.appendText(text.bytes, to: &content)
+                Self.appendText(text.bytes, check: text.mayNeedNormalization, to: &content)
                 if reopened { content.close() }
             }
         } else if !text.isBlank && kind != .ignored {

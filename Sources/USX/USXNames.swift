@@ -21,6 +21,8 @@ struct USXNames {
     private var plainIndex: [UInt32] = []
     /// The number of each of `USXVocabulary.names` once looked up, or -1.
     private var byNameIndex = [Int](repeating: -1, count: USXVocabulary.names.count)
+    /// The name `id(_:)` found last, or -1.
+    private var lastFound = -1
 
     /// The number of an attribute name, found by its index in `USXVocabulary.names` when it has one.
     mutating func id(name nameIndex: Int?, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -31,17 +33,28 @@ struct USXNames {
         return found
     }
 
+    /// The number of an attribute name already looked up by its index in `USXVocabulary.names`, if it was.
+    func cachedID(name nameIndex: Int?) -> Int? {
+        guard let nameIndex, nameIndex < byNameIndex.count, byNameIndex[nameIndex] >= 0 else { return nil }
+        return byNameIndex[nameIndex]
+    }
+
     /// The number of a name, or nil when the table is full and it is not in it.
     ///
     /// - Complexity: O(length of the name).
     mutating func id(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Runs of one style (`w`, word after word) are common.
+        if lastFound >= 0 && matches(lastFound, bytes) { return lastFound }
         var hash: UInt32 = 2_166_136_261
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         var slot = Int(hash) & (Self.slotCount - 1)
         while true {
             let found = Int(slots[slot])
             if found < 0 { break }
-            if matches(found, bytes) { return found }
+            if matches(found, bytes) {
+                lastFound = found
+                return found
+            }
             slot = (slot + 1) & (Self.slotCount - 1)
         }
         guard strings.count < Self.capacity else { return nil }

@@ -33,8 +33,19 @@ package struct XMLProblem {
 package struct XMLText {
     /// The text's UTF-8 bytes.
     let bytes: UnsafeBufferPointer<UInt8>
+    /// What the shim found in it (`LECTERN_XML_TEXT_*`).
+    private let flags: Int32
 
-    fileprivate init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    fileprivate init(_ bytes: UnsafeBufferPointer<UInt8>, flags: Int32) {
+        self.bytes = bytes
+        self.flags = flags
+    }
+
+    /// Whether the text has a byte of 0xCC or more (see `NFC.mayNeedNormalization`); when not, it is NFC.
+    var mayNeedNormalization: Bool { flags & LECTERN_XML_TEXT_MAY_NEED_NFC != 0 }
+
+    /// Whether the text holds a `|`.
+    var hasBar: Bool { flags & LECTERN_XML_TEXT_HAS_BAR != 0 }
 
     /// How many bytes of ASCII white space (space, tab, CR, LF) the text starts with.
     var leadingSpaceCount: Int {
@@ -44,7 +55,7 @@ package struct XMLText {
     }
 
     /// Whether the text is only ASCII white space.
-    var isBlank: Bool { leadingSpaceCount == bytes.count }
+    var isBlank: Bool { flags & LECTERN_XML_TEXT_BLANK != 0 }
 
     /// Whether the text holds the byte `value`.
     func contains(_ value: UInt8) -> Bool { bytes.contains(value) }
@@ -195,11 +206,12 @@ package enum XMLStream {
                     session.markupEnd = Int(offset)
                 }
             },
-            characters: { context, text, length in
+            characters: { context, text, length, flags in
                 guard let text, length > 0 else { return }
                 Session.with(context) { session in
                     session.handler.text(
-                        XMLText(UnsafeBufferPointer(start: text, count: Int(length))), startOffset: session.markupEnd)
+                        XMLText(UnsafeBufferPointer(start: text, count: Int(length)), flags: flags),
+                        startOffset: session.markupEnd)
                 }
             },
             problem: { context, level, message, line, column, offset in

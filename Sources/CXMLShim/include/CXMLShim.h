@@ -21,18 +21,26 @@ typedef struct {
     const uint8_t *value;
 } lectern_xml_attribute;
 
+/// A text node has a byte of 0xCC or more: a scalar from U+0300 on, which NFC may change.
+#define LECTERN_XML_TEXT_MAY_NEED_NFC 1
+/// A text node holds a `|`.
+#define LECTERN_XML_TEXT_HAS_BAR 2
+/// A text node is only ASCII white space (space, tab, CR, LF).
+#define LECTERN_XML_TEXT_BLANK 4
+
 /// What the parser reports, in document order. `context` is the pointer given
 /// to lectern_xml_parse. Offsets are byte offsets into the input.
 typedef struct {
     /// A start tag (`<para style="p">` or `<verse … />`); `end_offset` is the
-    /// offset of its closing `>` or `/>`.
+    /// offset of its closing `>` or `/>`. `name_length` is -1 when `name_id` is set.
     void (*start_element)(void *context, int32_t name_id, const uint8_t *name, int32_t name_length,
                           const lectern_xml_attribute *attributes, int32_t attribute_count, int64_t end_offset);
     /// An end tag, or the end of an empty-element tag; `offset` is just after its `>`.
     void (*end_element)(void *context, int32_t name_id, int64_t offset);
     /// A whole text node: character data, CDATA sections and resolved character
     /// and predefined entity references between two tags, joined. CRLF is LF.
-    void (*characters)(void *context, const uint8_t *text, int32_t length);
+    /// `flags` says what it holds (`LECTERN_XML_TEXT_*`).
+    void (*characters)(void *context, const uint8_t *text, int32_t length, int32_t flags);
     /// A warning (level 1), error (2) or fatal error (3) with libxml2's own
     /// message (no trailing newline), its 1-based line and column, and the byte
     /// offset where the parser stood. Returning non-zero stops the parse.
@@ -53,6 +61,20 @@ typedef struct {
 /// parser could not be created, -2 when the input is larger than libxml2 accepts.
 int32_t lectern_xml_parse(const uint8_t *bytes, size_t length, const char *const *names, int32_t name_count,
                           const lectern_xml_callbacks *callbacks, void *context);
+
+/// Counts the line feeds (0x0A) in `length` bytes; when there is one, `*after_last` is set to the offset
+/// just after the last, else to -1.
+int64_t lectern_bytes_count_line_feeds(const uint8_t *bytes, size_t length, int64_t *after_last);
+
+/// Counts the bytes that start a UTF-8 scalar (all but the `10xxxxxx` continuation bytes).
+int64_t lectern_bytes_count_scalars(const uint8_t *bytes, size_t length);
+
+/// The offset of the first byte equal to `value`, or -1 (memchr).
+int64_t lectern_bytes_find(const uint8_t *bytes, size_t length, uint8_t value);
+
+/// Returns 1 when the bytes are valid UTF-8 (no overlong form, surrogate or scalar above U+10FFFF)
+/// and hold no NUL byte, else 0.
+int32_t lectern_bytes_is_clean_utf8(const uint8_t *bytes, size_t length);
 
 #ifdef __cplusplus
 }
