@@ -2,6 +2,7 @@
 //
 // Usage: usx-profile parse REPEATS FILE...    parse every (decompressed) file REPEATS times; prints MB/s
 //        usx-profile vref REPEATS FILE...     the same, then `Vref.format` of all the books each time
+//        usx-profile vrefcheck FILE...        whether `Vref.format` of the books equals their verse texts formatted
 //        usx-profile digest FILE...           prints one line per file: path, SHA-like digest of the model dump
 // `.json` files are read as USJ, `.usfm` and `.sfm` as USFM, the rest as USX.
 //   valgrind --tool=callgrind --toggle-collect='$s11usx_profile7runLoop*' usx-profile parse 1 …
@@ -70,6 +71,15 @@ if mode == "parse" || mode == "vref" {
     let count = mode == "vref" ? runVrefLoop(files, repeats: repeats) : runLoop(files, repeats: repeats)
     let seconds = (clock.now - start) / .seconds(1)
     print(count, String(format: "%.1f MB/s", Double(total * repeats) / seconds / 1e6))
+} else if mode == "vrefcheck" {
+    var books: [Book] = []
+    for path in arguments.dropFirst() {
+        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        books += parseFile(bytes, path: URL(fileURLWithPath: path).lastPathComponent).books
+    }
+    let lines = Vref.format(books)
+    let expected = books.sorted(by: { $0.id < $1.id }).map { Vref.format(verses: $0.verseTexts()) }.joined()
+    print(lines == expected ? "same" : "DIFFERENT", lines.utf8.count, fnv(lines))
 } else {
     for path in arguments.dropFirst() {
         let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
