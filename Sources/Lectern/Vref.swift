@@ -8,7 +8,12 @@ public enum Vref {
     /// Each book's lines are made on its own core, then joined in canon order.
     public static func format(_ books: [Book]) -> String {
         let sorted = books.sorted(by: { $0.id < $1.id })
-        let parts = Parallel.map(sorted) { book in format(verses: book.verseTexts()) }
+        let parts = Parallel.map(sorted) { book in
+            var lines: [UInt8] = []
+            lines.reserveCapacity(64 * 1024)
+            book.appendVrefLines(to: &lines)
+            return String(decoding: lines, as: UTF8.self)
+        }
         var output = ""
         output.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
         for part in parts { output += part }

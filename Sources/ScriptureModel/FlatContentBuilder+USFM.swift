@@ -208,6 +208,37 @@ extension FlatContentBuilder {
         return index
     }
 
+    /// Adds a closed character span holding one run of text, its attributes the attribute table's
+    /// entries from `start` on, then, when `spaceAfter`, a run of one space; their bytes go to `stage`.
+    /// The same nodes as `open(_:markerID:attributesFrom:)`, `text(staging:in:)`, `close()` and a
+    /// second `text(staging:in:)` of one space, in one step.
+    /// - Returns: the index of the last node added (the span, or the space after it).
+    @inline(__always)
+    public mutating func plainSpan(
+        markerID marker: UInt32, attributesFrom start: Int, text bytes: UnsafeBufferPointer<UInt8>, spaceAfter: Bool,
+        in stage: inout FlatByteStage
+    ) -> Int {
+        let index = content.nodes.count
+        let textStart = content.bytes.count + stage.count
+        var span = FlatNode(kind: .character, end: UInt32(truncatingIfNeeded: index + 2))
+        span.marker = marker
+        span.attributeStart = UInt32(truncatingIfNeeded: start)
+        span.attributeCount = UInt32(truncatingIfNeeded: content.attributes.count - start)
+        var run = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index + 2))
+        run.textStart = UInt32(truncatingIfNeeded: textStart)
+        run.textCount = UInt32(truncatingIfNeeded: bytes.count)
+        stage.append(bytes)
+        content.nodes.append(span)
+        content.nodes.append(run)
+        guard spaceAfter else { return index }
+        var after = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index + 3))
+        after.textStart = UInt32(truncatingIfNeeded: textStart + bytes.count)
+        after.textCount = 1
+        stage.appendSpace()
+        content.nodes.append(after)
+        return index + 2
+    }
+
     /// Drops the attributes from `start` on and the staged bytes from `stagedCount` on (what a
     /// parser staged for a node it then decided not to add).
     public mutating func discardStaged(
@@ -259,6 +290,13 @@ public struct FlatByteStage: ~Copyable {
             target.initialize(from: source, count: length)
         }
         count += length
+    }
+
+    @inline(__always)
+    mutating func appendSpace() {
+        if count + 1 > capacity { grow(to: capacity * 2) }
+        base[count] = 0x20
+        count += 1
     }
 
     private mutating func grow(to newCapacity: Int) {

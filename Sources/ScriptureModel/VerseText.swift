@@ -96,6 +96,23 @@ extension Book {
         collectVerses(keysOnly: true).map(\.key)
     }
 
+    /// Appends the `vref` line of every verse `verseTexts()` gives, in the same order, to `output` as
+    /// UTF-8: `BOOK C:V<TAB>text` and a line feed (`VerseKey.description`, a tab, `VerseText.text`).
+    /// Makes no `VerseText` and no tagged word.
+    ///
+    /// - Complexity: O(n) in the book's content.
+    public func appendVrefLines(to output: inout [UInt8]) {
+        var collector = VerseTextCollector(book: id)
+        collector.writesLines = true
+        swap(&collector.lines, &output)
+        for chapter in chapters {
+            collector.startChapter(chapter.number)
+            collector.add(chapter.content)
+            collector.finishVerse()
+        }
+        swap(&collector.lines, &output)
+    }
+
     private func collectVerses(keysOnly: Bool) -> [VerseText] {
         var collector = VerseTextCollector(book: id)
         collector.keysOnly = keysOnly

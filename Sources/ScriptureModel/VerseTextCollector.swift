@@ -44,6 +44,10 @@ struct VerseTextCollector {
     var verseSerial = 0
     /// Whether only the verses' keys and locations are wanted: no text is collected.
     var keysOnly = false
+    /// Whether each verse becomes a `vref` line in `lines` instead of a `VerseText` (no tagged words).
+    var writesLines = false
+    /// The `vref` lines so far, when `writesLines`.
+    var lines: [UInt8] = []
 
     init(book: BookID) {
         self.book = book
@@ -56,7 +60,9 @@ struct VerseTextCollector {
     }
 
     mutating func finishVerse() {
-        if let current {
+        if writesLines {
+            if inVerse, let current { appendLine(current.key) }
+        } else if let current {
             verses.append(
                 VerseText(
                     key: current.key, text: String(decoding: buffer, as: UTF8.self), location: current.location,
@@ -70,11 +76,23 @@ struct VerseTextCollector {
         afterNote = false
     }
 
+    /// Appends the `vref` line of a verse whose text is `buffer`: `BOOK C:V<TAB>text` (`VerseKey.description`).
+    private mutating func appendLine(_ key: VerseKey) {
+        lines.append(contentsOf: book.code.utf8)
+        lines.append(0x20)
+        lines.append(contentsOf: String(chapter).utf8)
+        lines.append(UInt8(ascii: ":"))
+        lines.append(contentsOf: key.verse.utf8)
+        lines.append(0x09)
+        lines.append(contentsOf: buffer)
+        lines.append(0x0A)
+    }
+
     /// Adds a chapter's blocks, walking its nodes in the order of the `Block` tree.
     mutating func add(_ content: FlatContent) {
         self.content = content
         excludedMarkers = content.strings.map { isExcludedCharacterMarker($0) }
-        attributeNames = content.strings.map { TaggedWord.nameKind($0) }
+        attributeNames = writesLines ? [] : content.strings.map { TaggedWord.nameKind($0) }
         content.bytes.withUnsafeBufferPointer { bytes in
             self.bytes = bytes
             for block in content.topLevel { add(block: block, inSidebar: false) }
@@ -151,7 +169,7 @@ struct VerseTextCollector {
                 inVerse = true
                 verseSerial &+= 1
             case .character:
-                if content.attributeCount(of: index) == 0 {
+                if writesLines || content.attributeCount(of: index) == 0 {
                     if !isExcluded(node) { add(from: index + 1, end: Int(node.end)) }
                 } else {
                     addTagged(index)

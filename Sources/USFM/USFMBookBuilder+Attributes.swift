@@ -82,41 +82,20 @@ extension USFMBookBuilder {
         }
     }
 
-    /// Stages the attributes of a list `plainPairCount` would accept, for the node opened next,
-    /// in one pass; `false` for any other list, having staged part of it (the caller discards it).
-    mutating func stagePlainPairs(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = raw.baseAddress else { return false }
-        let count = raw.count
-        var pairs = 0
-        var index = 0
-        while true {
-            while index < count, base[index] == space { index += 1 }
-            if index >= count { return pairs > 0 }
-            let nameStart = index
-            while index < count {
-                let byte = base[index]
-                if byte == 0x3D || byte == space { break }
-                if byte >= 0xCC || byte == 0x0A || byte == 0x0D { return false }
-                index += 1
-            }
-            guard index < count, base[index] == 0x3D, index > nameStart, index + 1 < count, base[index + 1] == 0x22
-            else { return false }
-            let name = attributeNameID(UnsafeBufferPointer(start: base + nameStart, count: index - nameStart))
-            index += 2
-            let valueStart = index
-            while index < count {
-                let byte = base[index]
-                if byte == 0x22 { break }
-                if byte >= 0xCC || byte == 0x0A || byte == 0x0D { return false }
-                index += 1
-            }
-            guard index < count, index > valueStart else { return false }
-            flat.stageAttribute(
-                nameID: name, value: UnsafeBufferPointer(start: base + valueStart, count: index - valueStart),
-                in: &stage)
-            index += 1
-            pairs += 1
+    /// The index in `flat`'s string table of the attribute name at `start` in the input, `count` bytes
+    /// long; a name of up to eight bytes is read with one load when eight bytes are there.
+    @inline(__always)
+    mutating func attributeNameID(at start: Int, count: Int) -> UInt32 {
+        let input = cursor.input
+        guard count <= 8, start + 8 <= input.count, let base = input.baseAddress else {
+            return attributeNameID(UnsafeBufferPointer(rebasing: input[start..<(start + count)]))
         }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        let key = count == 8 ? word : word & ((1 << UInt64(count * 8)) - 1)
+        for slot in attributeNameIDs.indices where attributeNameIDs[slot].key == key {
+            return attributeNameIDs[slot].id
+        }
+        return attributeNameID(UnsafeBufferPointer(rebasing: input[start..<(start + count)]))
     }
 
     /// The index of an attribute name in `flat`'s string table; short names are found without a string.

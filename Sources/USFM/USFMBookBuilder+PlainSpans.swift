@@ -32,46 +32,135 @@ extension USFMBookBuilder {
             frames.count <= Inline.maximumNestingDepth, tooDeep.isEmpty
         else { return false }
         let input = cursor.input
-        let count = input.count
         let textStart = name.upperBound + 1
-        let closeStart = ByteSearch.firstIndex(of: backslash, in: input, from: textStart)
-        guard closeStart < count else { return false }
-        var nameIndex = closeStart + 1
-        if cursor.byte(at: nameIndex) == plus { nameIndex += 1 }
+        // Text up to `|` or a backslash (not `//`), then attributes up to the first backslash, which
+        // must start the matching closing marker.
+        guard let run = Self.scanPlainText(input, from: textStart) else { return false }
+        let textEnd = run.end
+        let attributeStart = flat.attributeCount
+        let stagedCount = stage.count
+        var closeStart = textEnd
+        if input[textEnd] == pipe {
+            closeStart = stagePlainAttributes(from: textEnd + 1)
+        }
+        var matches = closeStart >= 0
+        let nameIndex = closeStart + (cursor.byte(at: closeStart + 1) == plus ? 2 : 1)
         let end = nameIndex + name.count
-        guard cursor.byte(at: end) == asterisk else { return false }
-        for offset in 0..<name.count where input[nameIndex + offset] != input[name.lowerBound + offset] {
+        if matches, cursor.byte(at: end) == asterisk {
+            for offset in 0..<name.count where input[nameIndex + offset] != input[name.lowerBound + offset] {
+                matches = false
+                break
+            }
+        } else {
+            matches = false
+        }
+        guard matches else {
+            flat.discardStaged(attributesFrom: attributeStart, bytesFrom: stagedCount, in: &stage)
             return false
         }
-        // Text up to `|` or the closing marker (not `//`), then attributes up to the closing marker.
-        let run = scanText(from: textStart, attributesEndText: true)
-        let textEnd = run.end
-        guard run.isFinal, textEnd > textStart, textEnd == closeStart || input[textEnd] == pipe else { return false }
-        let attributeStart = flat.attributeCount
-        if textEnd < closeStart {
-            let stagedCount = stage.count
-            guard stagePlainPairs(cursor.bytes((textEnd + 1)..<closeStart)) else {
-                flat.discardStaged(attributesFrom: attributeStart, bytesFrom: stagedCount, in: &stage)
-                return false
-            }
-        }
-        let span = flat.open(.character, markerID: markerID(marker), attributesFrom: attributeStart)
-        let text = cursor.bytes(textStart..<textEnd)
-        if run.mayNeedNFC, !NFC.isInert(text) {
-            var normalized = NFC.string(text)
-            normalized.withUTF8 { _ = flat.text(staging: $0, in: &stage) }
-        } else {
-            flat.text(staging: text, in: &stage)
-        }
-        flat.close()
-        noteChild(span)
-        cursor.position = end + 1
         // The single space that often follows before the next marker: after content, a run of one
         // space is always kept, as `readText` would.
-        if cursor.peek() == space, cursor.peek(1) == backslash {
-            noteChild(flat.text(staging: cursor.bytes(cursor.position..<(cursor.position + 1)), in: &stage))
-            cursor.advance()
+        let spaceAfter = cursor.byte(at: end + 1) == space && cursor.byte(at: end + 2) == backslash
+        let id = markerID(marker)
+        let text = cursor.bytes(textStart..<textEnd)
+        let lastNode: Int
+        if run.mayNeedNFC, !NFC.isInert(text) {
+            var normalized = NFC.string(text)
+            lastNode = normalized.withUTF8 {
+                flat.plainSpan(
+                    markerID: id, attributesFrom: attributeStart, text: $0, spaceAfter: spaceAfter, in: &stage)
+            }
+        } else {
+            lastNode = flat.plainSpan(
+                markerID: id, attributesFrom: attributeStart, text: text, spaceAfter: spaceAfter, in: &stage)
         }
+        noteChild(lastNode)
+        cursor.position = spaceAfter ? end + 2 : end + 1
         return true
     }
+
+    /// Finds the end of a plain span's text from `start`: a backslash or `|`, with no tab, line end,
+    /// `~`, doubled space or `//` before it and at least one byte; `nil` otherwise (or at the end of
+    /// the input). What `scanText(from:attributesEndText: true)` finds for a final run.
+    @inline(__always)
+    static func scanPlainText(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, mayNeedNFC: Bool)? {
+        let flags = USFMTextByte.table
+        let count = input.count
+        var index = start
+        var previous: UInt8 = 0
+        var seen: UInt8 = 0
+        while index < count {
+            let byte = input[index]
+            let flag = flags[Int(byte)]
+            if flag != 0 {
+                if flag & USFMTextByte.stop != 0 {
+                    if byte == backslash || byte == pipe { break }
+                    if byte == slash, index + 1 < count, input[index + 1] == slash { return nil }
+                }
+                if flag & previous & USFMTextByte.space != 0 || flag & USFMTextByte.rewritten != 0 { return nil }
+                seen |= flag
+            }
+            previous = flag
+            index += 1
+        }
+        guard index < count, index > start else { return nil }
+        return (index, seen & USFMTextByte.high != 0)
+    }
+
+    /// Stages the attribute list from `start` up to the next backslash, for the node opened next, when
+    /// it is one `plainPairCount` would accept; returns the backslash's offset, or -1 for any other list
+    /// (having staged part of it: the caller discards it).
+    mutating func stagePlainAttributes(from start: Int) -> Int {
+        let classes = USFMAttributeByte.table
+        let input = cursor.input
+        let count = input.count
+        var pairs = 0
+        var index = start
+        while true {
+            while index < count, input[index] == space { index += 1 }
+            guard index < count else { return -1 }
+            if input[index] == backslash { return pairs > 0 ? index : -1 }
+            let nameStart = index
+            while index < count, classes[Int(input[index])] & (USFMAttributeByte.endsName | USFMAttributeByte.fails) == 0 {
+                index += 1
+            }
+            guard index < count, input[index] == 0x3D, index > nameStart, index + 1 < count, input[index + 1] == 0x22
+            else { return -1 }
+            let name = attributeNameID(at: nameStart, count: index - nameStart)
+            index += 2
+            let valueStart = index
+            while index < count, classes[Int(input[index])] & (USFMAttributeByte.endsValue | USFMAttributeByte.fails) == 0 {
+                index += 1
+            }
+            guard index < count, input[index] == 0x22, index > valueStart else { return -1 }
+            flat.stageAttribute(
+                nameID: name, value: UnsafeBufferPointer(rebasing: input[valueStart..<index]), in: &stage)
+            index += 1
+            pairs += 1
+        }
+    }
+}
+
+/// What the attribute scanner of a plain span needs to know of each byte value, as bit flags.
+enum USFMAttributeByte {
+    /// `=` and space, which end a name.
+    static let endsName: UInt8 = 1
+    /// `"`, which ends a value.
+    static let endsValue: UInt8 = 2
+    /// Line ends, a backslash and bytes of U+0300 and above: the list is not plain (or ends there).
+    static let fails: UInt8 = 4
+
+    /// The flags of every byte value, never freed.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            switch byte {
+            case 0x3D, 0x20: table[byte] = endsName
+            case 0x22: table[byte] = endsValue
+            case 0x0A, 0x0D, 0x5C, 0xCC...: table[byte] = fails
+            default: table[byte] = 0
+            }
+        }
+        return UnsafePointer(table)
+    }()
 }

@@ -14,6 +14,13 @@ enum USFMTextByte {
     /// A UTF-8 lead or continuation byte of U+0300 and above: the run may need NFC.
     static let high: UInt8 = 16
 
+    /// `flags` where no array is at hand, never freed.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 { table[byte] = flags[byte] }
+        return UnsafePointer(table)
+    }()
+
     /// The flags of every byte value.
     static let flags: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
         switch byte {

@@ -1,13 +1,18 @@
-// A callgrind harness for the USX and USJ parsers, and a digest of the model they build.
+// A callgrind harness for the USX, USJ and USFM parsers, and a digest of the model they build.
 //
 // Usage: usx-profile parse REPEATS FILE...    parse every (decompressed) file REPEATS times; prints MB/s
+//        usx-profile vref REPEATS FILE...     the same, then `Vref.format` of all the books each time
+//        usx-profile vrefcheck FILE...        whether `Vref.format` of the books equals their verse texts formatted
 //        usx-profile digest FILE...           prints one line per file: path, SHA-like digest of the model dump
+// `.json` files are read as USJ, `.usfm` and `.sfm` as USFM, the rest as USX.
 //   valgrind --tool=callgrind --toggle-collect='$s11usx_profile7runLoop*' usx-profile parse 1 …
 import Foundation
 import Lectern
 
 func parseFile(_ bytes: [UInt8], path: String) -> ParseResult {
-    path.hasSuffix(".json") ? USJParser.parse(bytes, path: path) : USXParser.parse(bytes, path: path)
+    if path.hasSuffix(".json") { return USJParser.parse(bytes, path: path) }
+    if path.hasSuffix(".usfm") || path.hasSuffix(".sfm") { return USFMParser.parse(bytes, path: path) }
+    return USXParser.parse(bytes, path: path)
 }
 
 @inline(never)
@@ -15,6 +20,17 @@ func runLoop(_ files: [(String, [UInt8])], repeats: Int) -> Int {
     var count = 0
     for _ in 0..<repeats {
         for (path, bytes) in files { count &+= parseFile(bytes, path: path).books.count }
+    }
+    return count
+}
+
+@inline(never)
+func runVrefLoop(_ files: [(String, [UInt8])], repeats: Int) -> Int {
+    var count = 0
+    for _ in 0..<repeats {
+        var books: [Book] = []
+        for (path, bytes) in files { books += parseFile(bytes, path: path).books }
+        count &+= Vref.format(books).utf8.count
     }
     return count
 }
@@ -46,15 +62,24 @@ func dump(_ result: ParseResult) -> String {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { exit(64) }
-if mode == "parse" {
+if mode == "parse" || mode == "vref" {
     let repeats = Int(arguments[1]) ?? 1
     let files = arguments.dropFirst(2).map { ($0, [UInt8](FileManager.default.contents(atPath: $0) ?? Data())) }
     let total = files.reduce(0) { $0 + $1.1.count }
     let clock = ContinuousClock()
     let start = clock.now
-    let count = runLoop(files, repeats: repeats)
+    let count = mode == "vref" ? runVrefLoop(files, repeats: repeats) : runLoop(files, repeats: repeats)
     let seconds = (clock.now - start) / .seconds(1)
     print(count, String(format: "%.1f MB/s", Double(total * repeats) / seconds / 1e6))
+} else if mode == "vrefcheck" {
+    var books: [Book] = []
+    for path in arguments.dropFirst() {
+        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        books += parseFile(bytes, path: URL(fileURLWithPath: path).lastPathComponent).books
+    }
+    let lines = Vref.format(books)
+    let expected = books.sorted(by: { $0.id < $1.id }).map { Vref.format(verses: $0.verseTexts()) }.joined()
+    print(lines == expected ? "same" : "DIFFERENT", lines.utf8.count, fnv(lines))
 } else {
     for path in arguments.dropFirst() {
         let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
