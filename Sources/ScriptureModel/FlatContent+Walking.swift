@@ -221,20 +221,9 @@ extension FlatContentBuilder {
         marker: UInt32, attributes: Range<UInt32>, text: UnsafeBufferPointer<UInt8>, leadingSpace: Bool,
         trailingSpace: Bool, following: Range<UInt32>?
     ) {
-        let index = UInt32(content.nodes.count)
-        var span = FlatNode(kind: .character, end: index + 2)
-        span.marker = marker
-        span.attributeStart = attributes.lowerBound
-        span.attributeCount = UInt32(attributes.count)
-        let run = spacedRun(text, leadingSpace: leadingSpace, trailingSpace: trailingSpace, end: index + 2)
-        content.nodes.append(span)
-        content.nodes.append(run)
-        if let following {
-            var after = FlatNode(kind: .text, end: index + 3)
-            after.textStart = following.lowerBound
-            after.textCount = UInt32(following.count)
-            content.nodes.append(after)
-        }
+        let run = spacedRun(
+            text, leadingSpace: leadingSpace, trailingSpace: trailingSpace, end: UInt32(content.nodes.count) + 2)
+        appendWord(marker: marker, attributes: attributes, run: run, following: following)
     }
 
     /// Adds a closed character span holding one run of text whose bytes are already in the buffer (a `\w`
@@ -243,14 +232,23 @@ extension FlatContentBuilder {
     public mutating func word(
         marker: UInt32, attributes: Range<UInt32>, sharing text: Range<UInt32>, following: Range<UInt32>?
     ) {
+        var run = FlatNode(kind: .text, end: UInt32(content.nodes.count) + 2)
+        run.textStart = text.lowerBound
+        run.textCount = UInt32(text.count)
+        appendWord(marker: marker, attributes: attributes, run: run, following: following)
+    }
+
+    /// Appends a closed character span around `run` (made for the next index but one), then, when
+    /// `following` is given, a run sharing those bytes.
+    @inline(__always)
+    private mutating func appendWord(
+        marker: UInt32, attributes: Range<UInt32>, run: FlatNode, following: Range<UInt32>?
+    ) {
         let index = UInt32(content.nodes.count)
         var span = FlatNode(kind: .character, end: index + 2)
         span.marker = marker
         span.attributeStart = attributes.lowerBound
         span.attributeCount = UInt32(attributes.count)
-        var run = FlatNode(kind: .text, end: index + 2)
-        run.textStart = text.lowerBound
-        run.textCount = UInt32(text.count)
         content.nodes.append(span)
         content.nodes.append(run)
         if let following {
