@@ -18,6 +18,10 @@ extension QueryExecutor {
         } else {
             try scoreEach(verses.list, into: &top)
         }
+        // Sound bytes offer every match: fewer means the postings disagree with the matches they gave.
+        guard top.isFull else {
+            throw IndexDamage(reason: "\(count) verses match, but their ranking data scores fewer")
+        }
         return top.matches()
     }
 
