@@ -171,7 +171,15 @@ extension FlatContentBuilder {
         node.textStart = UInt32(content.bytes.count)
         content.bytes.append(contentsOf: number.utf8)
         node.textCount = UInt32(content.bytes.count) - node.textStart
-        node.attributeStart = UInt32(content.attributes.count)
+        appendVerseNumbers(alternate: alternate, published: published, to: &node)
+        content.nodes.append(node)
+    }
+
+    /// Appends a verse's alternate (`va`) and published (`vp`) numbers as `node`'s attributes, last in the
+    /// table, and sets its flags to say which it has.
+    mutating func appendVerseNumbers(alternate: String?, published: String?, to node: inout FlatNode) {
+        node.flags &= ~(FlatNode.hasAlternate | FlatNode.hasPublished)
+        node.attributeStart = UInt32(truncatingIfNeeded: content.attributes.count)
         if let alternate {
             content.attributes.append(attribute("va", alternate))
             node.flags |= FlatNode.hasAlternate
@@ -180,8 +188,7 @@ extension FlatContentBuilder {
             content.attributes.append(attribute("vp", published))
             node.flags |= FlatNode.hasPublished
         }
-        node.attributeCount = UInt32(content.attributes.count) - node.attributeStart
-        content.nodes.append(node)
+        node.attributeCount = UInt32(truncatingIfNeeded: content.attributes.count) - node.attributeStart
     }
 }
 

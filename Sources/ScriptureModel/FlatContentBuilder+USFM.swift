@@ -73,17 +73,7 @@ extension FlatContentBuilder {
         var publishedValue = content.publishedNumber(of: index)
         if alternate { alternateValue = value } else { publishedValue = value }
         var node = content.nodes[index]
-        node.flags &= ~(FlatNode.hasAlternate | FlatNode.hasPublished)
-        node.attributeStart = UInt32(truncatingIfNeeded: content.attributes.count)
-        if let alternateValue {
-            content.attributes.append(attribute("va", alternateValue))
-            node.flags |= FlatNode.hasAlternate
-        }
-        if let publishedValue {
-            content.attributes.append(attribute("vp", publishedValue))
-            node.flags |= FlatNode.hasPublished
-        }
-        node.attributeCount = UInt32(truncatingIfNeeded: content.attributes.count) - node.attributeStart
+        appendVerseNumbers(alternate: alternateValue, published: publishedValue, to: &node)
         content.nodes[index] = node
     }
 

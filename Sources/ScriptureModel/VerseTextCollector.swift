@@ -264,11 +264,7 @@ struct VerseTextCollector {
 
     private func firstScalar(of bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
         var index = 0
-        while index < bytes.count,
-            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
-        {
-            index += 1
-        }
+        while index < bytes.count, isASCIIWhiteSpace(bytes[index]) { index += 1 }
         guard index < bytes.count else { return nil }
         var end = index + 1
         while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }

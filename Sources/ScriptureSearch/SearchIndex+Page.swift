@@ -41,9 +41,6 @@ extension SearchIndex {
             if options.order == .relevance {
                 let window = first..<min(total, first + options.pageSize)
                 let ranked = try executor.ranked(verses, scope: scope, limit: window.upperBound)
-                guard window.upperBound <= ranked.verses.count else {
-                    throw IndexDamage(reason: "\(total) verses counted, \(ranked.verses.count) ranked")
-                }
                 shown = SearchMatches(verses: Array(ranked.verses[window]), scores: Array(ranked.scores[window]))
             } else {
                 shown = SearchMatches(verses: verses.verses(skipping: first, limit: options.pageSize), scores: [])
