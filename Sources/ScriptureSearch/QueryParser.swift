@@ -24,6 +24,7 @@ public enum QueryParser {
             Result { () throws(QueryError) -> SearchQuery? in
                 guard bytes.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) }) else { return nil }
                 if let word = try singleWord(bytes, mode: mode) { return word }
+                if let term = try singleFieldTerm(bytes, mode: mode) { return term }
                 let text = { (range: Range<Int>) in
                     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
                 }
@@ -49,6 +50,20 @@ public enum QueryParser {
         let terms = try asciiTerms(of: bytes, offset: 0, mode: mode)
         guard !terms.isEmpty else { return nil }
         return SearchQuery(required: [[SearchQuery.Phrase(terms)]], mode: mode)
+    }
+
+    /// The query of `bytes` when they are one field term whose value is ASCII letters and digits
+    /// (`strong:G2316`, `lemma:logos`): the general reading's query, without its items and groups.
+    private static func singleFieldTerm(
+        _ bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode
+    ) throws(QueryError) -> SearchQuery? {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon + 1 < bytes.count,
+            bytes[(colon + 1)...].allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) }),
+            let field = AttributeTerms.Field.allCases.first(where: { $0.rawValue.utf8.elementsEqual(bytes[..<colon]) })
+        else { return nil }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[(colon + 1)...]), as: UTF8.self)
+        let term = try AttributeQuery.term(field, value, at: 0..<bytes.count)
+        return SearchQuery(required: [[SearchQuery.Phrase([term])]], mode: mode)
     }
 
     /// Whether `bytes` are `OR`, `AND` or `NEAR`, compared as bytes (no `String` is made).

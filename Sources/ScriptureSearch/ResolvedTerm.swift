@@ -103,16 +103,18 @@ struct ResolvedTerm {
                 if hasSuffix { return }
                 // `H1254a` but not `H12540`: the terms that go on with a lowercase letter (after the digits
                 // in byte order), a range of ranks.
-                ids += try letterSuffixed(key, in: dictionary)
+                ids += try letterSuffixed(key, found: found, in: dictionary)
             }
         }
         return ids.count > 1 ? ids.sorted() : ids
     }
 
     /// The ranks of the terms that are `key` followed by a lowercase ASCII letter and anything after it.
+    /// `found` is `key`'s look-up: when no term goes on from `key`, one more look-up says so.
     private static func letterSuffixed(
-        _ key: UnsafeBufferPointer<UInt8>, in dictionary: TermDictionary
+        _ key: UnsafeBufferPointer<UInt8>, found: (rank: Int, found: Bool, value: Int), in dictionary: TermDictionary
     ) throws(IndexDamage) -> Range<Int> {
+        if try dictionary.find(key, pastPrefix: true).rank <= found.rank + (found.found ? 1 : 0) { return 0..<0 }
         // A key of a few bytes plus one: on the stack in all but name.
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count + 1) {
             bytes throws(IndexDamage) -> Range<Int> in

@@ -167,14 +167,14 @@ struct TermDictionary {
         // How many first bytes the previous term shares with the key (it was less than the key).
         var matched = 0
         for entry in 0..<terms {
-            guard let shared = Self.varint(bytes, &position), let length = Self.varint(bytes, &position),
+            guard let shared = bytes.varint(&position), let length = bytes.varint(&position),
                 shared <= previousLength, entry > 0 || shared == 0, length <= end - position
             else { throw IndexDamage(reason: "term \(entry) of block \(index) is damaged") }
             let suffix = position
             position += length
             var value = 0
             if hasValues {
-                guard let read = Self.varint(bytes, &position) else {
+                guard let read = bytes.varint(&position) else {
                     throw IndexDamage(reason: "term \(entry) of block \(index) is damaged")
                 }
                 value = read
@@ -201,23 +201,6 @@ struct TermDictionary {
             matched = shared + common
         }
         return ((base + terms, false, 0), false, true)
-    }
-
-    /// The LEB128 varint at `position` in `bytes` (at most 35 bits, as `IndexReader.varint` reads them),
-    /// moving past it; nil when it runs past the end or is too long.
-    @inline(__always)
-    private static func varint(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Int? {
-        var result = 0
-        var shift = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            result |= Int(byte & 0x7F) << shift
-            if byte < 0x80 { return result }
-            shift += 7
-            if shift >= 35 { return nil }
-        }
-        return nil
     }
 
     /// The prefixes of the blocks' first terms (`TermBlockPrefixes`), read without checking the blocks'
@@ -362,5 +345,24 @@ struct TermDictionary {
         writer.append(blocks.bytes)
         let checksums = (0..<blockCount).map { CRC32C.checksum(Array(blocks.bytes[offsets[$0]..<offsets[$0 + 1]])) }
         return (writer.bytes, checksums)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The LEB128 varint at `position` (at most 35 bits, as `IndexReader.varint` reads them), moving past
+    /// it; nil when it runs past the end or is longer.
+    @inline(__always)
+    func varint(_ position: inout Int) -> Int? {
+        var result = 0
+        var shift = 0
+        while position >= 0, position < count {
+            let byte = self[position]
+            position += 1
+            result |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+            if shift >= 35 { return nil }
+        }
+        return nil
     }
 }
