@@ -86,7 +86,7 @@ enum AttributeQuery {
         guard !body.isEmpty else {
             throw QueryError("\(field.rawValue): needs a value, as in \(example(field))", at: range)
         }
-        if body.contains("*") { throw QueryError("'*' can only end the value (as in morph:Gr,N,*)", at: range) }
+        if body.utf8.contains(UInt8(ascii: "*")) { throw QueryError("'*' can only end the value (as in morph:Gr,N,*)", at: range) }
         switch field {
         case .strong:
             guard !isPrefix, let canonical = AttributeTerms.canonicalStrong(body) else {

@@ -24,6 +24,7 @@ public enum QueryParser {
             Result { () throws(QueryError) -> SearchQuery? in
                 guard bytes.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) }) else { return nil }
                 if let word = try singleWord(bytes, mode: mode) { return word }
+                if let term = try singleFieldTerm(bytes, mode: mode) { return term }
                 let text = { (range: Range<Int>) in
                     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
                 }
@@ -44,11 +45,38 @@ public enum QueryParser {
     ) throws(QueryError) -> SearchQuery? {
         guard !bytes.isEmpty,
             bytes.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) }),
-            !bytes.elementsEqual("OR".utf8), !bytes.elementsEqual("AND".utf8), !bytes.elementsEqual("NEAR".utf8)
+            !isOperator(bytes)
         else { return nil }
         let terms = try asciiTerms(of: bytes, offset: 0, mode: mode)
         guard !terms.isEmpty else { return nil }
         return SearchQuery(required: [[SearchQuery.Phrase(terms)]], mode: mode)
+    }
+
+    /// The query of `bytes` when they are one field term whose value is ASCII letters and digits
+    /// (`strong:G2316`, `lemma:logos`): the general reading's query, without its items and groups.
+    private static func singleFieldTerm(
+        _ bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode
+    ) throws(QueryError) -> SearchQuery? {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon + 1 < bytes.count,
+            bytes[(colon + 1)...].allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) }),
+            let field = AttributeTerms.Field.allCases.first(where: { $0.rawValue.utf8.elementsEqual(bytes[..<colon]) })
+        else { return nil }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[(colon + 1)...]), as: UTF8.self)
+        let term = try AttributeQuery.term(field, value, at: 0..<bytes.count)
+        return SearchQuery(required: [[SearchQuery.Phrase([term])]], mode: mode)
+    }
+
+    /// Whether `bytes` are `OR`, `AND` or `NEAR`, compared as bytes (no `String` is made).
+    @inline(__always)
+    private static func isOperator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch bytes.count {
+        case 2: return bytes[0] == UInt8(ascii: "O") && bytes[1] == UInt8(ascii: "R")
+        case 3: return bytes[0] == UInt8(ascii: "A") && bytes[1] == UInt8(ascii: "N") && bytes[2] == UInt8(ascii: "D")
+        case 4:
+            return bytes[0] == UInt8(ascii: "N") && bytes[1] == UInt8(ascii: "E") && bytes[2] == UInt8(ascii: "A")
+                && bytes[3] == UInt8(ascii: "R")
+        default: return false
+        }
     }
 
     /// Parses `text` as `Character`s, whatever it holds (what `parse` does for a query that is not printable
@@ -156,7 +184,13 @@ public enum QueryParser {
 
     /// The field a word names (`strong:G26`), if any.
     private static func field(of word: String) -> AttributeTerms.Field? {
-        AttributeTerms.Field.allCases.first { word.hasPrefix($0.rawValue + ":") }
+        // Compared as bytes, without making `strong:` and the others as strings.
+        let bytes = word.utf8
+        return AttributeTerms.Field.allCases.first { field in
+            let name = field.rawValue.utf8
+            return bytes.count > name.count && bytes.starts(with: name)
+                && bytes[bytes.index(bytes.startIndex, offsetBy: name.count)] == UInt8(ascii: ":")
+        }
     }
 
     /// The distance of a `NEAR` operator (`NEAR` is `NEAR/10`, `NEAR/5`, `NEAR/2v`), or nil when `word` is

@@ -78,30 +78,53 @@ struct ResolvedTerm {
         _ field: AttributeTerms.Field, _ term: SearchQuery.Term, in index: IndexView
     ) throws(IndexDamage) -> [Int] {
         let dictionary = index.attributes
-        func ranks(_ key: String, prefix: Bool) throws(IndexDamage) -> Range<Int> {
-            return try Array(key.utf8).withUnsafeBufferPointer { bytes throws(IndexDamage) in
-                if prefix { return try dictionary.ranks(withPrefix: bytes) }
-                let found = try dictionary.find(bytes)
-                return found.found ? found.rank..<(found.rank + 1) : 0..<0
+        // The key's bytes: the field's tag, then the value (a number's `G` or `H` at `letter`).
+        var key = Array(field.tag.utf8)
+        key.append(contentsOf: term.text.utf8)
+        guard field == .strong else {
+            return try key.withUnsafeBufferPointer { key throws(IndexDamage) in
+                if term.isPrefix { return Array(try dictionary.ranks(withPrefix: key)) }
+                let found = try dictionary.find(key)
+                return found.found ? [found.rank] : []
             }
         }
-        guard field == .strong else { return Array(try ranks(field.tag + term.text, prefix: term.isPrefix)) }
-        let hasSuffix = term.text.last?.isLetter ?? false
-        let keys = term.text.first?.isLetter ?? false ? [term.text] : ["G" + term.text, "H" + term.text]
+        let hasSuffix = term.text.utf8.last.map { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } ?? false
+        let letters: [UInt8?] =
+            term.text.utf8.first.map({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) ?? false
+            ? [nil] : [UInt8(ascii: "G"), UInt8(ascii: "H")]
+        let letter = field.tag.utf8.count
+        if letters[0] != nil { key.insert(0, at: letter) }
         var ids: [Int] = []
-        for key in keys {
-            let full = field.tag + key
-            if hasSuffix {
-                ids += try ranks(full, prefix: false)
-                continue
-            }
-            for rank in try ranks(full, prefix: true) {
-                let rest = try dictionary.term(rank).term.dropFirst(full.utf8.count)
-                // `H1254a` but not `H12540`: the rest is a letter suffix or nothing.
-                if rest.first.map({ $0 >= 0x61 && $0 <= 0x7A }) ?? true { ids.append(rank) }
+        for value in letters {
+            if let value { key[letter] = value }
+            try key.withUnsafeBufferPointer { key throws(IndexDamage) in
+                let found = try dictionary.find(key)
+                if found.found { ids.append(found.rank) }
+                if hasSuffix { return }
+                // `H1254a` but not `H12540`: the terms that go on with a lowercase letter (after the digits
+                // in byte order), a range of ranks.
+                ids += try letterSuffixed(key, found: found, in: dictionary)
             }
         }
-        return ids.sorted()
+        return ids.count > 1 ? ids.sorted() : ids
+    }
+
+    /// The ranks of the terms that are `key` followed by a lowercase ASCII letter and anything after it.
+    /// `found` is `key`'s look-up: when no term goes on from `key`, one more look-up says so.
+    private static func letterSuffixed(
+        _ key: UnsafeBufferPointer<UInt8>, found: (rank: Int, found: Bool, value: Int), in dictionary: TermDictionary
+    ) throws(IndexDamage) -> Range<Int> {
+        if try dictionary.find(key, pastPrefix: true).rank <= found.rank + (found.found ? 1 : 0) { return 0..<0 }
+        // A key of a few bytes plus one: on the stack in all but name.
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count + 1) {
+            bytes throws(IndexDamage) -> Range<Int> in
+            _ = bytes.initialize(from: key)
+            bytes[key.count] = UInt8(ascii: "a")
+            let low = try dictionary.find(UnsafeBufferPointer(bytes)).rank
+            bytes[key.count] = UInt8(ascii: "z")
+            let high = try dictionary.find(UnsafeBufferPointer(bytes), pastPrefix: true).rank
+            return low..<max(low, high)
+        }
     }
 
     /// The folded ids and the matcher of the term whose UTF-8 bytes are `key`.

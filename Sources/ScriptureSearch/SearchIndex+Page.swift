@@ -56,9 +56,13 @@ extension SearchIndex {
         }
         let found = (counts: counts, total: total, hits: hits)
         page.totalCount = found.total
-        page.bookCounts = zip(bookIDs, found.counts).filter { $0.1 > 0 }.map {
-            SearchPage.BookCount(book: $0.0, count: $0.1)
+        // One array of the books with hits, made at its size.
+        var bookCounts: [SearchPage.BookCount] = []
+        bookCounts.reserveCapacity(found.counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) })
+        for (book, count) in zip(bookIDs, found.counts) where count > 0 {
+            bookCounts.append(SearchPage.BookCount(book: book, count: count))
         }
+        page.bookCounts = bookCounts
         page.hits = found.hits
         if found.total == 0 { page.suggestions = try suggestions(for: query) }
         return page

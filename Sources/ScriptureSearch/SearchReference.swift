@@ -11,7 +11,7 @@ enum SearchReference {
     static func detect(_ text: String, in store: VersionStore) -> BibleReference? {
         guard let last = text.last(where: { !$0.isWhitespace }), last.isASCII, last.isNumber,
             text.contains(where: \.isLetter),
-            !AttributeTerms.Field.allCases.contains(where: { text.contains($0.rawValue + ":") })
+            !hasFieldTerm(text)
         else { return nil }
         let names = BookNameIndex(
             versionNames: Dictionary(
@@ -23,5 +23,18 @@ enum SearchReference {
         else { return nil }
         if let chapter = reference.chapter, !book.chapters.contains(chapter) { return nil }
         return reference
+    }
+
+    /// Whether `text` holds `strong:`, `lemma:` or `morph:`, looked for in its UTF-8 bytes (no Foundation
+    /// search, no string made per field).
+    private static func hasFieldTerm(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        for colon in bytes.indices where bytes[colon] == UInt8(ascii: ":") {
+            for field in AttributeTerms.Field.allCases {
+                let name = field.rawValue.utf8
+                if colon >= name.count, bytes[(colon - name.count)..<colon].elementsEqual(name) { return true }
+            }
+        }
+        return false
     }
 }

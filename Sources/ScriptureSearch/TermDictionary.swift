@@ -21,6 +21,8 @@ struct TermDictionary {
         let checksums: Int
         /// Block 0's place in the index's `CheckedParts` (block `b` is at `firstPart + b`).
         let firstPart: Int
+        /// The blocks' first terms' prefixes, made after enough look-ups.
+        let prefixes = TermBlockPrefixes()
     }
 
     let reader: IndexReader
@@ -102,6 +104,11 @@ struct TermDictionary {
         _ key: UnsafeBufferPointer<UInt8>, pastPrefix: Bool = false
     ) throws(IndexDamage) -> (rank: Int, found: Bool, value: Int) {
         guard blockCount > 0 else { return (0, false, 0) }
+        if let table = shape.prefixes.table({ prefixTable() }),
+            let found = try find(key, pastPrefix: pastPrefix, from: table)
+        {
+            return found
+        }
         // The last block whose first term is <= key (block 0 when none is).
         var low = 0
         var high = blockCount
@@ -114,40 +121,110 @@ struct TermDictionary {
                 high = middle
             }
         }
-        return try find(key, pastPrefix: pastPrefix, inBlock: low)
+        return try find(key, pastPrefix: pastPrefix, inBlock: low).result
+    }
+
+    /// `find` through the blocks' prefixes: the block they point to is walked, and its first term and the
+    /// next block's are compared with the key as the binary search would; nil when they do not bound the
+    /// key (a damaged table), for the binary search to answer.
+    ///
+    /// - Complexity: O(log blocks) in memory, then one block's bytes and the next block's first term.
+    private func find(
+        _ key: UnsafeBufferPointer<UInt8>, pastPrefix: Bool, from table: TermBlockPrefixes.Table
+    ) throws(IndexDamage) -> (rank: Int, found: Bool, value: Int)? {
+        var block = table.block(for: TermBlockPrefixes.prefix(key, pastPrefix: pastPrefix))
+        // Blocks whose first terms share the key's first eight bytes: the key may lie in one before.
+        for _ in 0..<4 {
+            let walk = try find(key, pastPrefix: pastPrefix, inBlock: block)
+            if walk.belowFirst, block > 0 {
+                block -= 1
+                continue
+            }
+            if walk.pastLast, block + 1 < blockCount {
+                let next = try firstTerm(block + 1)
+                guard try compare(next.lowerBound, next.count, key, pastPrefix: pastPrefix).order > 0 else {
+                    return nil
+                }
+            }
+            return walk.result
+        }
+        return nil
     }
 
     /// Walks block `index` for `find`: each term shares `shared` bytes with the one before, so only its
-    /// new bytes are compared with the key, from where the two first differ.
+    /// new bytes are compared with the key, from where the two first differ. Also says whether the key is
+    /// below the block's first term, and whether it is above its last.
     private func find(
         _ key: UnsafeBufferPointer<UInt8>, pastPrefix: Bool, inBlock index: Int
-    ) throws(IndexDamage) -> (rank: Int, found: Bool, value: Int) {
-        let range = try block(index)
+    ) throws(IndexDamage) -> (result: (rank: Int, found: Bool, value: Int), belowFirst: Bool, pastLast: Bool) {
         let base = index * SearchIndexFormat.termBlockSize
         let terms = min(SearchIndexFormat.termBlockSize, count - base)
-        var position = range.lowerBound
+        // The block's bytes, checked once: read in place below, every read within them.
+        let bytes = try reader.bytes(try block(index))
+        let end = bytes.count
+        var position = 0
         var previousLength = 0
         // How many first bytes the previous term shares with the key (it was less than the key).
         var matched = 0
         for entry in 0..<terms {
-            let shared = try reader.varint(&position, end: range.upperBound)
-            let length = try reader.varint(&position, end: range.upperBound)
-            guard shared <= previousLength, entry > 0 || shared == 0, length <= range.upperBound - position else {
-                throw IndexDamage(reason: "term \(entry) of block \(index) is damaged")
-            }
+            guard let shared = bytes.varint(&position), let length = bytes.varint(&position),
+                shared <= previousLength, entry > 0 || shared == 0, length <= end - position
+            else { throw IndexDamage(reason: "term \(entry) of block \(index) is damaged") }
             let suffix = position
             position += length
-            let value = hasValues ? try reader.varint(&position, end: range.upperBound) : 0
+            var value = 0
+            if hasValues {
+                guard let read = bytes.varint(&position) else {
+                    throw IndexDamage(reason: "term \(entry) of block \(index) is damaged")
+                }
+                value = read
+            }
             previousLength = shared + length
             // Sharing more with the previous term than the key does: it differs from the key where the
             // previous one did, the same way (less).
             if shared > matched { continue }
-            let (order, common) = try compare(
-                suffix, length, UnsafeBufferPointer(rebasing: key[min(shared, key.count)...]), pastPrefix: pastPrefix)
-            if order >= 0 { return (base + entry, order == 0, value) }
+            // The term's new bytes against the key's from `shared` on (the key followed by 0xFF when
+            // `pastPrefix`): the order's sign, and how many they share.
+            let from = min(shared, key.count)
+            let rest = key.count - from
+            var common = 0
+            let both = min(length, rest)
+            while common < both, bytes[suffix + common] == key[from + common] { common += 1 }
+            var order: Int
+            if common < both {
+                order = bytes[suffix + common] < key[from + common] ? -1 : 1
+            } else {
+                order = length - rest
+                if pastPrefix, common == rest { order = -1 }
+            }
+            if order >= 0 { return ((base + entry, order == 0, value), entry == 0 && order > 0, false) }
             matched = shared + common
         }
-        return (base + terms, false, 0)
+        return ((base + terms, false, 0), false, true)
+    }
+
+    /// The prefixes of the blocks' first terms (`TermBlockPrefixes`), read without checking the blocks'
+    /// CRC-32Cs (a look-up checks the blocks it reads); nil when a block's bounds or first term do not read.
+    ///
+    /// - Complexity: O(blocks), once per dictionary and store.
+    private func prefixTable() -> TermBlockPrefixes.Table? {
+        var prefixes: [UInt64] = []
+        prefixes.reserveCapacity(blockCount)
+        do throws(IndexDamage) {
+            for index in 0..<blockCount {
+                var position = shape.blocksStart + (try reader.u32(shape.offsetsStart + index * 4))
+                let end = shape.blocksStart + (try reader.u32(shape.offsetsStart + index * 4 + 4))
+                guard position <= end, end <= shape.region.upperBound else { return nil }
+                _ = try reader.varint(&position, end: end)
+                let length = try reader.varint(&position, end: end)
+                guard length <= end - position else { return nil }
+                let bytes = try reader.bytes(position..<(position + min(8, length)))
+                prefixes.append(TermBlockPrefixes.prefix(bytes, pastPrefix: false))
+            }
+        } catch {
+            return nil
+        }
+        return TermBlockPrefixes.Table(prefixes: prefixes)
     }
 
     /// Compares `length` bytes at `offset` with `key` (followed by 0xFF when `pastPrefix`): the order's
@@ -268,5 +345,24 @@ struct TermDictionary {
         writer.append(blocks.bytes)
         let checksums = (0..<blockCount).map { CRC32C.checksum(Array(blocks.bytes[offsets[$0]..<offsets[$0 + 1]])) }
         return (writer.bytes, checksums)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The LEB128 varint at `position` (at most 35 bits, as `IndexReader.varint` reads them), moving past
+    /// it; nil when it runs past the end or is longer.
+    @inline(__always)
+    func varint(_ position: inout Int) -> Int? {
+        var result = 0
+        var shift = 0
+        while position >= 0, position < count {
+            let byte = self[position]
+            position += 1
+            result |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+            if shift >= 35 { return nil }
+        }
+        return nil
     }
 }

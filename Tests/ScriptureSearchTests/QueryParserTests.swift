@@ -48,6 +48,22 @@ import TextNormalization
         #expect(query.mode == .exact)
     }
 
+    /// A field term alone (read without the general reading's items) is the query the general reading
+    /// gives the same term followed by a space, or the same error.
+    @Test(arguments: [
+        "strong:G2316", "strong:2316", "strong:h1254A", "strong:G30560", "lemma:logos", "morph:N", "strong:love",
+        "strong:0", "lemma:x1", "morph:Gr",
+    ])
+    func aFieldTermAloneIsReadAsInALongerQuery(_ text: String) {
+        let alone = Result { () throws(QueryError) in try QueryParser.parse(text) }
+        let spaced = Result { () throws(QueryError) in try QueryParser.parse(text + " ") }
+        switch (alone, spaced) {
+        case (.success(let alone), .success(let spaced)): #expect(alone == spaced)
+        case (.failure(let alone), .failure(let spaced)): #expect(alone.message == spaced.message)
+        default: Issue.record("\(text): \(alone) against \(spaced)")
+        }
+    }
+
     struct Failure: Sendable, CustomStringConvertible {
         var query: String
         var column: Int

@@ -1,8 +1,9 @@
 // A callgrind harness for the search rows: runs one search many times on a stored version, so that the
 // instructions per call can be compared before and after a change without the runner's fixtures.
 //
-// Usage: search-profile STORE.lectern QUERY [CALLS] [page|all|relevance|best]
-//        (best: `SearchIndex.best(query, limit: 20)`, the ids-top20 rows' call, without the references)
+// Usage: search-profile STORE.lectern QUERY [CALLS] [page|all|ids|relevance|best]
+//        (best: `SearchIndex.best(query, limit: 20)`, the ids-top20 rows' call, without the references;
+//        ids: the search/ids rows' call, `SearchIndex.matches` and the first 20 verses' references)
 //        search-profile LIBRARY_DIR QUERY [CALLS] library   (`Library.search` over every version, as --bible all)
 //   valgrind --tool=callgrind --toggle-collect='$s14search_profile7runLoop*' …  (instructions in the loop)
 import Foundation
@@ -33,8 +34,19 @@ func main(_ arguments: [String]) throws {
     }
     let store = try VersionStore(path: arguments[1])
     let index = try store.searchIndex()
+    let (books, starts) = (store.books, store.bookVerseStarts)
     let runOnce: () throws -> Int = {
         if shape == "all" { return try index.matches(QueryParser.parse(query)).verses.count }
+        if shape == "ids" {
+            let verses = try index.matches(QueryParser.parse(query)).verses
+            var sum = verses.count
+            for verse in verses.prefix(20) {
+                let book = starts.lastIndex { $0 <= verse } ?? 0
+                let key = try store.verseKey(at: verse, in: books[book])
+                sum &+= key.chapter &+ key.verse.utf8.count
+            }
+            return sum
+        }
         if shape == "best" {
             let best = try index.best(QueryParser.parse(query), limit: 20)
             return best.matches.verses.reduce(best.total, &+)
