@@ -124,20 +124,9 @@ public struct SearchIndex: Sendable {
             guard let key = table.key(ofVerse: index) else { throw .notFound("verse \(index)") }
             return key
         }
-        guard let book = book(ofVerse: index), book < store.books.count else { throw .notFound("verse \(index)") }
-        return try store.verseKey(at: index, in: store.books[book])
+        return try store.verseKey(at: index)
     }
 
-    /// The position in the book list of the book that holds verse `index`.
-    func book(ofVerse index: Int) -> Int? {
-        var low = 0
-        var high = bookIDs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if bookStarts[middle + 1] <= index { low = middle + 1 } else { high = middle }
-        }
-        return low < bookIDs.count && bookStarts[low] <= index ? low : nil
-    }
 
     /// The verses the options allow, or nil when they allow every verse.
     func scope(_ options: SearchOptions) -> IDSet? {

@@ -138,24 +138,47 @@ public final class VersionStore: Sendable {
 
     /// The reference of verse `index` of the verse table (`0..<verseCount`), in book `book`.
     ///
-    /// - Complexity: O(log chapters) to find the chapter record.
+    /// - Complexity: O(log chapters of the book).
     public func verseKey(at index: Int, in book: StoredBook) throws(StoreError) -> VerseKey {
-        var low = 0
-        var high = book.chapterCount
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            // Only the first-verse field is read while searching; the record found is read whole and checked.
-            if try chapterField(.firstVerse, of: book.firstChapterRecord + middle) <= index {
-                low = middle
-            } else {
-                high = middle
+        try verseKey(at: index, records: book.firstChapterRecord..<(book.firstChapterRecord + book.chapterCount))
+    }
+
+    /// The reference of verse `index` of the verse table (`0..<verseCount`), its book found from the chapter
+    /// records (no `StoredBook` is copied: the search pages ask for one key per hit).
+    ///
+    /// - Complexity: O(log chapters).
+    public func verseKey(at index: Int) throws(StoreError) -> VerseKey {
+        try verseKey(at: index, records: 0..<chapterCount)
+    }
+
+    /// The key of verse `index` from the last of chapter records `records` whose first verse is at or before
+    /// it (an empty chapter shares its first verse with the next record, so the last of equals holds verses).
+    /// Each field is read where it lies through one reader, bounds-checked; the record's book byte is checked.
+    private func verseKey(at index: Int, records: Range<Int>) throws(StoreError) -> VerseKey {
+        let reader = chapterRecords.reader
+        let size = RecordLayout.chapterSize
+        func field(_ field: RecordLayout.ChapterField, of record: Int) throws(ByteReadError) -> Int {
+            Int(try reader.u32(at: record * size + field.offset))
+        }
+        guard !records.isEmpty else { throw .notFound("verse \(index)") }
+        var low = records.lowerBound
+        let (raw, number, first, count): (UInt8, Int, Int, Int)
+        do {
+            var high = records.upperBound
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if try field(.firstVerse, of: middle) <= index { low = middle } else { high = middle }
             }
+            (raw, number, first, count) = (
+                try reader.u8(at: low * size + RecordLayout.chapterBook), try field(.number, of: low),
+                try field(.firstVerse, of: low), try field(.verseCount, of: low)
+            )
+        } catch {
+            throw chapterRecords.damaged(error)
         }
-        let record = try chapterRecord(at: book.firstChapterRecord + low)
-        guard record.firstVerse <= index, index < record.firstVerse + record.verseCount else {
-            throw .notFound("verse \(index) of \(book.id.code)")
-        }
-        return VerseKey(book: book.id, chapter: record.number, verse: try verseLabel(index))
+        guard first <= index, index - first < count else { throw .notFound("verse \(index)") }
+        guard let book = BookID(rawValue: raw) else { throw chapterRecords.damaged("record \(low): book \(raw)") }
+        return VerseKey(book: book, chapter: number, verse: try verseLabel(index))
     }
 
     /// The text of verse `index` of the verse table, after its chapter's text is checked against its

@@ -198,8 +198,6 @@ enum SearchBenchmarks {
     ) throws -> BenchmarkResult {
         let index = try LecternSearch.fixture(context).index
         let store = index.store
-        let books = store.books
-        let starts = store.bookVerseStarts
         let run: () throws -> Int = {
             let parsed = try QueryParser.parse(query.text)
             var verses: [Int]
@@ -213,14 +211,7 @@ enum SearchBenchmarks {
                 verses = Array(verses.prefix(FTS5Index.pageSize))
             }
             for verse in verses {
-                // Ranked hits come in any order: each finds its book by a search of the book starts.
-                var low = 0
-                var high = starts.count
-                while high - low > 1 {
-                    let middle = (low + high) / 2
-                    if starts[middle] <= verse { low = middle } else { high = middle }
-                }
-                let key = try store.verseKey(at: verse, in: books[low])
+                let key = try store.verseKey(at: verse)
                 sum &+= key.chapter &+ key.verse.utf8.count
             }
             return sum

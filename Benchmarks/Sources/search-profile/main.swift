@@ -34,15 +34,13 @@ func main(_ arguments: [String]) throws {
     }
     let store = try VersionStore(path: arguments[1])
     let index = try store.searchIndex()
-    let (books, starts) = (store.books, store.bookVerseStarts)
     let runOnce: () throws -> Int = {
         if shape == "all" { return try index.matches(QueryParser.parse(query)).verses.count }
         if shape == "ids" {
             let verses = try index.matches(QueryParser.parse(query)).verses
             var sum = verses.count
             for verse in verses.prefix(20) {
-                let book = starts.lastIndex { $0 <= verse } ?? 0
-                let key = try store.verseKey(at: verse, in: books[book])
+                let key = try store.verseKey(at: verse)
                 sum &+= key.chapter &+ key.verse.utf8.count
             }
             return sum
