@@ -248,3 +248,70 @@ extension PostingList {
         }
     }
 }
+
+extension PostingList {
+    /// Keeps in `verses` (increasing, each below the verse count) those this bitmap holds, one bit test each;
+    /// false, leaving `verses` as they are, for a list.
+    ///
+    /// - Complexity: O(verses).
+    func retain(_ verses: inout [Int], _ reader: IndexReader) throws(IndexDamage) -> Bool {
+        guard case .bitmap(let start) = storage else { return false }
+        let bytes = (verseCount + 7) / 8
+        try reader.check(start, bytes)
+        guard let base = reader.base else { return false }
+        let bits = base + start
+        let count = verseCount
+        let kept = verses.withUnsafeMutableBufferPointer { verses -> Int in
+            var kept = 0
+            for index in verses.indices {
+                let verse = verses[index]
+                guard verse >= 0, verse < count, bits[verse >> 3] & (1 << UInt8(verse & 7)) != 0 else { continue }
+                verses[kept] = verse
+                kept += 1
+            }
+            return kept
+        }
+        verses.removeLast(verses.count - kept)
+        return true
+    }
+}
+
+extension IndexReader {
+    /// Writes to `row[offset + i]` the frequency (`ranking` byte, `BM25.saturated` for that many or more) of
+    /// the term whose `count` postings are the gaps from `start` to `end` (see `gaps`, each below `limit`) in
+    /// verse `hits[i]` (increasing), 0 when the term is not in it: the gaps decoded in step with the hits.
+    ///
+    /// - Complexity: O(hits + postings before the last hit), no allocation.
+    func frequencies(
+        of hits: [Int], gapsFrom start: Int, to end: Int, count: Int, below limit: Int, ranking: Int,
+        into row: inout [Int32], at offset: Int
+    ) throws(IndexDamage) {
+        try check(start, end - start)
+        try check(ranking, count)
+        guard let base, offset >= 0, offset + hits.count <= row.count else { return }
+        var failed = false
+        row.withUnsafeMutableBufferPointer { row in
+            var pointer = base + start
+            let last = base + end
+            var posting = -1
+            var rank = -1
+            for (index, verse) in hits.enumerated() {
+                while posting < verse {
+                    guard rank + 1 < count else { return }
+                    guard let gap = Self.varint(&pointer, last) else {
+                        failed = true
+                        return
+                    }
+                    posting = posting &+ gap &+ 1
+                    rank += 1
+                    guard posting < limit else {
+                        failed = true
+                        return
+                    }
+                }
+                if posting == verse { row[offset + index] = Int32(base[ranking + rank]) }
+            }
+        }
+        if failed { throw IndexDamage(reason: "a posting list is damaged") }
+    }
+}

@@ -104,6 +104,9 @@ extension QueryExecutor {
         case attribute
         /// The exact mode: counted in each hit's tokens.
         case tokens
+        /// A common word's bitmap, few hits: counted in each hit's folded tokens (read once per hit for every
+        /// such term), cheaper than ranking each hit in the bitmap.
+        case foldedTokens
     }
 
     /// Scores every hit (`hits` increasing) and offers it to `top`.
@@ -120,11 +123,14 @@ extension QueryExecutor {
         let exact = query.mode == .exact
         var tokens: [Int32] = []
         var verseTokens: [Int32] = []
+        var foldedTokens: [Int32] = []
+        let readsFolded = sources.contains { if case .foldedTokens = $0 { true } else { false } }
         let reader = index.reader
         let lengths = exact ? 0 : try index.verseLengths()
         let norms = index.opened.norms
         for (ordinal, verse) in hits.enumerated() {
             let length = exact ? try index.tokens(verse, exactIDs: true, into: &verseTokens) : 0
+            let foldedLength = readsFolded ? try index.tokens(verse, exactIDs: false, into: &foldedTokens) : 0
             let norm: Double
             if exact {
                 norm = BM25.norm(length, average: index.opened.average)
@@ -150,6 +156,10 @@ extension QueryExecutor {
                     frequency = attributeFrequencies[term]
                 case .tokens:
                     for token in verseTokens[..<length] where terms[term].matcher.matches(token) { frequency += 1 }
+                case .foldedTokens:
+                    for token in foldedTokens[..<foldedLength] where terms[term].matcher.matches(token) {
+                        frequency += 1
+                    }
                 case .summed(let row):
                     frequency = Int(sums[row * hits.count + ordinal])
                 case .cursor(let slot, let ranking):
@@ -171,16 +181,28 @@ extension QueryExecutor {
     ) throws(IndexDamage) -> Frequencies {
         if term.isAttribute { return .attribute }
         if query.mode == .exact { return .tokens }
+        let row = sums.count / max(1, hits.count)
+        let first = sums.count
+        let reader = index.reader
         if let postings = term.single {
             let id = term.foldedIDs[0]
             guard let ranking = postings.ranking else { throw IndexDamage(reason: "term \(id) has no ranking bytes") }
-            cursors.append(PostingCursor(postings, reader: index.reader))
-            return .cursor(slot: cursors.count - 1, ranking: ranking)
+            switch postings.storage {
+            case .list(_, _, let data, let end) where postings.documentFrequency <= 32 * hits.count:
+                // A list not much longer than the hits: decoded once in step with them.
+                sums += repeatElement(0, count: hits.count)
+                try reader.frequencies(
+                    of: hits, gapsFrom: data, to: end, count: postings.documentFrequency, below: postings.verseCount,
+                    ranking: ranking, into: &sums, at: first)
+                return .summed(row: row)
+            case .bitmap where 16 * hits.count < postings.documentFrequency:
+                return .foldedTokens
+            default:
+                cursors.append(PostingCursor(postings, reader: reader))
+                return .cursor(slot: cursors.count - 1, ranking: ranking)
+            }
         }
-        let row = sums.count / max(1, hits.count)
-        let first = sums.count
         sums += repeatElement(0, count: hits.count)
-        let reader = index.reader
         for id in term.foldedIDs {
             let postings = try index.postings(id)
             guard let ranking = postings.ranking else { throw IndexDamage(reason: "term \(id) has no ranking bytes") }
