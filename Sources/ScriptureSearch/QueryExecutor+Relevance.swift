@@ -82,7 +82,7 @@ extension QueryExecutor {
     }
 
     /// How many of verse `verse`'s tokens (folded ids, or exact ids in the exact mode) `matcher` matches.
-    private func count(_ matcher: ResolvedTerm.Matcher, in verse: Int, _ tokens: inout [Int32]) throws(IndexDamage)
+    func count(_ matcher: ResolvedTerm.Matcher, in verse: Int, _ tokens: inout [Int32]) throws(IndexDamage)
         -> Int
     {
         let length = try index.tokens(verse, exactIDs: query.mode == .exact, into: &tokens)
@@ -104,9 +104,6 @@ extension QueryExecutor {
         case attribute
         /// The exact mode: counted in each hit's tokens.
         case tokens
-        /// A common word's bitmap, few hits: counted in each hit's folded tokens (read once per hit for every
-        /// such term), cheaper than ranking each hit in the bitmap.
-        case foldedTokens
     }
 
     /// Scores every hit (`hits` increasing) and offers it to `top`.
@@ -123,14 +120,11 @@ extension QueryExecutor {
         let exact = query.mode == .exact
         var tokens: [Int32] = []
         var verseTokens: [Int32] = []
-        var foldedTokens: [Int32] = []
-        let readsFolded = sources.contains { if case .foldedTokens = $0 { true } else { false } }
         let reader = index.reader
         let lengths = exact ? 0 : try index.verseLengths()
         let norms = index.opened.norms
         for (ordinal, verse) in hits.enumerated() {
             let length = exact ? try index.tokens(verse, exactIDs: true, into: &verseTokens) : 0
-            let foldedLength = readsFolded ? try index.tokens(verse, exactIDs: false, into: &foldedTokens) : 0
             let norm: Double
             if exact {
                 norm = BM25.norm(length, average: index.opened.average)
@@ -156,10 +150,6 @@ extension QueryExecutor {
                     frequency = attributeFrequencies[term]
                 case .tokens:
                     for token in verseTokens[..<length] where terms[term].matcher.matches(token) { frequency += 1 }
-                case .foldedTokens:
-                    for token in foldedTokens[..<foldedLength] where terms[term].matcher.matches(token) {
-                        frequency += 1
-                    }
                 case .summed(let row):
                     frequency = Int(sums[row * hits.count + ordinal])
                 case .cursor(let slot, let ranking):
@@ -195,8 +185,6 @@ extension QueryExecutor {
                     of: hits, gapsFrom: data, to: end, count: postings.documentFrequency, below: postings.verseCount,
                     ranking: ranking, into: &sums, at: first)
                 return .summed(row: row)
-            case .bitmap where 16 * hits.count < postings.documentFrequency:
-                return .foldedTokens
             default:
                 cursors.append(PostingCursor(postings, reader: reader))
                 return .cursor(slot: cursors.count - 1, ranking: ranking)

@@ -35,8 +35,8 @@ struct QueryExecutor {
     /// postings are the answer, and `groups` stays empty.
     private(set) var soleTerm: ResolvedTerm?
     /// The required groups, each with its possible phrases.
-    private var groups: [[Unit]] = []
-    private var excluded: [Unit] = []
+    private(set) var groups: [[Unit]] = []
+    private(set) var excluded: [Unit] = []
     /// The proximity constraints resolved (nil when a side can match no verse: then nothing matches).
     var near: [Near]? = []
     /// Each book's first verse in the verse table, then the verse count: where `NEAR/v` stops.
@@ -116,9 +116,17 @@ struct QueryExecutor {
 
     /// The matching verses in `order`, limited to `scope` when given, with their scores in relevance order.
     func matches(scope: IDSet?, order: SearchOptions.Order) throws(IndexDamage) -> SearchMatches {
+        if order == .relevance, let ranked = try rankedWithRanks(scope: scope, limit: nil) { return ranked.matches }
         let verses = try self.verses(scope: scope)
         guard order == .relevance else { return SearchMatches(verses: verses.list, scores: []) }
         return try ranked(verses, scope: scope)
+    }
+
+    /// The best `limit` matches within `scope` by BM25 (best first, ties in canon order) and how many match.
+    func best(scope: IDSet?, limit: Int) throws(IndexDamage) -> (matches: SearchMatches, total: Int) {
+        if let ranked = try rankedWithRanks(scope: scope, limit: limit) { return ranked }
+        let verses = try self.verses(scope: scope)
+        return (try ranked(verses, scope: scope, limit: limit), verses.count)
     }
 
     /// The matching verses in increasing order, limited to `scope` when given.
@@ -239,7 +247,7 @@ struct QueryExecutor {
         }
     }
 
-    private func cost(_ group: [Unit]) -> Int { group.reduce(0) { $0 + $1.estimate } }
+    func cost(_ group: [Unit]) -> Int { group.reduce(0) { $0 + $1.estimate } }
 
     /// Whether `matchers` match consecutive tokens somewhere in `tokens`.
     static func phrase(_ matchers: [ResolvedTerm.Matcher], occursIn tokens: ArraySlice<Int32>) -> Bool {
