@@ -87,21 +87,38 @@ extension IndexReader {
             return try context.matches(before: start, after: next, from: first, to: end)
         }
         let ones: UInt64 = 0x0101_0101_0101_0101
-        var pointer = first
-        while end - pointer >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+        let patterns = anchor.patterns
+        /// The bytes of the word at `at` equal to one of the patterns, as their high bits.
+        func matching(at at: UnsafePointer<UInt8>) -> UInt64 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(at).loadUnaligned(as: UInt64.self))
             var found: UInt64 = 0
-            for pattern in anchor.patterns {
+            for pattern in patterns {
                 // A byte of `word` equal to the pattern's is a zero byte of `x`: its high bit is set here (and
                 // maybe a byte's above it, which `occurs` rejects).
                 let x = word ^ pattern
                 found |= (x &- ones) & ~x & (ones << 7)
             }
+            return found
+        }
+        var pointer = first
+        while end - pointer >= 8 {
+            var found = matching(at: pointer)
             while found != 0 {
                 if try occurs(at: pointer + found.trailingZeroBitCount >> 3) { return true }
                 found &= found - 1
             }
             pointer += 8
+        }
+        // The last bytes: the word that ends with the verse, its bytes before `pointer` masked off, when it lies
+        // in the section; else one byte at a time.
+        if pointer < end, end - 8 >= base {
+            let start = end - 8
+            var found = matching(at: start) & (~UInt64(0) << UInt64((pointer - start) * 8))
+            while found != 0 {
+                if try occurs(at: start + found.trailingZeroBitCount >> 3) { return true }
+                found &= found - 1
+            }
+            return false
         }
         while pointer < end {
             let byte = UInt64(pointer.pointee) &* ones

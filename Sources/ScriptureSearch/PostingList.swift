@@ -276,46 +276,6 @@ extension PostingList {
     }
 }
 
-extension IndexReader {
-    /// Writes to `row[offset + i]` the frequency (`ranking` byte, `BM25.saturated` for that many or more) of
-    /// the term whose `count` postings are the gaps from `start` to `end` (see `gaps`, each below `limit`) in
-    /// verse `hits[i]` (increasing), 0 when the term is not in it: the gaps decoded in step with the hits.
-    ///
-    /// - Complexity: O(hits + postings before the last hit), no allocation.
-    func frequencies(
-        of hits: [Int], gapsFrom start: Int, to end: Int, count: Int, below limit: Int, ranking: Int,
-        into row: inout [Int32], at offset: Int
-    ) throws(IndexDamage) {
-        try check(start, end - start)
-        try check(ranking, count)
-        guard let base, offset >= 0, offset + hits.count <= row.count else { return }
-        var failed = false
-        row.withUnsafeMutableBufferPointer { row in
-            var pointer = base + start
-            let last = base + end
-            var posting = -1
-            var rank = -1
-            for (index, verse) in hits.enumerated() {
-                while posting < verse {
-                    guard rank + 1 < count else { return }
-                    guard let gap = Self.varint(&pointer, last) else {
-                        failed = true
-                        return
-                    }
-                    posting = posting &+ gap &+ 1
-                    rank += 1
-                    guard posting < limit else {
-                        failed = true
-                        return
-                    }
-                }
-                if posting == verse { row[offset + index] = Int32(base[ranking + rank]) }
-            }
-        }
-        if failed { throw IndexDamage(reason: "a posting list is damaged") }
-    }
-}
-
 extension PostingList {
     /// The rank among this bitmap's postings of each of `hits` (increasing, each set in the bitmap): its
     /// block's first rank (the block found by galloping from the one before, its first verse in the ranking

@@ -180,10 +180,10 @@ extension QueryExecutor {
             switch postings.storage {
             case .list(_, _, let data, let end) where postings.documentFrequency <= 32 * hits.count:
                 // A list not much longer than the hits: decoded once in step with them.
-                sums += repeatElement(0, count: hits.count)
-                try reader.frequencies(
-                    of: hits, gapsFrom: data, to: end, count: postings.documentFrequency, below: postings.verseCount,
-                    ranking: ranking, into: &sums, at: first)
+                let ranks = try reader.ranks(
+                    of: hits, gapsFrom: data, to: end, count: postings.documentFrequency, below: postings.verseCount)
+                try reader.check(ranking, postings.documentFrequency)
+                sums += ranks.lazy.map { $0 < 0 ? 0 : Int32(reader.byte(ranking + Int($0))) }
                 return .summed(row: row)
             default:
                 cursors.append(PostingCursor(postings, reader: reader))
