@@ -30,6 +30,8 @@ struct IndexView {
         /// Which word attributes the version carries, as found (`IndexView.has`): for each field, a bit that it
         /// was looked up and one that words carry it.
         let fields = CheckedParts(count: 6)
+        /// Each folded term's exact ids, built the first time a phrase needs them.
+        let exactForms = ExactFormsSlot()
 
         init(
             layout: IndexLayout, folded: TermDictionary.Shape, exact: TermDictionary.Shape,

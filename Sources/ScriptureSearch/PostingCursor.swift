@@ -23,6 +23,8 @@ struct PostingCursor {
     private var blockStarts: Int?
     private var blockCount = 0
     private var block = 0
+    /// Whether the block starts were found inside the section (the first time a verse is ranked).
+    private var startsChecked = false
 
     init(_ list: PostingList, reader: IndexReader) {
         self.reader = reader
@@ -86,19 +88,29 @@ struct PostingCursor {
     /// The rank of `verse`, set in the bitmap at `bitmap`: its block's rank (the last block whose first verse
     /// is at most `verse`, galloping from the block before) and the bits from that block's first verse.
     private mutating func blockRank(_ verse: Int, starts: Int, bitmap: Int, bytes: Int) throws(IndexDamage) -> Int {
-        var low = block
+        // The block starts checked against the section once, then read in place.
+        if !startsChecked {
+            try reader.check(starts, blockCount * 4)
+            startsChecked = true
+        }
+        guard let base = reader.base, blockCount > 0 else { throw IndexDamage(reason: "a bitmap without blocks") }
+        let raw = UnsafeRawPointer(base + starts)
+        func start(_ block: Int) -> Int {
+            Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: block * 4, as: UInt32.self)))
+        }
+        var low = min(block, blockCount - 1)
         var step = 1
-        while low + step < blockCount, try reader.u32(starts + (low + step) * 4) <= verse {
+        while low + step < blockCount, start(low + step) <= verse {
             low += step
             step *= 2
         }
         var high = min(low + step, blockCount)
         while high - low > 1 {
             let middle = (low + high) / 2
-            if try reader.u32(starts + middle * 4) <= verse { low = middle } else { high = middle }
+            if start(middle) <= verse { low = middle } else { high = middle }
         }
         block = low
-        let first = try reader.u32(starts + low * 4)
+        let first = start(low)
         guard first <= verse else { throw IndexDamage(reason: "a bitmap block starts past its verses") }
         return low * SearchIndexFormat.postingBlockSize + reader.bitCount(bitmap, bytes: bytes, bits: first..<verse)
     }

@@ -248,3 +248,106 @@ extension PostingList {
         }
     }
 }
+
+extension PostingList {
+    /// Keeps in `verses` (increasing, each below the verse count) those this bitmap holds, one bit test each;
+    /// false, leaving `verses` as they are, for a list.
+    ///
+    /// - Complexity: O(verses).
+    func retain(_ verses: inout [Int], _ reader: IndexReader) throws(IndexDamage) -> Bool {
+        guard case .bitmap(let start) = storage else { return false }
+        let bytes = (verseCount + 7) / 8
+        try reader.check(start, bytes)
+        guard let base = reader.base else { return false }
+        let bits = base + start
+        let count = verseCount
+        let kept = verses.withUnsafeMutableBufferPointer { verses -> Int in
+            var kept = 0
+            for index in verses.indices {
+                let verse = verses[index]
+                guard verse >= 0, verse < count, bits[verse >> 3] & (1 << UInt8(verse & 7)) != 0 else { continue }
+                verses[kept] = verse
+                kept += 1
+            }
+            return kept
+        }
+        verses.removeLast(verses.count - kept)
+        return true
+    }
+}
+
+extension PostingList {
+    /// The rank among this bitmap's postings of each of `hits` (increasing, each set in the bitmap): its
+    /// block's first rank (the block found by galloping from the one before, its first verse in the ranking
+    /// bytes) plus the bits set from the block's first verse, or from the hit before when it is in the same
+    /// block. A list or a bitmap without ranking bytes goes through `PostingCursor.rank`.
+    ///
+    /// - Complexity: O(hits × (log blocks passed + the bits counted / 64)).
+    func bitmapRanks(of hits: [Int], _ reader: IndexReader) throws(IndexDamage) -> [Int32] {
+        guard case .bitmap(let bitmap) = storage, let ranking, blockCount > 0, let base = reader.base else {
+            var cursor = PostingCursor(self, reader: reader)
+            return try hits.map { verse throws(IndexDamage) in
+                guard let rank = try cursor.rank(verse) else { throw IndexDamage(reason: "a hit the postings lack") }
+                return Int32(truncatingIfNeeded: rank)
+            }
+        }
+        let starts = ranking + documentFrequency + blockCount * 2
+        try reader.check(starts, blockCount * 4)
+        let raw = UnsafeRawPointer(base + starts)
+        func start(_ block: Int) -> Int {
+            Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: block * 4, as: UInt32.self)))
+        }
+        let bytes = (verseCount + 7) / 8
+        try reader.check(bitmap, bytes)
+        let bits = UnsafeRawPointer(base + bitmap)
+        /// The bits set in `from..<to` (both within the bitmap): whole words read in place, the last partial
+        /// word through `bitmapWord`.
+        func count(_ from: Int, _ to: Int) -> Int {
+            guard from < to else { return 0 }
+            var word = from >> 6
+            let last = (to - 1) >> 6
+            var total = 0
+            var mask = ~UInt64(0) << UInt64(from & 63)
+            while true {
+                let value =
+                    (word + 1) * 8 <= bytes
+                    ? UInt64(littleEndian: bits.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self))
+                    : reader.bitmapWord(bitmap, bytes: bytes, word)
+                if word == last {
+                    mask &= ~UInt64(0) >> UInt64(63 - (to - 1) & 63)
+                    return total + (value & mask).nonzeroBitCount
+                }
+                total += (value & mask).nonzeroBitCount
+                mask = ~UInt64(0)
+                word += 1
+            }
+        }
+        var block = 0
+        var (previous, previousRank) = (-1, -1)
+        var ranks = [Int32](repeating: 0, count: hits.count)
+        for (index, verse) in hits.enumerated() {
+            guard verse >= 0, verse < verseCount, reader.bit(bitmap, verse) else {
+                throw IndexDamage(reason: "a hit the postings lack")
+            }
+            var step = 1
+            while block + step < blockCount, start(block + step) <= verse {
+                block += step
+                step *= 2
+            }
+            var high = min(block + step, blockCount)
+            while high - block > 1 {
+                let middle = (block + high) / 2
+                if start(middle) <= verse { block = middle } else { high = middle }
+            }
+            let first = start(block)
+            guard first <= verse else { throw IndexDamage(reason: "a bitmap block starts past its verses") }
+            let rank =
+                previous >= first
+                ? previousRank + count(previous, verse)
+                : block * SearchIndexFormat.postingBlockSize + count(first, verse)
+            ranks[index] = Int32(truncatingIfNeeded: rank)
+            (previous, previousRank) = (verse, rank)
+        }
+        return ranks
+    }
+}

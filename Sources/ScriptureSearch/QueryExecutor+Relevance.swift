@@ -82,7 +82,7 @@ extension QueryExecutor {
     }
 
     /// How many of verse `verse`'s tokens (folded ids, or exact ids in the exact mode) `matcher` matches.
-    private func count(_ matcher: ResolvedTerm.Matcher, in verse: Int, _ tokens: inout [Int32]) throws(IndexDamage)
+    func count(_ matcher: ResolvedTerm.Matcher, in verse: Int, _ tokens: inout [Int32]) throws(IndexDamage)
         -> Int
     {
         let length = try index.tokens(verse, exactIDs: query.mode == .exact, into: &tokens)
@@ -171,16 +171,26 @@ extension QueryExecutor {
     ) throws(IndexDamage) -> Frequencies {
         if term.isAttribute { return .attribute }
         if query.mode == .exact { return .tokens }
+        let row = sums.count / max(1, hits.count)
+        let first = sums.count
+        let reader = index.reader
         if let postings = term.single {
             let id = term.foldedIDs[0]
             guard let ranking = postings.ranking else { throw IndexDamage(reason: "term \(id) has no ranking bytes") }
-            cursors.append(PostingCursor(postings, reader: index.reader))
-            return .cursor(slot: cursors.count - 1, ranking: ranking)
+            switch postings.storage {
+            case .list(_, _, let data, let end) where postings.documentFrequency <= 32 * hits.count:
+                // A list not much longer than the hits: decoded once in step with them.
+                let ranks = try reader.ranks(
+                    of: hits, gapsFrom: data, to: end, count: postings.documentFrequency, below: postings.verseCount)
+                try reader.check(ranking, postings.documentFrequency)
+                sums += ranks.lazy.map { $0 < 0 ? 0 : Int32(reader.byte(ranking + Int($0))) }
+                return .summed(row: row)
+            default:
+                cursors.append(PostingCursor(postings, reader: reader))
+                return .cursor(slot: cursors.count - 1, ranking: ranking)
+            }
         }
-        let row = sums.count / max(1, hits.count)
-        let first = sums.count
         sums += repeatElement(0, count: hits.count)
-        let reader = index.reader
         for id in term.foldedIDs {
             let postings = try index.postings(id)
             guard let ranking = postings.ranking else { throw IndexDamage(reason: "term \(id) has no ranking bytes") }

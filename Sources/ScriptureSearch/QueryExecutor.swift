@@ -20,6 +20,8 @@ struct QueryExecutor {
         /// When the tokens are read in the default mode: each term's folded ids (first, count), for
         /// `IndexView.phraseOccurs`; nil otherwise.
         var words: [(first: Int32, count: UInt32)]? = nil
+        /// With `words`: the word looked for first, by its exact ids (nil when each word has too many).
+        var anchor: PhraseAnchor? = nil
         var isImpossible: Bool { terms.contains { $0.isImpossible } }
         /// The most verses the phrase can match: its rarest term's estimate.
         var estimate: Int { terms.isEmpty ? 0 : terms.reduce(Int.max) { min($0, $1.estimate) } }
@@ -33,8 +35,8 @@ struct QueryExecutor {
     /// postings are the answer, and `groups` stays empty.
     private(set) var soleTerm: ResolvedTerm?
     /// The required groups, each with its possible phrases.
-    private var groups: [[Unit]] = []
-    private var excluded: [Unit] = []
+    private(set) var groups: [[Unit]] = []
+    private(set) var excluded: [Unit] = []
     /// The proximity constraints resolved (nil when a side can match no verse: then nothing matches).
     var near: [Near]? = []
     /// Each book's first verse in the verse table, then the verse count: where `NEAR/v` stops.
@@ -69,7 +71,13 @@ struct QueryExecutor {
             let needsTokens = !(terms.count == 1 && terms[0].isAttribute) && (terms.count > 1 || query.mode == .exact)
             var unit = Unit(
                 terms: terms, matchers: needsTokens ? terms.map { $0.matcher } : [], needsTokens: needsTokens)
-            if needsTokens, query.mode == .default { unit.words = Self.words(unit.matchers) }
+            if needsTokens, query.mode == .default, let words = Self.words(unit.matchers) {
+                unit.words = words
+                if !unit.isImpossible {
+                    unit.anchor = PhraseAnchor(
+                        words: words, estimates: terms.map { $0.estimate }, forms: try index.exactForms())
+                }
+            }
             if !unit.isImpossible { units.append(unit) }
         }
         return units
@@ -108,9 +116,17 @@ struct QueryExecutor {
 
     /// The matching verses in `order`, limited to `scope` when given, with their scores in relevance order.
     func matches(scope: IDSet?, order: SearchOptions.Order) throws(IndexDamage) -> SearchMatches {
+        if order == .relevance, let ranked = try rankedWithRanks(scope: scope, limit: nil) { return ranked.matches }
         let verses = try self.verses(scope: scope)
         guard order == .relevance else { return SearchMatches(verses: verses.list, scores: []) }
         return try ranked(verses, scope: scope)
+    }
+
+    /// The best `limit` matches within `scope` by BM25 (best first, ties in canon order) and how many match.
+    func best(scope: IDSet?, limit: Int) throws(IndexDamage) -> (matches: SearchMatches, total: Int) {
+        if let ranked = try rankedWithRanks(scope: scope, limit: limit) { return ranked }
+        let verses = try self.verses(scope: scope)
+        return (try ranked(verses, scope: scope, limit: limit), verses.count)
     }
 
     /// The matching verses in increasing order, limited to `scope` when given.
@@ -149,10 +165,18 @@ struct QueryExecutor {
                 // A list not much longer than the candidates is merged with them; a longer one, or a
                 // bitmap, is probed.
                 if try unit.terms[term].intersect(&verses, index, ifAtMost: 8 * verses.count) { continue }
+                if let postings = unit.terms[term].single, try postings.retain(&verses, index.reader) { continue }
                 var probe = try unit.terms[term].probe(index)
                 try verses.retain { verse throws(IndexDamage) in try probe.contains(verse) }
             }
-            if let words = unit.words {
+            if let words = unit.words, let anchor = unit.anchor {
+                // The tokens compared with the anchor's exact ids; only those around an anchor decoded.
+                try words.withUnsafeBufferPointer { words throws(IndexDamage) in
+                    try verses.retain { verse throws(IndexDamage) in
+                        try index.phraseOccurs(in: verse, words, anchor: anchor)
+                    }
+                }
+            } else if let words = unit.words {
                 // The tokens decoded only up to the phrase's first occurrence.
                 var buffer: [Int32] = []
                 try words.withUnsafeBufferPointer { words throws(IndexDamage) in
@@ -223,7 +247,7 @@ struct QueryExecutor {
         }
     }
 
-    private func cost(_ group: [Unit]) -> Int { group.reduce(0) { $0 + $1.estimate } }
+    func cost(_ group: [Unit]) -> Int { group.reduce(0) { $0 + $1.estimate } }
 
     /// Whether `matchers` match consecutive tokens somewhere in `tokens`.
     static func phrase(_ matchers: [ResolvedTerm.Matcher], occursIn tokens: ArraySlice<Int32>) -> Bool {

@@ -101,8 +101,7 @@ public struct SearchIndex: Sendable {
         try requireAttributes(of: query)
         return try read { view throws(IndexDamage) in
             let executor = try QueryExecutor(index: view, query: query, bookStarts: bookStarts)
-            let verses = try executor.verses(scope: scope)
-            return (try executor.ranked(verses, scope: scope, limit: max(0, limit)), verses.count)
+            return try executor.best(scope: scope, limit: max(0, limit))
         }
     }
 
