@@ -147,15 +147,15 @@ extension FlatContentBuilder {
 
     /// Adds a run of text whose NFC UTF-8 bytes go to `stage` (see `FlatByteStage`).
     /// - Returns: the text node's index.
-    @inline(__always)
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func text(staging bytes: UnsafeBufferPointer<UInt8>, in stage: inout FlatByteStage) -> Int {
-        let index = content.nodes.count
-        var node = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index + 1))
-        node.textStart = UInt32(truncatingIfNeeded: content.bytes.count + stage.count)
+        let index = contentStorage.nodeStorage.count
+        var node = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index &+ 1))
+        node.textStart = UInt32(truncatingIfNeeded: contentStorage.byteStorage.count &+ stage.count)
         node.textCount = UInt32(truncatingIfNeeded: bytes.count)
         stage.append(bytes)
-        content.nodes.append(node)
+        contentStorage.nodeStorage.append(node)
         return index
     }
 
@@ -173,14 +173,14 @@ extension FlatContentBuilder {
 
     /// Adds an attribute whose value's NFC UTF-8 bytes go to `stage`, for the node opened next
     /// (see `open(_:markerID:attributesFrom:)`); returns nothing, the attribute is the table's last.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func stageAttribute(
         nameID name: UInt32, value: UnsafeBufferPointer<UInt8>, in stage: inout FlatByteStage
     ) {
-        content.attributes.append(
+        contentStorage.attributeStorage.append(
             FlatAttribute(
-                name: name, valueStart: UInt32(truncatingIfNeeded: content.bytes.count + stage.count),
-                valueCount: UInt32(truncatingIfNeeded: value.count)))
+                nameID: name, valueStart: UInt32(truncatingIfNeeded: contentStorage.byteStorage.count &+ stage.count),
+                count: UInt32(truncatingIfNeeded: value.count)))
         stage.append(value)
     }
 
@@ -203,30 +203,30 @@ extension FlatContentBuilder {
     /// The same nodes as `open(_:markerID:attributesFrom:)`, `text(staging:in:)`, `close()` and a
     /// second `text(staging:in:)` of one space, in one step.
     /// - Returns: the index of the last node added (the span, or the space after it).
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func plainSpan(
         markerID marker: UInt32, attributesFrom start: Int, text bytes: UnsafeBufferPointer<UInt8>, spaceAfter: Bool,
         in stage: inout FlatByteStage
     ) -> Int {
-        let index = content.nodes.count
-        let textStart = content.bytes.count + stage.count
-        var span = FlatNode(kind: .character, end: UInt32(truncatingIfNeeded: index + 2))
-        span.marker = marker
+        let index = contentStorage.nodeStorage.count
+        let textStart = contentStorage.byteStorage.count &+ stage.count
+        var span = FlatNode(kind: .character, end: UInt32(truncatingIfNeeded: index &+ 2))
+        span.storedMarker = marker
         span.attributeStart = UInt32(truncatingIfNeeded: start)
-        span.attributeCount = UInt32(truncatingIfNeeded: content.attributes.count - start)
-        var run = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index + 2))
+        span.attributeCount = UInt32(truncatingIfNeeded: contentStorage.attributeStorage.count &- start)
+        var run = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index &+ 2))
         run.textStart = UInt32(truncatingIfNeeded: textStart)
         run.textCount = UInt32(truncatingIfNeeded: bytes.count)
         stage.append(bytes)
-        content.nodes.append(span)
-        content.nodes.append(run)
+        contentStorage.nodeStorage.append(span)
+        contentStorage.nodeStorage.append(run)
         guard spaceAfter else { return index }
-        var after = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index + 3))
-        after.textStart = UInt32(truncatingIfNeeded: textStart + bytes.count)
+        var after = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index &+ 3))
+        after.textStart = UInt32(truncatingIfNeeded: textStart &+ bytes.count)
         after.textCount = 1
         stage.appendSpace()
-        content.nodes.append(after)
-        return index + 2
+        contentStorage.nodeStorage.append(after)
+        return index &+ 2
     }
 
     /// Drops the attributes from `start` on and the staged bytes from `stagedCount` on (what a
@@ -239,7 +239,7 @@ extension FlatContentBuilder {
     }
 
     /// The number of attributes so far.
-    public var attributeCount: Int { content.attributes.count }
+    @inlinable public var attributeCount: Int { contentStorage.attributeStorage.count }
 
     /// Moves the staged bytes into the content: call it before reading the content's bytes or
     /// adding to them any other way.
@@ -255,10 +255,14 @@ extension FlatContentBuilder {
 /// node's bytes are staged in a buffer that only grows, so adding a short run costs a few stores
 /// instead of an array append. Nodes staged into it record the offsets their bytes will have.
 public struct FlatByteStage: ~Copyable {
-    var base: UnsafeMutablePointer<UInt8>
-    var capacity: Int
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
     /// The number of bytes staged.
-    public internal(set) var count = 0
+    public internal(set) var count: Int {
+        @inlinable get { storedCount }
+        set { storedCount = newValue }
+    }
+    @usableFromInline var storedCount = 0
 
     /// Creates an empty stage.
     public init() {
@@ -268,28 +272,51 @@ public struct FlatByteStage: ~Copyable {
 
     deinit { base.deallocate() }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         let length = bytes.count
-        if count + length > capacity { grow(to: max(capacity * 2, count + length)) }
+        if storedCount &+ length > capacity { grow(to: max(capacity &* 2, storedCount &+ length)) }
         guard let source = bytes.baseAddress else { return }
-        let target = base + count
+        let target = base + storedCount
         if length <= 16 {
-            for offset in 0..<length { target[offset] = source[offset] }
+            Self.copyShort(from: source, to: target, count: length)
         } else {
             target.initialize(from: source, count: length)
         }
-        count += length
+        storedCount &+= length
     }
 
-    @inline(__always)
+    /// Copies up to sixteen bytes with two loads and two stores that may overlap (three bytes for fewer than four).
+    @inlinable @inline(__always)
+    static func copyShort(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        if count >= 8 {
+            let first = from.loadUnaligned(as: UInt64.self)
+            let last = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            to.storeBytes(of: first, as: UInt64.self)
+            to.storeBytes(of: last, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 {
+            let first = from.loadUnaligned(as: UInt32.self)
+            let last = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            to.storeBytes(of: first, as: UInt32.self)
+            to.storeBytes(of: last, toByteOffset: count &- 4, as: UInt32.self)
+        } else if count > 0 {
+            target[0] = source[0]
+            target[count >> 1] = source[count >> 1]
+            target[count &- 1] = source[count &- 1]
+        }
+    }
+
+    @inlinable @inline(__always)
     mutating func appendSpace() {
-        if count + 1 > capacity { grow(to: capacity * 2) }
-        base[count] = 0x20
-        count += 1
+        if storedCount &+ 1 > capacity { grow(to: capacity &* 2) }
+        base[storedCount] = 0x20
+        storedCount &+= 1
     }
 
-    private mutating func grow(to newCapacity: Int) {
+    @usableFromInline
+    mutating func grow(to newCapacity: Int) {
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         grown.initialize(from: base, count: count)
         base.deallocate()
