@@ -28,27 +28,62 @@ extension USFMBookBuilder {
     /// `slot` is the marker's slot in `USFMMarkerTable` (-1 for none); its role must make plain spans.
     mutating func readPlainSpan(slot: Int, nested: Bool, name: Range<Int>) -> Bool {
         // (`\cat` can name a sidebar only where no frame is open, so it is a plain span here too.)
-        guard cursor.byte(at: name.upperBound) == space,
-            let last = frames.indices.last, nested || frames[last].kind != .character,
+        guard cursor.byte(at: name.upperBound) == space, let last = frames.indices.last,
             frames.count <= Inline.maximumNestingDepth, tooDeep.isEmpty
         else { return false }
+        let topIsCharacter = frames[last].kind == .character
+        guard nested || !topIsCharacter, var lastNode = readOnePlainSpan(slot: slot, name: name) else { return false }
+        // Words mostly follow one another (`\w a|…\w* \w b|…\w*`): the ones that are plain too are read
+        // here, in the same frame, and the frame notes only the last.
+        while let next = nextWordName(topIsCharacter: topIsCharacter),
+            let node = readOnePlainSpan(slot: wordSlot, name: next)
+        {
+            lastNode = node
+        }
+        noteChild(lastNode)
+        return true
+    }
+
+    /// The name of the `\w ` or `\+w ` at the cursor that `readPlainSpan` may read next in the same
+    /// frame (`\w ` only outside a character style), or `nil`.
+    @inline(__always)
+    func nextWordName(topIsCharacter: Bool) -> Range<Int>? {
+        let position = cursor.position
+        guard cursor.byte(at: position) == backslash else { return nil }
+        var nameStart = position &+ 1
+        if cursor.byte(at: nameStart) == plus {
+            nameStart &+= 1
+        } else if topIsCharacter {
+            return nil
+        }
+        guard cursor.byte(at: nameStart) == UInt8(ascii: "w"), cursor.byte(at: nameStart &+ 1) == space else {
+            return nil
+        }
+        return nameStart..<(nameStart &+ 1)
+    }
+
+    /// Reads one plain span whose name (followed by a space) is at `name`, adding its nodes and moving
+    /// the cursor past it; `nil`, having changed nothing, when it is not plain.
+    /// - Returns: the index of the last node added.
+    @inline(__always)
+    mutating func readOnePlainSpan(slot: Int, name: Range<Int>) -> Int? {
         let input = cursor.input
-        let textStart = name.upperBound + 1
+        let textStart = name.upperBound &+ 1
         // Text up to `|` or a backslash (not `//`), then attributes up to the first backslash, which
         // must start the matching closing marker.
-        guard let run = Self.scanPlainText(input, from: textStart, flags: textFlags) else { return false }
+        guard let run = Self.scanPlainText(input, from: textStart, flags: textFlags) else { return nil }
         let textEnd = run.end
         let attributeStart = flat.attributeCount
         let stagedCount = stage.count
         var closeStart = textEnd
         if input[textEnd] == pipe {
-            closeStart = stagePlainAttributes(from: textEnd + 1)
+            closeStart = stagePlainAttributes(from: textEnd &+ 1)
         }
         var matches = closeStart >= 0
-        let nameIndex = closeStart + (cursor.byte(at: closeStart + 1) == plus ? 2 : 1)
-        let end = nameIndex + name.count
+        let nameIndex = closeStart &+ (cursor.byte(at: closeStart &+ 1) == plus ? 2 : 1)
+        let end = nameIndex &+ name.count
         if matches, cursor.byte(at: end) == asterisk {
-            for offset in 0..<name.count where input[nameIndex + offset] != input[name.lowerBound + offset] {
+            for offset in 0..<name.count where input[nameIndex &+ offset] != input[name.lowerBound &+ offset] {
                 matches = false
                 break
             }
@@ -57,13 +92,13 @@ extension USFMBookBuilder {
         }
         guard matches else {
             flat.discardStaged(attributesFrom: attributeStart, bytesFrom: stagedCount, in: &stage)
-            return false
+            return nil
         }
         // The single space that often follows before the next marker: after content, a run of one
         // space is always kept, as `readText` would.
-        let spaceAfter = cursor.byte(at: end + 1) == space && cursor.byte(at: end + 2) == backslash
+        let spaceAfter = cursor.byte(at: end &+ 1) == space && cursor.byte(at: end &+ 2) == backslash
         let id = markerID(slot: slot, name: name)
-        let text = cursor.bytes(textStart..<textEnd)
+        let text = UnsafeBufferPointer(rebasing: input[textStart..<textEnd])
         let lastNode: Int
         if run.mayNeedNFC, !NFC.isInert(text) {
             var normalized = NFC.string(text)
@@ -75,9 +110,8 @@ extension USFMBookBuilder {
             lastNode = flat.plainSpan(
                 markerID: id, attributesFrom: attributeStart, text: text, spaceAfter: spaceAfter, in: &stage)
         }
-        noteChild(lastNode)
-        cursor.position = spaceAfter ? end + 2 : end + 1
-        return true
+        cursor.position = spaceAfter ? end &+ 2 : end &+ 1
+        return lastNode
     }
 
     /// Finds the end of a plain span's text from `start`: a backslash or `|`, with no tab, line end,
@@ -103,7 +137,7 @@ extension USFMBookBuilder {
                 seen |= flag
             }
             previous = flag
-            index += 1
+            index &+= 1
         }
         guard index < count, index > start else { return nil }
         return (index, seen & USFMTextByte.high != 0)
@@ -112,6 +146,7 @@ extension USFMBookBuilder {
     /// Stages the attribute list from `start` up to the next backslash, for the node opened next, when
     /// it is one `plainPairCount` would accept; returns the backslash's offset, or -1 for any other list
     /// (having staged part of it: the caller discards it).
+    @inline(__always)
     mutating func stagePlainAttributes(from start: Int) -> Int {
         let classes = attributeFlags
         let input = cursor.input
