@@ -48,6 +48,31 @@ extension FlatContentBuilder {
         return Int(node.textCount)
     }
 
+    /// The last byte of a text node's text, in the content or still in `stage`; `nil` when it is empty.
+    public func lastByte(ofText index: Int, in stage: borrowing FlatByteStage) -> UInt8? {
+        let node = content.nodes[index]
+        guard node.textCount > 0 else { return nil }
+        return byte(at: Int(node.textStart + node.textCount - 1), in: stage)
+    }
+
+    /// Drops the ASCII spaces that end a text node's text, whose bytes may still be in `stage` (they stay
+    /// in the buffer, unused, as with `trimTrailingSpaces(ofText:)`).
+    /// - Returns: the number of bytes left.
+    public mutating func trimTrailingSpaces(ofText index: Int, in stage: borrowing FlatByteStage) -> Int {
+        var node = content.nodes[index]
+        while node.textCount > 0, byte(at: Int(node.textStart + node.textCount - 1), in: stage) == 0x20 {
+            node.textCount -= 1
+        }
+        content.nodes[index] = node
+        return Int(node.textCount)
+    }
+
+    /// The content's byte at `offset`, counting the bytes in `stage` as following the content's.
+    private func byte(at offset: Int, in stage: borrowing FlatByteStage) -> UInt8 {
+        let flushed = content.bytes.count
+        return offset >= flushed ? stage.base[offset - flushed] : content.bytes[offset]
+    }
+
     /// Adds an attribute to a node (after any it has), its value from NFC UTF-8 bytes.
     public mutating func addAttribute(to index: Int, nameID name: UInt32, value: UnsafeBufferPointer<UInt8>) {
         makeAttributesLast(of: index)
@@ -128,7 +153,9 @@ extension FlatContentBuilder {
         content.attributes.removeAll(keepingCapacity: true)
         content.locations.removeAll(keepingCapacity: true)
         content.strings = []
-        content.stringIndex = [:]
+        content.strings.reserveCapacity(taken.strings.count)
+        // The next content interns about as many strings: reserving them saves the table's regrowth.
+        content.stringIndex = Dictionary(minimumCapacity: taken.strings.count)
         return taken
     }
 
