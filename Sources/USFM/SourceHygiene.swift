@@ -44,7 +44,7 @@ struct SourceHygiene {
     }
 
     /// Returns a repaired copy when the input has invalid UTF-8, reporting each bad sequence; sets
-    /// `mayHaveNUL` when some eight bytes it read at once, or some byte, may be NUL.
+    /// `mayHaveNUL` when a byte is NUL.
     private static func repairInvalidUTF8(
         _ input: UnsafeBufferPointer<UInt8>, table: LineTable, replacements: inout [Int], mayHaveNUL: inout Bool,
         diagnostics: inout [Diagnostic]
@@ -56,24 +56,25 @@ struct SourceHygiene {
         let count = input.count
         let raw = input.baseAddress.map { UnsafeRawPointer($0) }
         while index < count {
-            // Thirty-two, then eight ASCII bytes at a time, noting any word that may hold a NUL.
+            // Thirty-two, then eight bytes at a time while they are ASCII but NUL: a word minus 0x01 in
+            // every byte has no high bit set exactly when no byte is 0 (a borrow starts only at a 0),
+            // given that the word has none set itself.
+            let ones: UInt64 = 0x0101_0101_0101_0101
             if let raw, index + 32 <= count {
                 let first = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 let second = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
                 let third = raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
                 let fourth = raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
-                if (first | second | third | fourth) & 0x8080_8080_8080_8080 == 0 {
-                    if zeroByteBits(first) | zeroByteBits(second) | zeroByteBits(third) | zeroByteBits(fourth) != 0 {
-                        mayHaveNUL = true
-                    }
+                let words = first | second | third | fourth
+                let borrows = (first &- ones) | (second &- ones) | (third &- ones) | (fourth &- ones)
+                if (words | borrows) & 0x8080_8080_8080_8080 == 0 {
                     index += 32
                     continue
                 }
             }
             if let raw, index + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    if zeroByteBits(word) != 0 { mayHaveNUL = true }
+                if (word | (word &- ones)) & 0x8080_8080_8080_8080 == 0 {
                     index += 8
                     continue
                 }
@@ -202,12 +203,6 @@ struct SourceHygiene {
             Diagnostic(
                 .warning, .nulCharacter, at: table.location(of: first, in: input),
                 "a NUL character (U+0000) in the text (\(count) in the file); remove it"))
-    }
-
-    /// Nonzero exactly when `word` has a zero byte (its bits may also mark bytes after the first zero).
-    @inline(__always)
-    private static func zeroByteBits(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     /// The index of the first NUL byte, eight bytes at a time.
