@@ -20,13 +20,26 @@
 ///   attributes. `optionalBreak`: nothing.
 public struct FlatContent: Sendable {
     /// The nodes in document order (each node before its children).
-    public internal(set) var nodes: [FlatNode] = []
+    public internal(set) var nodes: [FlatNode] {
+        @inlinable _read { yield nodeStorage }
+        _modify { yield &nodeStorage }
+    }
     /// The UTF-8 bytes of every node's `text`.
-    public internal(set) var bytes: [UInt8] = []
+    public internal(set) var bytes: [UInt8] {
+        @inlinable _read { yield byteStorage }
+        _modify { yield &byteStorage }
+    }
     /// Markers, attribute names and file paths, each once.
     public internal(set) var strings: [String] = []
     /// Attributes of character spans, milestones and figures, and a verse's alternate and published numbers.
-    public internal(set) var attributes: [FlatAttribute] = []
+    public internal(set) var attributes: [FlatAttribute] {
+        @inlinable _read { yield attributeStorage }
+        _modify { yield &attributeStorage }
+    }
+    // The storage of `nodes`, `bytes` and `attributes`, for the builder steps inlined into parsers.
+    @usableFromInline var nodeStorage: [FlatNode] = []
+    @usableFromInline var byteStorage: [UInt8] = []
+    @usableFromInline var attributeStorage: [FlatAttribute] = []
     /// Source locations of paragraphs, tables, rows, sidebars and verses.
     public internal(set) var locations: [FlatLocation] = []
     /// Where each string of `strings` is, for interning while building.
@@ -168,19 +181,32 @@ public struct FlatNode: Sendable, Hashable {
     static let hasPublished: UInt8 = 8
 
     /// The node's kind.
-    public internal(set) var kind: Kind
-    var flags: UInt8 = 0
-    /// A cell's column span.
-    var span: UInt16 = 1
+    public internal(set) var kind: Kind {
+        @inlinable get { storedKind }
+        set { storedKind = newValue }
+    }
     /// The marker's index in `FlatContent.strings`, or `FlatNode.none`.
-    public internal(set) var marker: UInt32 = FlatNode.none
+    public internal(set) var marker: UInt32 {
+        @inlinable get { storedMarker }
+        set { storedMarker = newValue }
+    }
     /// One past the last node of this node's subtree.
-    public internal(set) var end: UInt32
+    public internal(set) var end: UInt32 {
+        @inlinable get { storedEnd }
+        set { storedEnd = newValue }
+    }
+    // The stored fields, in layout order (`kind`, `marker` and `end` are read through the properties above).
+    @usableFromInline var storedKind: Kind
+    @usableFromInline var flags: UInt8 = 0
+    /// A cell's column span.
+    @usableFromInline var span: UInt16 = 1
+    @usableFromInline var storedMarker: UInt32 = FlatNode.none
+    @usableFromInline var storedEnd: UInt32
     @usableFromInline var textStart: UInt32 = 0
     @usableFromInline var textCount: UInt32 = 0
-    var attributeStart: UInt32 = 0
-    var attributeCount: UInt32 = 0
-    var location: UInt32 = FlatNode.none
+    @usableFromInline var attributeStart: UInt32 = 0
+    @usableFromInline var attributeCount: UInt32 = 0
+    @usableFromInline var location: UInt32 = FlatNode.none
 
     /// Whether a character span was closed in its source (see `CharacterSpan.isClosed`).
     public var isClosed: Bool { flags & FlatNode.isOpenSpan == 0 }
@@ -192,11 +218,30 @@ public struct FlatNode: Sendable, Hashable {
     @inlinable public var textByteCount: Int { Int(textCount) }
 }
 
+extension FlatNode {
+    /// A node of `kind` whose subtree ends at `end`, with no marker, text, attributes or location.
+    @inlinable
+    init(kind: Kind, end: UInt32) {
+        storedKind = kind
+        storedEnd = end
+    }
+}
+
 /// An attribute in `FlatContent`: a name in `strings`, a value in `bytes`.
 public struct FlatAttribute: Sendable, Hashable {
-    var name: UInt32
-    var valueStart: UInt32
-    var valueCount: UInt32
+    @usableFromInline var name: UInt32
+    @usableFromInline var valueStart: UInt32
+    @usableFromInline var valueCount: UInt32
+}
+
+extension FlatAttribute {
+    /// An attribute named by the string at `name`, its value the `count` bytes at `start`.
+    @inlinable
+    init(nameID name: UInt32, valueStart start: UInt32, count: UInt32) {
+        self.name = name
+        valueStart = start
+        valueCount = count
+    }
 }
 
 /// A source location in `FlatContent`, its file in `strings`. Lines, columns and offsets past

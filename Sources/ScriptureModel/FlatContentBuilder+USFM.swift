@@ -48,6 +48,31 @@ extension FlatContentBuilder {
         return Int(node.textCount)
     }
 
+    /// The last byte of a text node's text, in the content or still in `stage`; `nil` when it is empty.
+    public func lastByte(ofText index: Int, in stage: borrowing FlatByteStage) -> UInt8? {
+        let node = content.nodes[index]
+        guard node.textCount > 0 else { return nil }
+        return byte(at: Int(node.textStart + node.textCount - 1), in: stage)
+    }
+
+    /// Drops the ASCII spaces that end a text node's text, whose bytes may still be in `stage` (they stay
+    /// in the buffer, unused, as with `trimTrailingSpaces(ofText:)`).
+    /// - Returns: the number of bytes left.
+    public mutating func trimTrailingSpaces(ofText index: Int, in stage: borrowing FlatByteStage) -> Int {
+        var node = content.nodes[index]
+        while node.textCount > 0, byte(at: Int(node.textStart + node.textCount - 1), in: stage) == 0x20 {
+            node.textCount -= 1
+        }
+        content.nodes[index] = node
+        return Int(node.textCount)
+    }
+
+    /// The content's byte at `offset`, counting the bytes in `stage` as following the content's.
+    private func byte(at offset: Int, in stage: borrowing FlatByteStage) -> UInt8 {
+        let flushed = content.bytes.count
+        return offset >= flushed ? stage.base[offset - flushed] : content.bytes[offset]
+    }
+
     /// Adds an attribute to a node (after any it has), its value from NFC UTF-8 bytes.
     public mutating func addAttribute(to index: Int, nameID name: UInt32, value: UnsafeBufferPointer<UInt8>) {
         makeAttributesLast(of: index)
@@ -128,7 +153,9 @@ extension FlatContentBuilder {
         content.attributes.removeAll(keepingCapacity: true)
         content.locations.removeAll(keepingCapacity: true)
         content.strings = []
-        content.stringIndex = [:]
+        content.strings.reserveCapacity(taken.strings.count)
+        // The next content interns about as many strings: reserving them saves the table's regrowth.
+        content.stringIndex = Dictionary(minimumCapacity: taken.strings.count)
         return taken
     }
 
@@ -147,15 +174,15 @@ extension FlatContentBuilder {
 
     /// Adds a run of text whose NFC UTF-8 bytes go to `stage` (see `FlatByteStage`).
     /// - Returns: the text node's index.
-    @inline(__always)
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func text(staging bytes: UnsafeBufferPointer<UInt8>, in stage: inout FlatByteStage) -> Int {
-        let index = content.nodes.count
-        var node = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index + 1))
-        node.textStart = UInt32(truncatingIfNeeded: content.bytes.count + stage.count)
+        let index = contentStorage.nodeStorage.count
+        var node = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index &+ 1))
+        node.textStart = UInt32(truncatingIfNeeded: contentStorage.byteStorage.count &+ stage.count)
         node.textCount = UInt32(truncatingIfNeeded: bytes.count)
         stage.append(bytes)
-        content.nodes.append(node)
+        contentStorage.nodeStorage.append(node)
         return index
     }
 
@@ -173,14 +200,14 @@ extension FlatContentBuilder {
 
     /// Adds an attribute whose value's NFC UTF-8 bytes go to `stage`, for the node opened next
     /// (see `open(_:markerID:attributesFrom:)`); returns nothing, the attribute is the table's last.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func stageAttribute(
         nameID name: UInt32, value: UnsafeBufferPointer<UInt8>, in stage: inout FlatByteStage
     ) {
-        content.attributes.append(
+        contentStorage.attributeStorage.append(
             FlatAttribute(
-                name: name, valueStart: UInt32(truncatingIfNeeded: content.bytes.count + stage.count),
-                valueCount: UInt32(truncatingIfNeeded: value.count)))
+                nameID: name, valueStart: UInt32(truncatingIfNeeded: contentStorage.byteStorage.count &+ stage.count),
+                count: UInt32(truncatingIfNeeded: value.count)))
         stage.append(value)
     }
 
@@ -203,30 +230,30 @@ extension FlatContentBuilder {
     /// The same nodes as `open(_:markerID:attributesFrom:)`, `text(staging:in:)`, `close()` and a
     /// second `text(staging:in:)` of one space, in one step.
     /// - Returns: the index of the last node added (the span, or the space after it).
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func plainSpan(
         markerID marker: UInt32, attributesFrom start: Int, text bytes: UnsafeBufferPointer<UInt8>, spaceAfter: Bool,
         in stage: inout FlatByteStage
     ) -> Int {
-        let index = content.nodes.count
-        let textStart = content.bytes.count + stage.count
-        var span = FlatNode(kind: .character, end: UInt32(truncatingIfNeeded: index + 2))
-        span.marker = marker
+        let index = contentStorage.nodeStorage.count
+        let textStart = contentStorage.byteStorage.count &+ stage.count
+        var span = FlatNode(kind: .character, end: UInt32(truncatingIfNeeded: index &+ 2))
+        span.storedMarker = marker
         span.attributeStart = UInt32(truncatingIfNeeded: start)
-        span.attributeCount = UInt32(truncatingIfNeeded: content.attributes.count - start)
-        var run = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index + 2))
+        span.attributeCount = UInt32(truncatingIfNeeded: contentStorage.attributeStorage.count &- start)
+        var run = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index &+ 2))
         run.textStart = UInt32(truncatingIfNeeded: textStart)
         run.textCount = UInt32(truncatingIfNeeded: bytes.count)
         stage.append(bytes)
-        content.nodes.append(span)
-        content.nodes.append(run)
+        contentStorage.nodeStorage.append(span)
+        contentStorage.nodeStorage.append(run)
         guard spaceAfter else { return index }
-        var after = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index + 3))
-        after.textStart = UInt32(truncatingIfNeeded: textStart + bytes.count)
+        var after = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index &+ 3))
+        after.textStart = UInt32(truncatingIfNeeded: textStart &+ bytes.count)
         after.textCount = 1
         stage.appendSpace()
-        content.nodes.append(after)
-        return index + 2
+        contentStorage.nodeStorage.append(after)
+        return index &+ 2
     }
 
     /// Drops the attributes from `start` on and the staged bytes from `stagedCount` on (what a
@@ -239,7 +266,7 @@ extension FlatContentBuilder {
     }
 
     /// The number of attributes so far.
-    public var attributeCount: Int { content.attributes.count }
+    @inlinable public var attributeCount: Int { contentStorage.attributeStorage.count }
 
     /// Moves the staged bytes into the content: call it before reading the content's bytes or
     /// adding to them any other way.
@@ -248,52 +275,5 @@ extension FlatContentBuilder {
         guard stage.count > 0 else { return }
         content.bytes.append(contentsOf: UnsafeBufferPointer(start: stage.base, count: stage.count))
         stage.count = 0
-    }
-}
-
-/// Bytes on their way into a `FlatContentBuilder`'s content, appended to it in one step: a text
-/// node's bytes are staged in a buffer that only grows, so adding a short run costs a few stores
-/// instead of an array append. Nodes staged into it record the offsets their bytes will have.
-public struct FlatByteStage: ~Copyable {
-    var base: UnsafeMutablePointer<UInt8>
-    var capacity: Int
-    /// The number of bytes staged.
-    public internal(set) var count = 0
-
-    /// Creates an empty stage.
-    public init() {
-        capacity = 1 << 16
-        base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-    }
-
-    deinit { base.deallocate() }
-
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let length = bytes.count
-        if count + length > capacity { grow(to: max(capacity * 2, count + length)) }
-        guard let source = bytes.baseAddress else { return }
-        let target = base + count
-        if length <= 16 {
-            for offset in 0..<length { target[offset] = source[offset] }
-        } else {
-            target.initialize(from: source, count: length)
-        }
-        count += length
-    }
-
-    @inline(__always)
-    mutating func appendSpace() {
-        if count + 1 > capacity { grow(to: capacity * 2) }
-        base[count] = 0x20
-        count += 1
-    }
-
-    private mutating func grow(to newCapacity: Int) {
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        grown.initialize(from: base, count: count)
-        base.deallocate()
-        base = grown
-        capacity = newCapacity
     }
 }

@@ -4,7 +4,13 @@
 /// content is taken are closed then.
 public struct FlatContentBuilder: Sendable {
     /// The content so far (open containers' `end` is set when they close).
-    public internal(set) var content = FlatContent()
+    public internal(set) var content: FlatContent {
+        @inlinable _read { yield contentStorage }
+        _modify { yield &contentStorage }
+        set { contentStorage = newValue }
+    }
+    /// The storage of `content`, for the builder steps inlined into parsers.
+    @usableFromInline var contentStorage = FlatContent()
     /// The indices of the open containers, outermost first.
     public internal(set) var openNodes: [Int] = []
 

@@ -34,16 +34,19 @@ struct SourceHygiene {
                     "file is empty; a USFM file starts with \\id and a book code"))
             return result
         }
+        var mayHaveNUL = false
         result.repairedBytes = repairInvalidUTF8(
-            input, table: table, replacements: &result.replacements, diagnostics: &diagnostics)
+            input, table: table, replacements: &result.replacements, mayHaveNUL: &mayHaveNUL,
+            diagnostics: &diagnostics)
         noteLineEnds(input, table: table, diagnostics: &diagnostics)
-        warnNUL(input, table: table, diagnostics: &diagnostics)
+        if mayHaveNUL { warnNUL(input, table: table, diagnostics: &diagnostics) }
         return result
     }
 
-    /// Returns a repaired copy when the input has invalid UTF-8, reporting each bad sequence.
+    /// Returns a repaired copy when the input has invalid UTF-8, reporting each bad sequence; sets
+    /// `mayHaveNUL` when a byte is NUL.
     private static func repairInvalidUTF8(
-        _ input: UnsafeBufferPointer<UInt8>, table: LineTable, replacements: inout [Int],
+        _ input: UnsafeBufferPointer<UInt8>, table: LineTable, replacements: inout [Int], mayHaveNUL: inout Bool,
         diagnostics: inout [Diagnostic]
     ) -> [UInt8]? {
         var index = 0
@@ -53,24 +56,32 @@ struct SourceHygiene {
         let count = input.count
         let raw = input.baseAddress.map { UnsafeRawPointer($0) }
         while index < count {
-            // Thirty-two, then eight ASCII bytes at a time.
-            if let raw, index + 32 <= count,
-                (raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0
-            {
-                index += 32
-                continue
+            // Thirty-two, then eight bytes at a time while they are ASCII but NUL: a word minus 0x01 in
+            // every byte has no high bit set exactly when no byte is 0 (a borrow starts only at a 0),
+            // given that the word has none set itself.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            if let raw, index + 32 <= count {
+                let first = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let second = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                let third = raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                let fourth = raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                let words = first | second | third | fourth
+                let borrows = (first &- ones) | (second &- ones) | (third &- ones) | (fourth &- ones)
+                if (words | borrows) & 0x8080_8080_8080_8080 == 0 {
+                    index += 32
+                    continue
+                }
             }
-            if let raw, index + 8 <= count,
-                raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            {
-                index += 8
-                continue
+            if let raw, index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if (word | (word &- ones)) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
             }
             let byte = input[index]
             if byte < 0x80 {
+                if byte == 0 { mayHaveNUL = true }
                 index += 1
                 continue
             }

@@ -84,12 +84,11 @@ extension USFMBookBuilder {
     /// Drops the white space that ended a block's last line: the spaces ending its last text run
     /// (the run itself when nothing else is left).
     mutating func trimTrailingSpace(of frame: USFMFrame) {
-        flat.flush(&stage)
         let last = frame.lastChild
-        guard last >= 0, flat.content.nodes[last].kind == .text, flat.content.utf8(of: last).last == space else {
+        guard last >= 0, flat.content.nodes[last].kind == .text, flat.lastByte(ofText: last, in: stage) == space else {
             return
         }
-        if flat.trimTrailingSpaces(ofText: last) == 0 { flat.removeNodes(from: last) }
+        if flat.trimTrailingSpaces(ofText: last, in: stage) == 0 { flat.removeNodes(from: last) }
     }
 
     // MARK: - Tables

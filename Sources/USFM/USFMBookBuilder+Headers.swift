@@ -131,10 +131,11 @@ extension USFMBookBuilder {
     /// Warns for a verse inside a character style (it should close before the verse) and for one in a header
     /// line or a title, heading (but `\\d`), introduction or remark paragraph.
     mutating func reportMisplacedVerse(_ label: String, at offset: Int) {
-        if let open = frames.last(where: { $0.kind == .character }) {
+        if let open = frames.lastIndex(where: { $0.kind == .character }) {
+            let marker = frames[open].marker
             report(
                 .warning, .charCrossesVerse, at: offset,
-                "\\\(open.marker) is still open at verse \(label); close it with \\\(open.marker)* before \\v and open it again after"
+                "\\\(marker) is still open at verse \(label); close it with \\\(marker)* before \\v and open it again after"
             )
         }
         if sidebarNode >= 0 {
@@ -144,24 +145,24 @@ extension USFMBookBuilder {
             )
             return
         }
-        guard let bottom = frames.first else { return }
+        guard !frames.isEmpty else { return }
         let kind: ParagraphKind? =
-            switch bottom.kind {
+            switch frames[0].kind {
             case .field: .header
-            case .paragraph: paragraphKind(bottom.marker)
+            case .paragraph: paragraphKind(frames[0].marker)
             default: nil
             }
         switch kind {
         case .header, .title, .introduction, .remark:
             break
-        case .heading where bottom.marker != "d":
+        case .heading where frames[0].marker != "d":
             break
         default:
             return
         }
         report(
             .warning, .misplacedVerse, at: offset,
-            "verse \(label) in \\\(bottom.marker), where a verse cannot stand; start a paragraph such as \\p before it")
+            "verse \(label) in \\\(frames[0].marker), where a verse cannot stand; start a paragraph such as \\p before it")
     }
 
     /// `1`, `1-2`, `3a`, `3a-4b`, `12b`: one or two parts joined by `-`, each digits and an optional lowercase letter.

@@ -17,7 +17,7 @@ extension USFMBookBuilder {
         guard cursor.byte(at: nameStart) == UInt8(ascii: "w"), cursor.byte(at: nameStart + 1) == space else {
             return false
         }
-        return readPlainSpan(wordMarker, nested: nested, name: nameStart..<(nameStart + 1))
+        return readPlainSpan(slot: wordSlot, nested: nested, name: nameStart..<(nameStart + 1))
     }
 
     /// Reads `\name text|attributes\name*` (or `\+name …\+name*`) at once when it is plain: one
@@ -25,29 +25,65 @@ extension USFMBookBuilder {
     /// matching closing marker next. It then means exactly what opening the style, reading its
     /// text and attributes and closing it would, with nothing to report, and is built without
     /// opening a frame. Returns `false`, having changed nothing, otherwise.
-    mutating func readPlainSpan(_ marker: USFMMarkerInfo, nested: Bool, name: Range<Int>) -> Bool {
+    /// `slot` is the marker's slot in `USFMMarkerTable` (-1 for none); its role must make plain spans.
+    mutating func readPlainSpan(slot: Int, nested: Bool, name: Range<Int>) -> Bool {
         // (`\cat` can name a sidebar only where no frame is open, so it is a plain span here too.)
-        guard marker.makesPlainSpan, cursor.byte(at: name.upperBound) == space,
-            let last = frames.indices.last, nested || frames[last].kind != .character,
+        guard cursor.byte(at: name.upperBound) == space, let last = frames.indices.last,
             frames.count <= Inline.maximumNestingDepth, tooDeep.isEmpty
         else { return false }
+        let topIsCharacter = frames[last].kind == .character
+        guard nested || !topIsCharacter, var lastNode = readOnePlainSpan(slot: slot, name: name) else { return false }
+        // Words mostly follow one another (`\w a|…\w* \w b|…\w*`): the ones that are plain too are read
+        // here, in the same frame, and the frame notes only the last.
+        while let next = nextWordName(topIsCharacter: topIsCharacter),
+            let node = readOnePlainSpan(slot: wordSlot, name: next)
+        {
+            lastNode = node
+        }
+        noteChild(lastNode)
+        return true
+    }
+
+    /// The name of the `\w ` or `\+w ` at the cursor that `readPlainSpan` may read next in the same
+    /// frame (`\w ` only outside a character style), or `nil`.
+    @inline(__always)
+    func nextWordName(topIsCharacter: Bool) -> Range<Int>? {
+        let position = cursor.position
+        guard cursor.byte(at: position) == backslash else { return nil }
+        var nameStart = position &+ 1
+        if cursor.byte(at: nameStart) == plus {
+            nameStart &+= 1
+        } else if topIsCharacter {
+            return nil
+        }
+        guard cursor.byte(at: nameStart) == UInt8(ascii: "w"), cursor.byte(at: nameStart &+ 1) == space else {
+            return nil
+        }
+        return nameStart..<(nameStart &+ 1)
+    }
+
+    /// Reads one plain span whose name (followed by a space) is at `name`, adding its nodes and moving
+    /// the cursor past it; `nil`, having changed nothing, when it is not plain.
+    /// - Returns: the index of the last node added.
+    @inline(__always)
+    mutating func readOnePlainSpan(slot: Int, name: Range<Int>) -> Int? {
         let input = cursor.input
-        let textStart = name.upperBound + 1
+        let textStart = name.upperBound &+ 1
         // Text up to `|` or a backslash (not `//`), then attributes up to the first backslash, which
         // must start the matching closing marker.
-        guard let run = Self.scanPlainText(input, from: textStart) else { return false }
+        guard let run = Self.scanPlainText(input, from: textStart, flags: textFlags) else { return nil }
         let textEnd = run.end
         let attributeStart = flat.attributeCount
         let stagedCount = stage.count
         var closeStart = textEnd
         if input[textEnd] == pipe {
-            closeStart = stagePlainAttributes(from: textEnd + 1)
+            closeStart = stagePlainAttributes(from: textEnd &+ 1)
         }
         var matches = closeStart >= 0
-        let nameIndex = closeStart + (cursor.byte(at: closeStart + 1) == plus ? 2 : 1)
-        let end = nameIndex + name.count
+        let nameIndex = closeStart &+ (cursor.byte(at: closeStart &+ 1) == plus ? 2 : 1)
+        let end = nameIndex &+ name.count
         if matches, cursor.byte(at: end) == asterisk {
-            for offset in 0..<name.count where input[nameIndex + offset] != input[name.lowerBound + offset] {
+            for offset in 0..<name.count where input[nameIndex &+ offset] != input[name.lowerBound &+ offset] {
                 matches = false
                 break
             }
@@ -56,13 +92,13 @@ extension USFMBookBuilder {
         }
         guard matches else {
             flat.discardStaged(attributesFrom: attributeStart, bytesFrom: stagedCount, in: &stage)
-            return false
+            return nil
         }
         // The single space that often follows before the next marker: after content, a run of one
         // space is always kept, as `readText` would.
-        let spaceAfter = cursor.byte(at: end + 1) == space && cursor.byte(at: end + 2) == backslash
-        let id = markerID(marker)
-        let text = cursor.bytes(textStart..<textEnd)
+        let spaceAfter = cursor.byte(at: end &+ 1) == space && cursor.byte(at: end &+ 2) == backslash
+        let id = markerID(slot: slot, name: name)
+        let text = UnsafeBufferPointer(rebasing: input[textStart..<textEnd])
         let lastNode: Int
         if run.mayNeedNFC, !NFC.isInert(text) {
             var normalized = NFC.string(text)
@@ -74,17 +110,17 @@ extension USFMBookBuilder {
             lastNode = flat.plainSpan(
                 markerID: id, attributesFrom: attributeStart, text: text, spaceAfter: spaceAfter, in: &stage)
         }
-        noteChild(lastNode)
-        cursor.position = spaceAfter ? end + 2 : end + 1
-        return true
+        cursor.position = spaceAfter ? end &+ 2 : end &+ 1
+        return lastNode
     }
 
     /// Finds the end of a plain span's text from `start`: a backslash or `|`, with no tab, line end,
     /// `~`, doubled space or `//` before it and at least one byte; `nil` otherwise (or at the end of
     /// the input). What `scanText(from:attributesEndText: true)` finds for a final run.
     @inline(__always)
-    static func scanPlainText(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, mayNeedNFC: Bool)? {
-        let flags = USFMTextByte.table
+    static func scanPlainText(
+        _ input: UnsafeBufferPointer<UInt8>, from start: Int, flags: UnsafePointer<UInt8>
+    ) -> (end: Int, mayNeedNFC: Bool)? {
         let count = input.count
         var index = start
         var previous: UInt8 = 0
@@ -101,7 +137,7 @@ extension USFMBookBuilder {
                 seen |= flag
             }
             previous = flag
-            index += 1
+            index &+= 1
         }
         guard index < count, index > start else { return nil }
         return (index, seen & USFMTextByte.high != 0)
@@ -110,35 +146,74 @@ extension USFMBookBuilder {
     /// Stages the attribute list from `start` up to the next backslash, for the node opened next, when
     /// it is one `plainPairCount` would accept; returns the backslash's offset, or -1 for any other list
     /// (having staged part of it: the caller discards it).
+    @inline(__always)
     mutating func stagePlainAttributes(from start: Int) -> Int {
-        let classes = USFMAttributeByte.table
+        let classes = attributeFlags
         let input = cursor.input
+        guard let base = input.baseAddress else { return -1 }
         let count = input.count
         var pairs = 0
         var index = start
         while true {
-            while index < count, input[index] == space { index += 1 }
+            while index < count, base[index] == space { index &+= 1 }
             guard index < count else { return -1 }
-            if input[index] == backslash { return pairs > 0 ? index : -1 }
-            let nameStart = index
-            while index < count, classes[Int(input[index])] & (USFMAttributeByte.endsName | USFMAttributeByte.fails) == 0 {
-                index += 1
+            if base[index] == backslash { return pairs > 0 ? index : -1 }
+            let name: UInt32
+            if let known = knownAttributeName(at: index) {
+                name = known.id
+                index &+= known.length
+            } else {
+                let nameStart = index
+                while index < count, classes[Int(base[index])] & (USFMAttributeByte.endsName | USFMAttributeByte.fails) == 0 {
+                    index &+= 1
+                }
+                guard index < count, base[index] == 0x3D, index > nameStart, index + 1 < count, base[index + 1] == 0x22
+                else { return -1 }
+                name = attributeNameID(at: nameStart, count: index - nameStart)
+                rememberAttributeName(name, at: nameStart, length: index + 2 - nameStart)
+                index &+= 2
             }
-            guard index < count, input[index] == 0x3D, index > nameStart, index + 1 < count, input[index + 1] == 0x22
-            else { return -1 }
-            let name = attributeNameID(at: nameStart, count: index - nameStart)
-            index += 2
             let valueStart = index
-            while index < count, classes[Int(input[index])] & (USFMAttributeByte.endsValue | USFMAttributeByte.fails) == 0 {
-                index += 1
+            while index < count, classes[Int(base[index])] & (USFMAttributeByte.endsValue | USFMAttributeByte.fails) == 0 {
+                index &+= 1
             }
-            guard index < count, input[index] == 0x22, index > valueStart else { return -1 }
+            guard index < count, base[index] == 0x22, index > valueStart else { return -1 }
             flat.stageAttribute(
-                nameID: name, value: UnsafeBufferPointer(rebasing: input[valueStart..<index]), in: &stage)
-            index += 1
-            pairs += 1
+                nameID: name, value: UnsafeBufferPointer(start: base + valueStart, count: index - valueStart), in: &stage)
+            index &+= 1
+            pairs &+= 1
         }
     }
+
+    /// The last attribute name read, when it is followed at `index` by `="`: its index in `flat`'s
+    /// string table and the length of the name with `="`. One load and compare.
+    @inline(__always)
+    func knownAttributeName(at index: Int) -> (id: UInt32, length: Int)? {
+        let name = lastAttributeName
+        guard name.length > 0, index + 8 <= cursor.count, let base = cursor.input.baseAddress else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        guard word & name.mask == name.key else { return nil }
+        return (name.id, name.length)
+    }
+
+    /// Remembers an attribute name read at `start` for `knownAttributeName`, when the name and its `="`
+    /// (`length` bytes) fit in eight bytes.
+    @inline(__always)
+    mutating func rememberAttributeName(_ id: UInt32, at start: Int, length: Int) {
+        guard length <= 8, start + 8 <= cursor.count, let base = cursor.input.baseAddress else { return }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        let mask: UInt64 = length == 8 ? ~0 : (1 << UInt64(length * 8)) - 1
+        lastAttributeName = USFMKnownAttributeName(key: word & mask, mask: mask, length: length, id: id)
+    }
+}
+
+/// An attribute name and the `="` after it, as the first bytes of a little-endian word (see
+/// `USFMBookBuilder.knownAttributeName`); `length` 0 for none.
+struct USFMKnownAttributeName {
+    var key: UInt64 = 0
+    var mask: UInt64 = 0
+    var length = 0
+    var id = FlatNode.none
 }
 
 /// What the attribute scanner of a plain span needs to know of each byte value, as bit flags.

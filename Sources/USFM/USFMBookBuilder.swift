@@ -55,13 +55,18 @@ struct USFMBookBuilder: ~Copyable {
     /// The kinds of the paragraph styles met, in a short list (a file uses a handful of styles).
     var paragraphKinds: [(marker: String, kind: ParagraphKind)] = []
     let markers = USFMMarkerTable.shared
-    /// `\w`, the commonest marker by far.
-    let wordMarker = USFMMarkerTable.shared.info(named: "w")
+    /// The slot of `\w`, the commonest marker by far.
+    let wordSlot = USFMMarkerTable.shared.info(named: "w").slot
+    /// The byte tables of the text and attribute scanners, read here without a lazy global's check.
+    let textFlags = USFMTextByte.table
+    let attributeFlags = USFMAttributeByte.table
     /// The index in `flat`'s string table of each marker of `markers` used so far, by slot.
     var markerIDs = [UInt32](repeating: FlatNode.none, count: 1 << USFMMarkerTable.slotBits)
     var usedMarkerSlots: [Int] = []
     /// Attribute names of up to eight bytes, packed, with their index in `flat`'s string table.
     var attributeNameIDs: [(key: UInt64, id: UInt32)] = []
+    /// The last attribute name read, found again with one load.
+    var lastAttributeName = USFMKnownAttributeName()
     /// The file's index in `flat`'s string table, or `FlatNode.none` before the first location.
     var fileID = FlatNode.none
 
@@ -180,6 +185,22 @@ struct USFMBookBuilder: ~Copyable {
         return new
     }
 
+    /// The index in `flat`'s string table of the marker in slot `slot` of `markers` (-1 for none)
+    /// whose name is the input's bytes at `name`.
+    @inline(__always)
+    mutating func markerID(slot: Int, name: Range<Int>) -> UInt32 {
+        if slot >= 0 {
+            let id = markerIDs[slot]
+            if id != FlatNode.none { return id }
+        }
+        let new = flat.intern(cursor.string(name))
+        if slot >= 0 {
+            markerIDs[slot] = new
+            usedMarkerSlots.append(slot)
+        }
+        return new
+    }
+
     /// Gives a node the location of `offset`.
     mutating func setLocation(of node: Int, offset: Int) {
         let place = location(offset)
@@ -194,6 +215,7 @@ struct USFMBookBuilder: ~Copyable {
         for slot in usedMarkerSlots { markerIDs[slot] = FlatNode.none }
         usedMarkerSlots.removeAll(keepingCapacity: true)
         attributeNameIDs.removeAll(keepingCapacity: true)
+        lastAttributeName = USFMKnownAttributeName()
         fileID = FlatNode.none
         guard hasBook, !content.isEmpty else { return }
         Self.change(&book) { book in
@@ -264,7 +286,7 @@ struct USFMBookBuilder: ~Copyable {
         case .verse: readVerse(at: markerStart)
         case .paragraph: openParagraph(marker.name, markerID: markerID(marker), at: markerStart)
         case .character:
-            if !readPlainSpan(marker, nested: nested, name: nameStart..<nameEnd) {
+            if !marker.makesPlainSpan || !readPlainSpan(slot: marker.slot, nested: nested, name: nameStart..<nameEnd) {
                 openCharacter(marker, nested: nested, at: markerStart)
             }
         case .noteCharacter: openNoteCharacter(marker, nested: nested, at: markerStart)
