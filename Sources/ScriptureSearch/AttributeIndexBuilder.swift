@@ -12,22 +12,30 @@ enum AttributeIndexBuilder {
     struct WordCache {
         /// The first entry of each hash code; entries with the same code are chained by `next`.
         private var first: [UInt64: Int] = [:]
-        private var entries: [(word: TaggedWord, testament: Testament, ids: [Int32], next: Int)] = []
+        private var words: [TaggedWord] = []
+        private var testaments: [Testament] = []
+        private var ids: [[Int32]] = []
+        private var next: [Int] = []
 
-        /// The ids of `word`'s terms in a book of `testament`, made by `make` on the first sight of its values.
-        mutating func ids(of word: TaggedWord, in testament: Testament, make: () -> [Int32]) -> [Int32] {
+        /// The ids of `word`'s terms in a book of `testament` when its values were met before, else nil; and
+        /// the word's hash code, for `insert`.
+        func find(_ word: TaggedWord, in testament: Testament) -> (ids: [Int32]?, code: UInt64) {
             let code = Self.code(word, testament)
-            let head = first[code] ?? -1
-            var slot = head
+            var slot = first[code] ?? -1
             while slot >= 0 {
-                let entry = entries[slot]
-                if entry.testament == testament, Self.same(entry.word, word) { return entry.ids }
-                slot = entries[slot].next
+                if testaments[slot] == testament, Self.same(words[slot], word) { return (ids[slot], code) }
+                slot = next[slot]
             }
-            let ids = make()
-            entries.append((word, testament, ids, head))
-            first[code] = entries.count - 1
-            return ids
+            return (nil, code)
+        }
+
+        /// Keeps the ids of a word `find` did not know, under its `code`.
+        mutating func insert(_ word: TaggedWord, in testament: Testament, code: UInt64, ids: [Int32]) {
+            next.append(first[code] ?? -1)
+            first[code] = words.count
+            words.append(word)
+            testaments.append(testament)
+            self.ids.append(ids)
         }
 
         /// The FNV-1a hash of the testament and the three values, each ended by a byte no UTF-8 text holds
@@ -60,22 +68,28 @@ enum AttributeIndexBuilder {
     static func tag(
         _ tokens: [SearchToken], of verse: VerseText, cache: inout WordCache, id: (String) -> Int32
     ) -> [(position: Int32, term: Int32)] {
-        guard !verse.words.isEmpty else { return [] }
+        let words = verse.words
+        guard !words.isEmpty else { return [] }
         var entries: [(position: Int32, term: Int32)] = []
         let book = verse.key.book
         let testament = book.testament
         var word = 0
         var wordTerms: [Int32]?
         for (position, token) in tokens.enumerated() {
-            while word < verse.words.count, verse.words[word].utf8Range.upperBound <= token.utf8Range.lowerBound {
+            while word < words.count, words[word].utf8Range.upperBound <= token.utf8Range.lowerBound {
                 word += 1
                 wordTerms = nil
             }
-            guard word < verse.words.count, verse.words[word].utf8Range.lowerBound <= token.utf8Range.lowerBound
+            guard word < words.count, words[word].utf8Range.lowerBound <= token.utf8Range.lowerBound
             else { continue }
             if wordTerms == nil {
-                wordTerms = cache.ids(of: verse.words[word], in: testament) {
-                    AttributeTerms.terms(of: verse.words[word], book: book).map(id)
+                let (known, code) = cache.find(words[word], in: testament)
+                if let known {
+                    wordTerms = known
+                } else {
+                    let ids = AttributeTerms.terms(of: words[word], book: book).map(id)
+                    cache.insert(words[word], in: testament, code: code, ids: ids)
+                    wordTerms = ids
                 }
             }
             for term in wordTerms ?? [] { entries.append((Int32(position), term)) }

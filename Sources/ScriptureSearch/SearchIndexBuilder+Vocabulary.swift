@@ -29,14 +29,38 @@ extension SearchIndexBuilder {
 
         /// `hash` continued over the UTF-8 bytes of `text`.
         static func hash(_ text: String, continuing hash: UInt64) -> UInt64 {
-            var hash = hash
-            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return hash
+            func fnv(_ bytes: some Sequence<UInt8>) -> UInt64 {
+                var hash = hash
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                return hash
+            }
+            return text.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(text.utf8)
+        }
+
+        /// The id of `key` in `ids`; a new key gets the next, and its term (`spelled` so, else the key's text)
+        /// is appended to `terms` with a count of 0.
+        static func id(
+            of key: ByteKey, spelled term: String? = nil, in ids: inout [ByteKey: Int], terms: inout [String],
+            counts: inout [Int]
+        ) -> Int {
+            if let known = ids[key] { return known }
+            ids[key] = terms.count
+            terms.append(term ?? key.text)
+            counts.append(0)
+            return terms.count - 1
         }
 
         /// Whether two strings have the same UTF-8 bytes.
         static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-            lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+            guard lhs.utf8.count == rhs.utf8.count else { return false }
+            let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+                rhs.utf8.withContiguousStorageIfAvailable { right in
+                    var index = 0
+                    while index < left.count, left[index] == right[index] { index += 1 }
+                    return index == left.count
+                }
+            }
+            return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
         }
     }
 }
@@ -61,15 +85,7 @@ extension SearchIndexBuilder {
             map.reserveCapacity(chunk.terms.count)
             for (local, term) in chunk.terms.enumerated() {
                 let key = ByteKey(NFC.isNormalized(term) ? term : NFC.normalize(term))
-                let id: Int
-                if let known = ids[key] {
-                    id = known
-                } else {
-                    id = terms.count
-                    ids[key] = id
-                    terms.append(term)
-                    counts.append(0)
-                }
+                let id = ByteKey.id(of: key, spelled: term, in: &ids, terms: &terms, counts: &counts)
                 counts[id] += chunk.counts[local]
                 map.append(id)
             }

@@ -179,16 +179,7 @@ public enum SearchIndexBuilder {
 
         /// The local id of `term`, counted once more and appended to the current verse.
         mutating func add(_ term: String, local: inout [ByteKey: Int]) {
-            let key = ByteKey(term)
-            let id: Int
-            if let known = local[key] {
-                id = known
-            } else {
-                id = terms.count
-                local[key] = id
-                terms.append(term)
-                counts.append(0)
-            }
+            let id = ByteKey.id(of: ByteKey(term), in: &local, terms: &terms, counts: &counts)
             counts[id] += 1
             append(id)
         }
