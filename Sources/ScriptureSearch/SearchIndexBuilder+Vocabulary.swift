@@ -1,4 +1,5 @@
 import ScriptureModel
+import ScriptureStore
 import TextNormalization
 
 extension SearchIndexBuilder {
@@ -107,6 +108,7 @@ extension SearchIndexBuilder {
         var maps: [[Int]] = []
         chunks.reserveCapacity(chunkCount)
         maps.reserveCapacity(chunkCount)
+        var release = MemoryRelease()
         var first = 0
         while first < chunkCount {
             let last = min(chunkCount, first + chunksPerBatch)
@@ -117,6 +119,7 @@ extension SearchIndexBuilder {
                 chunks.append(chunk)
             }
             for index in (first * verseChunkSize)..<min(verses.count, last * verseChunkSize) {
+                release.freed(verses[index].text.utf8.count + verses[index].words.count * 64)
                 verses[index].text = ""
                 verses[index].words = []
             }

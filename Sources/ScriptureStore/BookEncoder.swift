@@ -68,9 +68,11 @@ enum BookEncoder {
         result.verses.reserveCapacity(verseTexts.count)
         var chapters: [Chapter] = []
         swap(&chapters, &book.chapters)
+        var release = MemoryRelease()
         for index in chapters.indices {
             let chapter = chapters[index]
             chapters[index].content = FlatContent()
+            defer { release.freed(chapter.content.bytes.count + chapter.content.nodes.count * 32) }
             let count = index < chapterCounts.count ? min(chapterCounts[index], verseTexts.endIndex - nextVerse) : 0
             let verses = verseTexts[nextVerse..<(nextVerse + count)]
             nextVerse += count
