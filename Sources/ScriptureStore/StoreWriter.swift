@@ -150,11 +150,18 @@ public enum StoreWriter {
         verses.reserveCapacity(counted.reduce(0) { total, book in total + book.verseTexts.reduce(0) { $0 + $1.count } })
         var books: [Range<Int>] = []
         var chapterCounts: [[Int]] = []
+        var release = MemoryRelease()
         for index in counted.indices {
             let start = verses.count
-            chapterCounts.append(counted[index].verseTexts.map { $0.count })
-            for chapter in counted[index].verseTexts { verses.append(contentsOf: chapter) }
-            counted[index].verseTexts = []
+            var chapters: [[VerseText]] = []
+            swap(&chapters, &counted[index].verseTexts)
+            chapterCounts.append(chapters.map { $0.count })
+            // Each chapter's array is let go once moved, so that the verses are not all held twice.
+            for chapter in chapters.indices {
+                verses.append(contentsOf: chapters[chapter])
+                release.freed(chapters[chapter].count * MemoryLayout<VerseText>.stride)
+                chapters[chapter] = []
+            }
             books.append(start..<verses.count)
         }
         return (verses, books, chapterCounts)
