@@ -73,8 +73,20 @@ extension VersionMetadata {
             sourceFormat: formats.sorted().joined(separator: "+"),
             importedAt: ISO8601DateFormatter().string(from: Date()))
         metadata.copyright = copyright ?? bundle?.copyright ?? exported?.copyright
-        try metadata.setVersification(versification, books: books)
+        if versification == nil {
+            // The best fit, as `setVersification(nil, books:)` finds it, with the books' counts taken in parallel.
+            metadata.versification = VersificationScheme.detect(lastVerses: lastVerses(of: books)).name
+            metadata.versificationText = nil
+        } else {
+            try metadata.setVersification(versification, books: books)
+        }
         return metadata
+    }
+
+    /// `VersificationScheme.lastVerses(of:)` of the books, each book's counted on its own, books in parallel.
+    static func lastVerses(of books: [Book]) -> [BookID: [Int]] {
+        let perBook = Parallel.map(books) { book in VersificationScheme.lastVerses(of: [book]) }
+        return perBook.reduce(into: [:]) { all, counts in all.merge(counts) { _, later in later } }
     }
 
     /// The format a book was read in, by its file's name: `.usx`, `.usj` or `.json` (only USJ is read from

@@ -37,6 +37,9 @@ struct VerseTextCollector {
     /// The chapter being walked, its text bytes, and which of its strings are excluded character markers.
     var content = FlatContent()
     var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The chapter's nodes and attributes while `add(_:)` runs: read through pointers, the walk retains no array.
+    var nodes = UnsafeBufferPointer<FlatNode>(start: nil, count: 0)
+    var attributeSlots = UnsafeBufferPointer<FlatAttribute>(start: nil, count: 0)
     var excludedMarkers: [Bool] = []
     /// What each of the chapter's strings is as an attribute name (see `TaggedWord.nameKind(_:)`).
     var attributeNames: [UInt8] = []
@@ -94,19 +97,25 @@ struct VerseTextCollector {
         excludedMarkers = content.strings.map { isExcludedCharacterMarker($0) }
         attributeNames = writesLines ? [] : content.strings.map { TaggedWord.nameKind($0) }
         content.bytes.withUnsafeBufferPointer { bytes in
-            self.bytes = bytes
-            for block in content.topLevel { add(block: block, inSidebar: false) }
-            self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+            content.nodes.withUnsafeBufferPointer { nodes in
+                content.attributes.withUnsafeBufferPointer { attributes in
+                    (self.bytes, self.nodes, self.attributeSlots) = (bytes, nodes, attributes)
+                    for block in content.topLevel { add(block: block, inSidebar: false) }
+                    self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+                    self.nodes = UnsafeBufferPointer(start: nil, count: 0)
+                    self.attributeSlots = UnsafeBufferPointer(start: nil, count: 0)
+                }
+            }
         }
         self.content = FlatContent()
     }
 
     mutating func add(block index: Int, inSidebar: Bool) {
-        switch content.nodes[index].kind {
+        switch nodes[index].kind {
         case .table:
-            for row in content.children(of: index) where content.nodes[row].kind == .row {
+            for row in content.children(of: index) where nodes[row].kind == .row {
                 addParagraph(row, setApart: inSidebar, skippingCells: true)
-                for cell in content.children(of: row) where content.nodes[cell].kind == .cell {
+                for cell in content.children(of: row) where nodes[cell].kind == .cell {
                     addParagraph(cell, setApart: inSidebar)
                 }
             }
@@ -115,7 +124,8 @@ struct VerseTextCollector {
             // report) makes the rest of that paragraph verse text, as in a heading, so no verse is lost.
             for inner in content.children(of: index) { add(block: inner, inSidebar: true) }
         default:
-            let marker = content.marker(of: index)
+            let id = nodes[index].marker
+            let marker = id == FlatNode.none ? "" : content.strings[Int(id)]
             let setApart =
                 inSidebar || !ParagraphKind(marker: marker).carriesVerseText || isNonScriptureParagraph(marker)
             addParagraph(index, setApart: setApart)
@@ -124,8 +134,8 @@ struct VerseTextCollector {
 
     /// The sibling after `index` inside `end`, past cells when `skippingCells` (a row's leading inlines).
     private func sibling(after index: Int, end: Int, skippingCells: Bool) -> Int {
-        var next = Int(content.nodes[index].end)
-        while skippingCells, next < end, content.nodes[next].kind == .cell { next = Int(content.nodes[next].end) }
+        var next = Int(nodes[index].end)
+        while skippingCells, next < end, nodes[next].kind == .cell { next = Int(nodes[next].end) }
         return next
     }
 
@@ -133,11 +143,11 @@ struct VerseTextCollector {
     /// heading, a sidebar's paragraph) adds nothing unless a verse starts inside it (`\d \v 1 …`, as Psalm
     /// titles and BSB ZEC 12:1 have it): then the content from that verse on is verse text.
     mutating func addParagraph(_ parent: Int, setApart: Bool, skippingCells: Bool = false) {
-        let end = Int(content.nodes[parent].end)
+        let end = Int(nodes[parent].end)
         var first = parent + 1
-        while skippingCells, first < end, content.nodes[first].kind == .cell { first = Int(content.nodes[first].end) }
+        while skippingCells, first < end, nodes[first].kind == .cell { first = Int(nodes[first].end) }
         if setApart {
-            while first < end, content.nodes[first].kind != .verse {
+            while first < end, nodes[first].kind != .verse {
                 first = sibling(after: first, end: end, skippingCells: skippingCells)
             }
             guard first < end else { return }
@@ -156,10 +166,11 @@ struct VerseTextCollector {
     mutating func add(from start: Int, end: Int, skippingCells: Bool = false) {
         var index = start
         while index < end {
-            let node = content.nodes[index]
+            let node = nodes[index]
             switch node.kind {
             case .text:
-                append(bytes: UnsafeBufferPointer(rebasing: bytes[content.textRange(of: index)]))
+                let start = Int(node.textStart)
+                append(bytes: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(node.textCount))]))
             case .verse:
                 finishVerse()
                 current = (
@@ -169,7 +180,7 @@ struct VerseTextCollector {
                 inVerse = true
                 verseSerial &+= 1
             case .character:
-                if writesLines || content.attributeCount(of: index) == 0 {
+                if writesLines || keysOnly || node.attributeCount == 0 {
                     if !isExcluded(node) { add(from: index + 1, end: Int(node.end)) }
                 } else {
                     addTagged(index)
@@ -195,15 +206,38 @@ struct VerseTextCollector {
     /// Adds a span with attributes, noting its bytes when it carries a Strong's number, lemma or morphology.
     @inline(never)
     mutating func addTagged(_ index: Int) {
-        let node = content.nodes[index]
+        let node = nodes[index]
         guard !isExcluded(node) else { return }
         let start = buffer.count
         let serial = verseSerial
         add(from: index + 1, end: Int(node.end))
-        guard inVerse, !keysOnly, verseSerial == serial, buffer.count > start,
-            let word = TaggedWord(content, node: index, utf8Range: start..<buffer.count, nameKinds: attributeNames)
+        guard inVerse, verseSerial == serial, buffer.count > start,
+            let word = taggedWord(node, utf8Range: start..<buffer.count)
         else { return }
         words.append(word)
+    }
+
+    /// What `TaggedWord.init?(_:node:utf8Range:)` gives for a character span, its values read through the
+    /// chapter's pointers.
+    private func taggedWord(_ node: FlatNode, utf8Range: Range<Int>) -> TaggedWord? {
+        var word = TaggedWord(utf8Range: utf8Range)
+        let first = Int(node.attributeStart)
+        for slot in first..<(first + Int(node.attributeCount)) {
+            let attribute = attributeSlots[slot]
+            let kind = attributeNames[Int(attribute.name)]
+            guard kind != 0, kind != 3 || word.morph == nil else { continue }
+            let start = Int(attribute.valueStart)
+            let value = String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(attribute.valueCount))]),
+                as: UTF8.self)
+            switch kind {
+            case 1: word.strong = value
+            case 2: word.lemma = value
+            default: word.morph = value
+            }
+        }
+        guard word.strong != nil || word.lemma != nil || word.morph != nil else { return nil }
+        return word
     }
 
     /// Appends text with ASCII white space collapsed, a run of other bytes at a time.

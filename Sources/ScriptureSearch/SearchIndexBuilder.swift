@@ -10,40 +10,18 @@ import TextNormalization
 public enum SearchIndexBuilder {
     /// Builds the section's bytes from `verses` in verse-table order.
     ///
-    /// The verses are taken: given the only reference, they are freed once tokenized, and each chunk's
-    /// tokens once counted, so that the verse texts, the tokens and the postings are not all held at once.
+    /// The verses are taken: given the only reference, their texts are freed batch by batch as they are
+    /// tokenized (`tokenizeMerging`), and each chunk's tokens once counted, so that the verse texts, the
+    /// chunks' vocabularies, the tokens and the postings are not all held at once.
     ///
     /// - Complexity: O(text) tokenizing, verses spread over the cores; O(terms log terms) sorting.
     public static func build(verses: consuming [VerseText]) -> [UInt8] {
-        var chunks = tokenize(verses)
+        var chunks: [Chunk]
+        let chunkMaps: [[Int]]
+        let vocabulary: Vocabulary
+        (chunks, chunkMaps, vocabulary) = tokenizeMerging(&verses)
         verses = []
-        // Merge the chunks' vocabularies.
-        var ids: [String: Int] = [:]
-        var terms: [String] = []
-        var counts: [Int] = []
-        var chunkMaps: [[Int]] = []
-        for chunk in chunks {
-            var map: [Int] = []
-            map.reserveCapacity(chunk.terms.count)
-            for (local, term) in chunk.terms.enumerated() {
-                let id: Int
-                if let known = ids[term] {
-                    id = known
-                } else {
-                    id = terms.count
-                    ids[term] = id
-                    terms.append(term)
-                    counts.append(0)
-                }
-                counts[id] += chunk.counts[local]
-                map.append(id)
-            }
-            chunkMaps.append(map)
-        }
-        for index in chunks.indices {
-            chunks[index].terms = []
-            chunks[index].counts = []
-        }
+        let (terms, counts) = (vocabulary.terms, vocabulary.counts)
         let termBytes = terms.map { Array($0.utf8) }
         // Exact ids by frequency, so the verse stream is short; ties by bytes, so the build is deterministic.
         let byFrequency = terms.indices.sorted {
@@ -200,32 +178,24 @@ public enum SearchIndexBuilder {
         }
 
         /// The local id of `term`, counted once more and appended to the current verse.
-        mutating func add(_ term: String, local: inout [String: Int]) {
-            let id: Int
-            if let known = local[term] {
-                id = known
-            } else {
-                id = terms.count
-                local[term] = id
-                terms.append(term)
-                counts.append(0)
-            }
+        mutating func add(_ term: String, local: inout [ByteKey: Int]) {
+            let id = ByteKey.id(of: ByteKey(term), in: &local, terms: &terms, counts: &counts)
             counts[id] += 1
             append(id)
         }
     }
 
-    /// Tokenizes the verses in the exact mode, chunks in parallel. A verse without tagged words is read as a
-    /// stream of terms (no array of tokens); one with them keeps its tokens to place the attributes.
-    static func tokenize(_ verses: [VerseText]) -> [Chunk] {
-        let chunkSize = 512
-        let chunkCount = (verses.count + chunkSize - 1) / chunkSize
-        return Parallel.map(count: chunkCount) { index in
+    /// Tokenizes chunks `range` of the verses (`verseChunkSize` verses each) in the exact mode, chunks in
+    /// parallel. A verse without tagged words is read as a stream of terms (no array of tokens); one with them
+    /// keeps its tokens to place the attributes.
+    static func tokenize(_ verses: [VerseText], chunks range: Range<Int>) -> [Chunk] {
+        Parallel.map(count: range.count) { offset in
+            let index = range.lowerBound + offset
             var chunk = Chunk()
-            var local: [String: Int] = [:]
+            var local: [ByteKey: Int] = [:]
             var localAttributes: [String: Int32] = [:]
-            var words: [AttributeIndexBuilder.WordKey: [Int32]] = [:]
-            for verse in verses[(index * chunkSize)..<min(verses.count, (index + 1) * chunkSize)] {
+            var words = AttributeIndexBuilder.WordCache()
+            for verse in verses[(index * verseChunkSize)..<min(verses.count, (index + 1) * verseChunkSize)] {
                 if verse.words.isEmpty {
                     chunk.attributes.append([])
                     WordBreaker.forEachTerm(in: verse.text, mode: .exact) { chunk.add($0, local: &local) }

@@ -52,8 +52,11 @@ enum BookEncoder {
     }
 
     /// Encodes a counted book with the file's ids: its verse texts in order, `chapterCounts` of them to each chapter.
+    ///
+    /// The book is taken: given the only reference, each chapter's content is let go once encoded, so that the
+    /// document model shrinks as the encoded bytes grow.
     static func encode(
-        _ book: Book, verseTexts: ArraySlice<VerseText>, chapterCounts: [Int], tables: InternTables
+        _ book: consuming Book, verseTexts: ArraySlice<VerseText>, chapterCounts: [Int], tables: InternTables
     ) throws(StoreError) -> Encoded {
         var encoder = ContentEncoder(tables: tables)
         var result = Encoded()
@@ -63,7 +66,13 @@ enum BookEncoder {
         // The text's exact size up front: growing it by doubling would need up to twice the book's text at once.
         result.text.reserveCapacity(verseTexts.reduce(0) { $0 + $1.text.utf8.count })
         result.verses.reserveCapacity(verseTexts.count)
-        for (index, chapter) in book.chapters.enumerated() {
+        var chapters: [Chapter] = []
+        swap(&chapters, &book.chapters)
+        var release = MemoryRelease()
+        for index in chapters.indices {
+            let chapter = chapters[index]
+            chapters[index].content = FlatContent()
+            defer { release.freed(chapter.content.bytes.count + chapter.content.nodes.count * 32) }
             let count = index < chapterCounts.count ? min(chapterCounts[index], verseTexts.endIndex - nextVerse) : 0
             let verses = verseTexts[nextVerse..<(nextVerse + count)]
             nextVerse += count

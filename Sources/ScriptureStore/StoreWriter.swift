@@ -1,4 +1,5 @@
 import ScriptureModel
+import Synchronization
 
 /// Turns parsed books into the bytes of a store file (see `StoreFormat`).
 ///
@@ -40,7 +41,7 @@ public enum StoreWriter {
         sections builders: [any StoreSection] = []
     ) throws(StoreError) -> Pending {
         try checkUnique(input)
-        var books = input.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
+        let books = input.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
             .map(\.element)
         input = []
         var counted = try Parallel.map(books) { book throws(StoreError) in try BookEncoder.count(book) }
@@ -55,10 +56,9 @@ public enum StoreWriter {
         let tables = InternTables(strings: strings.frozenIDs, styles: styles.frozenIDs)
         // Every verse text once, in verse-table order; each book encodes its slice of them.
         let (verseTexts, bookVerses, chapterCounts) = takeVerseTexts(&counted)
-        let encoded = try encodeAll(
-            books, verseTexts: verseTexts, bookVerses: bookVerses, chapterCounts: chapterCounts, tables: tables)
         let shapes = books.map { (id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction) }
-        books = []
+        let encoded = try encodeAll(
+            consume books, verseTexts: verseTexts, bookVerses: bookVerses, chapterCounts: chapterCounts, tables: tables)
 
         var content: [[UInt8]] = []
         var text: [[UInt8]] = []
@@ -123,15 +123,21 @@ public enum StoreWriter {
     }
 
 
-    /// Encodes each book with its verse texts, books in parallel.
+    /// Encodes each book with its verse texts, books in parallel. The books are taken, each handed to its
+    /// encoder alone, so that its content is freed chapter by chapter as it is encoded.
     private static func encodeAll(
-        _ books: [Book], verseTexts: [VerseText], bookVerses: [Range<Int>], chapterCounts: [[Int]],
+        _ books: consuming [Book], verseTexts: [VerseText], bookVerses: [Range<Int>], chapterCounts: [[Int]],
         tables: InternTables
     ) throws(StoreError) -> [BookEncoder.Encoded] {
-        try Parallel.map(count: books.count) { index throws(StoreError) in
-            try BookEncoder.encode(
-                books[index], verseTexts: verseTexts[bookVerses[index]], chapterCounts: chapterCounts[index],
-                tables: tables)
+        let count = books.count
+        let slots = Mutex<[Book?]>(books.map { $0 })
+        books = []
+        return try Parallel.map(count: count) { index throws(StoreError) in
+            guard let book = slots.withLock({ $0[index].take() }) else {
+                throw .cannotEncode("book \(index) was taken twice")
+            }
+            return try BookEncoder.encode(
+                book, verseTexts: verseTexts[bookVerses[index]], chapterCounts: chapterCounts[index], tables: tables)
         }
     }
 
@@ -144,11 +150,18 @@ public enum StoreWriter {
         verses.reserveCapacity(counted.reduce(0) { total, book in total + book.verseTexts.reduce(0) { $0 + $1.count } })
         var books: [Range<Int>] = []
         var chapterCounts: [[Int]] = []
+        var release = MemoryRelease()
         for index in counted.indices {
             let start = verses.count
-            chapterCounts.append(counted[index].verseTexts.map { $0.count })
-            for chapter in counted[index].verseTexts { verses.append(contentsOf: chapter) }
-            counted[index].verseTexts = []
+            var chapters: [[VerseText]] = []
+            swap(&chapters, &counted[index].verseTexts)
+            chapterCounts.append(chapters.map { $0.count })
+            // Each chapter's array is let go once moved, so that the verses are not all held twice.
+            for chapter in chapters.indices {
+                verses.append(contentsOf: chapters[chapter])
+                release.freed(chapters[chapter].count * MemoryLayout<VerseText>.stride)
+                chapters[chapter] = []
+            }
             books.append(start..<verses.count)
         }
         return (verses, books, chapterCounts)
