@@ -1,9 +1,33 @@
 import ScriptureModel
 
 /// A character style as stored: a marker with its attributes (`w` + `strong="H430"`).
+///
+/// Equal when the strings' UTF-8 bytes are, and hashed from those bytes: a store's strings are all NFC, so
+/// byte equality is `String` equality here, without the normalization Swift's `String` hashing and
+/// comparison do for non-ASCII text (for Hebrew and Greek words, whose transliterations and lemmas are
+/// their attributes, that was most of the cost of encoding the styles).
 struct StyleKey: Hashable, Sendable {
     var marker: String
     var attributes: [Attribute]
+
+    static func == (left: StyleKey, right: StyleKey) -> Bool {
+        guard left.attributes.count == right.attributes.count, ByteHash.equal(left.marker, right.marker) else {
+            return false
+        }
+        for (a, b) in zip(left.attributes, right.attributes)
+        where !ByteHash.equal(a.name, b.name) || !ByteHash.equal(a.value, b.value) {
+            return false
+        }
+        return true
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var hash = ByteHash.hash(marker, seed: 0xCBF2_9CE4_8422_2325)
+        for attribute in attributes {
+            hash = ByteHash.hash(attribute.value, seed: ByteHash.hash(attribute.name, seed: hash))
+        }
+        hasher.combine(hash)
+    }
 }
 
 /// Gives each distinct value a small integer id, the most used values the smallest.

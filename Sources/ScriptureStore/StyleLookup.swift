@@ -79,19 +79,16 @@ struct StyleLookup {
         guard key.attributes.count == slots.count, key.marker == content.marker(of: index) else { return false }
         for (offset, slot) in slots.enumerated() {
             let attribute = key.attributes[offset]
-            guard attribute.name == content.strings[content.attributeName(at: slot)] else { return false }
+            guard ByteHash.equal(attribute.name, content.strings[content.attributeName(at: slot)]) else { return false }
             let value = UnsafeBufferPointer(rebasing: bytes[content.attributeValue(at: slot)])
             var copy = attribute.value
-            guard copy.withUTF8({ $0.elementsEqual(value) }) else { return false }
+            guard copy.withUTF8({ ByteHash.equal($0, value) }) else { return false }
         }
         return true
     }
 
-    /// FNV-1a over `bytes`, from `seed`.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
-        var hash = seed
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return mix(hash, UInt64(bytes.count))
+        ByteHash.hash(bytes, seed: seed)
     }
 
     private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {

@@ -60,10 +60,14 @@ public enum NFC {
     /// Whether a string is already NFC.
     public static func isNormalized(_ text: String) -> Bool {
         var copy = text
-        return copy.withUTF8 { bytes in
-            guard mayNeedNormalization(bytes), let base = bytes.baseAddress, !isInert(bytes) else { return true }
-            return lectern_is_nfc(base, Int32(clamping: bytes.count)) == 1
-        }
+        return copy.withUTF8 { isNormalized($0) }
+    }
+
+    /// Whether valid UTF-8 bytes are already NFC: the byte scan, the inert-scalar table, then ICU's
+    /// `unorm2_isNormalized`, each asked only when the one before cannot tell.
+    public static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard mayNeedNormalization(bytes), let base = bytes.baseAddress, !isInert(bytes) else { return true }
+        return lectern_is_nfc(base, Int32(clamping: bytes.count)) == 1
     }
 
     /// ICU's own answer (`unorm2_isNormalized`), without the quick checks; for tests of those checks.

@@ -13,10 +13,12 @@ enum USFMAttributes {
     /// Parses the text after `|` up to the closing marker.
     ///
     /// Text that NFC leaves as it is and that holds `name="value"` pairs (the usual
-    /// `|strong="H1234"`) is read straight from the input bytes; the rest is normalized first.
+    /// `|strong="H1234"`, or Hebrew and Greek lemmas and transliterations, already NFC) is read straight
+    /// from the input bytes; the rest is normalized first.
     static func parse(_ raw: UnsafeBufferPointer<UInt8>, marker: String) -> Result<[Attribute], Problem> {
-        if !NFC.mayNeedNormalization(raw) {
-            // No scalar of U+0300 or above: NFC is the identity, and every `=` byte is a `=` character.
+        if NFC.isNormalized(raw) {
+            // NFC is the identity, so the pairs read from the bytes are those of the normalized text (every
+            // `=`, `"` and space byte is that character in UTF-8, and NFC composes none of them).
             var start = 0
             var end = raw.count
             while start < end, raw[start] == 0x20 { start += 1 }

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Hashing and comparing byte runs for the encoder's style tables: eight bytes at a time, and `memcmp`.
+enum ByteHash {
+    /// A 64-bit hash of `bytes` from `seed`: eight bytes at a time (little-endian words, FNV-style multiply and
+    /// a shift), the tail's bytes, then the length, so that runs of different lengths differ.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+        var hash = seed
+        var index = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= bytes.count {
+                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                    &* 0x100_0000_01B3
+                hash ^= hash >> 29
+                index += 8
+            }
+            while index < bytes.count {
+                hash = (hash ^ UInt64(base[index])) &* 0x100_0000_01B3
+                index += 1
+            }
+        }
+        var mixed = (hash ^ UInt64(bytes.count)) &* 0xFF51_AFD7_ED55_8CCD
+        mixed ^= mixed >> 33
+        return mixed
+    }
+
+    /// Whether two byte runs are equal.
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+        return memcmp(x, y, a.count) == 0
+    }
+
+    /// Whether two strings have the same UTF-8 bytes.
+    @inline(__always)
+    static func equal(_ a: String, _ b: String) -> Bool {
+        var (a, b) = (a, b)
+        return a.withUTF8 { x in b.withUTF8 { y in equal(x, y) } }
+    }
+
+    /// The hash of a string's UTF-8 bytes from `seed`.
+    @inline(__always)
+    static func hash(_ string: String, seed: UInt64) -> UInt64 {
+        var string = string
+        return string.withUTF8 { hash($0, seed: seed) }
+    }
+}
