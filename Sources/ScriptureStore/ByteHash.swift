@@ -15,8 +15,8 @@ enum ByteHash {
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
             while index + 8 <= bytes.count {
-                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                    &* 0x100_0000_01B3
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                hash = (hash ^ word) &* 0x100_0000_01B3
                 hash ^= hash >> 29
                 index += 8
             }
