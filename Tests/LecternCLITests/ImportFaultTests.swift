@@ -137,7 +137,8 @@ struct ImportFaultTests {
         var mount: ScratchMount?
         switch way {
         case .readOnlyMount:
-            mount = try #require(ScratchMount.readOnly(library.path))
+            let mounted = try #require(ScratchMount.readOnly(library.path))
+            mount = mounted
             reason = "Read-only file system"
         case .otherUser:
             OtherUserFolder.makeReadable(library.path)
