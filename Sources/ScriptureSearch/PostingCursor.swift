@@ -98,21 +98,29 @@ struct PostingCursor {
         func start(_ block: Int) -> Int {
             Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: block * 4, as: UInt32.self)))
         }
-        var low = min(block, blockCount - 1)
-        var step = 1
-        while low + step < blockCount, start(low + step) <= verse {
-            low += step
-            step *= 2
-        }
-        var high = min(low + step, blockCount)
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if start(middle) <= verse { low = middle } else { high = middle }
-        }
+        let low = Self.lastBlock(startingAtMost: verse, from: min(block, blockCount - 1), count: blockCount, start)
         block = low
         let first = start(low)
         guard first <= verse else { throw IndexDamage(reason: "a bitmap block starts past its verses") }
         return low * SearchIndexFormat.postingBlockSize + reader.bitCount(bitmap, bytes: bytes, bits: first..<verse)
+    }
+
+    /// The last of `count` blocks, from block `from` on, whose first verse (`start(block)`) is at most
+    /// `verse`: galloping forward from `from`, then a binary search of the last step.
+    @inline(__always)
+    static func lastBlock(startingAtMost verse: Int, from: Int, count: Int, _ start: (Int) -> Int) -> Int {
+        var low = from
+        var step = 1
+        while low + step < count, start(low + step) <= verse {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, count)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if start(middle) <= verse { low = middle } else { high = middle }
+        }
+        return low
     }
 
     /// Jumps to the block that holds `verse` when it lies past the current block (a binary search of the

@@ -299,29 +299,7 @@ extension PostingList {
         }
         let bytes = (verseCount + 7) / 8
         try reader.check(bitmap, bytes)
-        let bits = UnsafeRawPointer(base + bitmap)
-        /// The bits set in `from..<to` (both within the bitmap): whole words read in place, the last partial
-        /// word through `bitmapWord`.
-        func count(_ from: Int, _ to: Int) -> Int {
-            guard from < to else { return 0 }
-            var word = from >> 6
-            let last = (to - 1) >> 6
-            var total = 0
-            var mask = ~UInt64(0) << UInt64(from & 63)
-            while true {
-                let value =
-                    (word + 1) * 8 <= bytes
-                    ? UInt64(littleEndian: bits.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self))
-                    : reader.bitmapWord(bitmap, bytes: bytes, word)
-                if word == last {
-                    mask &= ~UInt64(0) >> UInt64(63 - (to - 1) & 63)
-                    return total + (value & mask).nonzeroBitCount
-                }
-                total += (value & mask).nonzeroBitCount
-                mask = ~UInt64(0)
-                word += 1
-            }
-        }
+        func count(_ from: Int, _ to: Int) -> Int { reader.bitCount(bitmap, bytes: bytes, bits: from..<to) }
         var block = 0
         var (previous, previousRank) = (-1, -1)
         var ranks = [Int32](repeating: 0, count: hits.count)
@@ -329,16 +307,7 @@ extension PostingList {
             guard verse >= 0, verse < verseCount, reader.bit(bitmap, verse) else {
                 throw IndexDamage(reason: "a hit the postings lack")
             }
-            var step = 1
-            while block + step < blockCount, start(block + step) <= verse {
-                block += step
-                step *= 2
-            }
-            var high = min(block + step, blockCount)
-            while high - block > 1 {
-                let middle = (block + high) / 2
-                if start(middle) <= verse { block = middle } else { high = middle }
-            }
+            block = PostingCursor.lastBlock(startingAtMost: verse, from: block, count: blockCount, start)
             let first = start(block)
             guard first <= verse else { throw IndexDamage(reason: "a bitmap block starts past its verses") }
             let rank =
