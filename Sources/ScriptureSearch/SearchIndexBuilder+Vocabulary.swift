@@ -52,17 +52,7 @@ extension SearchIndexBuilder {
         }
 
         /// Whether two strings have the same UTF-8 bytes.
-        static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-            guard lhs.utf8.count == rhs.utf8.count else { return false }
-            let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
-                rhs.utf8.withContiguousStorageIfAvailable { right in
-                    var index = 0
-                    while index < left.count, left[index] == right[index] { index += 1 }
-                    return index == left.count
-                }
-            }
-            return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
-        }
+        static func sameBytes(_ lhs: String, _ rhs: String) -> Bool { ByteHash.equal(lhs, rhs) }
     }
 }
 

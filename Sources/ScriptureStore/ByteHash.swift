@@ -4,12 +4,13 @@
     import Darwin
 #endif
 
-/// Hashing and comparing byte runs for the encoder's style tables: eight bytes at a time, and `memcmp`.
-enum ByteHash {
+/// Hashing and comparing byte runs for the encoder's style tables and the index builder's keys: eight bytes
+/// at a time, and `memcmp`.
+package enum ByteHash {
     /// A 64-bit hash of `bytes` from `seed`: eight bytes at a time (little-endian words, FNV-style multiply and
     /// a shift), the tail's bytes, then the length, so that runs of different lengths differ.
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+    package static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         var hash = seed
         var index = 0
         if let base = bytes.baseAddress {
@@ -32,7 +33,7 @@ enum ByteHash {
 
     /// Whether two byte runs are equal.
     @inline(__always)
-    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         guard let x = a.baseAddress, let y = b.baseAddress else { return true }
         return memcmp(x, y, a.count) == 0
@@ -40,14 +41,14 @@ enum ByteHash {
 
     /// Whether two strings have the same UTF-8 bytes.
     @inline(__always)
-    static func equal(_ a: String, _ b: String) -> Bool {
+    package static func equal(_ a: String, _ b: String) -> Bool {
         var (a, b) = (a, b)
         return a.withUTF8 { x in b.withUTF8 { y in equal(x, y) } }
     }
 
     /// The hash of a string's UTF-8 bytes from `seed`.
     @inline(__always)
-    static func hash(_ string: String, seed: UInt64) -> UInt64 {
+    package static func hash(_ string: String, seed: UInt64) -> UInt64 {
         var string = string
         return string.withUTF8 { hash($0, seed: seed) }
     }
