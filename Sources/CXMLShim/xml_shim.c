@@ -28,17 +28,33 @@ typedef struct {
 
 static int32_t clamp_length(ptrdiff_t length) { return length < 0 ? 0 : (length > INT32_MAX ? INT32_MAX : (int32_t)length); }
 
-// What a text node holds, found in one pass the compiler vectorises (see LECTERN_XML_TEXT_* in the header).
-static int32_t text_flags(const uint8_t *text, size_t length) {
-    uint8_t high = 0, bar = 0, inked = 0;
-    for (size_t i = 0; i < length; i++) {
-        uint8_t byte = text[i];
-        high |= byte >= 0xCC;
-        bar |= byte == '|';
-        inked |= !(byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t');
+// What each byte says about a text node: one table look-up a byte (most nodes are a word or one space).
+#define BYTE_INKED 8
+static uint8_t byte_class[256];
+
+static void init_byte_class(void) {
+    for (int byte = 0; byte < 256; byte++) {
+        uint8_t class = 0;
+        if (byte >= 0xCC) class |= LECTERN_XML_TEXT_MAY_NEED_NFC;
+        if (byte == '|') class |= LECTERN_XML_TEXT_HAS_BAR;
+        if (!(byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t')) class |= BYTE_INKED;
+        byte_class[byte] = class;
     }
-    return (high ? LECTERN_XML_TEXT_MAY_NEED_NFC : 0) | (bar ? LECTERN_XML_TEXT_HAS_BAR : 0) |
-           (inked ? 0 : LECTERN_XML_TEXT_BLANK);
+}
+
+// What a text node holds (see LECTERN_XML_TEXT_* in the header).
+static int32_t text_flags(const uint8_t *text, size_t length) {
+    uint8_t class = 0;
+    for (size_t i = 0; i < length; i++) class |= byte_class[text[i]];
+    return (class & (LECTERN_XML_TEXT_MAY_NEED_NFC | LECTERN_XML_TEXT_HAS_BAR)) |
+           ((class & BYTE_INKED) ? 0 : LECTERN_XML_TEXT_BLANK);
+}
+
+// LECTERN_XML_TEXT_MAY_NEED_NFC when an attribute value has a byte of 0xCC or more.
+static int32_t value_flags(const uint8_t *value, ptrdiff_t length) {
+    uint8_t high = 0;
+    for (ptrdiff_t i = 0; i < length; i++) high |= value[i] >= 0xCC;
+    return high ? LECTERN_XML_TEXT_MAY_NEED_NFC : 0;
 }
 
 static void flush_text(shim_state *state) {
@@ -51,7 +67,10 @@ static void flush_text(shim_state *state) {
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
-static void init_library(void) { xmlInitParser(); }
+static void init_library(void) {
+    init_byte_class();
+    xmlInitParser();
+}
 
 // Fibonacci hashing: dictionary strings lie a few bytes apart, so the pointer's high product bits spread them.
 static size_t slot_of(const xmlChar *name) { return (size_t)(((uint64_t)(uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 56); }
@@ -116,6 +135,7 @@ static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix
         list[i].name_length = list[i].name_id >= 0 ? -1 : clamp_length((ptrdiff_t)strlen((const char *)entry[0]));
         list[i].value = entry[3];
         list[i].value_length = clamp_length(entry[4] - entry[3]);
+        list[i].value_flags = value_flags(entry[3], entry[4] - entry[3]);
     }
     int32_t id = prefix == NULL ? name_id(state, localname) : -1;
     int32_t length = id >= 0 ? -1 : clamp_length((ptrdiff_t)strlen((const char *)localname));

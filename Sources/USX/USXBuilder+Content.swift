@@ -71,7 +71,7 @@ extension USXBuilder {
         _ attributes: XMLAttributes, at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         let bytes = attributes.valueBytes(at: index)
-        guard NFC.mayNeedNormalization(bytes) && !NFC.isInert(bytes) else { return body(bytes) }
+        guard attributes.valueMayNeedNormalization(at: index) && !NFC.isInert(bytes) else { return body(bytes) }
         var normalized = NFC.string(bytes)
         return normalized.withUTF8 { body($0) }
     }
@@ -147,6 +147,7 @@ extension USXBuilder {
             }
         }
         styles.contentReplaced()
+        lastCharacterStyle = LastCharacterStyle()
         parts.chapters.append(chapter)
     }
 }

@@ -84,9 +84,8 @@ extension USXBuilder {
 
     mutating func startChapter(_ attributes: XMLAttributes, endOffset: Int) {
         defer { stack.append(USXFrame(.ignored)) }
-        let location = locator.location(ofTagEndingAt: endOffset)
         let number: String
-        switch marker(attributes, open: openChapterID, what: "chapter", at: location) {
+        switch marker(attributes, open: openChapterID, what: "chapter", endOffset: endOffset) {
         case .end:
             openChapterID = nil
             return
@@ -95,6 +94,7 @@ extension USXBuilder {
             return
         case .start(let label): number = label
         }
+        let location = locator.location(ofTagEndingAt: endOffset)
         if contextKind?.holdsBlocks != true {
             report(
                 .error, .misplacedMarker, at: location,
@@ -126,9 +126,8 @@ extension USXBuilder {
 
     mutating func startVerse(_ attributes: XMLAttributes, endOffset: Int) {
         defer { stack.append(USXFrame(.ignored)) }
-        let location = locator.location(ofTagEndingAt: endOffset)
         let number: String
-        switch marker(attributes, open: openVerseID, what: "verse", at: location) {
+        switch marker(attributes, open: openVerseID, what: "verse", endOffset: endOffset) {
         case .end:
             openVerseID = nil
             return
@@ -136,7 +135,9 @@ extension USXBuilder {
         case .start(let label): number = label
         }
         if parts.isChapterBroken { return }
-        guard let chapter = parts.chapters.last else {
+        let location = locator.location(ofTagEndingAt: endOffset)
+        // (Only the number: the whole chapter would be copied and released.)
+        guard let chapterNumber = parts.chapters.isEmpty ? nil : parts.chapters[parts.chapters.count - 1].number else {
             report(
                 .error, .verseBeforeChapter, at: location,
                 "verse \(number) comes before the first <chapter>; add <chapter number=\"1\" style=\"c\"/> before it")
@@ -156,13 +157,13 @@ extension USXBuilder {
         }
         guard verseMayStart(at: location) else { return }
         if !parts.verseLabels.insert(number).inserted {
-            report(.error, .duplicateVerse, at: location, "verse \(number) again in chapter \(chapter.number)")
+            report(.error, .duplicateVerse, at: location, "verse \(number) again in chapter \(chapterNumber)")
         }
         let start = VerseStart(
             number: number, alternateNumber: attributes.value(of: USXAttribute.altnumber.nameIndex),
             publishedNumber: attributes.value(of: USXAttribute.pubnumber.nameIndex), location: location)
         appendInline { $0.verse(start) }
-        openVerseID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(chapter.number):\(number)"
+        openVerseID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(chapterNumber):\(number)"
     }
 
     mutating func startCharacter(_ attributes: XMLAttributes, endOffset: Int) {
@@ -233,35 +234,54 @@ extension USXBuilder {
     /// known style, attributes with known names and values that need no NFC, no `closed` or `x-style`, not
     /// in a row. Returns false, having changed nothing, for any other tag.
     private mutating func startKnownCharacter(_ attributes: XMLAttributes, endOffset: Int) -> Bool {
-        let styleName = USXAttribute.style.nameIndex
+        let styleName = Int32(USXAttribute.style.nameIndex)
+        let closedName = Int32(USXAttribute.closed.nameIndex)
+        let xStyleName = Int32(USXAttribute.xStyle.nameIndex)
+        let count = attributes.count
         var styleIndex = -1
-        for index in 0..<attributes.count {
-            guard let name = attributes.name(at: index), name != USXAttribute.closed.nameIndex,
-                name != USXAttribute.xStyle.nameIndex, !NFC.mayNeedNormalization(attributes.valueBytes(at: index))
-            else { return false }
+        for index in 0..<count {
+            let entry = attributes.entry(unchecked: index)
+            let name = entry.name_id
+            guard name >= 0, name != closedName, name != xStyleName, entry.value_flags == 0 else { return false }
             if name == styleName && styleIndex < 0 { styleIndex = index }
         }
         guard styleIndex >= 0 else { return false }
         let styleBytes = attributes.valueBytes(at: styleIndex)
-        guard !styleBytes.isEmpty, let style = styles.id(styleBytes), styles.isCharacterStyle(style),
-            let context = contextIndex
-        else { return false }
+        // (The row check comes first: the marker is interned into the content's strings.)
+        guard let context = contextIndex else { return false }
         if case .row = stack[context].kind { return false }
+        guard let marker = knownCharacterMarker(styleBytes) else { return false }
         var frame = USXFrame(.character, tagEnd: endOffset)
         frame.node = Int32(clamping: content.nodeCount)
-        content.openCharacter(markerIndex: styles.index(style, in: &content, inPlain: false), isClosed: true)
-        for index in 0..<attributes.count where index != styleIndex {
-            let name: UInt32
-            let nameIndex = attributes.name(at: index)
-            if let id = styles.cachedID(name: nameIndex) ?? styles.id(name: nameIndex, attributes.nameBytes(at: index)) {
-                name = styles.index(id, in: &content, inPlain: false)
-            } else {
-                name = content.intern(attributes.nameText(at: index))
+        if count == 2 {  // the style and one more (`strong`, `lemma`…): one step
+            let index = 1 - styleIndex
+            let name = styles.contentIndex(
+                ofAttribute: Int(attributes.entry(unchecked: index).name_id), attributes.nameBytes(at: index),
+                in: &content)
+            content.openCharacter(markerIndex: marker, attribute: name, bytes: attributes.valueBytes(at: index))
+        } else {
+            content.openCharacter(markerIndex: marker, isClosed: true)
+            for index in 0..<count where index != styleIndex {
+                let name = styles.contentIndex(
+                    ofAttribute: Int(attributes.entry(unchecked: index).name_id), attributes.nameBytes(at: index),
+                    in: &content)
+                content.addAttribute(name: name, bytes: attributes.valueBytes(at: index))
             }
-            content.addAttribute(name: name, bytes: attributes.valueBytes(at: index))
         }
-        push(frame)
+        nestingDepth += 1
+        stack.append(frame)
         return true
+    }
+
+    /// The content's string index of a `<char>` style that USFM 3 defines, or nil (empty, unknown, or
+    /// the name table full). The last style asked for is remembered by its bytes.
+    private mutating func knownCharacterMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        let key = LastCharacterStyle.key(bytes)
+        if let key, key == lastCharacterStyle.key { return lastCharacterStyle.marker }
+        guard !bytes.isEmpty, let style = styles.id(bytes), styles.isCharacterStyle(style) else { return nil }
+        let marker = styles.index(style, in: &content, inPlain: false)
+        if let key { lastCharacterStyle = LastCharacterStyle(key: key, marker: marker) }
+        return marker
     }
 
     mutating func startReference(_ attributes: XMLAttributes, endOffset: Int) {

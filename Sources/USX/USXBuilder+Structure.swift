@@ -200,21 +200,24 @@ extension USXBuilder {
         case unnumbered
     }
 
-    /// Reads a `<chapter>` or `<verse>` tag; an end is checked against the `sid` it should close.
-    mutating func marker(_ attributes: XMLAttributes, open: String?, what: String, at location: SourceLocation)
-        -> MarkerTag
-    {
+    /// Reads a `<chapter>` or `<verse>` tag (whose `>` or `/>` is at `endOffset`); an end is checked against
+    /// the `sid` it should close. Its location is found only for a diagnostic.
+    mutating func marker(_ attributes: XMLAttributes, open: String?, what: String, endOffset: Int) -> MarkerTag {
         if let number = attributes.value(of: USXAttribute.number.nameIndex), !number.isEmpty { return .start(number) }
         guard let end = attributes.value(of: USXAttribute.eid.nameIndex) else {
-            report(.error, .missingAttribute, at: location, "<\(what)> has neither number nor eid; add number=\"1\"")
+            report(
+                .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
+                "<\(what)> has neither number nor eid; add number=\"1\"")
             return .unnumbered
         }
         if let open, end != open {
             report(
-                .warning, .mismatchedEndID, at: location,
+                .warning, .mismatchedEndID, at: locator.location(ofTagEndingAt: endOffset),
                 "\(what) end \"\(end)\" does not match the open \(what) \"\(open)\"")
         } else if open == nil {
-            report(.warning, .mismatchedEndID, at: location, "\(what) end \"\(end)\" with no \(what) open")
+            report(
+                .warning, .mismatchedEndID, at: locator.location(ofTagEndingAt: endOffset),
+                "\(what) end \"\(end)\" with no \(what) open")
         }
         return .end
     }

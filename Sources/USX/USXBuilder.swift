@@ -24,6 +24,8 @@ struct USXBuilder: DiagnosticCollecting {
     var plain = FlatContentBuilder()
     /// Styles and attribute names, by their bytes.
     var styles = USXNames()
+    /// The `<char>` style of content found last (forgotten with the content's string table).
+    var lastCharacterStyle = LastCharacterStyle()
     /// The attributes of the open figures, innermost last.
     var figureAttributes: [[Attribute]] = []
     /// Where the content of each open name, label or caption starts in `plain`, innermost last.
@@ -95,7 +97,14 @@ struct USXBuilder: DiagnosticCollecting {
 
     mutating func endElement(_ name: Int?, endOffset: Int) {
         guard let frame = stack.popLast() else { return }
-        finish(frame)
+        switch frame.kind {
+        case .ignored: return  // verses, milestones: nothing to close
+        case .character where !frame.isInPlain && !frame.reopenedCell && !frame.hasBar:
+            // `finish` of a span of content, in fewer steps.
+            nestingDepth -= 1
+            content.close()
+        default: finish(frame)
+        }
     }
 
     mutating func text(_ text: XMLText, startOffset: Int) {

@@ -21,6 +21,8 @@ struct USXNames {
     private var plainIndex: [UInt32] = []
     /// The number of each of `USXVocabulary.names` once looked up, or -1.
     private var byNameIndex = [Int](repeating: -1, count: USXVocabulary.names.count)
+    /// The content's string index of each of `USXVocabulary.names` as an attribute name, once looked up.
+    private var contentIndexByName = [UInt32](repeating: FlatNode.none, count: USXVocabulary.names.count)
     /// The name `id(_:)` found last, or -1.
     private var lastFound = -1
 
@@ -96,8 +98,43 @@ struct USXNames {
         return index
     }
 
+    /// The content's string index of an attribute name (`nameIndex` its index in `USXVocabulary.names`,
+    /// or -1), kept by name index until the content is replaced.
+    mutating func contentIndex(
+        ofAttribute nameIndex: Int, _ bytes: UnsafeBufferPointer<UInt8>, in builder: inout FlatContentBuilder
+    ) -> UInt32 {
+        if nameIndex >= 0 && nameIndex < contentIndexByName.count && contentIndexByName[nameIndex] != FlatNode.none {
+            return contentIndexByName[nameIndex]
+        }
+        let index: UInt32
+        if let id = cachedID(name: nameIndex) ?? id(name: nameIndex < 0 ? nil : nameIndex, bytes) {
+            index = self.index(id, in: &builder, inPlain: false)
+        } else {
+            index = builder.intern(NFC.string(bytes))
+        }
+        if nameIndex >= 0 && nameIndex < contentIndexByName.count { contentIndexByName[nameIndex] = index }
+        return index
+    }
+
     /// Forgets the indices into the content builder's string table, which has been replaced.
     mutating func contentReplaced() {
         for id in contentIndex.indices { contentIndex[id] = FlatNode.none }
+        for name in contentIndexByName.indices { contentIndexByName[name] = FlatNode.none }
+    }
+}
+
+/// The `<char>` style the builder found last, by its bytes, with its index in the content's string table.
+struct LastCharacterStyle {
+    /// The style's bytes and length packed by `key(_:)`; 0 for none.
+    var key: UInt64 = 0
+    /// The style's index in the string table of the content being built.
+    var marker: UInt32 = FlatNode.none
+
+    /// A style of one to seven bytes packed into one number (its length in the top byte), or nil.
+    static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard bytes.count > 0, bytes.count < 8 else { return nil }
+        var key = UInt64(bytes.count) << 56
+        for (offset, byte) in bytes.enumerated() { key |= UInt64(byte) << (8 * UInt64(offset)) }
+        return key
     }
 }

@@ -92,6 +92,15 @@ package struct XMLAttributes {
         self.count = base == nil ? 0 : max(0, Int(count))
     }
 
+    /// The attribute at `index`, which must be in `0..<count` (not checked again: the hot paths call it).
+    func entry(unchecked index: Int) -> lectern_xml_attribute { base.unsafelyUnwrapped[index] }
+
+    /// Whether the value of the attribute at `index` (in `0..<count`) has a byte of 0xCC or more, which
+    /// NFC may change (`NFC.mayNeedNormalization`, found by the shim).
+    func valueMayNeedNormalization(at index: Int) -> Bool {
+        index >= 0 && index < count && entry(unchecked: index).value_flags & LECTERN_XML_TEXT_MAY_NEED_NFC != 0
+    }
+
     /// The name index of the attribute at `index` (nil when it is not one of the stream's names).
     func name(at index: Int) -> Int? {
         guard let entry = entry(index), entry.name_id >= 0 else { return nil }

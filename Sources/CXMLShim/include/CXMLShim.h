@@ -13,10 +13,12 @@ extern "C" {
 /// names given to lectern_xml_parse, or -1. `name` is NUL-terminated; `name_length`
 /// is -1 when `name_id` is set (its length was not measured). The byte ranges are
 /// valid only during the callback; values are already unescaped (`&amp;` is `&`).
+/// `value_flags` is LECTERN_XML_TEXT_MAY_NEED_NFC when the value has a byte of 0xCC or more, else 0.
 typedef struct {
     int32_t name_id;
     int32_t name_length;
     int32_t value_length;
+    int32_t value_flags;
     const uint8_t *name;
     const uint8_t *value;
 } lectern_xml_attribute;
