@@ -186,7 +186,7 @@ struct USXBuilder: DiagnosticCollecting {
     /// (`mutating get`, as `contextKind`: a plain getter called from a mutating method copies the whole
     /// builder first.)
     var contextIndex: Int? {
-        mutating get {
+        @inline(__always) mutating get {
             var index = stack.count - 1
             while index >= 0, case .transparent = stack[index].kind { index -= 1 }
             return index >= 0 ? index : nil

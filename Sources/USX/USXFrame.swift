@@ -94,6 +94,7 @@ struct USXFrame {
     var isAtStart = true
 
     /// Creates a frame.
+    @inline(__always)
     init(_ kind: Kind, node: Int = -1, tagEnd: Int = -1) {
         self.kind = kind
         self.node = Int32(clamping: node)

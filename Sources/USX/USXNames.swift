@@ -99,13 +99,16 @@ struct USXNames {
     }
 
     /// The content's string index of an attribute name (`nameIndex` its index in `USXVocabulary.names`,
-    /// or -1), kept by name index until the content is replaced.
+    /// or -1), kept by name index until the content is replaced. `bytes` (the name as written) is read only
+    /// the first time.
     mutating func contentIndex(
-        ofAttribute nameIndex: Int, _ bytes: UnsafeBufferPointer<UInt8>, in builder: inout FlatContentBuilder
+        ofAttribute nameIndex: Int, _ nameBytes: @autoclosure () -> UnsafeBufferPointer<UInt8>,
+        in builder: inout FlatContentBuilder
     ) -> UInt32 {
         if nameIndex >= 0 && nameIndex < contentIndexByName.count && contentIndexByName[nameIndex] != FlatNode.none {
             return contentIndexByName[nameIndex]
         }
+        let bytes = nameBytes()
         let index: UInt32
         if let id = cachedID(name: nameIndex) ?? id(name: nameIndex < 0 ? nil : nameIndex, bytes) {
             index = self.index(id, in: &builder, inPlain: false)
