@@ -24,6 +24,8 @@ typedef struct {
     uint8_t *text;
     size_t text_length;
     size_t text_capacity;
+    // The byte classes of the text so far, OR-ed (see byte_class).
+    uint8_t text_class;
 } shim_state;
 
 static int32_t clamp_length(ptrdiff_t length) { return length < 0 ? 0 : (length > INT32_MAX ? INT32_MAX : (int32_t)length); }
@@ -42,10 +44,8 @@ static void init_byte_class(void) {
     }
 }
 
-// What a text node holds (see LECTERN_XML_TEXT_* in the header).
-static int32_t text_flags(const uint8_t *text, size_t length) {
-    uint8_t class = 0;
-    for (size_t i = 0; i < length; i++) class |= byte_class[text[i]];
+// What a text node holds (see LECTERN_XML_TEXT_* in the header), from its bytes' classes OR-ed.
+static int32_t text_flags(uint8_t class) {
     return (class & (LECTERN_XML_TEXT_MAY_NEED_NFC | LECTERN_XML_TEXT_HAS_BAR)) |
            ((class & BYTE_INKED) ? 0 : LECTERN_XML_TEXT_BLANK);
 }
@@ -57,12 +57,22 @@ static int32_t value_flags(const uint8_t *value, ptrdiff_t length) {
     return high ? LECTERN_XML_TEXT_MAY_NEED_NFC : 0;
 }
 
+// The text node gathered since the last tag, for the callback of the tag after it: `*length` is 0 when
+// there is none. The bytes stay valid until the next on_characters.
+static const uint8_t *take_text(shim_state *state, int32_t *length, int32_t *flags) {
+    *length = clamp_length((ptrdiff_t)state->text_length);
+    *flags = text_flags(state->text_class);
+    state->text_length = 0;
+    state->text_class = 0;
+    return state->text;
+}
+
+// Hands the text gathered since the last tag to the characters callback (at the end of the document).
 static void flush_text(shim_state *state) {
     if (state->text_length == 0) return;
-    size_t length = state->text_length;
-    state->text_length = 0;
-    state->callbacks->characters(state->context, state->text, clamp_length((ptrdiff_t)length),
-                                 text_flags(state->text, length));
+    int32_t length, flags;
+    const uint8_t *text = take_text(state, &length, &flags);
+    state->callbacks->characters(state->context, text, length, flags);
 }
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -116,13 +126,13 @@ static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix
     (void)namespaces;
     (void)defaulted_count;
     shim_state *state = (shim_state *)user;
-    flush_text(state);
     lectern_xml_attribute small[16];
     lectern_xml_attribute *list = small;
     if (attribute_count < 0) attribute_count = 0;
     if (attribute_count > 16) {
         list = (lectern_xml_attribute *)malloc(sizeof(lectern_xml_attribute) * (size_t)attribute_count);
         if (list == NULL) {
+            flush_text(state);
             xmlStopParser(state->ctxt);
             return;
         }
@@ -139,17 +149,20 @@ static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix
     }
     int32_t id = prefix == NULL ? name_id(state, localname) : -1;
     int32_t length = id >= 0 ? -1 : clamp_length((ptrdiff_t)strlen((const char *)localname));
-    state->callbacks->start_element(state->context, id, localname, length, list, attribute_count,
-                                    current_offset(state->ctxt));
+    int32_t text_length, flags;
+    const uint8_t *text = take_text(state, &text_length, &flags);
+    state->callbacks->start_element(state->context, text, text_length, flags, id, localname, length, list,
+                                    attribute_count, current_offset(state->ctxt));
     if (list != small) free(list);
 }
 
 static void on_end(void *user, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri) {
     (void)uri;
     shim_state *state = (shim_state *)user;
-    flush_text(state);
-    state->callbacks->end_element(state->context, prefix == NULL ? name_id(state, localname) : -1,
-                                  current_offset(state->ctxt));
+    int32_t text_length, flags;
+    const uint8_t *text = take_text(state, &text_length, &flags);
+    state->callbacks->end_element(state->context, text, text_length, flags,
+                                  prefix == NULL ? name_id(state, localname) : -1, current_offset(state->ctxt));
 }
 
 static void on_characters(void *user, const xmlChar *text, int length) {
@@ -167,7 +180,20 @@ static void on_characters(void *user, const xmlChar *text, int length) {
         state->text = grown;
         state->text_capacity = capacity;
     }
-    memcpy(state->text + state->text_length, text, (size_t)length);
+    // Most pieces are a word or a space: copied and classified in one pass, without a call.
+    uint8_t *copy = state->text + state->text_length;
+    uint8_t class = state->text_class;
+    if (length <= 64) {
+        for (int i = 0; i < length; i++) {
+            uint8_t byte = text[i];
+            copy[i] = byte;
+            class |= byte_class[byte];
+        }
+    } else {
+        memcpy(copy, text, (size_t)length);
+        for (int i = 0; i < length; i++) class |= byte_class[text[i]];
+    }
+    state->text_class = class;
     state->text_length = needed;
 }
 

@@ -144,20 +144,6 @@ extension FlatContentBuilder {
         content.nodes.append(node)
     }
 
-    /// Opens a character span with one attribute (`openCharacter(markerIndex:)` then `addAttribute(name:bytes:)`
-    /// in one step); `value` is NFC.
-    public mutating func openCharacter(markerIndex: UInt32, attribute name: UInt32, bytes value: UnsafeBufferPointer<UInt8>) {
-        var node = FlatNode(kind: .character, end: UInt32(content.nodes.count + 1))
-        node.marker = markerIndex
-        node.attributeStart = UInt32(content.attributes.count)
-        node.attributeCount = 1
-        let start = UInt32(content.bytes.count)
-        content.bytes.append(contentsOf: value)
-        content.attributes.append(FlatAttribute(name: name, valueStart: start, valueCount: UInt32(value.count)))
-        content.nodes.append(node)
-        openNodes.append(content.nodes.count - 1)
-    }
-
     /// Adds an attribute to the last node added, as `addAttribute(name:utf8:)` does, from a buffer.
     public mutating func addAttribute(name: UInt32, bytes value: UnsafeBufferPointer<UInt8>) {
         guard let last = content.nodes.indices.last else { return }

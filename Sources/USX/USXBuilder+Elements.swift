@@ -169,6 +169,7 @@ extension USXBuilder {
     mutating func startCharacter(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<char>", endOffset: endOffset) else { return }
         if plainDepth == 0, startKnownCharacter(attributes, endOffset: endOffset) { return }
+        flushStaged()
         guard let styleIndex = attributes.index(of: USXAttribute.style.nameIndex),
             !attributes.valueBytes(at: styleIndex).isEmpty
         else {
@@ -252,22 +253,16 @@ extension USXBuilder {
         if case .row = stack[context].kind { return false }
         guard let marker = knownCharacterMarker(styleBytes) else { return false }
         var frame = USXFrame(.character, tagEnd: endOffset)
-        frame.node = Int32(clamping: content.nodeCount)
-        if count == 2 {  // the style and one more (`strong`, `lemma`…): one step
-            let index = 1 - styleIndex
+        // The attributes' values are staged, then the span opened with them (`openCharacter` and
+        // `addAttribute` for each, in fewer steps).
+        let attributeStart = content.attributeCount
+        for index in 0..<count where index != styleIndex {
             let name = styles.contentIndex(
                 ofAttribute: Int(attributes.entry(unchecked: index).name_id), attributes.nameBytes(at: index),
                 in: &content)
-            content.openCharacter(markerIndex: marker, attribute: name, bytes: attributes.valueBytes(at: index))
-        } else {
-            content.openCharacter(markerIndex: marker, isClosed: true)
-            for index in 0..<count where index != styleIndex {
-                let name = styles.contentIndex(
-                    ofAttribute: Int(attributes.entry(unchecked: index).name_id), attributes.nameBytes(at: index),
-                    in: &content)
-                content.addAttribute(name: name, bytes: attributes.valueBytes(at: index))
-            }
+            content.stageAttribute(nameID: name, value: attributes.valueBytes(at: index), in: &staged.stage.pointee)
         }
+        frame.node = Int32(clamping: content.open(.character, markerID: marker, attributesFrom: attributeStart))
         nestingDepth += 1
         stack.append(frame)
         return true

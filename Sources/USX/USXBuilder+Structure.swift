@@ -155,8 +155,9 @@ extension USXBuilder {
 
     /// Whether inline content may start here; if not, reports it and (when `pushing`) pushes an ignored frame.
     mutating func inlineMayStart(_ tag: String, endOffset: Int, pushing: Bool = true) -> Bool {
-        if let kind = contextKind, kind.holdsInlines || kind == .row { return true }
-        if contextKind != .ignored {
+        let context = contextKind
+        if let kind = context, kind.holdsInlines || kind == .row { return true }
+        if context != .ignored {
             report(
                 .error, .misplacedMarker, at: locator.location(ofTagEndingAt: endOffset),
                 "\(tag) outside a paragraph is not kept; put it inside a <para>")

@@ -26,6 +26,8 @@ struct USXBuilder: DiagnosticCollecting {
     var styles = USXNames()
     /// The `<char>` style of content found last (forgotten with the content's string table).
     var lastCharacterStyle = LastCharacterStyle()
+    /// Bytes of `content` not yet appended to it (see `StagedBytes`).
+    let staged = StagedBytes()
     /// The attributes of the open figures, innermost last.
     var figureAttributes: [[Attribute]] = []
     /// Where the content of each open name, label or caption starts in `plain`, innermost last.
@@ -74,6 +76,7 @@ struct USXBuilder: DiagnosticCollecting {
             startTooDeep(element.map { String(describing: $0) } ?? unknownName, endOffset: endOffset)
             return
         }
+        if element != .char { flushStaged() }  // (`startCharacter` flushes unless it stages)
         switch element {
         case .book: startBook(attributes, endOffset: endOffset)
         case .para: startParagraph(attributes, endOffset: endOffset)
@@ -103,7 +106,9 @@ struct USXBuilder: DiagnosticCollecting {
             // `finish` of a span of content, in fewer steps.
             nestingDepth -= 1
             content.close()
-        default: finish(frame)
+        default:
+            flushStaged()
+            finish(frame)
         }
     }
 
@@ -127,10 +132,11 @@ struct USXBuilder: DiagnosticCollecting {
             if plainDepth > 0 {
                 Self.appendText(bytes, check: check, to: &plain)
             } else {
-                Self.appendText(bytes, check: check, to: &content)
+                stageText(bytes, check: check)
             }
         } else if kind == .row {
             if !text.isBlank {
+                flushStaged()
                 let reopened = reopenLastCell()
                 Self.appendText(text.bytes, check: text.mayNeedNormalization, to: &content)
                 if reopened { content.close() }
@@ -161,6 +167,7 @@ struct USXBuilder: DiagnosticCollecting {
 
     /// Closes what the file left open and returns the book (if the file had a good `<book>`) and all diagnostics.
     mutating func result() -> ParseResult {
+        flushStaged()
         while let frame = stack.popLast() { finish(frame) }
         if sawRoot && !parts.isRejected && !parts.sawBook {
             report(

@@ -135,7 +135,8 @@ struct LastCharacterStyle {
 
     /// A style of one to seven bytes packed into one number (its length in the top byte), or nil.
     static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard bytes.count > 0, bytes.count < 8 else { return nil }
+        guard bytes.count > 0, bytes.count < 8, let start = bytes.baseAddress else { return nil }
+        if bytes.count == 1 { return 1 << 56 | UInt64(start[0]) }  // `w`
         var key = UInt64(bytes.count) << 56
         for (offset, byte) in bytes.enumerated() { key |= UInt64(byte) << (8 * UInt64(offset)) }
         return key

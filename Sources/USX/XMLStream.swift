@@ -195,8 +195,9 @@ package enum XMLStream {
         let session = Session(handler: handler, bytes: bytes)
         let context = Unmanaged.passUnretained(session).toOpaque()
         var callbacks = lectern_xml_callbacks(
-            start_element: { context, id, name, nameLength, attributes, count, offset in
+            start_element: { context, text, textLength, textFlags, id, name, nameLength, attributes, count, offset in
                 Session.with(context) { session in
+                    session.text(text, textLength, textFlags)
                     var unknown = ""
                     if id < 0, let name, nameLength > 0 {
                         unknown = String(
@@ -209,19 +210,15 @@ package enum XMLStream {
                     session.markupEnd = session.offset(after: Int(offset))
                 }
             },
-            end_element: { context, id, offset in
+            end_element: { context, text, textLength, textFlags, id, offset in
                 Session.with(context) { session in
+                    session.text(text, textLength, textFlags)
                     session.handler.endElement(id < 0 ? nil : Int(id), endOffset: Int(offset))
                     session.markupEnd = Int(offset)
                 }
             },
             characters: { context, text, length, flags in
-                guard let text, length > 0 else { return }
-                Session.with(context) { session in
-                    session.handler.text(
-                        XMLText(UnsafeBufferPointer(start: text, count: Int(length)), flags: flags),
-                        startOffset: session.markupEnd)
-                }
+                Session.with(context) { session in session.text(text, length, flags) }
             },
             problem: { context, level, message, line, column, offset in
                 let text = message.map { String(cString: $0) } ?? "unknown XML error"
@@ -271,6 +268,13 @@ package enum XMLStream {
         static func with<Result>(_ context: UnsafeMutableRawPointer?, _ body: (Session) -> Result) -> Result? {
             guard let context else { return nil }
             return Unmanaged<Session>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+        }
+
+        /// Hands a text node (the one before a tag, or after the last) to the handler; none when `length` is 0.
+        @inline(__always)
+        func text(_ text: UnsafePointer<UInt8>?, _ length: Int32, _ flags: Int32) {
+            guard let text, length > 0 else { return }
+            handler.text(XMLText(UnsafeBufferPointer(start: text, count: Int(length)), flags: flags), startOffset: markupEnd)
         }
 
         /// The offset just after a start tag whose `>` or `/>` begins at `offset`.

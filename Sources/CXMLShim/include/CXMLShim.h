@@ -32,13 +32,19 @@ typedef struct {
 
 /// What the parser reports, in document order. `context` is the pointer given
 /// to lectern_xml_parse. Offsets are byte offsets into the input.
+///
+/// A text node comes with the tag after it, to save a call: `text` and `text_length` (0 when there is
+/// none) and `text_flags` of start_element and end_element are the text node just before the tag,
+/// to be handled first. Only the text after the last tag comes through `characters`.
 typedef struct {
     /// A start tag (`<para style="p">` or `<verse … />`); `end_offset` is the
     /// offset of its closing `>` or `/>`. `name_length` is -1 when `name_id` is set.
-    void (*start_element)(void *context, int32_t name_id, const uint8_t *name, int32_t name_length,
+    void (*start_element)(void *context, const uint8_t *text, int32_t text_length, int32_t text_flags,
+                          int32_t name_id, const uint8_t *name, int32_t name_length,
                           const lectern_xml_attribute *attributes, int32_t attribute_count, int64_t end_offset);
     /// An end tag, or the end of an empty-element tag; `offset` is just after its `>`.
-    void (*end_element)(void *context, int32_t name_id, int64_t offset);
+    void (*end_element)(void *context, const uint8_t *text, int32_t text_length, int32_t text_flags,
+                        int32_t name_id, int64_t offset);
     /// A whole text node: character data, CDATA sections and resolved character
     /// and predefined entity references between two tags, joined. CRLF is LF.
     /// `flags` says what it holds (`LECTERN_XML_TEXT_*`).
