@@ -57,80 +57,8 @@ extension IndexReader {
     }
 }
 
-extension IndexReader {
-    /// `phraseOccurs` found through the phrase's anchor: the verse's bytes are searched eight at a time for
-    /// the first byte of one of the anchor's exact ids; only a byte that starts a token (the byte before it
-    /// ends one: below 0x80) and starts one of those ids has the tokens before and after it decoded, folded
-    /// and compared with the other words. No other token is decoded.
-    ///
-    /// - Complexity: O(the verse's bytes / 8 × the anchor's first bytes) plus O(words) folded tokens per
-    ///   anchor found; no allocation.
-    func phraseOccurs(
-        in range: Range<Int>, below limit: Int, table: Int, mappedBelow mappedLimit: Int, skipping skipped: Int,
-        words: UnsafeBufferPointer<(first: Int32, count: UInt32)>, anchor: PhraseAnchor
-    ) throws(IndexDamage) -> Bool {
-        try check(range.lowerBound, range.count)
-        try check(table, limit * 4)
-        guard let base else { return false }
-        let first = base + range.lowerBound
-        let end = base + range.upperBound
-        let context = PhraseContext(
-            values: UnsafeRawPointer(base + table), limit: limit, mappedLimit: mappedLimit, skipped: skipped,
-            words: words, anchor: anchor.word)
-        let ids = anchor.ids
-        /// Whether an occurrence starts its anchor at `start` (a byte equal to one of the first bytes).
-        func occurs(at start: UnsafePointer<UInt8>) throws(IndexDamage) -> Bool {
-            guard start == first || (start - 1).pointee < 0x80 else { return false }
-            var next = start
-            guard let id = Self.varint(&next, end) else { throw IndexDamage(reason: "a token of the verse is damaged") }
-            guard ids.contains(id) else { return false }
-            return try context.matches(before: start, after: next, from: first, to: end)
-        }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let patterns = anchor.patterns
-        /// The bytes of the word at `at` equal to one of the patterns, as their high bits.
-        func matching(at at: UnsafePointer<UInt8>) -> UInt64 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(at).loadUnaligned(as: UInt64.self))
-            var found: UInt64 = 0
-            for pattern in patterns {
-                // A byte of `word` equal to the pattern's is a zero byte of `x`: its high bit is set here (and
-                // maybe a byte's above it, which `occurs` rejects).
-                let x = word ^ pattern
-                found |= (x &- ones) & ~x & (ones << 7)
-            }
-            return found
-        }
-        var pointer = first
-        while end - pointer >= 8 {
-            var found = matching(at: pointer)
-            while found != 0 {
-                if try occurs(at: pointer + found.trailingZeroBitCount >> 3) { return true }
-                found &= found - 1
-            }
-            pointer += 8
-        }
-        // The last bytes: the word that ends with the verse, its bytes before `pointer` masked off, when it lies
-        // in the section; else one byte at a time.
-        if pointer < end, end - 8 >= base {
-            let start = end - 8
-            var found = matching(at: start) & (~UInt64(0) << UInt64((pointer - start) * 8))
-            while found != 0 {
-                if try occurs(at: start + found.trailingZeroBitCount >> 3) { return true }
-                found &= found - 1
-            }
-            return false
-        }
-        while pointer < end {
-            let byte = UInt64(pointer.pointee) &* ones
-            if anchor.patterns.contains(byte), try occurs(at: pointer) { return true }
-            pointer += 1
-        }
-        return false
-    }
-}
-
-/// What `IndexReader.phraseOccurs(…anchor:)` compares the tokens around an anchor with.
-private struct PhraseContext {
+/// What `PhraseScanner` compares the tokens around an anchor with.
+struct PhraseContext {
     let values: UnsafeRawPointer
     let limit: Int
     let mappedLimit: Int
@@ -192,16 +120,6 @@ private struct PhraseContext {
 }
 
 extension IndexView {
-    /// Whether `words` occur one after another in verse `verse`'s tokens in the default mode, found through
-    /// `anchor` (`IndexReader.phraseOccurs(…anchor:)`).
-    func phraseOccurs(
-        in verse: Int, _ words: UnsafeBufferPointer<(first: Int32, count: UInt32)>, anchor: PhraseAnchor
-    ) throws(IndexDamage) -> Bool {
-        try reader.phraseOccurs(
-            in: try tokenRange(verse), below: layout.exactCount, table: try exactToFolded(),
-            mappedBelow: layout.foldedCount, skipping: SearchIndexFormat.noFoldedTerm, words: words, anchor: anchor)
-    }
-
     /// Each folded term's exact ids (built once per opened index).
     func exactForms() throws(IndexDamage) -> ExactForms { try opened.exactForms.forms(self) }
 }

@@ -23,6 +23,37 @@ extension IndexReader {
         return nil
     }
 
+    /// Reads the varint at `pointer` (which lies before `end`) like `varint`, its one- and two-byte forms
+    /// inline (a gap between postings is mostly one of those) and the longer ones out of line: the posting
+    /// loops' step.
+    @inline(__always)
+    static func gap(_ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int? {
+        let first = pointer.pointee
+        if first < 0x80 {
+            pointer += 1
+            return Int(first)
+        }
+        if end - pointer >= 2, pointer[1] < 0x80 {
+            let second = pointer[1]
+            pointer += 2
+            return Int(first & 0x7F) | Int(second) << 7
+        }
+        guard let (value, next) = longVarint(pointer, end) else { return nil }
+        pointer = next
+        return value
+    }
+
+    /// `varint` for a varint of three bytes or more, and where it ends: kept out of the loops that call
+    /// `gap`, the pointer passed by value so that theirs stays in a register.
+    @inline(never)
+    static func longVarint(
+        _ pointer: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>
+    ) -> (value: Int, next: UnsafePointer<UInt8>)? {
+        var pointer = pointer
+        guard let value = varint(&pointer, end) else { return nil }
+        return (value, pointer)
+    }
+
     /// Decodes `count` verses stored as gaps from `start` to `end` (varints, each `verse − previous − 1`, the
     /// first from −1), each below `limit`.
     ///
@@ -35,26 +66,32 @@ extension IndexReader {
         guard let base, count > 0 else { return [] }
         var failed = false
         let verses = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var pointer = base + start
-            let last = base + end
-            var verse = -1
-            for index in 0..<count {
-                // A gap has at most 35 bits and the verse stays below `limit`, so the sum cannot overflow.
-                guard let gap = Self.varint(&pointer, last) else {
-                    failed = true
-                    return
-                }
-                verse = verse &+ gap &+ 1
-                guard verse < limit else {
-                    failed = true
-                    return
-                }
-                buffer[index] = verse
-            }
-            initialized = count
+            guard let output = buffer.baseAddress else { return }
+            failed = !Self.decodeGaps(base + start, base + end, count: count, below: limit, into: output)
+            initialized = failed ? 0 : count
         }
         if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
         return verses
+    }
+
+    /// `gaps`' loop: writes the `count` verses whose gaps run from `pointer` to `last` to `output`; false when
+    /// they run past `last` or reach `limit`. A gap has at most 35 bits, so the sum cannot overflow; the
+    /// verses increase, so the last one checked against `limit` checks them all.
+    @inline(__always)
+    static func decodeGaps(
+        _ pointer: UnsafePointer<UInt8>, _ last: UnsafePointer<UInt8>, count: Int, below limit: Int,
+        into output: UnsafeMutablePointer<Int>
+    ) -> Bool {
+        var pointer = pointer
+        var verse = -1
+        var index = 0
+        while index < count {
+            guard pointer < last, let gap = gap(&pointer, last) else { return false }
+            verse = verse &+ gap &+ 1
+            output[index] = verse
+            index &+= 1
+        }
+        return verse < limit
     }
 
     /// The token ids stored as varints in `range`, each below `limit`, written to the start of `buffer` (grown
@@ -92,37 +129,43 @@ extension IndexReader {
             verses.removeAll()
             return
         }
-        var failed = false
-        let kept = verses.withUnsafeMutableBufferPointer { elements -> Int in
-            var pointer = base + start
-            let last = base + end
-            var posting = -1
-            var remaining = count
-            var kept = 0
-            for index in elements.indices {
-                let verse = elements[index]
-                while posting < verse {
-                    guard remaining > 0 else { return kept }
-                    guard let gap = Self.varint(&pointer, last) else {
-                        failed = true
-                        return kept
-                    }
-                    posting = posting &+ gap &+ 1
-                    remaining -= 1
-                    guard posting < limit else {
-                        failed = true
-                        return kept
-                    }
-                }
-                if posting == verse {
-                    elements[kept] = verse
-                    kept += 1
-                }
-            }
-            return kept
+        let (kept, failed) = verses.withUnsafeMutableBufferPointer { buffer in
+            guard let elements = buffer.baseAddress else { return (0, false) }
+            return Self.intersect(elements, buffer.count, base + start, base + end, count: count, below: limit)
         }
         if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
         verses.removeLast(verses.count - kept)
+    }
+
+    /// `intersect`'s loop over `total` verses at `verses` and the gaps from `pointer` to `last`: how many
+    /// verses it kept (moved to the front), and whether the gaps are damaged. The gaps are decoded only as
+    /// far as the verses go, up to the list's last byte (where its `count` gaps end, each a byte or more); the
+    /// postings increase, so the last one decoded checked against `limit` checks them all.
+    @inline(__always)
+    static func intersect(
+        _ verses: UnsafeMutablePointer<Int>, _ total: Int, _ pointer: UnsafePointer<UInt8>,
+        _ last: UnsafePointer<UInt8>, count: Int, below limit: Int
+    ) -> (kept: Int, failed: Bool) {
+        var pointer = pointer
+        var posting = -1
+        var decoded = 0
+        var kept = 0
+        var index = 0
+        scan: while index < total {
+            let verse = verses[index]
+            index &+= 1
+            while posting < verse {
+                guard pointer < last else { break scan }
+                guard let gap = gap(&pointer, last) else { return (kept, true) }
+                posting = posting &+ gap &+ 1
+                decoded &+= 1
+            }
+            if posting == verse {
+                verses[kept] = verse
+                kept &+= 1
+            }
+        }
+        return (kept, posting >= limit || decoded > count)
     }
 
     /// Adds to `set` the `count` verses stored as gaps from `start` to `end` (see `gaps`), each below `limit`.

@@ -17,9 +17,13 @@ extension QueryExecutor {
             groups.allSatisfy({ $0.count == 1 && !$0[0].terms.isEmpty })
         else { return nil }
         let units = groups.map { $0[0] }
+        let termCount = units.reduce(0) { $0 + $1.terms.count }
         var terms: [ResolvedTerm] = []
         var postings: [PostingList] = []
         var rankings: [Int] = []
+        terms.reserveCapacity(termCount)
+        postings.reserveCapacity(termCount)
+        rankings.reserveCapacity(termCount)
         for unit in units {
             guard !unit.needsTokens || (unit.words != nil && unit.terms.count > 1) else { return nil }
             for term in unit.terms {
@@ -43,9 +47,8 @@ extension QueryExecutor {
             let list = postings[term]
             switch list.storage {
             case .list(_, _, let data, let end) where list.documentFrequency <= 8 * hits.verses.count:
-                let found = try reader.ranks(
-                    of: hits.verses, gapsFrom: data, to: end, count: list.documentFrequency, below: list.verseCount)
-                hits.keep(term: term, ranks: found)
+                try hits.intersect(
+                    term: term, gapsFrom: data, to: end, count: list.documentFrequency, below: list.verseCount, reader)
             case .bitmap(let start):
                 // A bit test now; the rank, which costs more, only for the hits left at the end.
                 hits.keep { reader.bit(start, $0) }
@@ -60,19 +63,17 @@ extension QueryExecutor {
         }
         for unit in units where !hits.verses.isEmpty {
             guard let words = unit.words else { continue }
-            var buffer: [Int32] = []
-            let found = try words.withUnsafeBufferPointer { words throws(IndexDamage) in
-                try hits.verses.map { verse throws(IndexDamage) -> Int32 in
-                    let occurs =
-                        if let anchor = unit.anchor {
-                            try index.phraseOccurs(in: verse, words, anchor: anchor)
-                        } else {
-                            try index.phraseOccurs(in: verse, words, buffer: &buffer)
-                        }
-                    return occurs ? 0 : -1
+            try words.withUnsafeBufferPointer { words throws(IndexDamage) in
+                if let anchor = unit.anchor {
+                    let scanner = try PhraseScanner(index, words: words, anchor: anchor)
+                    try hits.keep { verse throws(IndexDamage) in try scanner.occurs(in: verse) }
+                } else {
+                    var buffer: [Int32] = []
+                    try hits.keep { verse throws(IndexDamage) in
+                        try index.phraseOccurs(in: verse, words, buffer: &buffer)
+                    }
                 }
             }
-            hits.keep(term: nil, ranks: found)
         }
         for term in bitmaps { hits.set(term: term, ranks: try postings[term].bitmapRanks(of: hits.verses, reader)) }
         return (try score(hits, terms: terms, rankings: rankings, limit: limit), hits.verses.count)
@@ -92,17 +93,32 @@ extension QueryExecutor {
         let lengths = try index.verseLengths()
         let norms = index.opened.norms
         var tokens: [Int32] = []
-        for (ordinal, verse) in hits.verses.enumerated() {
-            let stored = reader.byte(lengths + verse)
-            let norm = stored < BM25.saturated ? norms[stored] : try index.norm(ofVerse: verse, tokens: &tokens)
-            var score = 0.0
-            for term in terms.indices {
-                var frequency = reader.byte(rankings[term] + Int(hits.ranks[ordinal * terms.count + term]))
-                if frequency >= BM25.saturated { frequency = try self.count(terms[term].matcher, in: verse, &tokens) }
-                guard frequency > 0 else { continue }
-                score += BM25.score(weights[term], Double(frequency), norm)
+        let termCount = terms.count
+        guard rankings.count == termCount, weights.count == termCount, hits.ranks.count == count * termCount else {
+            throw IndexDamage(reason: "the ranks do not fit the hits")
+        }
+        try hits.ranks.withUnsafeBufferPointer { ranks throws(IndexDamage) in
+            try rankings.withUnsafeBufferPointer { rankings throws(IndexDamage) in
+                try weights.withUnsafeBufferPointer { weights throws(IndexDamage) in
+                    var row = 0
+                    for verse in hits.verses {
+                        let stored = reader.byte(lengths + verse)
+                        let norm =
+                            stored < BM25.saturated ? norms[stored] : try index.norm(ofVerse: verse, tokens: &tokens)
+                        var score = 0.0
+                        for term in 0..<termCount {
+                            var frequency = reader.byte(rankings[term] &+ Int(ranks[row &+ term]))
+                            if frequency >= BM25.saturated {
+                                frequency = try self.count(terms[term].matcher, in: verse, &tokens)
+                            }
+                            guard frequency > 0 else { continue }
+                            score += BM25.score(weights[term], Double(frequency), norm)
+                        }
+                        top.offer(score, verse)
+                        row &+= termCount
+                    }
+                }
             }
-            top.offer(score, verse)
         }
         return top.matches()
     }
@@ -119,17 +135,82 @@ private struct RankedHits {
     init(verses: [Int], terms: Int, driver: Int) {
         self.verses = verses
         self.terms = terms
-        ranks = [Int32](repeating: 0, count: verses.count * terms)
-        for index in verses.indices { ranks[index * terms + driver] = Int32(truncatingIfNeeded: index) }
+        let count = verses.count
+        ranks = [Int32](unsafeUninitializedCapacity: count * terms) { ranks, initialized in
+            guard let ranks = ranks.baseAddress else { return }
+            ranks.initialize(repeating: 0, count: count * terms)
+            var row = ranks + driver
+            for index in 0..<count {
+                row.pointee = Int32(truncatingIfNeeded: index)
+                row += terms
+            }
+            initialized = count * terms
+        }
     }
 
-    /// Keeps the verses that `holds`.
-    mutating func keep(_ holds: (Int) -> Bool) {
+    /// Keeps the verses that the `count` postings stored as gaps from `start` to `end` (see
+    /// `IndexReader.gaps`, each below `limit`) hold, noting each one's rank among them as its rank in `term`:
+    /// the gaps decoded in step with the verses, as far as they go, and the verses kept in the same pass.
+    ///
+    /// - Complexity: O(verses + postings before the last verse), no allocation.
+    mutating func intersect(
+        term: Int, gapsFrom start: Int, to end: Int, count: Int, below limit: Int, _ reader: IndexReader
+    ) throws(IndexDamage) {
+        try reader.check(start, end - start)
+        guard let base = reader.base, term >= 0, term < terms else { return truncate(0) }
         let terms = self.terms
-        let kept = verses.withUnsafeMutableBufferPointer { verses in
-            ranks.withUnsafeMutableBufferPointer { ranks in
+        let (kept, failed) = verses.withUnsafeMutableBufferPointer { list in
+            ranks.withUnsafeMutableBufferPointer { table in
+                guard let verses = list.baseAddress, let ranks = table.baseAddress else { return (0, false) }
+                return Self.intersect(
+                    verses, list.count, ranks, terms: terms, term: term, base + start, base + end, count: count,
+                    below: limit)
+            }
+        }
+        if failed { throw IndexDamage(reason: "postings run past their bytes or the last verse") }
+        truncate(kept)
+    }
+
+    /// `intersect`'s loop over `total` verses at `verses` (their ranks at `ranks`, `terms` a verse) and the
+    /// gaps from `pointer` to `last`: how many verses it kept, and whether the gaps are damaged. As
+    /// `IndexReader.intersect`: the gaps end at the list's last byte, and the last posting decoded checked
+    /// against `limit` checks them all.
+    @inline(__always)
+    private static func intersect(
+        _ verses: UnsafeMutablePointer<Int>, _ total: Int, _ ranks: UnsafeMutablePointer<Int32>, terms: Int,
+        term: Int, _ pointer: UnsafePointer<UInt8>, _ last: UnsafePointer<UInt8>, count: Int, below limit: Int
+    ) -> (kept: Int, failed: Bool) {
+        var pointer = pointer
+        var posting = -1
+        var rank = -1
+        var kept = 0
+        var index = 0
+        scan: while index < total {
+            let verse = verses[index]
+            while posting < verse {
+                guard pointer < last else { break scan }
+                guard let gap = IndexReader.gap(&pointer, last) else { return (kept, true) }
+                posting = posting &+ gap &+ 1
+                rank &+= 1
+            }
+            if posting == verse {
+                verses[kept] = verse
+                if kept != index { (ranks + kept &* terms).update(from: ranks + index &* terms, count: terms) }
+                ranks[kept &* terms &+ term] = Int32(truncatingIfNeeded: rank)
+                kept &+= 1
+            }
+            index &+= 1
+        }
+        return (kept, posting >= limit || rank >= count)
+    }
+
+    /// Keeps the verses that `holds` (asked in increasing order).
+    mutating func keep<Failure: Error>(_ holds: (Int) throws(Failure) -> Bool) throws(Failure) {
+        let terms = self.terms
+        let kept = try verses.withUnsafeMutableBufferPointer { verses throws(Failure) in
+            try ranks.withUnsafeMutableBufferPointer { ranks throws(Failure) in
                 var kept = 0
-                for index in verses.indices where holds(verses[index]) {
+                for index in verses.indices where try holds(verses[index]) {
                     verses[kept] = verses[index]
                     for term in 0..<terms { ranks[kept * terms + term] = ranks[index * terms + term] }
                     kept += 1
@@ -189,20 +270,19 @@ extension IndexReader {
                 let last = base + end
                 var posting = -1
                 var rank = -1
+                // As `IndexReader.intersect`: the gaps end at the list's last byte, and the last posting decoded
+                // checked against `limit` checks them all.
+                defer { failed = failed || posting >= limit || rank >= count }
                 for index in hits.indices {
                     let verse = hits[index]
                     while posting < verse {
-                        guard rank + 1 < count else { return }
-                        guard let gap = Self.varint(&pointer, last) else {
+                        guard pointer < last else { return }
+                        guard let gap = Self.gap(&pointer, last) else {
                             failed = true
                             return
                         }
                         posting = posting &+ gap &+ 1
-                        rank += 1
-                        guard posting < limit else {
-                            failed = true
-                            return
-                        }
+                        rank &+= 1
                     }
                     if posting == verse { found[index] = Int32(truncatingIfNeeded: rank) }
                 }

@@ -169,12 +169,11 @@ struct QueryExecutor {
                 var probe = try unit.terms[term].probe(index)
                 try verses.retain { verse throws(IndexDamage) in try probe.contains(verse) }
             }
-            if let words = unit.words, let anchor = unit.anchor {
+            if let words = unit.words, let anchor = unit.anchor, !verses.isEmpty {
                 // The tokens compared with the anchor's exact ids; only those around an anchor decoded.
                 try words.withUnsafeBufferPointer { words throws(IndexDamage) in
-                    try verses.retain { verse throws(IndexDamage) in
-                        try index.phraseOccurs(in: verse, words, anchor: anchor)
-                    }
+                    let scanner = try PhraseScanner(index, words: words, anchor: anchor)
+                    try verses.retain { verse throws(IndexDamage) in try scanner.occurs(in: verse) }
                 }
             } else if let words = unit.words {
                 // The tokens decoded only up to the phrase's first occurrence.

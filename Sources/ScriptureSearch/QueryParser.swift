@@ -24,6 +24,7 @@ public enum QueryParser {
             Result { () throws(QueryError) -> SearchQuery? in
                 guard bytes.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) }) else { return nil }
                 if let word = try singleWord(bytes, mode: mode) { return word }
+                if let words = try plainWords(bytes, mode: mode) { return words }
                 if let term = try singleFieldTerm(bytes, mode: mode) { return term }
                 let text = { (range: Range<Int>) in
                     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
@@ -50,6 +51,45 @@ public enum QueryParser {
         let terms = try asciiTerms(of: bytes, offset: 0, mode: mode)
         guard !terms.isEmpty else { return nil }
         return SearchQuery(required: [[SearchQuery.Phrase(terms)]], mode: mode)
+    }
+
+    /// The query of `bytes` when they are words of ASCII letters and digits between spaces, none an operator
+    /// (`faith hope love`: each word a group of its own), or such words in one pair of quotes (`"in the
+    /// beginning"`: one phrase of them all): the general reading's query, without its items and groups; nil
+    /// for any other query. Each such word is one token (`WordBreaker.forEachASCIITerm`: a maximal run of
+    /// letters and digits), so the words' terms come from one pass over them all.
+    private static func plainWords(
+        _ bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode
+    ) throws(QueryError) -> SearchQuery? {
+        let quoted = bytes.count >= 2 && bytes[0] == .quote && bytes[bytes.count - 1] == .quote
+        let body = quoted ? 1..<(bytes.count - 1) : 0..<bytes.count
+        var words = 0
+        var index = body.lowerBound
+        while index < body.upperBound {
+            if bytes[index].isQuerySpace {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < body.upperBound,
+                (0x30...0x39).contains(bytes[end]) || (0x41...0x5A).contains(bytes[end] & 0xDF)
+            {
+                end += 1
+            }
+            guard end > index, end == body.upperBound || bytes[end].isQuerySpace else { return nil }
+            if !quoted, isOperator(UnsafeBufferPointer(rebasing: bytes[index..<end])) { return nil }
+            words += 1
+            index = end
+        }
+        guard words > 0 else { return nil }
+        var terms: [SearchQuery.Term] = []
+        terms.reserveCapacity(words)
+        _ = WordBreaker.forEachASCIITerm(in: UnsafeBufferPointer(rebasing: bytes[body]), mode: mode) { term in
+            terms.append(SearchQuery.Term(term))
+        }
+        guard terms.count == words else { return nil }
+        let required = quoted ? [[SearchQuery.Phrase(terms)]] : terms.map { [SearchQuery.Phrase([$0])] }
+        return SearchQuery(required: required, mode: mode)
     }
 
     /// The query of `bytes` when they are one field term whose value is ASCII letters and digits

@@ -1,69 +1,125 @@
-/// The best hits so far by score, at most `capacity`: a heap in arrays made once, the worst at its root, so
-/// that a hit that cannot enter costs one comparison. Ties rank in canon order (the lower verse first).
+/// The best hits so far by score, at most `capacity`: kept as offered until `capacity` are, then a heap in
+/// arrays made once, the worst at its root, so that a hit that cannot enter costs one comparison. Ties rank
+/// in canon order (the lower verse first).
 struct TopHits {
     /// How many hits it keeps.
     let capacity: Int
+    /// The hits kept are the first `count` of each array (made `capacity` long at once).
     private var scores: [Double]
     private var verses: [Int]
+    private var count = 0
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
-        scores = []
-        verses = []
-        scores.reserveCapacity(self.capacity)
-        verses.reserveCapacity(self.capacity)
+        scores = [Double](repeating: 0, count: self.capacity)
+        verses = [Int](repeating: 0, count: self.capacity)
     }
 
     /// Whether it holds `capacity` hits.
-    var isFull: Bool { scores.count == capacity }
+    var isFull: Bool { count == capacity }
 
-    /// The worst score kept (the one a hit must reach to enter once it is full).
-    var worstScore: Double { scores.first ?? -.infinity }
+    /// The worst score kept (the one a hit must reach to enter) once it is full; −∞ before.
+    var worstScore: Double { isFull && capacity > 0 ? scores[0] : -.infinity }
 
-    /// Whether hit (`score`, `verse`) ranks before hit `index` of the heap.
+    /// Whether hit (`score`, `verse`) ranks before hit (`other`, `otherVerse`).
     @inline(__always)
-    private func ranks(_ score: Double, _ verse: Int, before index: Int) -> Bool {
-        score != scores[index] ? score > scores[index] : verse < verses[index]
+    private static func ranks(_ score: Double, _ verse: Int, before other: Double, _ otherVerse: Int) -> Bool {
+        score != other ? score > other : verse < otherVerse
     }
 
     /// Keeps (`score`, `verse`) if it is among the best `capacity` so far.
     ///
-    /// - Complexity: O(1) when it does not enter, O(log capacity) when it does.
+    /// - Complexity: O(1) until it is full and when the hit does not enter, O(capacity) once when it
+    ///   becomes full, O(log capacity) when the hit enters.
     @inline(__always)
     mutating func offer(_ score: Double, _ verse: Int) {
-        if scores.count < capacity {
-            scores.append(score)
-            verses.append(verse)
-            var child = scores.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                // The worst at the root: a parent ranks before its children.
-                guard ranks(scores[parent], verses[parent], before: child) else { break }
-                scores.swapAt(child, parent)
-                verses.swapAt(child, parent)
-                child = parent
-            }
-        } else if capacity > 0, ranks(score, verse, before: 0) {
-            scores[0] = score
-            verses[0] = verse
-            var parent = 0
-            while true {
-                var worst = parent
-                for child in (2 * parent + 1)...(2 * parent + 2)
-                where child < scores.count && ranks(scores[worst], verses[worst], before: child) {
-                    worst = child
+        if count < capacity {
+            scores[count] = score
+            verses[count] = verse
+            count += 1
+            if count == capacity { heapify() }
+        } else if capacity > 0, Self.ranks(score, verse, before: scores[0], verses[0]) {
+            replaceRoot(score, verse)
+        }
+    }
+
+    /// Makes the hits a heap, the worst at the root: each parent, from the last, sifted down.
+    private mutating func heapify() {
+        let count = self.count
+        scores.withUnsafeMutableBufferPointer { scores in
+            verses.withUnsafeMutableBufferPointer { verses in
+                var parent = count / 2 - 1
+                while parent >= 0 {
+                    Self.siftDown(parent, scores[parent], verses[parent], scores, verses)
+                    parent -= 1
                 }
-                if worst == parent { break }
-                scores.swapAt(parent, worst)
-                verses.swapAt(parent, worst)
-                parent = worst
             }
         }
     }
 
-    /// The hits kept, best first.
+    /// Puts (`score`, `verse`) at the root, in place of the worst, and sifts it down.
+    private mutating func replaceRoot(_ score: Double, _ verse: Int) {
+        scores.withUnsafeMutableBufferPointer { scores in
+            verses.withUnsafeMutableBufferPointer { verses in Self.siftDown(0, score, verse, scores, verses) }
+        }
+    }
+
+    /// Places (`score`, `verse`) at `start` or below it, each child that ranks after it (the worse of the
+    /// two) moved up, so that every parent ranks after its children again.
+    @inline(__always)
+    private static func siftDown(
+        _ start: Int, _ score: Double, _ verse: Int, _ scores: UnsafeMutableBufferPointer<Double>,
+        _ verses: UnsafeMutableBufferPointer<Int>
+    ) {
+        let count = scores.count
+        var parent = start
+        while true {
+            var child = 2 * parent + 1
+            guard child < count else { break }
+            // The worse child: the one that ranks after the other.
+            if child + 1 < count, ranks(scores[child], verses[child], before: scores[child + 1], verses[child + 1]) {
+                child += 1
+            }
+            guard ranks(score, verse, before: scores[child], verses[child]) else { break }
+            scores[parent] = scores[child]
+            verses[parent] = verses[child]
+            parent = child
+        }
+        scores[parent] = score
+        verses[parent] = verse
+    }
+
+    /// The hits kept, best first: a heap sort of copies of them (the worst, at the root, moved to the end in
+    /// turn); the order is total, verses being distinct.
+    ///
+    /// - Complexity: O(n log n).
     func matches() -> SearchMatches {
-        let order = scores.indices.sorted { ranks(scores[$0], verses[$0], before: $1) }
-        return SearchMatches(verses: order.map { verses[$0] }, scores: order.map { scores[$0] })
+        var sortedScores = Array(scores[..<count])
+        var sortedVerses = Array(verses[..<count])
+        let full = isFull
+        sortedScores.withUnsafeMutableBufferPointer { scores in
+            sortedVerses.withUnsafeMutableBufferPointer { verses in
+                guard let scoreBase = scores.baseAddress, let verseBase = verses.baseAddress else { return }
+                var count = scores.count
+                // Kept as offered until full: a heap first.
+                if !full {
+                    var parent = count / 2 - 1
+                    while parent >= 0 {
+                        Self.siftDown(parent, scores[parent], verses[parent], scores, verses)
+                        parent -= 1
+                    }
+                }
+                while count > 1 {
+                    count -= 1
+                    let (score, verse) = (scores[count], verses[count])
+                    scores[count] = scores[0]
+                    verses[count] = verses[0]
+                    Self.siftDown(
+                        0, score, verse, UnsafeMutableBufferPointer(start: scoreBase, count: count),
+                        UnsafeMutableBufferPointer(start: verseBase, count: count))
+                }
+            }
+        }
+        return SearchMatches(verses: sortedVerses, scores: sortedScores)
     }
 }

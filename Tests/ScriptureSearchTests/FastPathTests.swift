@@ -156,7 +156,8 @@ import TextNormalization
     }
 
     /// A phrase looked for while the tokens are decoded, stopping at its first occurrence
-    /// (`IndexView.phraseOccurs`), matches in exactly the verses where the whole verse's tokens match it.
+    /// (`IndexView.phraseOccurs`), and through its anchor (`PhraseScanner`, when it has one), matches in
+    /// exactly the verses where the whole verse's tokens match it.
     @Test func phrasesFoundWhileDecodingMatchAsTheWholeVerseDoes() throws {
         let fixture = try SearchFixture([
             """
@@ -172,6 +173,7 @@ import TextNormalization
         let index = try fixture.store.searchIndex()
         let verses = try fixture.store.allVerseTexts().count
         var matched = 0
+        var anchored = 0
         for text in ["\"in the beginning\"", "\"the the\"", "\"in the begin*\"", "\"god s love\"", "\"love love\"",
             "\"the beginning in\"", "\"in in the\"", "\"word was\"", "\"love god\"", "\"earth x\""]
         {
@@ -185,19 +187,29 @@ import TextNormalization
                     Issue.record("\(text): no folded ranges")
                     return
                 }
+                let estimates = try phrase.terms.map { term throws(IndexDamage) in
+                    try ResolvedTerm(term, in: view, mode: .default).estimate
+                }
+                let anchor = PhraseAnchor(words: words, estimates: estimates, forms: try view.exactForms())
+                if anchor != nil { anchored += 1 }
                 var tokens: [Int32] = []
                 var buffer: [Int32] = []
                 for verse in 0..<verses {
                     let count = try view.tokens(verse, exactIDs: false, into: &tokens)
                     let whole = QueryExecutor.phrase(matchers, occursIn: tokens[..<count])
-                    let found = try words.withUnsafeBufferPointer { words throws(IndexDamage) in
-                        try view.phraseOccurs(in: verse, words, buffer: &buffer)
+                    try words.withUnsafeBufferPointer { words throws(IndexDamage) in
+                        let found = try view.phraseOccurs(in: verse, words, buffer: &buffer)
+                        #expect(found == whole, "\(text), verse \(verse)")
+                        if let anchor {
+                            let scanned = try PhraseScanner(view, words: words, anchor: anchor).occurs(in: verse)
+                            #expect(scanned == whole, "\(text), verse \(verse), through the anchor")
+                        }
                     }
-                    #expect(found == whole, "\(text), verse \(verse)")
                     if whole { matched += 1 }
                 }
             }
         }
         #expect(matched > 10)
+        #expect(anchored > 5)
     }
 }
