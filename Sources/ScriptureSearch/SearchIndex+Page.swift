@@ -90,7 +90,13 @@ extension SearchIndex {
     private func hits(
         _ shown: SearchMatches, executor: QueryExecutor, view: IndexView, storeError: inout StoreError?
     ) throws(IndexDamage) -> [SearchHit] {
-        var locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact, phrases: executor.phrases)
+        let phrases = executor.phrases
+        var locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact, phrases: phrases)
+        // A query of words highlights a simple text from the text alone, without decoding its tokens, once the
+        // index has highlighted enough hits to pay for the forms' table.
+        let before = countHighlighted(shown.verses.count)
+        var forms =
+            phrases.isEmpty || before < WordForms.hitsBefore ? nil : try WordForms(phrases: phrases, view: view)
         let attributeSets = executor.attributeMatchers
         let attributes = AttributeHighlighter.union(attributeSets)
         var places: [Int] = []
@@ -114,9 +120,14 @@ extension SearchIndex {
                 storeError = error
                 return []
             }
-            var highlights =
-                try locator.highlights(verse: verse, text: text)
-                ?? Highlighter.highlights(of: executor.query, in: text)
+            var highlights: [SearchHighlight]
+            if let found = forms?.highlights(in: text) {
+                highlights = found
+            } else {
+                highlights =
+                    try locator.highlights(verse: verse, text: text)
+                    ?? Highlighter.highlights(of: executor.query, in: text)
+            }
             if !attributeSets.isEmpty {
                 let tagged = try AttributeHighlighter.highlights(
                     attributes, verse: verse, text: text, view: view, locator: &locator, places: &places)

@@ -1,5 +1,6 @@
 import ScriptureModel
 import ScriptureStore
+import Synchronization
 import TextNormalization
 
 /// A version's search index, read in place from its store file: answers queries offline, as the user types.
@@ -20,6 +21,10 @@ public struct SearchIndex: Sendable {
     var bookIDs: [BookID] { prepared.bookIDs }
     /// Verse references without the store's chapter records, once enough have been asked for.
     var keys: VerseKeyCache { prepared.keys }
+    /// Counts `hits` more hits highlighted; returns how many were before them (`WordForms.hitsBefore`).
+    func countHighlighted(_ hits: Int) -> Int {
+        prepared.highlighted.wrappingAdd(hits, ordering: .relaxed).oldValue
+    }
 
     /// What an index needs from its store besides the bytes, made once per store (it holds no store).
     final class Prepared: Sendable {
@@ -27,6 +32,7 @@ public struct SearchIndex: Sendable {
         let bookStarts: [Int]
         let bookIDs: [BookID]
         let keys = VerseKeyCache()
+        let highlighted = Atomic(0)
 
         init(opened: IndexView.Opened, bookStarts: [Int], bookIDs: [BookID]) {
             self.opened = opened
