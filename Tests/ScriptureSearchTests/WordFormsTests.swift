@@ -74,7 +74,8 @@ import TextNormalization
         ])
         let index = try fixture.store.searchIndex()
         var highlighted = 0
-        for text in ["love", "lov*", "love OR lo", "LOVE lovely", "Love", "love2 OR x_love", "a OR I OR 2", "love_ 22"] {
+        let queries = ["love", "lov*", "love OR lo", "LOVE lovely", "Love", "love2 OR x_love", "a OR I OR 2", "love_ 22"]
+        for text in queries {
             for hit in try Self.compare(text, mode: mode, index: index) {
                 let simple = hit.verse == 0 || hit.verse == 4
                 #expect((hit.forms != nil) == simple, "\(text): verse \(hit.verse)")
