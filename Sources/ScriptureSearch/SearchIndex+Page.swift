@@ -99,8 +99,8 @@ extension SearchIndex {
         // A query of words highlights a simple text from the text alone, without decoding its tokens, once the
         // index has highlighted enough hits to pay for the forms' table.
         let before = countHighlighted(shown.verses.count)
-        var forms =
-            phrases.isEmpty || before < WordForms.hitsBefore ? nil : try WordForms(phrases: phrases, view: view)
+        let forms = phrases.isEmpty || before < WordForms.hitsBefore ? nil : try wordForms(phrases, view: view)
+        var room: [SearchHighlight] = []
         // Only a term with a field (`strong:`) matches attributes.
         let attributeSets = executor.query.fields.isEmpty ? [] : executor.attributeMatchers
         let attributes = AttributeHighlighter.union(attributeSets)
@@ -126,7 +126,7 @@ extension SearchIndex {
                 return []
             }
             var highlights: [SearchHighlight]
-            if let found = forms?.highlights(in: text) {
+            if let found = forms?.highlights(in: text, room: &room) {
                 highlights = found
             } else {
                 if locator == nil { locator = takeLocator() }

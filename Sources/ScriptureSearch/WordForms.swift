@@ -11,7 +11,7 @@
 /// The forms come from the inverted exact → folded table (`IndexView.exactForms`), built once per opened index
 /// in O(exact terms): a search uses them once the index has highlighted `hitsBefore` hits, so that a one-off
 /// search (`lectern search --bible all` opens every version afresh) does not build it.
-struct WordForms {
+final class WordForms: Sendable {
     /// How many hits an index highlights from their tokens before it uses forms.
     static let hitsBefore = 200
     /// The most forms looked for: a prefix with more (`bless*`) is left to the locator.
@@ -25,8 +25,6 @@ struct WordForms {
     /// The forms' openings (the first `openingCount`).
     private let openings: (Opening, Opening, Opening, Opening)
     private let openingCount: Int
-    /// Room for the matches of a text, kept from one hit to the next.
-    private var found: [SearchHighlight] = []
 
     /// The exact forms of `phrases` that are ASCII letters, digits and `_`, when each phrase is one word (a
     /// folded range, or one exact id), they have at most `maximumForms` forms in all and those at most
@@ -74,14 +72,30 @@ struct WordForms {
         self.starts = starts
     }
 
+    /// What the forms of `phrases` depend on: each phrase's one matcher (a folded range or an exact id), nil
+    /// when they have no forms. The same key gives the same forms in one index.
+    static func key(_ phrases: [[ResolvedTerm.Matcher]]) -> [Int]? {
+        var key: [Int] = []
+        for matchers in phrases {
+            guard matchers.count == 1 else { return nil }
+            switch matchers[0] {
+            case .folded(let ranks): key += [0, ranks.lowerBound, ranks.upperBound]
+            case .exact(let id): key += [1, id, id]
+            case .exactSet, .attributes: return nil
+            }
+        }
+        return key
+    }
+
     /// The highlights of the forms in `text`, in order; nil when the text is not simple.
     ///
     /// - Complexity: O(text), eight bytes at a time, plus a comparison where a form's opening is.
-    mutating func highlights(in text: String) -> [SearchHighlight]? {
+    ///   `room` holds the matches while they are found (its storage kept from one hit to the next).
+    func highlights(in text: String, room: inout [SearchHighlight]) -> [SearchHighlight]? {
         var copy = text
-        var found = self.found
-        self.found = []
-        defer { self.found = found }
+        var found = room
+        room = []
+        defer { room = found }
         guard let count = copy.withUTF8({ find(in: $0, into: &found) }) else { return nil }
         // The array made at its size.
         var highlights: [SearchHighlight] = []
@@ -244,7 +258,7 @@ extension WordForms {
     /// The first two bytes of a form, each in every byte of a word: a letter lowercase, compared in either case
     /// (`…Case` 0x20 in every byte), a digit or `_` as it is (0); a form of one byte takes any second byte
     /// (`anySecond` 0x80 in every byte).
-    private struct Opening: Equatable {
+    private struct Opening: Equatable, Sendable {
         var first: UInt64 = 0
         var firstCase: UInt64 = 0
         var second: UInt64 = 0

@@ -20,11 +20,12 @@ import TextNormalization
         let texts = try index.store.verseTexts(at: verses)
         return try index.read { view throws(IndexDamage) in
             let executor = try QueryExecutor(index: view, query: query, bookStarts: index.bookStarts)
-            guard var forms = try WordForms(phrases: executor.phrases, view: view) else { return [] }
+            guard let forms = try WordForms(phrases: executor.phrases, view: view) else { return [] }
+            var room: [SearchHighlight] = []
             var locator = TokenLocator(view: view, exactMode: mode == .exact, phrases: executor.phrases)
             return try zip(verses, texts).map { verse, text throws(IndexDamage) in
                 (
-                    verse, forms.highlights(in: text), try locator.highlights(verse: verse, text: text),
+                    verse, forms.highlights(in: text, room: &room), try locator.highlights(verse: verse, text: text),
                     Highlighter.highlights(of: query, in: text)
                 )
             }
