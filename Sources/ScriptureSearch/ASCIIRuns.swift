@@ -16,6 +16,10 @@ enum ASCIIRuns {
         return byte < 0x80 && ((byte < 0x40 ? low : high) >> UInt64(byte & 0x3F)) & 1 != 0
     }
 
+    /// Whether a byte is an ASCII letter.
+    @inline(__always)
+    static func isLetter(_ byte: UInt8) -> Bool { byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A }
+
     /// Where the run that follows `start` (after separators) ends when it and everything before it from
     /// `start` are ASCII, and the byte after it is too (or the text ends). Nil otherwise.
     @inline(__always)

@@ -90,8 +90,19 @@ extension SearchIndex {
     private func hits(
         _ shown: SearchMatches, executor: QueryExecutor, view: IndexView, storeError: inout StoreError?
     ) throws(IndexDamage) -> [SearchHit] {
-        var locator = TokenLocator(view: view, exactMode: executor.query.mode == .exact, phrases: executor.phrases)
-        let attributeSets = executor.attributeMatchers
+        let phrases = executor.phrases
+        // Made for the first hit that needs it.
+        var locator: TokenLocator?
+        func takeLocator() -> TokenLocator {
+            locator.take() ?? TokenLocator(view: view, exactMode: executor.query.mode == .exact, phrases: phrases)
+        }
+        // A query of words highlights a simple text from the text alone, without decoding its tokens, once the
+        // index has highlighted enough hits to pay for the forms' table.
+        let before = countHighlighted(shown.verses.count)
+        let forms = phrases.isEmpty || before < WordForms.hitsBefore ? nil : try wordForms(phrases, view: view)
+        var room: [SearchHighlight] = []
+        // Only a term with a field (`strong:`) matches attributes.
+        let attributeSets = executor.query.fields.isEmpty ? [] : executor.attributeMatchers
         let attributes = AttributeHighlighter.union(attributeSets)
         var places: [Int] = []
         var hits: [SearchHit] = []
@@ -114,12 +125,20 @@ extension SearchIndex {
                 storeError = error
                 return []
             }
-            var highlights =
-                try locator.highlights(verse: verse, text: text)
-                ?? Highlighter.highlights(of: executor.query, in: text)
+            var highlights: [SearchHighlight]
+            if let found = forms?.highlights(in: text, room: &room) {
+                highlights = found
+            } else {
+                if locator == nil { locator = takeLocator() }
+                highlights =
+                    try locator?.highlights(verse: verse, text: text)
+                    ?? Highlighter.highlights(of: executor.query, in: text)
+            }
             if !attributeSets.isEmpty {
+                var taken = takeLocator()
                 let tagged = try AttributeHighlighter.highlights(
-                    attributes, verse: verse, text: text, view: view, locator: &locator, places: &places)
+                    attributes, verse: verse, text: text, view: view, locator: &taken, places: &places)
+                locator = taken
                 highlights = highlights.isEmpty ? tagged : Highlighter.merged(highlights + tagged)
             }
             hits.append(

@@ -1,5 +1,6 @@
 import ScriptureModel
 import ScriptureStore
+import Synchronization
 import TextNormalization
 
 /// A version's search index, read in place from its store file: answers queries offline, as the user types.
@@ -20,6 +21,19 @@ public struct SearchIndex: Sendable {
     var bookIDs: [BookID] { prepared.bookIDs }
     /// Verse references without the store's chapter records, once enough have been asked for.
     var keys: VerseKeyCache { prepared.keys }
+    /// The word forms of `phrases` in `view` (`WordForms`), kept for the next search of the same words.
+    func wordForms(_ phrases: [[ResolvedTerm.Matcher]], view: IndexView) throws(IndexDamage) -> WordForms? {
+        guard let key = WordForms.key(phrases) else { return nil }
+        if let last = prepared.lastForms.withLock({ $0 }), last.key == key { return last.forms }
+        let made = try WordForms(phrases: phrases, view: view)
+        prepared.lastForms.withLock { $0 = (key, made) }
+        return made
+    }
+
+    /// Counts `hits` more hits highlighted; returns how many were before them (`WordForms.hitsBefore`).
+    func countHighlighted(_ hits: Int) -> Int {
+        prepared.highlighted.wrappingAdd(hits, ordering: .relaxed).oldValue
+    }
 
     /// What an index needs from its store besides the bytes, made once per store (it holds no store).
     final class Prepared: Sendable {
@@ -27,6 +41,10 @@ public struct SearchIndex: Sendable {
         let bookStarts: [Int]
         let bookIDs: [BookID]
         let keys = VerseKeyCache()
+        let highlighted = Atomic(0)
+        /// The last query's word forms (`WordForms.key`), which the next page of it or the same query again
+        /// needs.
+        let lastForms = Mutex<(key: [Int], forms: WordForms?)?>(nil)
 
         init(opened: IndexView.Opened, bookStarts: [Int], bookIDs: [BookID]) {
             self.opened = opened
