@@ -87,13 +87,18 @@ enum RankingBlocks {
     private static func encodeHead(
         _ verses: [Int32], frequencies: [Int32], _ input: Input, into writer: inout ByteWriter
     ) {
-        let scores = verses.indices.map { index -> Double in
+        // The head and the best left out, best first, ties by verse: a heap of `headSize + 1`, not a sort.
+        var best = TopHits(capacity: headSize + 1)
+        for index in verses.indices {
             let frequency = Int(frequencies[index])
-            if frequency >= BM25.saturated { return .infinity }
+            guard frequency < BM25.saturated else {
+                best.offer(.infinity, index)
+                continue
+            }
             let length = min(Int(input.lengths[Int(verses[index])]), BM25.saturated)
-            return BM25.score(1, Double(frequency), BM25.norm(length, average: input.average))
+            best.offer(BM25.score(1, Double(frequency), BM25.norm(length, average: input.average)), index)
         }
-        let order = verses.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        let order = best.matches().verses
         let left = order[headSize]
         var head = ByteWriter()
         head.u8(UInt8(min(Int(frequencies[left]), BM25.saturated)))
