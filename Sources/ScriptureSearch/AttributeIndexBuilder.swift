@@ -20,7 +20,6 @@ enum AttributeIndexBuilder {
         /// Word `id`'s term ids are `wordTerms` up to `wordEnds[id]`, from where the one before ends.
         private var wordTerms: [Int32] = []
         private var wordEnds: [Int] = []
-        private var key: [UInt8] = []
 
         /// The tagged tokens of a verse of `book` whose tokens start at UTF-8 offsets `starts` (in order):
         /// each token inside one of `words` (the verse's, in text order), with each of the word's attribute
@@ -50,20 +49,27 @@ enum AttributeIndexBuilder {
         private mutating func terms(
             of index: Int, in words: [TaggedWord], testament: Testament, book: BookID
         ) -> Range<Int> {
-            var key = self.key
-            self.key = []
-            key.removeAll(keepingCapacity: true)
-            key.append(testament == .old ? 1 : testament == .new ? 2 : 3)
-            func append(_ value: String?) {
-                guard let value else { return key.append(0xFE) }
-                key.append(contentsOf: value.utf8)
-                key.append(0xFF)
+            let strong = words[index].strong
+            let lemma = words[index].lemma
+            let morph = words[index].morph
+            let size = 4 + (strong?.utf8.count ?? 0) + (lemma?.utf8.count ?? 0) + (morph?.utf8.count ?? 0)
+            let (id, isNew) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { key in
+                key[0] = testament == .old ? 1 : testament == .new ? 2 : 3
+                var end = 1
+                func append(_ value: String?) {
+                    if let value {
+                        end += UnsafeMutableBufferPointer(rebasing: key[end...]).initialize(fromContentsOf: value.utf8)
+                        key[end] = 0xFF
+                    } else {
+                        key[end] = 0xFE
+                    }
+                    end += 1
+                }
+                append(strong)
+                append(lemma)
+                append(morph)
+                return self.words.id(of: UnsafeBufferPointer(rebasing: key[..<end]))
             }
-            append(words[index].strong)
-            append(words[index].lemma)
-            append(words[index].morph)
-            let (id, isNew) = key.withUnsafeBufferPointer { self.words.id(of: $0) }
-            self.key = key
             if isNew {
                 for term in AttributeTerms.terms(of: words[index], book: book) {
                     var copy = term
@@ -92,7 +98,8 @@ enum AttributeIndexBuilder {
                     return terms.count - 1
                 })
         }
-        let order = terms.indices.sorted { terms[$0].lexicographicallyPrecedes(terms[$1]) }
+        let byBytes = SearchIndexBuilder.ByteOrder(terms)
+        let order = terms.indices.sorted { byBytes.precedes($0, $1) }
         var rank = [Int](repeating: 0, count: terms.count)
         for (position, id) in order.enumerated() { rank[id] = position }
 

@@ -23,17 +23,16 @@ public enum SearchIndexBuilder {
         verses = []
         let (terms, counts) = (vocabulary.terms, vocabulary.counts)
         let termBytes = terms.map { Array($0.utf8) }
+        let byBytes = ByteOrder(termBytes)
         // Exact ids by frequency, so the verse stream is short; ties by bytes, so the build is deterministic.
         let byFrequency = terms.indices.sorted {
-            counts[$0] != counts[$1] ? counts[$0] > counts[$1] : termBytes[$0].lexicographicallyPrecedes(termBytes[$1])
+            counts[$0] != counts[$1] ? counts[$0] > counts[$1] : byBytes.precedes($0, $1)
         }
         var exactID = [Int](repeating: 0, count: terms.count)
         for (rank, id) in byFrequency.enumerated() { exactID[id] = rank }
 
         let foldedTexts = foldAll(terms)
-        let foldedSorted = Array(Set(foldedTexts.filter { !$0.isEmpty }.map { Array($0.utf8) })).sorted {
-            $0.lexicographicallyPrecedes($1)
-        }
+        let foldedSorted = ByteOrder.sorted(Array(Set(foldedTexts.filter { !$0.isEmpty }.map { Array($0.utf8) })))
         var foldedID: [[UInt8]: Int] = [:]
         for (rank, term) in foldedSorted.enumerated() { foldedID[term] = rank }
         // exact id -> folded id
@@ -78,7 +77,7 @@ public enum SearchIndexBuilder {
             strings.append(termBytes[id])
         }
         stringOffsets.u32(UInt32(strings.count))
-        let exactSorted = terms.indices.sorted { termBytes[$0].lexicographicallyPrecedes(termBytes[$1]) }
+        let exactSorted = terms.indices.sorted { byBytes.precedes($0, $1) }
         let foldedDictionary = TermDictionary.encode(foldedSorted)
         let exactDictionary = TermDictionary.encode(
             exactSorted.map { termBytes[$0] }, values: exactSorted.map { exactID[$0] })
