@@ -174,24 +174,65 @@ static CharKind classify(UChar32 c) {
     return KIND_SEPARATOR;
 }
 
+// Whether an ASCII byte is a letter, a digit or `_`.
+static int is_ascii_word_byte(uint8_t byte) {
+    uint8_t lower = byte | 0x20;
+    return (lower >= 'a' && lower <= 'z') || (byte >= '0' && byte <= '9') || byte == '_';
+}
+
+// Whether the character is Hangul (jamo, compatibility jamo, syllables): ICU's word rules
+// break between digits and Hangul (`18절`), which UAX #29 alone does not.
+static int is_hangul(UChar32 c) {
+    return c >= 0x1100 && (c <= 0x11FF || (c >= 0x3130 && c <= 0x318F) || (c >= 0xA960 && c <= 0xA97F) ||
+                           (c >= 0xAC00 && c <= 0xD7FF) || (c >= 0xFFA0 && c <= 0xFFDC));
+}
+
 // Whether the text needs ICU's word breaks: true unless every non-ASCII character is
-// punctuation, a symbol, a space, or a Han or kana character (with kana voicing marks).
-// ICU never breaks inside a run of ASCII letters, digits and underscores (UAX #29 WB5,
-// WB8-WB10, WB13a-b), and Han and kana are one token per character whatever ICU's
-// dictionary says, so such text has the same tokens without ICU.
+// punctuation, a symbol, a space, a Han or kana character (with kana voicing marks), a
+// letter or digit that ICU breaks by rule alone (Word_Break ALetter, Hebrew_Letter,
+// Numeric or ExtendNumLet; not Hangul, and not Line_Break Complex_Context, which goes to a
+// dictionary),
+// or a mark or format character right after such a letter or digit (or an ASCII one).
+// UAX #29 never breaks inside a run of those letters, digits and marks (WB4, WB5, WB8-WB10,
+// WB13a-b), so ICU's breaks would fall only where this tokenizer ends tokens anyway, at
+// spaces, punctuation and symbols; a mark after one of those starts a word of its own in
+// ICU, so such text still asks ICU. Han and kana are one token per character whatever
+// ICU's dictionary says, so text of them has the same tokens without ICU.
 static int needs_word_breaks(const uint8_t *src, int32_t len) {
     int32_t i = 0;
+    int32_t last_end = -1;  // where the last non-ASCII character ends
+    int after_word = 0;     // whether that character is a letter, digit or mark as above
     while (i < len) {
         if (src[i] < 0x80) {
             i++;
             continue;
         }
+        int32_t start = i;
         UChar32 c;
         U8_NEXT(src, i, len, c);
         if (c < 0) return 1;
+        int before = start == last_end ? after_word : start > 0 && is_ascii_word_byte(src[start - 1]);
+        last_end = i;
+        after_word = 0;
         if (U_GET_GC_MASK(c) & (U_GC_P_MASK | U_GC_S_MASK | U_GC_Z_MASK)) continue;
         if (c == 0x3099 || c == 0x309A || is_ideograph(c)) continue;
-        return 1;
+        if (is_hangul(c) || u_getIntPropertyValue(c, UCHAR_LINE_BREAK) == U_LB_COMPLEX_CONTEXT) return 1;
+        switch (u_getIntPropertyValue(c, UCHAR_WORD_BREAK)) {
+        case U_WB_ALETTER:
+        case U_WB_HEBREW_LETTER:
+        case U_WB_NUMERIC:
+        case U_WB_EXTENDNUMLET:
+            after_word = 1;
+            continue;
+        case U_WB_EXTEND:
+        case U_WB_FORMAT:
+        case U_WB_ZWJ:
+            if (!before) return 1;
+            after_word = 1;
+            continue;
+        default:
+            return 1;
+        }
     }
     return 0;
 }

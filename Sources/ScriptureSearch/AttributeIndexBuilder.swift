@@ -5,96 +5,82 @@ import TextNormalization
 /// Builds the attribute regions of the search index (see `SearchIndexFormat`): the terms of the words'
 /// Strong's numbers, lemmas and morphology, their verses, and each verse's tagged token places.
 enum AttributeIndexBuilder {
-    /// Each distinct tagged word's attribute term ids in a chunk. Words with the same values (as written) in the
-    /// same testament (which a bare Strong's number depends on) have the same terms; they are found by a hash
-    /// of the values' UTF-8 bytes and then compared byte for byte, since `String`'s own hashing and equality
-    /// normalize text that is not ASCII (every Hebrew lemma) on each look-up.
-    struct WordCache {
-        /// The first entry of each hash code; entries with the same code are chained by `next`.
-        private var first: [UInt64: Int] = [:]
-        private var words: [TaggedWord] = []
-        private var testaments: [Testament] = []
-        private var ids: [[Int32]] = []
-        private var next: [Int] = []
-
-        /// The ids of `word`'s terms in a book of `testament` when its values were met before, else nil; and
-        /// the word's hash code, for `insert`.
-        func find(_ word: TaggedWord, in testament: Testament) -> (ids: [Int32]?, code: UInt64) {
-            let code = Self.code(word, testament)
-            var slot = first[code] ?? -1
-            while slot >= 0 {
-                if testaments[slot] == testament, Self.same(words[slot], word) { return (ids[slot], code) }
-                slot = next[slot]
-            }
-            return (nil, code)
-        }
-
-        /// Keeps the ids of a word `find` did not know, under its `code`.
-        mutating func insert(_ word: TaggedWord, in testament: Testament, code: UInt64, ids: [Int32]) {
-            next.append(first[code] ?? -1)
-            first[code] = words.count
-            words.append(word)
-            testaments.append(testament)
-            self.ids.append(ids)
-        }
-
-        /// The FNV-1a hash of the testament and the three values, each ended by a byte no UTF-8 text holds
+    /// A chunk's attribute terms, and each distinct tagged word's, as its verses are tagged. Words with the
+    /// same values (as written, byte for byte) in the same testament (which a bare Strong's number depends on)
+    /// have the same terms, so that a chunk canonicalises and folds each value once; words and terms are found
+    /// by their bytes (`ByteTable`), since `String`'s own hashing and equality normalize text that is not ASCII
+    /// (every Hebrew lemma) on each look-up.
+    struct ChunkAttributes {
+        /// The chunk's attribute terms, local id by local id.
+        private(set) var terms: [String] = []
+        private var termIDs = SearchIndexBuilder.ByteTable()
+        /// Each distinct word's key: its testament's byte, then each value ended by a byte no UTF-8 text holds
         /// (another one for a value that is absent).
-        private static func code(_ word: TaggedWord, _ testament: Testament) -> UInt64 {
-            let start = SearchIndexBuilder.ByteKey.basis ^ UInt64(testament == .old ? 1 : testament == .new ? 2 : 3)
-            return mix(word.morph, mix(word.lemma, mix(word.strong, start)))
-        }
+        private var words = SearchIndexBuilder.ByteTable()
+        /// Word `id`'s term ids are `wordTerms` up to `wordEnds[id]`, from where the one before ends.
+        private var wordTerms: [Int32] = []
+        private var wordEnds: [Int] = []
 
-        private static func mix(_ value: String?, _ code: UInt64) -> UInt64 {
-            guard let value else { return (code ^ 0xFE) &* 0x100_0000_01b3 }
-            return (SearchIndexBuilder.ByteKey.hash(value, continuing: code) ^ 0xFF) &* 0x100_0000_01b3
-        }
-
-        private static func same(_ lhs: TaggedWord, _ rhs: TaggedWord) -> Bool {
-            same(lhs.strong, rhs.strong) && same(lhs.lemma, rhs.lemma) && same(lhs.morph, rhs.morph)
-        }
-
-        private static func same(_ lhs: String?, _ rhs: String?) -> Bool {
-            guard let lhs, let rhs else { return lhs == nil && rhs == nil }
-            return SearchIndexBuilder.ByteKey.sameBytes(lhs, rhs)
-        }
-    }
-
-    /// The tagged tokens of `verse` (split as `tokens`): each token inside a tagged word, with each of the
-    /// word's attribute terms as `id` numbers them; in token order. `cache` keeps each distinct word's ids,
-    /// so that a chunk canonicalises and folds each value once.
-    ///
-    /// - Complexity: O(tokens + words), plus the first sight of each distinct word.
-    static func tag(
-        _ tokens: [SearchToken], of verse: VerseText, cache: inout WordCache, id: (String) -> Int32
-    ) -> [(position: Int32, term: Int32)] {
-        let words = verse.words
-        guard !words.isEmpty else { return [] }
-        var entries: [(position: Int32, term: Int32)] = []
-        let book = verse.key.book
-        let testament = book.testament
-        var word = 0
-        var wordTerms: [Int32]?
-        for (position, token) in tokens.enumerated() {
-            while word < words.count, words[word].utf8Range.upperBound <= token.utf8Range.lowerBound {
-                word += 1
-                wordTerms = nil
-            }
-            guard word < words.count, words[word].utf8Range.lowerBound <= token.utf8Range.lowerBound
-            else { continue }
-            if wordTerms == nil {
-                let (known, code) = cache.find(words[word], in: testament)
-                if let known {
-                    wordTerms = known
-                } else {
-                    let ids = AttributeTerms.terms(of: words[word], book: book).map(id)
-                    cache.insert(words[word], in: testament, code: code, ids: ids)
-                    wordTerms = ids
+        /// The tagged tokens of a verse of `book` whose tokens start at UTF-8 offsets `starts` (in order):
+        /// each token inside one of `words` (the verse's, in text order), with each of the word's attribute
+        /// terms (local ids); in token order.
+        ///
+        /// - Complexity: O(tokens + words), plus the first sight of each distinct word.
+        mutating func tag(_ starts: [Int], words: [TaggedWord], book: BookID) -> [(position: Int32, term: Int32)] {
+            guard !words.isEmpty else { return [] }
+            var entries: [(position: Int32, term: Int32)] = []
+            let testament = book.testament
+            var word = 0
+            var wordRange: Range<Int>?
+            for (position, start) in starts.enumerated() {
+                while word < words.count, words[word].utf8Range.upperBound <= start {
+                    word += 1
+                    wordRange = nil
                 }
+                guard word < words.count, words[word].utf8Range.lowerBound <= start else { continue }
+                let range = wordRange ?? terms(of: word, in: words, testament: testament, book: book)
+                wordRange = range
+                for index in range { entries.append((Int32(position), wordTerms[index])) }
             }
-            for term in wordTerms ?? [] { entries.append((Int32(position), term)) }
+            return entries
         }
-        return entries
+
+        /// Where the ids of word `index`'s terms are in `wordTerms`, found the first time its values are met.
+        private mutating func terms(
+            of index: Int, in words: [TaggedWord], testament: Testament, book: BookID
+        ) -> Range<Int> {
+            let strong = words[index].strong
+            let lemma = words[index].lemma
+            let morph = words[index].morph
+            let size = 4 + (strong?.utf8.count ?? 0) + (lemma?.utf8.count ?? 0) + (morph?.utf8.count ?? 0)
+            let (id, isNew) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { key in
+                key[0] = testament == .old ? 1 : testament == .new ? 2 : 3
+                var end = 1
+                func append(_ value: String?) {
+                    if let value {
+                        end += UnsafeMutableBufferPointer(rebasing: key[end...]).initialize(fromContentsOf: value.utf8)
+                        key[end] = 0xFF
+                    } else {
+                        key[end] = 0xFE
+                    }
+                    end += 1
+                }
+                append(strong)
+                append(lemma)
+                append(morph)
+                return self.words.id(of: UnsafeBufferPointer(rebasing: key[..<end]))
+            }
+            if isNew {
+                for term in AttributeTerms.terms(of: words[index], book: book) {
+                    var copy = term
+                    let (local, isNewTerm) = copy.withUTF8 { termIDs.id(of: $0) }
+                    if isNewTerm { terms.append(term) }
+                    wordTerms.append(Int32(truncatingIfNeeded: local))
+                }
+                wordEnds.append(wordTerms.count)
+            }
+            return (id == 0 ? 0 : wordEnds[id - 1])..<wordEnds[id]
+        }
     }
 
     /// The attribute regions, in table order: dictionary, posting offsets, postings, verse offsets, verses,
@@ -112,7 +98,8 @@ enum AttributeIndexBuilder {
                     return terms.count - 1
                 })
         }
-        let order = terms.indices.sorted { terms[$0].lexicographicallyPrecedes(terms[$1]) }
+        let byBytes = SearchIndexBuilder.ByteOrder(terms)
+        let order = terms.indices.sorted { byBytes.precedes($0, $1) }
         var rank = [Int](repeating: 0, count: terms.count)
         for (position, id) in order.enumerated() { rank[id] = position }
 

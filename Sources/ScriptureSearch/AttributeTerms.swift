@@ -127,10 +127,30 @@ public enum AttributeTerms {
     static func terms(of word: TaggedWord, book: BookID) -> [String] {
         var terms: [String] = []
         if let strong = word.strong {
-            // A word may carry several numbers (`H0853 H3068`); each is a term.
-            for part in strong.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "/" }) {
-                if let canonical = canonicalStrong(String(part), book: book), let term = term(.strong, canonical) {
-                    if !terms.contains(term) { terms.append(term) }
+            func add(_ canonical: String?) {
+                if let canonical, let term = term(.strong, canonical), !terms.contains(term) { terms.append(term) }
+            }
+            // A word may carry several numbers (`H0853 H3068`); each is a term. ASCII (every file's numbers so
+            // far) is split and read as bytes, where each byte is a character.
+            var copy = strong
+            let ascii = copy.withUTF8 { bytes -> Bool in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+                var start = 0
+                for end in 0...bytes.count
+                where end == bytes.count || bytes[end] == 0x20 || bytes[end] == 0x2C || bytes[end] == 0x2F {
+                    if end > start,
+                        case .decided(let canonical) = asciiCanonicalStrong(
+                            UnsafeBufferPointer(rebasing: bytes[start..<end]), book: book)
+                    {
+                        add(canonical)
+                    }
+                    start = end + 1
+                }
+                return true
+            }
+            if !ascii {
+                for part in strong.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "/" }) {
+                    add(canonicalStrong(String(part), book: book))
                 }
             }
         }

@@ -156,41 +156,42 @@ struct PostingList {
         _ verses: [Int32], verseCount: Int, term id: Int, ranking: (RankingBlocks.Input, [Int32])? = nil,
         into output: inout ByteWriter
     ) {
-        var writer = ByteWriter()
-        defer {
-            output.u32(CRC32C.checksum(writer.bytes, continuing: IndexReader.crc32c(of: id)))
-            output.append(writer.bytes)
-        }
-        writer.varint(verses.count)
-        var gaps = ByteWriter()
-        var skips = ByteWriter()
+        let size = SearchIndexFormat.postingBlockSize
+        var gaps: [UInt8] = []
+        gaps.reserveCapacity(verses.count + 8)
+        var skips: [UInt8] = []
         var previous = -1
         for (index, verse) in verses.enumerated() {
-            if index > 0, index % SearchIndexFormat.postingBlockSize == 0 {
-                skips.u32(UInt32(previous))
-                skips.u32(UInt32(gaps.count))
+            if index > 0, index % size == 0 {
+                skips.appendU32(UInt32(previous))
+                skips.appendU32(UInt32(gaps.count))
             }
-            gaps.varint(Int(verse) - previous - 1)
+            gaps.appendVarint(Int(verse) - previous - 1)
             previous = Int(verse)
         }
-        var list = ByteWriter()
-        list.varint(skips.count / 8)
-        list.append(skips.bytes)
-        list.append(gaps.bytes)
+        let skipCount = skips.count / 8
+        let listSize = [UInt8].varintSize(skipCount) + skips.count + gaps.count
         let bitmapSize = (verseCount + 7) / 8
-        let isBitmap = bitmapSize < list.count
+        let isBitmap = bitmapSize < listSize
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(12 + (isBitmap ? bitmapSize : listSize) + (ranking == nil ? 0 : verses.count * 2 + 256))
+        bytes.appendVarint(verses.count)
         if isBitmap {
-            writer.u8(1)
-            var bitmap = [UInt8](repeating: 0, count: bitmapSize)
-            for verse in verses { bitmap[Int(verse) >> 3] |= 1 << UInt8(verse & 7) }
-            writer.append(bitmap)
+            bytes.append(1)
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: bitmapSize))
+            for verse in verses { bytes[start + Int(verse) >> 3] |= 1 << UInt8(verse & 7) }
         } else {
-            writer.u8(0)
-            writer.append(list.bytes)
+            bytes.append(0)
+            bytes.appendVarint(skipCount)
+            bytes.append(contentsOf: skips)
+            bytes.append(contentsOf: gaps)
         }
         if let (input, frequencies) = ranking {
-            RankingBlocks.encode(verses, frequencies: frequencies, input, bitmap: isBitmap, into: &writer)
+            RankingBlocks.encode(verses, frequencies: frequencies, input, bitmap: isBitmap, into: &bytes)
         }
+        output.u32(CRC32C.checksum(bytes, continuing: IndexReader.crc32c(of: id)))
+        output.append(bytes)
     }
 }
 

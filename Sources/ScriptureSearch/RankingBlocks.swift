@@ -68,44 +68,71 @@ enum RankingBlocks {
     static func encode(
         _ verses: [Int32], frequencies: [Int32], _ input: Input, bitmap: Bool, into writer: inout ByteWriter
     ) {
-        for frequency in frequencies { writer.u8(UInt8(min(Int(frequency), BM25.saturated))) }
+        encode(verses, frequencies: frequencies, input, bitmap: bitmap, into: &writer.bytes)
+    }
+
+    /// Appends the ranking bytes of postings `verses` with their `frequencies` to `bytes`.
+    static func encode(
+        _ verses: [Int32], frequencies: [Int32], _ input: Input, bitmap: Bool, into bytes: inout [UInt8]
+    ) {
+        for frequency in frequencies { bytes.append(UInt8(min(Int(frequency), BM25.saturated))) }
         let size = SearchIndexFormat.postingBlockSize
         for first in stride(from: 0, to: verses.count, by: size) {
-            let pair = best(
-                (first..<min(verses.count, first + size)).map { (Int(frequencies[$0]), Int(input.lengths[Int(verses[$0])])) },
-                average: input.average)
-            writer.u8(UInt8(pair.frequency))
-            writer.u8(UInt8(pair.length))
+            let pair = best(first..<min(verses.count, first + size), verses, frequencies, input)
+            bytes.append(UInt8(pair.frequency))
+            bytes.append(UInt8(pair.length))
         }
         if bitmap {
-            for first in stride(from: 0, to: verses.count, by: size) { writer.u32(UInt32(verses[first])) }
+            for first in stride(from: 0, to: verses.count, by: size) { bytes.appendU32(UInt32(verses[first])) }
         }
-        if verses.count > size { encodeHead(verses, frequencies: frequencies, input, into: &writer) }
+        if verses.count > size { encodeHead(verses, frequencies: frequencies, input, into: &bytes) }
+    }
+
+    /// `best(_:average:)` of postings `range`, read in place.
+    private static func best(
+        _ range: Range<Int>, _ verses: [Int32], _ frequencies: [Int32], _ input: Input
+    ) -> (frequency: Int, length: Int) {
+        var best = (frequency: 0, length: BM25.saturated)
+        var bestScore = -1.0
+        for index in range {
+            let frequency = Int(frequencies[index])
+            if frequency >= BM25.saturated { return (BM25.saturated, 0) }
+            let length = min(Int(input.lengths[Int(verses[index])]), BM25.saturated)
+            let score = BM25.score(1, Double(frequency), BM25.norm(length, average: input.average))
+            if score > bestScore { (best, bestScore) = ((frequency, length), score) }
+        }
+        return best
     }
 
     /// Appends the head of postings `verses` (more than `headSize`).
     private static func encodeHead(
-        _ verses: [Int32], frequencies: [Int32], _ input: Input, into writer: inout ByteWriter
+        _ verses: [Int32], frequencies: [Int32], _ input: Input, into bytes: inout [UInt8]
     ) {
-        let scores = verses.indices.map { index -> Double in
+        // The head and the best left out, best first, ties by verse: a heap of `headSize + 1`, not a sort.
+        var best = TopHits(capacity: headSize + 1)
+        for index in verses.indices {
             let frequency = Int(frequencies[index])
-            if frequency >= BM25.saturated { return .infinity }
+            guard frequency < BM25.saturated else {
+                best.offer(.infinity, index)
+                continue
+            }
             let length = min(Int(input.lengths[Int(verses[index])]), BM25.saturated)
-            return BM25.score(1, Double(frequency), BM25.norm(length, average: input.average))
+            best.offer(BM25.score(1, Double(frequency), BM25.norm(length, average: input.average)), index)
         }
-        let order = verses.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        let order = best.matches().verses
         let left = order[headSize]
-        var head = ByteWriter()
-        head.u8(UInt8(min(Int(frequencies[left]), BM25.saturated)))
-        head.u8(UInt8(min(Int(input.lengths[Int(verses[left])]), BM25.saturated)))
+        let start = bytes.count
+        bytes.append(UInt8(min(Int(frequencies[left]), BM25.saturated)))
+        bytes.append(UInt8(min(Int(input.lengths[Int(verses[left])]), BM25.saturated)))
         var previous = -1
         for index in order[..<headSize].sorted() {
-            head.varint(Int(verses[index]) - previous - 1)
-            head.u8(UInt8(min(Int(frequencies[index]), BM25.saturated)))
+            bytes.appendVarint(Int(verses[index]) - previous - 1)
+            bytes.append(UInt8(min(Int(frequencies[index]), BM25.saturated)))
             previous = Int(verses[index])
         }
-        writer.append(head.bytes)
-        writer.u16(UInt16(head.count))
+        let length = bytes.count - start
+        bytes.append(UInt8(truncatingIfNeeded: length))
+        bytes.append(UInt8(truncatingIfNeeded: length >> 8))
     }
 
     /// The pair of `postings` (frequency, length) with the highest score, both capped at `BM25.saturated`;

@@ -23,17 +23,16 @@ public enum SearchIndexBuilder {
         verses = []
         let (terms, counts) = (vocabulary.terms, vocabulary.counts)
         let termBytes = terms.map { Array($0.utf8) }
+        let byBytes = ByteOrder(termBytes)
         // Exact ids by frequency, so the verse stream is short; ties by bytes, so the build is deterministic.
         let byFrequency = terms.indices.sorted {
-            counts[$0] != counts[$1] ? counts[$0] > counts[$1] : termBytes[$0].lexicographicallyPrecedes(termBytes[$1])
+            counts[$0] != counts[$1] ? counts[$0] > counts[$1] : byBytes.precedes($0, $1)
         }
         var exactID = [Int](repeating: 0, count: terms.count)
         for (rank, id) in byFrequency.enumerated() { exactID[id] = rank }
 
         let foldedTexts = foldAll(terms)
-        let foldedSorted = Array(Set(foldedTexts.filter { !$0.isEmpty }.map { Array($0.utf8) })).sorted {
-            $0.lexicographicallyPrecedes($1)
-        }
+        let foldedSorted = ByteOrder.sorted(Array(Set(foldedTexts.filter { !$0.isEmpty }.map { Array($0.utf8) })))
         var foldedID: [[UInt8]: Int] = [:]
         for (rank, term) in foldedSorted.enumerated() { foldedID[term] = rank }
         // exact id -> folded id
@@ -78,7 +77,7 @@ public enum SearchIndexBuilder {
             strings.append(termBytes[id])
         }
         stringOffsets.u32(UInt32(strings.count))
-        let exactSorted = terms.indices.sorted { termBytes[$0].lexicographicallyPrecedes(termBytes[$1]) }
+        let exactSorted = terms.indices.sorted { byBytes.precedes($0, $1) }
         let foldedDictionary = TermDictionary.encode(foldedSorted)
         let exactDictionary = TermDictionary.encode(
             exactSorted.map { termBytes[$0] }, values: exactSorted.map { exactID[$0] })
@@ -177,42 +176,41 @@ public enum SearchIndexBuilder {
             return value
         }
 
-        /// The local id of `term`, counted once more and appended to the current verse.
-        mutating func add(_ term: String, local: inout [ByteKey: Int]) {
-            let id = ByteKey.id(of: ByteKey(term), in: &local, terms: &terms, counts: &counts)
+        /// The local id of the term of UTF-8 `bytes` (numbered by `local`), counted once more and appended to the
+        /// current verse.
+        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, local: inout ByteTable) {
+            let (id, isNew) = local.id(of: bytes)
+            if isNew {
+                terms.append(String(decoding: bytes, as: UTF8.self))
+                counts.append(0)
+            }
             counts[id] += 1
             append(id)
         }
     }
 
     /// Tokenizes chunks `range` of the verses (`verseChunkSize` verses each) in the exact mode, chunks in
-    /// parallel. A verse without tagged words is read as a stream of terms (no array of tokens); one with them
-    /// keeps its tokens to place the attributes.
+    /// parallel. Each verse is read as a stream of term bytes (no array of tokens, no string but a chunk's
+    /// first sight of a term); one with tagged words keeps its tokens' starts to place the attributes.
     static func tokenize(_ verses: [VerseText], chunks range: Range<Int>) -> [Chunk] {
         Parallel.map(count: range.count) { offset in
             let index = range.lowerBound + offset
             var chunk = Chunk()
-            var local: [ByteKey: Int] = [:]
-            var localAttributes: [String: Int32] = [:]
-            var words = AttributeIndexBuilder.WordCache()
-            for verse in verses[(index * verseChunkSize)..<min(verses.count, (index + 1) * verseChunkSize)] {
-                if verse.words.isEmpty {
-                    chunk.attributes.append([])
-                    WordBreaker.forEachTerm(in: verse.text, mode: .exact) { chunk.add($0, local: &local) }
-                } else {
-                    let tokens = WordBreaker.tokens(in: verse.text, mode: .exact)
-                    chunk.attributes.append(
-                        AttributeIndexBuilder.tag(tokens, of: verse, cache: &words) { term in
-                            if let known = localAttributes[term] { return known }
-                            let id = Int32(chunk.attributeTerms.count)
-                            localAttributes[term] = id
-                            chunk.attributeTerms.append(term)
-                            return id
-                        })
-                    for token in tokens { chunk.add(token.term, local: &local) }
+            var local = ByteTable()
+            var attributes = AttributeIndexBuilder.ChunkAttributes()
+            var starts: [Int] = []
+            for verse in (index * verseChunkSize)..<min(verses.count, (index + 1) * verseChunkSize) {
+                let tagged = !verses[verse].words.isEmpty
+                starts.removeAll(keepingCapacity: true)
+                WordBreaker.forEachTermBytes(in: verses[verse].text, mode: .exact) { term, start in
+                    chunk.add(term, local: &local)
+                    if tagged { starts.append(start) }
                 }
+                chunk.attributes.append(
+                    tagged ? attributes.tag(starts, words: verses[verse].words, book: verses[verse].key.book) : [])
                 chunk.verseEnds.append(chunk.tokens.count)
             }
+            chunk.attributeTerms = attributes.terms
             return chunk
         }
     }

@@ -84,20 +84,59 @@ public enum WordBreaker {
     ///
     /// - Complexity: O(n); memory O(1) in the length of `text`.
     public static func forEachTerm(in text: String, mode: FoldingMode = .default, _ body: (String) -> Void) {
+        forEachTermBytes(in: text, mode: mode) { term, _ in body(String(decoding: term, as: UTF8.self)) }
+    }
+
+    /// As `forEachTerm`, with each term as its UTF-8 bytes (valid during the call only) and where its token
+    /// starts in `text` (the `utf8Range.lowerBound` of `tokens(in:mode:)`'s token): no `String` and no
+    /// token is made. Text that is all ASCII is split without ICU or the breaker pool.
+    ///
+    /// - Complexity: O(n); memory O(1) in the length of `text`.
+    public static func forEachTermBytes(
+        in text: String, mode: FoldingMode = .default, _ body: (_ term: UnsafeBufferPointer<UInt8>, _ start: Int) -> Void
+    ) {
         var copy = text
         copy.withUTF8 { bytes in
-            if forEachASCIITerm(in: bytes, mode: mode, body) { return }
+            if forEachASCIIRun(in: bytes, mode: mode, body) { return }
             WordBreakerPool.withBreaker { breaker in
                 var start = 0
                 while start < bytes.count {
                     let end = pieceEnd(bytes, from: start)
-                    for token in breaker.tokens(UnsafeBufferPointer(rebasing: bytes[start..<end]), options: mode.shimOptions) {
-                        body(token.term)
-                    }
+                    let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    breaker.forEachTerm(piece, options: mode.shimOptions) { term, offset in body(term, start + offset) }
                     start = end
                 }
             }
         }
+    }
+
+    /// `forEachASCIITerm` with each term's bytes and start: false, calling nothing, when a byte is not ASCII.
+    private static func forEachASCIIRun(
+        in bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void
+    ) -> Bool {
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        guard any < 0x80 else { return false }
+        var lowered: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard isASCIIWordByte(bytes[index]) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < bytes.count, isASCIIWordByte(bytes[end]) { end += 1 }
+            let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+            if mode == .default, run.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+                lowered.removeAll(keepingCapacity: true)
+                for byte in run { lowered.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+                lowered.withUnsafeBufferPointer { body($0, index) }
+            } else {
+                body(run, index)
+            }
+            index = end
+        }
+        return true
     }
 
     /// Where the piece that starts at `start` ends: just after the first ASCII white space from

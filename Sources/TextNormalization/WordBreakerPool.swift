@@ -21,7 +21,31 @@ final class PooledWordBreaker: @unchecked Sendable {
 
     /// Tokenizes at most `SearchFolding.pieceLimit` bytes (`lectern_word_breaker_tokens`).
     func tokens(_ bytes: UnsafeBufferPointer<UInt8>, options: Int32) -> [SearchToken] {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
+        fill(bytes, options: options).map { makeTokens(count: $0) } ?? []
+    }
+
+    /// Calls `body` with the term bytes (valid during the call only) and UTF-8 start of each token of
+    /// `tokens(_:options:)`, in order, without making the tokens.
+    func forEachTerm(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: Int32, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void
+    ) {
+        guard let count = fill(bytes, options: options) else { return }
+        termBuffer.withUnsafeBufferPointer { terms in
+            tokenBuffer.withUnsafeBufferPointer { tokens in
+                for token in tokens.prefix(count) {
+                    let start = Int(token.term_start)
+                    let end = start + Int(token.term_length)
+                    guard start >= 0, start <= end, end <= terms.count else { continue }
+                    body(UnsafeBufferPointer(rebasing: terms[start..<end]), Int(token.start8))
+                }
+            }
+        }
+    }
+
+    /// Runs the shim over `bytes` into the buffers, growing them as it asks: the token count, or nil when
+    /// there are none or ICU failed or memory ran out.
+    private func fill(_ bytes: UnsafeBufferPointer<UInt8>, options: Int32) -> Int? {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
         let length = Int32(clamping: bytes.count)
         var tokenCapacity = max(tokenBuffer.count, bytes.count / 2 + 8)
         var termCapacity = max(termBuffer.count, bytes.count + 64)
@@ -39,13 +63,11 @@ final class PooledWordBreaker: @unchecked Sendable {
                 }
             }
             if count < 0 { break }
-            if Int(count) <= tokenBuffer.count, Int(termsNeeded) <= termBuffer.count {
-                return makeTokens(count: Int(count))
-            }
+            if Int(count) <= tokenBuffer.count, Int(termsNeeded) <= termBuffer.count { return Int(count) }
             tokenCapacity = Int(count) + 1
             termCapacity = Int(termsNeeded) + 1
         }
-        return []  // ICU failed or memory ran out
+        return nil  // ICU failed or memory ran out
     }
 
     private func makeTokens(count: Int) -> [SearchToken] {

@@ -132,8 +132,13 @@ struct SearchFoldingCorpusTests {
     }
 
     /// The fast path that skips ICU's break iterator (most English verses: ASCII words with
-    /// typographic punctuation; all Chinese verses: Han per character) gives exactly ICU's tokens.
-    @Test(arguments: [("eng-web-usfm", 38_058), ("cmn-cu89s-usfm", 31_021)])
+    /// typographic punctuation; all Chinese verses: Han per character; Hebrew, Greek, Cyrillic,
+    /// Vietnamese and Korean words with their marks) gives exactly ICU's tokens.
+    @Test(arguments: [
+        ("eng-web-usfm", 38_058), ("cmn-cu89s-usfm", 31_021), ("hbo-wlc-usfm", 22_878), ("grc-nestle1904-usfm", 7_941),
+        ("rus-synodal-usfm", 31_169), ("vie-1934-usfm", 31_102), ("kor-1910-usfm", 30_991),
+        ("spa-rv1909-usfm", 31_102),
+    ])
     func fastPathGivesICUTokensOnEveryVerse(_ folder: String, verseCount: Int) {
         let verses = CorpusVerses.load(folder)
         #expect(verses.count == verseCount)

@@ -49,6 +49,20 @@ import Testing
         #expect(WordBreaker.tokensWithoutFastPath(in: c.text) == WordBreaker.tokens(in: c.text))
     }
 
+    /// Text split without ICU (letters of scripts ICU breaks by rule, with their marks) and text that still
+    /// asks ICU (a mark after a space or punctuation, Thai, a mark after Han) give ICU's own tokens.
+    @Test(arguments: FoldingMode.allCases)
+    func theFastPathGivesICUsTokens(_ mode: FoldingMode) {
+        let texts = [
+            "בְּרֵאשִׁ֖ית בָּרָ֣א", "בְּ\u{2060}רֵאשִׁית", " \u{5B0}א", "a.\u{301}b", "(\u{301}b)", "Λόγος ἦν", "Слово было",
+            "Việt Nam", "한국어 성경", "(18절과 같음)", "x\u{200D}y", "ab\u{E31}c", "ภาษาไทย", "神\u{301}爱", "١٢٣ عربي", "a‿\u{301}b",
+            "e\u{301}\u{2060}\u{302}", "קדש\u{5C3} ׃", "x² Ⅻ", "\u{301}",
+        ]
+        for text in texts {
+            #expect(WordBreaker.tokensWithoutFastPath(in: text, mode: mode) == WordBreaker.tokens(in: text, mode: mode), "\(text)")
+        }
+    }
+
     @Test func exactModeKeepsCaseAndAccents() {
         let terms = WordBreaker.tokens(in: "God’s Señor בְּ\u{2060}רֵאשִׁ֖ית", mode: .exact).map(\.term)
         #expect(terms == ["God", "s", "Señor", "בְּרֵאשִׁ֖ית"])
@@ -134,6 +148,22 @@ import Testing
             WordBreaker.forEachTerm(in: text, mode: mode) { terms.append($0) }
             let expected = WordBreaker.tokens(in: text, mode: mode).map(\.term)
             #expect(terms == expected, "\(text.prefix(40)): \(terms.count) terms, \(expected.count) expected")
+        }
+    }
+
+    /// `forEachTermBytes` gives the terms and starts of `tokens(in:)`: ASCII text (split without ICU), text
+    /// with marks, apostrophes and Hebrew, and text of several 256 KB pieces.
+    @Test(arguments: FoldingMode.allCases)
+    func forEachTermBytesGivesTheTermsAndStartsOfTheTokens(_ mode: FoldingMode) {
+        let long = (0..<30_000).map { "In\($0 % 977) the Beginning’s בְּ\u{2060}רֵאשִׁ֖ית" }.joined(separator: " ")
+        for text in Self.samples + [long, "ASCII Words, 12 of_Them", "MiXeD ascii and ÜTF-8"] {
+            var tokens: [(term: String, start: Int)] = []
+            WordBreaker.forEachTermBytes(in: text, mode: mode) { term, start in
+                tokens.append((String(decoding: term, as: UTF8.self), start))
+            }
+            let expected = WordBreaker.tokens(in: text, mode: mode)
+            #expect(tokens.map(\.term) == expected.map(\.term), "\(text.prefix(40))")
+            #expect(tokens.map(\.start) == expected.map(\.utf8Range.lowerBound), "\(text.prefix(40))")
         }
     }
 }
