@@ -5,8 +5,8 @@ import TextNormalization
 extension USFMBookBuilder {
     /// Reads the attribute list in `range` onto `node`, reporting what is wrong with it.
     ///
-    /// The usual list, `name="value"` pairs with no byte that NFC could change, is copied straight
-    /// from the input; anything else goes through `USFMAttributes.parse`.
+    /// The usual list, `name="value"` pairs that NFC leaves as they are, is copied straight from the
+    /// input; anything else goes through `USFMAttributes.parse`.
     mutating func addAttributes(_ range: Range<Int>, marker: String, to node: Int) {
         flat.flush(&stage)
         let raw = cursor.bytes(range)
@@ -32,7 +32,7 @@ extension USFMBookBuilder {
     }
 
     /// The number of `name="value"` pairs in `raw` when it is only such pairs, apart by spaces,
-    /// with no byte NFC could change, no line end and no empty value; 0 otherwise.
+    /// with ASCII-or-Latin names, values already in NFC, no line end and no empty value; 0 otherwise.
     static func plainPairCount(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = raw.baseAddress else { return 0 }
         let count = raw.count
@@ -52,13 +52,18 @@ extension USFMBookBuilder {
             else { return 0 }
             index += 2
             let valueStart = index
+            var mayChange = false
             while index < count {
                 let byte = base[index]
                 if byte == 0x22 { break }
-                if byte >= 0xCC || byte == 0x0A || byte == 0x0D { return 0 }
+                if byte == 0x0A || byte == 0x0D { return 0 }
+                if byte >= 0xCC { mayChange = true }
                 index += 1
             }
             guard index < count, index > valueStart else { return 0 }
+            if mayChange, !NFC.isNormalized(UnsafeBufferPointer(start: base + valueStart, count: index - valueStart)) {
+                return 0
+            }
             index += 1
             pairs += 1
         }

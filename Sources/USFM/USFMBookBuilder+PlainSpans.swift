@@ -144,8 +144,9 @@ extension USFMBookBuilder {
     }
 
     /// Stages the attribute list from `start` up to the next backslash, for the node opened next, when
-    /// it is one `plainPairCount` would accept; returns the backslash's offset, or -1 for any other list
-    /// (having staged part of it: the caller discards it).
+    /// it is one `plainPairCount` would accept or differs from one only in values that are not NFC
+    /// (staged in NFC); returns the backslash's offset, or -1 for any other list (having staged part of
+    /// it: the caller discards it).
     @inline(__always)
     mutating func stagePlainAttributes(from start: Int) -> Int {
         let classes = attributeFlags
@@ -164,7 +165,8 @@ extension USFMBookBuilder {
                 index &+= known.length
             } else {
                 let nameStart = index
-                while index < count, classes[Int(base[index])] & (USFMAttributeByte.endsName | USFMAttributeByte.fails) == 0 {
+                let stops = USFMAttributeByte.endsName | USFMAttributeByte.fails | USFMAttributeByte.mayChangeInNFC
+                while index < count, classes[Int(base[index])] & stops == 0 {
                     index &+= 1
                 }
                 guard index < count, base[index] == 0x3D, index > nameStart, index + 1 < count, base[index + 1] == 0x22
@@ -174,12 +176,23 @@ extension USFMBookBuilder {
                 index &+= 2
             }
             let valueStart = index
-            while index < count, classes[Int(base[index])] & (USFMAttributeByte.endsValue | USFMAttributeByte.fails) == 0 {
+            var seen: UInt8 = 0
+            while index < count {
+                let flag = classes[Int(base[index])]
+                if flag & (USFMAttributeByte.endsValue | USFMAttributeByte.fails) != 0 { break }
+                seen |= flag
                 index &+= 1
             }
             guard index < count, base[index] == 0x22, index > valueStart else { return -1 }
-            flat.stageAttribute(
-                nameID: name, value: UnsafeBufferPointer(start: base + valueStart, count: index - valueStart), in: &stage)
+            let value = UnsafeBufferPointer(start: base + valueStart, count: index - valueStart)
+            // A value beyond Latin (a transliteration such as `bə·rê·šîṯ`) is staged in NFC, as
+            // `USFMAttributes.parse` would store it; most are NFC already and are copied as they are.
+            if seen & USFMAttributeByte.mayChangeInNFC != 0, !NFC.isNormalized(value) {
+                var normalized = NFC.string(value)
+                normalized.withUTF8 { flat.stageAttribute(nameID: name, value: $0, in: &stage) }
+            } else {
+                flat.stageAttribute(nameID: name, value: value, in: &stage)
+            }
             index &+= 1
             pairs &+= 1
         }
@@ -222,8 +235,10 @@ enum USFMAttributeByte {
     static let endsName: UInt8 = 1
     /// `"`, which ends a value.
     static let endsValue: UInt8 = 2
-    /// Line ends, a backslash and bytes of U+0300 and above: the list is not plain (or ends there).
+    /// Line ends and a backslash: the list is not plain (or ends there).
     static let fails: UInt8 = 4
+    /// Bytes of U+0300 and above: a name holding one is not plain, a value only when it is not NFC.
+    static let mayChangeInNFC: UInt8 = 8
 
     /// The flags of every byte value, never freed.
     nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
@@ -232,7 +247,8 @@ enum USFMAttributeByte {
             switch byte {
             case 0x3D, 0x20: table[byte] = endsName
             case 0x22: table[byte] = endsValue
-            case 0x0A, 0x0D, 0x5C, 0xCC...: table[byte] = fails
+            case 0x0A, 0x0D, 0x5C: table[byte] = fails
+            case 0xCC...: table[byte] = mayChangeInNFC
             default: table[byte] = 0
             }
         }
