@@ -152,9 +152,43 @@ struct VerseTextCollector {
             }
             guard first < end else { return }
         }
+        if keysOnly {
+            startVerses(from: first, end: end)
+            return
+        }
         boundary()
         add(from: first, end: end, skippingCells: skippingCells)
         boundary()
+    }
+
+    /// Starts the verses `add(from:end:skippingCells:)` would start from node `start` up to `end`, without
+    /// walking its text: one pass over the nodes, into character spans that are not excluded, past every other
+    /// subtree (notes, figures, cells, inline blocks), which it would not look into for verses either.
+    mutating func startVerses(from start: Int, end: Int) {
+        var index = start
+        while index < end {
+            let node = nodes[index]
+            switch node.kind {
+            case .verse:
+                startVerse(index)
+                index = max(index + 1, Int(node.end))
+            case .character where !isExcluded(node), .text:
+                index += 1
+            default:
+                index = max(index + 1, Int(node.end))
+            }
+        }
+    }
+
+    /// Finishes the verse being collected and starts the one at node `index`.
+    mutating func startVerse(_ index: Int) {
+        finishVerse()
+        current = (
+            VerseKey(book: book, chapter: chapter, verse: content.text(of: index)),
+            content.location(of: index) ?? FlatContent.nowhere
+        )
+        inVerse = true
+        verseSerial &+= 1
     }
 
     mutating func boundary() {
@@ -172,13 +206,7 @@ struct VerseTextCollector {
                 let start = Int(node.textStart)
                 append(bytes: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(node.textCount))]))
             case .verse:
-                finishVerse()
-                current = (
-                    VerseKey(book: book, chapter: chapter, verse: content.text(of: index)),
-                    content.location(of: index) ?? FlatContent.nowhere
-                )
-                inVerse = true
-                verseSerial &+= 1
+                startVerse(index)
             case .character:
                 if writesLines || keysOnly || node.attributeCount == 0 {
                     if !isExcluded(node) { add(from: index + 1, end: Int(node.end)) }
