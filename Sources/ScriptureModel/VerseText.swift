@@ -89,6 +89,23 @@ extension Book {
         collectVerses(keysOnly: false)
     }
 
+    /// What `verseTexts()` gives, chapter by chapter: the verses started in each of `chapters`, in order.
+    ///
+    /// - Complexity: O(n) in the book's content.
+    public func verseTextsByChapter() -> [[VerseText]] {
+        var collector = VerseTextCollector(book: id)
+        var result: [[VerseText]] = []
+        result.reserveCapacity(chapters.count)
+        for chapter in chapters {
+            collector.startChapter(chapter.number)
+            collector.add(chapter.content)
+            collector.finishVerse()
+            result.append(collector.verses)
+            collector.verses.removeAll()
+        }
+        return result
+    }
+
     /// The key of every verse `verseTexts()` gives, in the same order, without collecting their text.
     ///
     /// - Complexity: O(n) in the book's content, allocating only the keys.

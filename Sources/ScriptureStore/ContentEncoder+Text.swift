@@ -4,7 +4,6 @@ import ScriptureModel
 /// as literals, ASCII white space collapsed (see `ContentOp`).
 extension ContentEncoder {
     mutating func text(_ text: UnsafeBufferPointer<UInt8>, flow: Bool) {
-        guard mode == .encoding else { return }
         if Self.isSpaceOnly(text) {
             op(.space)
             return
