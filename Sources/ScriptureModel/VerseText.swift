@@ -93,17 +93,8 @@ extension Book {
     ///
     /// - Complexity: O(n) in the book's content.
     public func verseTextsByChapter() -> [[VerseText]] {
-        var collector = VerseTextCollector(book: id)
-        var result: [[VerseText]] = []
-        result.reserveCapacity(chapters.count)
-        for chapter in chapters {
-            collector.startChapter(chapter.number)
-            collector.add(chapter.content)
-            collector.finishVerse()
-            result.append(collector.verses)
-            collector.verses.removeAll()
-        }
-        return result
+        var collector = ChapterVerseCollector(book: id)
+        return chapters.map { collector.verseTexts(of: $0) }
     }
 
     /// The key of every verse `verseTexts()` gives, in the same order, without collecting their text.
@@ -138,6 +129,28 @@ extension Book {
             collector.add(chapter.content)
             collector.finishVerse()
         }
+        return collector.verses
+    }
+}
+
+/// Collects a book's verse texts one chapter at a time, as `Book.verseTexts()` gives them, so that a caller
+/// can let go of each chapter's content once its verses are taken.
+public struct ChapterVerseCollector {
+    private var collector: VerseTextCollector
+
+    /// A collector for the chapters of `book`, given in order.
+    public init(book: BookID) {
+        collector = VerseTextCollector(book: book)
+    }
+
+    /// The verses started in `chapter`, the next chapter of the book.
+    ///
+    /// - Complexity: O(n) in the chapter's content.
+    public mutating func verseTexts(of chapter: Chapter) -> [VerseText] {
+        collector.startChapter(chapter.number)
+        collector.add(chapter.content)
+        collector.finishVerse()
+        defer { collector.verses.removeAll() }
         return collector.verses
     }
 }

@@ -239,33 +239,36 @@ struct VerseTextCollector {
         let start = buffer.count
         let serial = verseSerial
         add(from: index + 1, end: Int(node.end))
-        guard inVerse, verseSerial == serial, buffer.count > start,
-            let word = taggedWord(node, utf8Range: start..<buffer.count)
-        else { return }
-        words.append(word)
+        guard inVerse, verseSerial == serial, buffer.count > start else { return }
+        appendTaggedWord(node, utf8Range: start..<buffer.count)
     }
 
-    /// What `TaggedWord.init?(_:node:utf8Range:)` gives for a character span, its values read through the
-    /// chapter's pointers.
-    private func taggedWord(_ node: FlatNode, utf8Range: Range<Int>) -> TaggedWord? {
-        var word = TaggedWord(utf8Range: utf8Range)
+    /// Appends what `TaggedWord.init?(_:node:utf8Range:)` gives for a character span, if anything, its values
+    /// read through the chapter's pointers. The word is made in its place in `words` (a word made apart and
+    /// appended is copied, its three strings retained, and then destroyed).
+    private mutating func appendTaggedWord(_ node: FlatNode, utf8Range: Range<Int>) {
         let first = Int(node.attributeStart)
+        var found = false
         for slot in first..<(first + Int(node.attributeCount)) {
             let attribute = attributeSlots[slot]
             let kind = attributeNames[Int(attribute.name)]
-            guard kind != 0, kind != 3 || word.morph == nil else { continue }
+            guard kind != 0 else { continue }
+            if !found {
+                words.append(TaggedWord(utf8Range: utf8Range))
+                found = true
+            }
+            let last = words.count - 1
+            guard kind != 3 || words[last].morph == nil else { continue }
             let start = Int(attribute.valueStart)
             let value = String(
                 decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(attribute.valueCount))]),
                 as: UTF8.self)
             switch kind {
-            case 1: word.strong = value
-            case 2: word.lemma = value
-            default: word.morph = value
+            case 1: words[last].strong = value
+            case 2: words[last].lemma = value
+            default: words[last].morph = value
             }
         }
-        guard word.strong != nil || word.lemma != nil || word.morph != nil else { return nil }
-        return word
     }
 
     /// Appends text with ASCII white space collapsed, a run of other bytes at a time.

@@ -41,27 +41,28 @@ enum BookEncoder {
     /// document model shrinks as the encoded bytes grow.
     static func encode(_ book: consuming Book) throws(StoreError) -> Encoded {
         var result = Encoded()
-        result.verseTexts = book.verseTextsByChapter()
-        for chapter in result.verseTexts.indices {
-            for verse in result.verseTexts[chapter].indices
-            where !NFC.isNormalized(result.verseTexts[chapter][verse].text) {
-                result.verseTexts[chapter][verse].normalizeKeepingWords()
-            }
-        }
         var encoder = ContentEncoder()
         try encoder.introduction(book.introductionContent)
         result.marks.append(PendingIDs.Mark(offset: encoder.out.count, ids: encoder.ids.count))
-        // The text's exact size up front: growing it by doubling would need up to twice the book's text at once.
-        result.text.reserveCapacity(result.verseTexts.reduce(0) { $0 + $1.reduce(0) { $0 + $1.text.utf8.count } })
-        result.verses.reserveCapacity(result.verseTexts.reduce(0) { $0 + $1.count })
         var chapters: [Chapter] = []
         swap(&chapters, &book.chapters)
+        // The text's size up front, from the content's (each verse's text is mostly its content's, white space
+        // collapsed): growing it by doubling would need up to twice the book's text at once. Reserved pages
+        // that are never written take no memory.
+        let contentSize = chapters.reduce(0) { $0 + $1.content.bytes.count }
+        result.text.reserveCapacity(contentSize + contentSize / 8 + 1024)
+        result.verseTexts.reserveCapacity(chapters.count)
+        var collector = ChapterVerseCollector(book: book.id)
         var release = MemoryRelease()
         for index in chapters.indices {
             let chapter = chapters[index]
             chapters[index].content = FlatContent()
             defer { release.freed(chapter.content.bytes.count + chapter.content.nodes.count * 32) }
-            let verses = index < result.verseTexts.count ? result.verseTexts[index] : []
+            // The chapter's verse texts, in NFC, before its content is encoded and let go.
+            var verses = collector.verseTexts(of: chapter)
+            for verse in verses.indices where !NFC.isNormalized(verses[verse].text) {
+                verses[verse].normalizeKeepingWords()
+            }
             let textStart = result.text.count
             let firstVerse = result.verses.count
             for verse in verses { result.text.append(contentsOf: verse.text.utf8) }
@@ -84,6 +85,7 @@ enum BookEncoder {
                 result.verses.append((offset, label))
                 offset += verse.text.utf8.count
             }
+            result.verseTexts.append(verses)
             result.chapters.append(
                 ChapterRecord(
                     number: chapter.number, book: book.id, firstVerse: firstVerse, verseCount: verses.count,

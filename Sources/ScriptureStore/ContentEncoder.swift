@@ -19,7 +19,9 @@ struct ContentEncoder {
     /// The verse text of the chapter being encoded, and how far the runs have used it.
     var verseText: ArraySlice<UInt8> = []
     var cursor = 0
+    /// The text run being matched or written, white space collapsed: the first `scratchCount` bytes.
     var scratch: [UInt8] = []
+    var scratchCount = 0
     /// The content being encoded, and its text bytes while `blocks(of:flow:)` runs.
     private var content = FlatContent()
     /// The styles met so far, found from the nodes.

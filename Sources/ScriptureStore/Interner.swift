@@ -7,11 +7,26 @@ import ScriptureModel
 /// comparison do for non-ASCII text (for Hebrew and Greek words, whose transliterations and lemmas are
 /// their attributes, that was most of the cost of encoding the styles).
 struct StyleKey: Hashable, Sendable {
-    var marker: String
-    var attributes: [Attribute]
+    let marker: String
+    let attributes: [Attribute]
+    /// The hash of the marker's, names' and values' bytes, made once: a dictionary rehashes its keys as it
+    /// grows, and compares every key it probes, which differ in this first.
+    private let bytesHash: UInt64
+
+    init(marker: String, attributes: [Attribute]) {
+        self.marker = marker
+        self.attributes = attributes
+        var hash = ByteHash.hash(marker, seed: 0xCBF2_9CE4_8422_2325)
+        for attribute in attributes {
+            hash = ByteHash.hash(attribute.value, seed: ByteHash.hash(attribute.name, seed: hash))
+        }
+        bytesHash = hash
+    }
 
     static func == (left: StyleKey, right: StyleKey) -> Bool {
-        guard left.attributes.count == right.attributes.count, ByteHash.equal(left.marker, right.marker) else {
+        guard left.bytesHash == right.bytesHash, left.attributes.count == right.attributes.count,
+            ByteHash.equal(left.marker, right.marker)
+        else {
             return false
         }
         for (a, b) in zip(left.attributes, right.attributes)
@@ -21,13 +36,7 @@ struct StyleKey: Hashable, Sendable {
         return true
     }
 
-    func hash(into hasher: inout Hasher) {
-        var hash = ByteHash.hash(marker, seed: 0xCBF2_9CE4_8422_2325)
-        for attribute in attributes {
-            hash = ByteHash.hash(attribute.value, seed: ByteHash.hash(attribute.name, seed: hash))
-        }
-        hasher.combine(hash)
-    }
+    func hash(into hasher: inout Hasher) { hasher.combine(bytesHash) }
 }
 
 /// Gives each distinct value a small integer id, the most used values the smallest.
