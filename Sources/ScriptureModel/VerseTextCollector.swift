@@ -71,7 +71,10 @@ struct VerseTextCollector {
                     key: current.key, text: String(decoding: buffer, as: UTF8.self), location: current.location,
                     words: words))
         }
-        words.removeAll()
+        // The next verse's words about as many as this one's: one allocation instead of growing by doubling.
+        let wordCount = words.count
+        words = []
+        words.reserveCapacity(wordCount)
         current = nil
         inVerse = false
         buffer.removeAll(keepingCapacity: true)
@@ -244,31 +247,29 @@ struct VerseTextCollector {
     }
 
     /// Appends what `TaggedWord.init?(_:node:utf8Range:)` gives for a character span, if anything, its values
-    /// read through the chapter's pointers. The word is made in its place in `words` (a word made apart and
-    /// appended is copied, its three strings retained, and then destroyed).
+    /// read through the chapter's pointers. The word is made once, from its values, as it is appended (reading
+    /// or setting a word in the array copies and destroys its three strings).
     private mutating func appendTaggedWord(_ node: FlatNode, utf8Range: Range<Int>) {
+        var strong: String?
+        var lemma: String?
+        var morph: String?
         let first = Int(node.attributeStart)
-        var found = false
         for slot in first..<(first + Int(node.attributeCount)) {
             let attribute = attributeSlots[slot]
             let kind = attributeNames[Int(attribute.name)]
-            guard kind != 0 else { continue }
-            if !found {
-                words.append(TaggedWord(utf8Range: utf8Range))
-                found = true
-            }
-            let last = words.count - 1
-            guard kind != 3 || words[last].morph == nil else { continue }
+            guard kind != 0, kind != 3 || morph == nil else { continue }
             let start = Int(attribute.valueStart)
             let value = String(
                 decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(attribute.valueCount))]),
                 as: UTF8.self)
             switch kind {
-            case 1: words[last].strong = value
-            case 2: words[last].lemma = value
-            default: words[last].morph = value
+            case 1: strong = value
+            case 2: lemma = value
+            default: morph = value
             }
         }
+        guard strong != nil || lemma != nil || morph != nil else { return }
+        words.append(TaggedWord(utf8Range: utf8Range, strong: strong, lemma: lemma, morph: morph))
     }
 
     /// Appends text with ASCII white space collapsed, a run of other bytes at a time.
