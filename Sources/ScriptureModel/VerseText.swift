@@ -150,6 +150,11 @@ public struct ChapterVerseCollector {
         collector.startChapter(chapter.number)
         collector.add(chapter.content)
         collector.finishVerse()
+        // A huge chapter's text buffer is not kept for the next chapters (while the caller encodes this one).
+        if collector.buffer.capacity > 1 << 20 {
+            collector.buffer = []
+            collector.buffer.reserveCapacity(1024)
+        }
         defer { collector.verses.removeAll() }
         return collector.verses
     }
