@@ -245,29 +245,49 @@ public enum ParagraphKind: String, Sendable, Hashable, Codable {
     }
 
     /// Classifies a paragraph marker, or returns `nil` when it is not a known paragraph style.
+    ///
+    /// Reads the marker's bytes, not its characters: the base (`MarkerName.stripNumber(_:)`) packed into an
+    /// integer, as every known base is ASCII and at most eight bytes long.
     public static func classify(_ marker: String) -> ParagraphKind? {
-        let base = MarkerName.stripNumber(marker)
-        if let kind = byBase[base] { return kind }
-        return nil
+        var packed: UInt64 = 0
+        var baseLength = 0
+        var length = 0
+        for byte in marker.utf8 {
+            // No known base has a NUL, which packing could not tell from the end.
+            guard byte != 0 else { return nil }
+            if byte < 0x30 || byte > 0x39 {
+                guard length < 8 else { return nil }
+                baseLength = length + 1
+            }
+            if length < 8 { packed |= UInt64(byte) << UInt64(8 * length) }
+            length += 1
+        }
+        guard baseLength > 0 else { return nil }
+        return byBase[baseLength == 8 ? packed : packed & (1 << UInt64(8 * baseLength) - 1)]
     }
 
-    private static let byBase: [Substring: ParagraphKind] = {
-        var table: [Substring: ParagraphKind] = [:]
-        for name in ["ide", "h", "toc", "toca", "sts", "usfm", "restore"] { table[Substring(name)] = .header }
-        for name in ["mt", "mte"] { table[Substring(name)] = .title }
-        for name in [
-            "imt", "is", "ip", "ipi", "im", "imi", "ipq", "imq", "ipr", "iq", "ib", "ili", "iot", "io", "iex",
-            "imte", "ie", "ipc",
-        ] { table[Substring(name)] = .introduction }
-        for name in ["s", "ms", "mr", "sr", "r", "d", "sp", "cd", "qa", "sd"] { table[Substring(name)] = .heading }
-        for name in [
-            "p", "m", "po", "pr", "cls", "pmo", "pm", "pmc", "pmr", "pi", "mi", "nb", "pc", "ph", "lit",
-        ] { table[Substring(name)] = .prose }
-        for name in ["q", "qr", "qc", "qm", "qd"] { table[Substring(name)] = .poetry }
-        for name in ["li", "lh", "lf", "lim", "liv"] { table[Substring(name)] = .list }
-        table["b"] = .blank
-        table["ib"] = .blank
-        table["rem"] = .remark
+    /// Each known base's kind, by its bytes packed as `classify(_:)` packs them.
+    private static let byBase: [UInt64: ParagraphKind] = {
+        var table: [UInt64: ParagraphKind] = [:]
+        func add(_ names: [String], _ kind: ParagraphKind) {
+            for name in names {
+                let bytes = name.utf8.enumerated()
+                table[bytes.reduce(0) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }] = kind
+            }
+        }
+        add(["ide", "h", "toc", "toca", "sts", "usfm", "restore"], .header)
+        add(["mt", "mte"], .title)
+        add(
+            [
+                "imt", "is", "ip", "ipi", "im", "imi", "ipq", "imq", "ipr", "iq", "ib", "ili", "iot", "io", "iex",
+                "imte", "ie", "ipc",
+            ], .introduction)
+        add(["s", "ms", "mr", "sr", "r", "d", "sp", "cd", "qa", "sd"], .heading)
+        add(["p", "m", "po", "pr", "cls", "pmo", "pm", "pmc", "pmr", "pi", "mi", "nb", "pc", "ph", "lit"], .prose)
+        add(["q", "qr", "qc", "qm", "qd"], .poetry)
+        add(["li", "lh", "lf", "lim", "liv"], .list)
+        add(["b", "ib"], .blank)
+        add(["rem"], .remark)
         return table
     }()
 }

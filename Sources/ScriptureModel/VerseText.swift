@@ -89,6 +89,14 @@ extension Book {
         collectVerses(keysOnly: false)
     }
 
+    /// What `verseTexts()` gives, chapter by chapter: the verses started in each of `chapters`, in order.
+    ///
+    /// - Complexity: O(n) in the book's content.
+    public func verseTextsByChapter() -> [[VerseText]] {
+        var collector = ChapterVerseCollector(book: id)
+        return chapters.map { collector.verseTexts(of: $0) }
+    }
+
     /// The key of every verse `verseTexts()` gives, in the same order, without collecting their text.
     ///
     /// - Complexity: O(n) in the book's content, allocating only the keys.
@@ -121,6 +129,33 @@ extension Book {
             collector.add(chapter.content)
             collector.finishVerse()
         }
+        return collector.verses
+    }
+}
+
+/// Collects a book's verse texts one chapter at a time, as `Book.verseTexts()` gives them, so that a caller
+/// can let go of each chapter's content once its verses are taken.
+public struct ChapterVerseCollector {
+    private var collector: VerseTextCollector
+
+    /// A collector for the chapters of `book`, given in order.
+    public init(book: BookID) {
+        collector = VerseTextCollector(book: book)
+    }
+
+    /// The verses started in `chapter`, the next chapter of the book.
+    ///
+    /// - Complexity: O(n) in the chapter's content.
+    public mutating func verseTexts(of chapter: Chapter) -> [VerseText] {
+        collector.startChapter(chapter.number)
+        collector.add(chapter.content)
+        collector.finishVerse()
+        // A huge chapter's text buffer is not kept for the next chapters (while the caller encodes this one).
+        if collector.buffer.capacity > 1 << 20 {
+            collector.buffer = []
+            collector.buffer.reserveCapacity(1024)
+        }
+        defer { collector.verses.removeAll() }
         return collector.verses
     }
 }

@@ -71,7 +71,10 @@ struct VerseTextCollector {
                     key: current.key, text: String(decoding: buffer, as: UTF8.self), location: current.location,
                     words: words))
         }
-        words.removeAll()
+        // The next verse's words about as many as this one's: one allocation instead of growing by doubling.
+        let wordCount = words.count
+        words = []
+        words.reserveCapacity(wordCount)
         current = nil
         inVerse = false
         buffer.removeAll(keepingCapacity: true)
@@ -152,9 +155,43 @@ struct VerseTextCollector {
             }
             guard first < end else { return }
         }
+        if keysOnly {
+            startVerses(from: first, end: end)
+            return
+        }
         boundary()
         add(from: first, end: end, skippingCells: skippingCells)
         boundary()
+    }
+
+    /// Starts the verses `add(from:end:skippingCells:)` would start from node `start` up to `end`, without
+    /// walking its text: one pass over the nodes, into character spans that are not excluded, past every other
+    /// subtree (notes, figures, cells, inline blocks), which it would not look into for verses either.
+    mutating func startVerses(from start: Int, end: Int) {
+        var index = start
+        while index < end {
+            let node = nodes[index]
+            switch node.kind {
+            case .verse:
+                startVerse(index)
+                index = max(index + 1, Int(node.end))
+            case .character where !isExcluded(node), .text:
+                index += 1
+            default:
+                index = max(index + 1, Int(node.end))
+            }
+        }
+    }
+
+    /// Finishes the verse being collected and starts the one at node `index`.
+    mutating func startVerse(_ index: Int) {
+        finishVerse()
+        current = (
+            VerseKey(book: book, chapter: chapter, verse: content.text(of: index)),
+            content.location(of: index) ?? FlatContent.nowhere
+        )
+        inVerse = true
+        verseSerial &+= 1
     }
 
     mutating func boundary() {
@@ -172,13 +209,7 @@ struct VerseTextCollector {
                 let start = Int(node.textStart)
                 append(bytes: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(node.textCount))]))
             case .verse:
-                finishVerse()
-                current = (
-                    VerseKey(book: book, chapter: chapter, verse: content.text(of: index)),
-                    content.location(of: index) ?? FlatContent.nowhere
-                )
-                inVerse = true
-                verseSerial &+= 1
+                startVerse(index)
             case .character:
                 if writesLines || keysOnly || node.attributeCount == 0 {
                     if !isExcluded(node) { add(from: index + 1, end: Int(node.end)) }
@@ -211,33 +242,34 @@ struct VerseTextCollector {
         let start = buffer.count
         let serial = verseSerial
         add(from: index + 1, end: Int(node.end))
-        guard inVerse, verseSerial == serial, buffer.count > start,
-            let word = taggedWord(node, utf8Range: start..<buffer.count)
-        else { return }
-        words.append(word)
+        guard inVerse, verseSerial == serial, buffer.count > start else { return }
+        appendTaggedWord(node, utf8Range: start..<buffer.count)
     }
 
-    /// What `TaggedWord.init?(_:node:utf8Range:)` gives for a character span, its values read through the
-    /// chapter's pointers.
-    private func taggedWord(_ node: FlatNode, utf8Range: Range<Int>) -> TaggedWord? {
-        var word = TaggedWord(utf8Range: utf8Range)
+    /// Appends what `TaggedWord.init?(_:node:utf8Range:)` gives for a character span, if anything, its values
+    /// read through the chapter's pointers. The word is made once, from its values, as it is appended (reading
+    /// or setting a word in the array copies and destroys its three strings).
+    private mutating func appendTaggedWord(_ node: FlatNode, utf8Range: Range<Int>) {
+        var strong: String?
+        var lemma: String?
+        var morph: String?
         let first = Int(node.attributeStart)
         for slot in first..<(first + Int(node.attributeCount)) {
             let attribute = attributeSlots[slot]
             let kind = attributeNames[Int(attribute.name)]
-            guard kind != 0, kind != 3 || word.morph == nil else { continue }
+            guard kind != 0, kind != 3 || morph == nil else { continue }
             let start = Int(attribute.valueStart)
             let value = String(
                 decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(attribute.valueCount))]),
                 as: UTF8.self)
             switch kind {
-            case 1: word.strong = value
-            case 2: word.lemma = value
-            default: word.morph = value
+            case 1: strong = value
+            case 2: lemma = value
+            default: morph = value
             }
         }
-        guard word.strong != nil || word.lemma != nil || word.morph != nil else { return nil }
-        return word
+        guard strong != nil || lemma != nil || morph != nil else { return }
+        words.append(TaggedWord(utf8Range: utf8Range, strong: strong, lemma: lemma, morph: morph))
     }
 
     /// Appends text with ASCII white space collapsed, a run of other bytes at a time.

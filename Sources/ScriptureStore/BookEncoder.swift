@@ -1,20 +1,16 @@
 import ScriptureModel
 import TextNormalization
 
-/// One book's share of a store file, counted and encoded on its own so that books go in parallel.
+/// One book's share of a store file, encoded on its own so that books go in parallel: first with the book's
+/// own string and style ids (`encode`), then, once all books' counts give the file's ids, with those (`resolve`).
 enum BookEncoder {
-    /// What counting a book found: its strings and styles with their uses, and its verse texts.
-    struct Counted: Sendable {
-        var strings: FrequencyInterner<String>
-        var styles: FrequencyInterner<StyleKey>
-        /// The verse texts of each chapter, in NFC.
-        var verseTexts: [[VerseText]]
-    }
-
-    /// A book's bytes, with offsets relative to the book's own start in each section.
+    /// A book's bytes, with offsets relative to the book's own start in each section, and what it counted.
     struct Encoded: Sendable {
-        /// The introduction stream, then each chapter's stream.
+        /// The introduction stream, then each chapter's stream; their ids are left out (`ids`) until `resolve`.
         var content: [UInt8] = []
+        var ids = PendingIDs()
+        /// Where the introduction ends and where each chapter ends in `content`, until `resolve`.
+        var marks: [PendingIDs.Mark] = []
         var introductionLength = 0
         /// The book's verse text.
         var text: [UInt8] = []
@@ -24,6 +20,11 @@ enum BookEncoder {
         var chapters: [ChapterRecord] = []
         /// The pool ids (plus one, zero for none) of the names, identification, format version and chapter label.
         var names: [Int] = []
+        /// The strings and styles the book uses, with their uses, under the book's ids (until `resolve`).
+        var strings = FrequencyInterner<String>()
+        var styles = FrequencyInterner<StyleKey>()
+        /// The verse texts of each chapter, in NFC.
+        var verseTexts: [[VerseText]] = []
     }
 
     /// The strings a book keeps outside its content: names, identification, format version, chapter label.
@@ -34,87 +35,88 @@ enum BookEncoder {
         ]
     }
 
-    /// Counts a book's strings and styles and computes its verse texts.
-    static func count(_ book: Book) throws(StoreError) -> Counted {
-        var encoder = ContentEncoder()
-        try encoder.introduction(book.introductionContent)
-        var verseTexts: [[VerseText]] = []
-        for chapter in book.chapters {
-            try encoder.chapter(chapter, verseText: [])
-            let verses = chapterVerseTexts(book, chapter)
-            for verse in verses where VerseLabel.number(verse.key.verse) == nil {
-                encoder.strings.count(verse.key.verse)
-            }
-            verseTexts.append(verses)
-        }
-        for case let name? in names(book) { encoder.strings.count(name) }
-        return Counted(strings: encoder.strings, styles: encoder.styles, verseTexts: verseTexts)
-    }
-
-    /// Encodes a counted book with the file's ids: its verse texts in order, `chapterCounts` of them to each chapter.
+    /// Encodes a book with its own ids, counting its strings and styles, and computes its verse texts.
     ///
     /// The book is taken: given the only reference, each chapter's content is let go once encoded, so that the
     /// document model shrinks as the encoded bytes grow.
-    static func encode(
-        _ book: consuming Book, verseTexts: ArraySlice<VerseText>, chapterCounts: [Int], tables: InternTables
-    ) throws(StoreError) -> Encoded {
-        var encoder = ContentEncoder(tables: tables)
+    static func encode(_ book: consuming Book) throws(StoreError) -> Encoded {
         var result = Encoded()
+        var encoder = ContentEncoder()
         try encoder.introduction(book.introductionContent)
-        result.introductionLength = encoder.out.count
-        var nextVerse = verseTexts.startIndex
-        // The text's exact size up front: growing it by doubling would need up to twice the book's text at once.
-        result.text.reserveCapacity(verseTexts.reduce(0) { $0 + $1.text.utf8.count })
-        result.verses.reserveCapacity(verseTexts.count)
+        result.marks.append(PendingIDs.Mark(offset: encoder.out.count, ids: encoder.ids.count))
         var chapters: [Chapter] = []
         swap(&chapters, &book.chapters)
+        // The text's size up front, from the content's (each verse's text is mostly its content's, white space
+        // collapsed): growing it by doubling would need up to twice the book's text at once. Reserved pages
+        // that are never written take no memory.
+        let contentSize = chapters.reduce(0) { $0 + $1.content.bytes.count }
+        result.text.reserveCapacity(contentSize + contentSize / 8 + 1024)
+        result.verseTexts.reserveCapacity(chapters.count)
+        var collector = ChapterVerseCollector(book: book.id)
         var release = MemoryRelease()
         for index in chapters.indices {
             let chapter = chapters[index]
             chapters[index].content = FlatContent()
             defer { release.freed(chapter.content.bytes.count + chapter.content.nodes.count * 32) }
-            let count = index < chapterCounts.count ? min(chapterCounts[index], verseTexts.endIndex - nextVerse) : 0
-            let verses = verseTexts[nextVerse..<(nextVerse + count)]
-            nextVerse += count
+            // The chapter's verse texts, in NFC, before its content is encoded and let go.
+            var verses = collector.verseTexts(of: chapter)
+            for verse in verses.indices where !NFC.isNormalized(verses[verse].text) {
+                verses[verse].normalizeKeepingWords()
+            }
             let textStart = result.text.count
             let firstVerse = result.verses.count
+            for verse in verses { result.text.append(contentsOf: verse.text.utf8) }
+            // A slice, not a copy: a chapter's text can be most of a book's.
+            try encoder.chapter(chapter, verseText: result.text[textStart...])
+            result.marks.append(PendingIDs.Mark(offset: encoder.out.count, ids: encoder.ids.count))
+            // The labels are counted after the chapter's content, as the verse table comes after it.
+            var offset = textStart
             for verse in verses {
                 let label: UInt32
                 if let number = VerseLabel.number(verse.key.verse) {
                     label = UInt32(number)
                 } else {
-                    let id = try tables.id(of: verse.key.verse)
+                    let id = encoder.strings.countGivingID(verse.key.verse)
                     guard id < Int(RecordLayout.labelIsString) else {
                         throw .cannotEncode("too many distinct verse labels")
                     }
                     label = UInt32(id) | RecordLayout.labelIsString
                 }
-                result.verses.append((result.text.count, label))
-                result.text.append(contentsOf: verse.text.utf8)
+                result.verses.append((offset, label))
+                offset += verse.text.utf8.count
             }
-            let contentStart = encoder.out.count
-            // A slice, not a copy: a chapter's text can be most of a book's.
-            try encoder.chapter(chapter, verseText: result.text[textStart...])
+            result.verseTexts.append(verses)
             result.chapters.append(
                 ChapterRecord(
                     number: chapter.number, book: book.id, firstVerse: firstVerse, verseCount: verses.count,
-                    textOffset: textStart, textLength: result.text.count - textStart, contentOffset: contentStart,
-                    contentLength: encoder.out.count - contentStart))
+                    textOffset: textStart, textLength: result.text.count - textStart, contentOffset: 0,
+                    contentLength: 0))
         }
+        result.names = names(book).map { name in name.map { encoder.strings.countGivingID($0) + 1 } ?? 0 }
         result.content = encoder.out.bytes
-        for name in names(book) {
-            result.names.append(try name.map { name throws(StoreError) in try tables.id(of: name) + 1 } ?? 0)
-        }
+        result.ids = encoder.ids
+        result.strings = encoder.strings
+        result.styles = encoder.styles
         return result
     }
 
-    /// The verse texts of one chapter, as `Book.verseTexts()` gives them, in NFC.
-    static func chapterVerseTexts(_ book: Book, _ chapter: Chapter) -> [VerseText] {
-        let single = Book(id: book.id, chapters: [chapter], location: book.location)
-        return single.verseTexts().map { verse in
-            var verse = verse
-            if !NFC.isNormalized(verse.text) { verse.normalizeKeepingWords() }
-            return verse
+    /// Puts the file's ids in an encoded book: `strings[id]` and `styles[id]` are the file's ids of the book's.
+    static func resolve(_ book: consuming Encoded, strings: [Int], styles: [Int]) throws(StoreError) -> Encoded {
+        let (content, marks) = book.ids.resolve(book.content, strings: strings, styles: styles, marks: book.marks)
+        book.content = content
+        book.ids = PendingIDs()
+        book.marks = []
+        book.introductionLength = marks[0]
+        for index in book.chapters.indices {
+            book.chapters[index].contentOffset = marks[index]
+            book.chapters[index].contentLength = marks[index + 1] - marks[index]
         }
+        for index in book.verses.indices where book.verses[index].label & RecordLayout.labelIsString != 0 {
+            let id = strings[Int(book.verses[index].label & ~RecordLayout.labelIsString)]
+            guard id < Int(RecordLayout.labelIsString) else { throw .cannotEncode("too many distinct verse labels") }
+            book.verses[index].label = UInt32(id) | RecordLayout.labelIsString
+        }
+        book.names = book.names.map { $0 == 0 ? 0 : strings[$0 - 1] + 1 }
+        return book
     }
 }

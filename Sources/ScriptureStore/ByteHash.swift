@@ -42,6 +42,12 @@ package enum ByteHash {
     /// Whether two strings have the same UTF-8 bytes.
     @inline(__always)
     package static func equal(_ a: String, _ b: String) -> Bool {
+        // The bytes read where they are (a copy for `withUTF8` costs a retain and a release of each string).
+        if let same = a.utf8.withContiguousStorageIfAvailable({ x in
+            b.utf8.withContiguousStorageIfAvailable { y in equal(x, y) }
+        }), let same {
+            return same
+        }
         var (a, b) = (a, b)
         return a.withUTF8 { x in b.withUTF8 { y in equal(x, y) } }
     }
@@ -49,6 +55,7 @@ package enum ByteHash {
     /// The hash of a string's UTF-8 bytes from `seed`.
     @inline(__always)
     package static func hash(_ string: String, seed: UInt64) -> UInt64 {
+        if let hash = string.utf8.withContiguousStorageIfAvailable({ hash($0, seed: seed) }) { return hash }
         var string = string
         return string.withUTF8 { hash($0, seed: seed) }
     }

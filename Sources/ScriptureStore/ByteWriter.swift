@@ -30,6 +30,11 @@ public struct ByteWriter: Sendable {
 
     /// Writes an unsigned LEB128 varint: seven bits a byte, low bits first.
     public mutating func varint(_ value: Int) {
+        // Most ids and lengths take one byte.
+        if value >= 0, value < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value))
+            return
+        }
         var rest = UInt64(clamping: value)
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)

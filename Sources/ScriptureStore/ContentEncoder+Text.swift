@@ -4,7 +4,6 @@ import ScriptureModel
 /// as literals, ASCII white space collapsed (see `ContentOp`).
 extension ContentEncoder {
     mutating func text(_ text: UnsafeBufferPointer<UInt8>, flow: Bool) {
-        guard mode == .encoding else { return }
         if Self.isSpaceOnly(text) {
             op(.space)
             return
@@ -16,40 +15,39 @@ extension ContentEncoder {
         }
         let (leading, trailing) = collapse(text)
         op(.textLiteral)
-        out.varint(scratch.count + (leading ? 1 : 0) + (trailing ? 1 : 0))
+        out.varint(scratchCount + (leading ? 1 : 0) + (trailing ? 1 : 0))
         if leading { out.u8(0x20) }
-        out.append(scratch)
+        out.append(scratch[..<scratchCount])
         if trailing { out.u8(0x20) }
     }
 
     /// Finds `text` (white space collapsed) at the verse text cursor, or one space after it, and moves past it.
     mutating func match(_ text: UnsafeBufferPointer<UInt8>) -> (flags: UInt8, length: Int)? {
         let (leading, trailing) = collapse(text)
-        guard !scratch.isEmpty else { return nil }
-        var skip = 0
-        if !verseTextHasScratch(at: cursor) {
-            guard cursor < verseText.count, verseText[verseText.startIndex + cursor] == 0x20,
-                verseTextHasScratch(at: cursor + 1)
-            else {
-                return nil
+        guard scratchCount > 0 else { return nil }
+        let (cursor, count) = (self.cursor, scratchCount)
+        let found: Int? = verseText.withUnsafeBufferPointer { verse in
+            scratch.withUnsafeBufferPointer { scratch in
+                let run = UnsafeBufferPointer(rebasing: scratch[..<count])
+                if Self.has(run, in: verse, at: cursor) { return 0 }
+                guard cursor < verse.count, verse[cursor] == 0x20, Self.has(run, in: verse, at: cursor + 1) else {
+                    return nil
+                }
+                return 1
             }
-            skip = 1
         }
-        cursor += skip + scratch.count
+        guard let skip = found else { return nil }
+        self.cursor += skip + count
         var flags: UInt8 = skip == 1 ? TextFlags.skip : 0
         if leading { flags |= TextFlags.leading }
         if trailing { flags |= TextFlags.trailing }
-        return (flags, scratch.count)
+        return (flags, count)
     }
 
-    func verseTextHasScratch(at start: Int) -> Bool {
-        guard start + scratch.count <= verseText.count else { return false }
-        var index = 0
-        while index < scratch.count {
-            if verseText[verseText.startIndex + start + index] != scratch[index] { return false }
-            index += 1
-        }
-        return true
+    /// Whether `verse` holds `run` from `start` on.
+    static func has(_ run: UnsafeBufferPointer<UInt8>, in verse: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start + run.count <= verse.count, let base = verse.baseAddress else { return false }
+        return ByteHash.equal(run, UnsafeBufferPointer(start: base + start, count: run.count))
     }
 
     /// Whether `text` is ASCII white space and nothing else (and not empty).
@@ -57,25 +55,33 @@ extension ContentEncoder {
         !text.isEmpty && text.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
-    /// Puts `text` with ASCII white space runs collapsed and trimmed into `scratch`; says whether it had
-    /// white space at either end (white space alone counts as leading).
+    /// Puts `text` with ASCII white space runs collapsed and trimmed into `scratch` (its first `scratchCount`
+    /// bytes); says whether it had white space at either end (white space alone counts as leading).
     mutating func collapse(_ text: UnsafeBufferPointer<UInt8>) -> (leading: Bool, trailing: Bool) {
-        scratch.removeAll(keepingCapacity: true)
-        // At most the text's size: growing by doubling would hold up to three times a long text at once.
-        scratch.reserveCapacity(text.count)
+        // At least the text's size, grown to it: growing by doubling would hold up to three times a long text.
+        if scratch.count < text.count {
+            scratch.reserveCapacity(text.count)
+            scratch.append(contentsOf: repeatElement(0, count: text.count - scratch.count))
+        }
         var leading = false
         var pending = false
-        for byte in text {
-            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-                if scratch.isEmpty { leading = true } else { pending = true }
-                continue
+        var count = 0
+        scratch.withUnsafeMutableBufferPointer { scratch in
+            for byte in text {
+                if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                    if count == 0 { leading = true } else { pending = true }
+                    continue
+                }
+                if pending {
+                    scratch[count] = 0x20
+                    count += 1
+                    pending = false
+                }
+                scratch[count] = byte
+                count += 1
             }
-            if pending {
-                scratch.append(0x20)
-                pending = false
-            }
-            scratch.append(byte)
         }
+        scratchCount = count
         return (leading, pending)
     }
 }

@@ -2,50 +2,33 @@ import ScriptureModel
 
 /// Encodes chapters and introductions into the content stream described by `ContentOp`.
 ///
-/// Run it twice over the same books: first counting (`init()`), which only
-/// counts how often each marker, string and style is used, then, once the
-/// counts of all books are merged and frozen, encoding (`init(tables:)`), which
-/// writes the bytes with the most used values given the shortest ids. Each
-/// book can have its own encoder, so books are encoded in parallel.
+/// One pass per book: the stream is written with its string and style ids left out, each counted in the
+/// book's own interners and noted in `ids` (where it goes, and its id among the book's values). Once the
+/// counts of all books are merged and frozen, so that the most used values have the shortest ids, the
+/// file's ids are put in (`PendingIDs.resolve`). Each book has its own encoder, so books are encoded in
+/// parallel.
 struct ContentEncoder {
-    /// What a pass does.
-    enum Mode {
-        /// Counts uses of strings and styles; writes nothing that is kept.
-        case counting
-        /// Writes the stream.
-        case encoding
-    }
-
-    let mode: Mode
-    /// Counting: the strings and styles met so far, with their counts.
+    /// The strings and styles met so far, with their counts, under the book's own ids.
     var strings = FrequencyInterner<String>()
     var styles = FrequencyInterner<StyleKey>()
-    /// Encoding: the ids of every string and style.
-    private let tables: InternTables
-    /// The encoded streams, one after another.
+    /// The encoded streams, one after another, without their ids.
     var out = ByteWriter()
+    /// The ids left out of `out`, in stream order.
+    var ids = PendingIDs()
 
     /// The verse text of the chapter being encoded, and how far the runs have used it.
     var verseText: ArraySlice<UInt8> = []
     var cursor = 0
+    /// The text run being matched or written, white space collapsed: the first `scratchCount` bytes.
     var scratch: [UInt8] = []
+    var scratchCount = 0
     /// The content being encoded, and its text bytes while `blocks(of:flow:)` runs.
     private var content = FlatContent()
     /// The styles met so far, found from the nodes.
     private var lookup = StyleLookup()
     private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-
-    /// An encoder that counts.
-    init() {
-        mode = .counting
-        tables = InternTables(strings: [:], styles: [:])
-    }
-
-    /// An encoder that writes, with the ids the counting gave.
-    init(tables: InternTables) {
-        mode = .encoding
-        self.tables = tables
-    }
+    /// The string id of each of the content's strings used as a marker, once met (else -1).
+    private var markerIDs: [Int] = []
 
     /// Encodes a chapter whose verse text (all its verses, concatenated) is `verseText`.
     mutating func chapter(_ chapter: Chapter, verseText: ArraySlice<UInt8>) throws(StoreError) {
@@ -71,41 +54,42 @@ struct ContentEncoder {
         try blocks(of: content, flow: false)
     }
 
-    /// Writes the id of a pooled string (or counts it).
+    /// Counts a pooled string and leaves its id's place.
     mutating func string(_ text: String) throws(StoreError) {
-        switch mode {
-        case .counting: strings.count(text)
-        case .encoding: out.varint(try tables.id(of: text))
+        try ids.add(.string, strings.countGivingID(text), at: out.count)
+    }
+
+    /// Counts the marker of node `index` and leaves its id's place; the content's strings are looked up once.
+    private mutating func marker(of index: Int) throws(StoreError) {
+        let marker = content.nodes[index].marker
+        guard marker != FlatNode.none else { return try string("") }
+        var id = markerIDs[Int(marker)]
+        if id < 0 {
+            id = strings.countGivingID(content.strings[Int(marker)])
+            markerIDs[Int(marker)] = id
+        } else {
+            strings.count(id: id)
         }
+        try ids.add(.string, id, at: out.count)
     }
 
     private mutating func style(_ marker: String, _ attributes: [Attribute]) throws(StoreError) {
-        let key = StyleKey(marker: marker, attributes: attributes)
-        switch mode {
-        case .counting: styles.count(key)
-        case .encoding: out.varint(try tables.id(of: key))
-        }
+        try ids.add(.style, styles.countGivingID(StyleKey(marker: marker, attributes: attributes)), at: out.count)
     }
 
-    /// Writes the id of the style of node `index` (or counts it), found without making its key when met before.
+    /// Counts the style of node `index` and leaves its id's place, found without making its key when met before.
     private mutating func style(ofNode index: Int) throws(StoreError) {
         let (hash, known) = lookup.find(content, index, bytes)
+        let id: Int
         if let known {
-            switch mode {
-            case .counting: styles.count(id: known)
-            case .encoding: out.varint(known)
-            }
-            return
+            styles.count(id: known)
+            id = known
+        } else {
+            id = styles.countGivingID(
+                StyleKey(marker: content.marker(of: index), attributes: content.attributes(of: index)))
+            lookup.insert(content, index, bytes, hash: hash, value: id)
         }
-        let key = StyleKey(marker: content.marker(of: index), attributes: content.attributes(of: index))
-        let value: Int
-        switch mode {
-        case .counting: value = styles.countGivingID(key)
-        case .encoding:
-            value = try tables.id(of: key)
-            out.varint(value)
-        }
-        lookup.insert(key, hash: hash, value: value)
+        try ids.add(.style, id, at: out.count)
     }
 
     mutating func op(_ op: ContentOp, _ flags: UInt8 = 0) { out.u8(op.rawValue | flags) }
@@ -114,6 +98,7 @@ struct ContentEncoder {
     private mutating func blocks(of content: FlatContent, flow: Bool) throws(StoreError) {
         self.content = content
         lookup.start(content)
+        markerIDs = Array(repeating: -1, count: content.strings.count)
         defer { self.content = FlatContent() }
         try content.bytes.withUnsafeBufferPointer { (bytes) throws(StoreError) in
             self.bytes = bytes
@@ -134,7 +119,7 @@ struct ContentEncoder {
                 op(.end)
                 for cell in content.children(of: row) where content.nodes[cell].kind == .cell {
                     op(.cell)
-                    try string(content.marker(of: cell))
+                    try marker(of: cell)
                     out.varint(content.nodes[cell].columnSpan)
                     try inlines(in: cell, flow: flow, depth: 2)
                     op(.end)
@@ -146,7 +131,7 @@ struct ContentEncoder {
             // `PARAGRAPH "\u{1}esb" [category] END block* PARAGRAPH "\u{1}esbe" END` (see `ContentOp`).
             op(.paragraph)
             try string(SidebarMarkers.start)
-            if content.nodes[index].hasCategory, mode == .encoding {
+            if content.nodes[index].hasCategory {
                 // Written as it is (a text run would collapse its white space).
                 op(.textLiteral)
                 out.varint(content.textRange(of: index).count)
@@ -163,7 +148,7 @@ struct ContentEncoder {
                 throw .cannotEncode("a paragraph marker starts with U+0001, which the store keeps for sidebars")
             }
             op(.paragraph)
-            try string(marker)
+            try self.marker(of: index)
             let carries = ParagraphKind(marker: marker).carriesVerseText
             try inlines(in: index, flow: flow && carries, depth: 1)
             op(.end)
@@ -194,8 +179,8 @@ struct ContentEncoder {
             case .verse:
                 try verse(index)
             case .character:
-                if flow, mode == .encoding, node.isClosed, Int(node.end) == index + 2,
-                    content.nodes[index + 1].kind == .text, let run = match(textBytes(index + 1))
+                if flow, node.isClosed, Int(node.end) == index + 2, content.nodes[index + 1].kind == .text,
+                    let run = match(textBytes(index + 1))
                 {
                     var flags = run.flags
                     if next < end, content.nodes[next].kind == .text, Self.isSpaceOnly(textBytes(next)) {
@@ -214,7 +199,7 @@ struct ContentEncoder {
                 op(.end)
             case .note:
                 op(.note)
-                try string(content.marker(of: index))
+                try marker(of: index)
                 try string(content.text(of: index))
                 try inlines(in: index, flow: false, depth: depth + 1)
                 op(.end)
@@ -252,10 +237,8 @@ struct ContentEncoder {
         let label = content.text(of: index)
         if let number = VerseLabel.number(label) {
             out.varint(number << 1)
-        } else if mode == .encoding {
-            out.varint(try tables.id(of: label) << 1 | 1)
         } else {
-            strings.count(label)
+            try ids.add(.verseLabel, strings.countGivingID(label), at: out.count)
         }
         for text in [alternate, published] {
             if let text { try string(text) }

@@ -44,21 +44,25 @@ public enum StoreWriter {
         let books = input.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
             .map(\.element)
         input = []
-        var counted = try Parallel.map(books) { book throws(StoreError) in try BookEncoder.count(book) }
+        let shapes = books.map { (id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction) }
+        var encoded = try encodeAll(consume books)
         var strings = FrequencyInterner<String>()
         var styles = FrequencyInterner<StyleKey>()
-        for book in counted {
-            strings.merge(book.strings)
-            styles.merge(book.styles)
+        var stringIDs: [[Int]] = []
+        var styleIDs: [[Int]] = []
+        for index in encoded.indices {
+            stringIDs.append(strings.merge(encoded[index].strings))
+            styleIDs.append(styles.merge(encoded[index].styles))
+            encoded[index].strings = FrequencyInterner()
+            encoded[index].styles = FrequencyInterner()
         }
-        strings.freeze()
-        styles.freeze()
-        let tables = InternTables(strings: strings.frozenIDs, styles: styles.frozenIDs)
-        // Every verse text once, in verse-table order; each book encodes its slice of them.
-        let (verseTexts, bookVerses, chapterCounts) = takeVerseTexts(&counted)
-        let shapes = books.map { (id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction) }
-        let encoded = try encodeAll(
-            consume books, verseTexts: verseTexts, bookVerses: bookVerses, chapterCounts: chapterCounts, tables: tables)
+        let stringOrder = strings.freeze()
+        let styleOrder = styles.freeze()
+        // Every verse text once, in verse-table order.
+        let verseTexts = takeVerseTexts(&encoded)
+        encoded = try resolveAll(
+            encoded, strings: stringIDs.map { $0.map { stringOrder[$0] } },
+            styles: styleIDs.map { $0.map { styleOrder[$0] } })
 
         var content: [[UInt8]] = []
         var text: [[UInt8]] = []
@@ -123,12 +127,9 @@ public enum StoreWriter {
     }
 
 
-    /// Encodes each book with its verse texts, books in parallel. The books are taken, each handed to its
-    /// encoder alone, so that its content is freed chapter by chapter as it is encoded.
-    private static func encodeAll(
-        _ books: consuming [Book], verseTexts: [VerseText], bookVerses: [Range<Int>], chapterCounts: [[Int]],
-        tables: InternTables
-    ) throws(StoreError) -> [BookEncoder.Encoded] {
+    /// Encodes each book with its own ids, books in parallel. The books are taken, each handed to its encoder
+    /// alone, so that its content is freed chapter by chapter as it is encoded.
+    private static func encodeAll(_ books: consuming [Book]) throws(StoreError) -> [BookEncoder.Encoded] {
         let count = books.count
         let slots = Mutex<[Book?]>(books.map { $0 })
         books = []
@@ -136,35 +137,42 @@ public enum StoreWriter {
             guard let book = slots.withLock({ $0[index].take() }) else {
                 throw .cannotEncode("book \(index) was taken twice")
             }
-            return try BookEncoder.encode(
-                book, verseTexts: verseTexts[bookVerses[index]], chapterCounts: chapterCounts[index], tables: tables)
+            return try BookEncoder.encode(book)
         }
     }
 
-    /// The counted books' verse texts moved into one array in verse-table order, with each book's range
-    /// in it and each of its chapters' verse counts.
-    private static func takeVerseTexts(
-        _ counted: inout [BookEncoder.Counted]
-    ) -> (verses: [VerseText], books: [Range<Int>], chapterCounts: [[Int]]) {
+    /// Puts the file's ids in each encoded book (`strings[book]`, `styles[book]` map its ids to the file's),
+    /// books in parallel, each book's stream without ids let go once it has them.
+    private static func resolveAll(
+        _ books: consuming [BookEncoder.Encoded], strings: [[Int]], styles: [[Int]]
+    ) throws(StoreError) -> [BookEncoder.Encoded] {
+        let count = books.count
+        let slots = Mutex<[BookEncoder.Encoded?]>(books.map { $0 })
+        books = []
+        return try Parallel.map(count: count) { index throws(StoreError) in
+            guard let book = slots.withLock({ $0[index].take() }) else {
+                throw .cannotEncode("book \(index) was taken twice")
+            }
+            return try BookEncoder.resolve(book, strings: strings[index], styles: styles[index])
+        }
+    }
+
+    /// The encoded books' verse texts moved into one array in verse-table order.
+    private static func takeVerseTexts(_ books: inout [BookEncoder.Encoded]) -> [VerseText] {
         var verses: [VerseText] = []
-        verses.reserveCapacity(counted.reduce(0) { total, book in total + book.verseTexts.reduce(0) { $0 + $1.count } })
-        var books: [Range<Int>] = []
-        var chapterCounts: [[Int]] = []
+        verses.reserveCapacity(books.reduce(0) { total, book in total + book.verseTexts.reduce(0) { $0 + $1.count } })
         var release = MemoryRelease()
-        for index in counted.indices {
-            let start = verses.count
+        for index in books.indices {
             var chapters: [[VerseText]] = []
-            swap(&chapters, &counted[index].verseTexts)
-            chapterCounts.append(chapters.map { $0.count })
+            swap(&chapters, &books[index].verseTexts)
             // Each chapter's array is let go once moved, so that the verses are not all held twice.
             for chapter in chapters.indices {
                 verses.append(contentsOf: chapters[chapter])
                 release.freed(chapters[chapter].count * MemoryLayout<VerseText>.stride)
                 chapters[chapter] = []
             }
-            books.append(start..<verses.count)
         }
-        return (verses, books, chapterCounts)
+        return verses
     }
 
     /// A store finds books by id and chapters by number, so each must be there once (the parsers merge a

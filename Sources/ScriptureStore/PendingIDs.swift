@@ -1,0 +1,101 @@
+/// The string and style ids a book's encoding left out of its content stream (see `ContentEncoder`): each
+/// one's place and the book's own id for it, until the file's ids are known and `resolve` puts them in.
+struct PendingIDs: Sendable {
+    /// What an id is, and so how it is written: a string's or a style's id, or a verse label's string id
+    /// (`id << 1 | 1`, see `ContentOp.verse`).
+    enum Kind: UInt32, Sendable {
+        case string, style, verseLabel
+    }
+
+    /// A place in the stream between two writes: its offset, and how many ids were left out before it.
+    struct Mark: Sendable {
+        var offset: Int
+        var ids: Int
+    }
+
+    /// Per id, in stream order: the offset of the byte it goes before, and its kind (the low two bits) and id.
+    private var offsets: [UInt32] = []
+    private var codes: [UInt32] = []
+
+    /// How many ids were left out.
+    var count: Int { offsets.count }
+
+    /// Notes an id of `kind` (the book's `id`) that goes at `offset`, after every id noted so far.
+    mutating func add(_ kind: Kind, _ id: Int, at offset: Int) throws(StoreError) {
+        guard offset <= Int(UInt32.max), id < 1 << 30 else {
+            throw .cannotEncode("a book's content does not fit the format's 32 bits")
+        }
+        offsets.append(UInt32(offset))
+        codes.append(UInt32(id) << 2 | kind.rawValue)
+    }
+
+    /// `stream` with every id put in as a varint, the book's ids renumbered by `strings` and `styles` (the
+    /// file's id of each), and where each of `marks` (in stream order) is in the result.
+    func resolve(_ stream: [UInt8], strings: [Int], styles: [Int], marks: [Mark]) -> (bytes: [UInt8], marks: [Int]) {
+        var values: [Int] = []
+        values.reserveCapacity(codes.count)
+        var size = stream.count
+        for code in codes {
+            let id = Int(code >> 2)
+            let value: Int
+            switch Kind(rawValue: code & 3) {
+            case .string?: value = strings[id]
+            case .style?: value = styles[id]
+            default: value = strings[id] << 1 | 1
+            }
+            values.append(value)
+            size += Self.varintSize(value)
+        }
+        var moved: [Int] = []
+        moved.reserveCapacity(marks.count)
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { output, initialized in
+            stream.withUnsafeBufferPointer { input in
+                var written = 0
+                var copied = 0
+                func copy(upTo end: Int) {
+                    if end - copied < 16 {
+                        for index in copied..<end { output[written + index - copied] = input[index] }
+                    } else if let from = input.baseAddress, let to = output.baseAddress {
+                        (to + written).update(from: from + copied, count: end - copied)
+                    }
+                    written += end - copied
+                    copied = end
+                }
+                var mark = 0
+                for index in values.indices {
+                    while mark < marks.count, marks[mark].ids == index {
+                        moved.append(written + marks[mark].offset - copied)
+                        mark += 1
+                    }
+                    copy(upTo: Int(offsets[index]))
+                    var rest = UInt64(values[index])
+                    while rest >= 0x80 {
+                        output[written] = UInt8(truncatingIfNeeded: rest) | 0x80
+                        written += 1
+                        rest >>= 7
+                    }
+                    output[written] = UInt8(rest)
+                    written += 1
+                }
+                while mark < marks.count {
+                    moved.append(written + marks[mark].offset - copied)
+                    mark += 1
+                }
+                copy(upTo: input.count)
+                initialized = written
+            }
+        }
+        return (bytes, moved)
+    }
+
+    /// How many bytes `ByteWriter.varint` writes for `value`.
+    private static func varintSize(_ value: Int) -> Int {
+        var size = 1
+        var rest = UInt64(value) >> 7
+        while rest > 0 {
+            size += 1
+            rest >>= 7
+        }
+        return size
+    }
+}
