@@ -101,11 +101,9 @@ extension USFMBookBuilder {
         let text = UnsafeBufferPointer(rebasing: input[textStart..<textEnd])
         let lastNode: Int
         if run.mayNeedNFC, !NFC.isInert(text) {
-            var normalized = NFC.string(text)
-            lastNode = normalized.withUTF8 {
-                flat.plainSpan(
-                    markerID: id, attributesFrom: attributeStart, text: $0, spaceAfter: spaceAfter, in: &stage)
-            }
+            lastNode = flat.plainSpan(
+                markerID: id, attributesFrom: attributeStart, text: nfcWords.form(of: text), spaceAfter: spaceAfter,
+                in: &stage)
         } else {
             lastNode = flat.plainSpan(
                 markerID: id, attributesFrom: attributeStart, text: text, spaceAfter: spaceAfter, in: &stage)

@@ -52,6 +52,8 @@ struct USFMBookBuilder: ~Copyable {
     var chapterNumbers: Set<Int> = []
     var verseLabels = USFMVerseLabels()
     var scratch: [UInt8] = []
+    /// The NFC forms of the words read in one step that NFC may change (pointed Hebrew, polytonic Greek).
+    let nfcWords: NFCWordCache
     /// The kinds of the paragraph styles met, in a short list (a file uses a handful of styles).
     var paragraphKinds: [(marker: String, kind: ParagraphKind)] = []
     let markers = USFMMarkerTable.shared
@@ -70,8 +72,9 @@ struct USFMBookBuilder: ~Copyable {
     /// The file's index in `flat`'s string table, or `FlatNode.none` before the first location.
     var fileID = FlatNode.none
 
-    init(input: UnsafeBufferPointer<UInt8>, table: LineTable, start: Int) {
+    init(input: UnsafeBufferPointer<UInt8>, table: LineTable, start: Int, nfcWords: NFCWordCache = NFCWordCache()) {
         cursor = USFMCursor(input, position: start)
+        self.nfcWords = nfcWords
         self.lines = table
         scratch.reserveCapacity(4096)
         frames.reserveCapacity(16)

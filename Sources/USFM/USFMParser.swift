@@ -15,6 +15,10 @@ public enum USFMParser {
     /// - Returns: the books in the file (usually one) and every diagnostic.
     /// - Complexity: O(n) in the size of the input.
     public static func parse(_ bytes: UnsafeRawBufferPointer, path: String) -> ParseResult {
+        parse(bytes, path: path, nfcWords: NFCWordCache())
+    }
+
+    private static func parse(_ bytes: UnsafeRawBufferPointer, path: String, nfcWords: NFCWordCache) -> ParseResult {
         let input = bytes.bindMemory(to: UInt8.self)
         var diagnostics: [Diagnostic] = []
         let table = LineTable(file: path, bytes: input)
@@ -25,12 +29,13 @@ public enum USFMParser {
         if let repaired = hygiene.repairedBytes {
             return repaired.withUnsafeBufferPointer { buffer in
                 let repairedTable = LineTable(file: path, bytes: buffer, replacements: hygiene.replacements)
-                var parser = USFMBookBuilder(input: buffer, table: repairedTable, start: hygiene.contentStart)
+                var parser = USFMBookBuilder(
+                    input: buffer, table: repairedTable, start: hygiene.contentStart, nfcWords: nfcWords)
                 parser.diagnostics = diagnostics
                 return parser.run()
             }
         }
-        var parser = USFMBookBuilder(input: input, table: table, start: hygiene.contentStart)
+        var parser = USFMBookBuilder(input: input, table: table, start: hygiene.contentStart, nfcWords: nfcWords)
         parser.diagnostics = diagnostics
         return parser.run()
     }
@@ -43,7 +48,7 @@ public enum USFMParser {
     ///   - session: the files' session; use one session per thread.
     /// - Returns: the books in the file and every diagnostic, exactly as `parse(_:path:)` gives them.
     public static func parse(_ bytes: UnsafeRawBufferPointer, path: String, session: USFMParseSession) -> ParseResult {
-        parse(bytes, path: path)
+        parse(bytes, path: path, nfcWords: session.nfcWords)
     }
 
     /// Parses one USFM file held in an array.
