@@ -51,9 +51,15 @@ struct LargeLibraryTests {
         let perRound = try openAndReadAll()
         #expect(perRound > 0)
         let afterFirst = Self.residentBytes()
-        for _ in 0..<10 { #expect(try openAndReadAll() == perRound) }
+        let rounds = 30
+        for _ in 0..<rounds { #expect(try openAndReadAll() == perRound) }
         let growth = Self.residentBytes() - afterFirst
-        // Each store is unmapped when dropped: ten more rounds of 200 opens add (almost) nothing.
-        #expect(growth < 8_000_000, "resident memory grew by \(growth / 1000) KB over 2,000 more opens")
+        // Each store is unmapped when dropped: thirty more rounds of 200 opens add (almost) nothing. The
+        // process's resident memory is shared with the suites `swift test --parallel` runs beside this one
+        // (15 MB of growth over 2,000 opens in one CI run, under 8 MB alone), so the bound is 32 MB, while
+        // 6,000 opens that each kept the sample's 13 KB store would add 78 MB.
+        #expect(
+            growth < 32_000_000,
+            "resident memory grew by \(growth / 1000) KB over \(rounds * Self.count) more opens")
     }
 }
