@@ -40,32 +40,7 @@ public enum WordBreaker {
     public static func forEachASCIITerm(
         in bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode, _ body: (String) -> Void
     ) -> Bool {
-        var any: UInt8 = 0
-        for byte in bytes { any |= byte }
-        guard any < 0x80 else { return false }
-        var index = 0
-        while index < bytes.count {
-            guard isASCIIWordByte(bytes[index]) else {
-                index += 1
-                continue
-            }
-            var end = index + 1
-            while end < bytes.count, isASCIIWordByte(bytes[end]) { end += 1 }
-            let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
-            if mode == .default {
-                body(
-                    String(unsafeUninitializedCapacity: run.count) { out in
-                        for (offset, byte) in run.enumerated() {
-                            out[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                        }
-                        return run.count
-                    })
-            } else {
-                body(String(decoding: run, as: UTF8.self))
-            }
-            index = end
-        }
-        return true
+        forEachASCIIRun(in: bytes, mode: mode) { term, _ in body(String(decoding: term, as: UTF8.self)) }
     }
 
     /// Whether an ASCII byte is part of a token: a letter, a digit or `_`.
@@ -110,7 +85,8 @@ public enum WordBreaker {
         }
     }
 
-    /// `forEachASCIITerm` with each term's bytes and start: false, calling nothing, when a byte is not ASCII.
+    /// The ASCII split of `forEachASCIITerm`, with each term as its bytes (valid during the call only) and
+    /// where its token starts: false, calling nothing, when a byte is not ASCII.
     private static func forEachASCIIRun(
         in bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void
     ) -> Bool {
