@@ -49,26 +49,20 @@ enum AttributeIndexBuilder {
         private mutating func terms(
             of index: Int, in words: [TaggedWord], testament: Testament, book: BookID
         ) -> Range<Int> {
-            let strong = words[index].strong
-            let lemma = words[index].lemma
-            let morph = words[index].morph
-            let size = 4 + (strong?.utf8.count ?? 0) + (lemma?.utf8.count ?? 0) + (morph?.utf8.count ?? 0)
-            let (id, isNew) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { key in
-                key[0] = testament == .old ? 1 : testament == .new ? 2 : 3
-                var end = 1
-                func append(_ value: String?) {
-                    if let value {
-                        end += UnsafeMutableBufferPointer(rebasing: key[end...]).initialize(fromContentsOf: value.utf8)
-                        key[end] = 0xFF
-                    } else {
-                        key[end] = 0xFE
-                    }
-                    end += 1
+            // The word's fields are read in place: copying the word out of the array copies its three strings.
+            let (id, isNew) = words.withUnsafeBufferPointer { words in
+                let word = words.baseAddress! + index
+                let size =
+                    4 + (word.pointee.strong?.utf8.count ?? 0) + (word.pointee.lemma?.utf8.count ?? 0)
+                    + (word.pointee.morph?.utf8.count ?? 0)
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { key in
+                    key[0] = testament == .old ? 1 : testament == .new ? 2 : 3
+                    var end = 1
+                    Self.appendKey(word.pointee.strong, to: key, at: &end)
+                    Self.appendKey(word.pointee.lemma, to: key, at: &end)
+                    Self.appendKey(word.pointee.morph, to: key, at: &end)
+                    return self.words.id(of: UnsafeBufferPointer(rebasing: key[..<end]))
                 }
-                append(strong)
-                append(lemma)
-                append(morph)
-                return self.words.id(of: UnsafeBufferPointer(rebasing: key[..<end]))
             }
             if isNew {
                 for term in AttributeTerms.terms(of: words[index], book: book) {
@@ -80,6 +74,27 @@ enum AttributeIndexBuilder {
                 wordEnds.append(wordTerms.count)
             }
             return (id == 0 ? 0 : wordEnds[id - 1])..<wordEnds[id]
+        }
+
+        /// Appends a value's bytes to a word's key and the byte that ends it (0xFF), or 0xFE for an absent value.
+        @inline(__always)
+        private static func appendKey(_ value: String?, to key: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
+            guard let value else {
+                key[end] = 0xFE
+                end += 1
+                return
+            }
+            let target = UnsafeMutableBufferPointer(rebasing: key[end...])
+            let copied =
+                value.utf8.withContiguousStorageIfAvailable { bytes in
+                    if let from = bytes.baseAddress, let to = target.baseAddress {
+                        to.update(from: from, count: bytes.count)
+                    }
+                    return bytes.count
+                } ?? target.initialize(fromContentsOf: value.utf8)
+            end += copied
+            key[end] = 0xFF
+            end += 1
         }
     }
 
