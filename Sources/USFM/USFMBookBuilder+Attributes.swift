@@ -88,35 +88,56 @@ extension USFMBookBuilder {
     }
 
     /// The index in `flat`'s string table of the attribute name at `start` in the input, `count` bytes
-    /// long; a name of up to eight bytes is read with one load when eight bytes are there.
+    /// long; a name of up to sixteen bytes is read with two loads when sixteen bytes are there.
     @inline(__always)
     mutating func attributeNameID(at start: Int, count: Int) -> UInt32 {
         let input = cursor.input
-        guard count <= 8, start + 8 <= input.count, let base = input.baseAddress else {
+        guard count <= 16, start + 16 <= input.count, let base = input.baseAddress else {
             return attributeNameID(UnsafeBufferPointer(rebasing: input[start..<(start + count)]))
         }
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-        let key = count == 8 ? word : word & ((1 << UInt64(count * 8)) - 1)
-        for slot in attributeNameIDs.indices where attributeNameIDs[slot].key == key {
+        let raw = UnsafeRawPointer(base + start)
+        let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let name = USFMPackedName(
+            low: count >= 8 ? low : low & ((1 << UInt64(count * 8)) - 1),
+            high: count >= 16 ? high : count <= 8 ? 0 : high & ((1 << UInt64((count - 8) * 8)) - 1),
+            count: count)
+        for slot in attributeNameIDs.indices where attributeNameIDs[slot].same(as: name) {
             return attributeNameIDs[slot].id
         }
         return attributeNameID(UnsafeBufferPointer(rebasing: input[start..<(start + count)]))
     }
 
-    /// The index of an attribute name in `flat`'s string table; short names are found without a string.
+    /// The index of an attribute name in `flat`'s string table; names of up to sixteen bytes are found
+    /// without a string.
     private mutating func attributeNameID(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        guard bytes.count <= 8 else { return flat.intern(String(decoding: bytes, as: UTF8.self)) }
-        var key: UInt64 = 0
-        var index = bytes.count
-        while index > 0 {
-            index -= 1
-            key = key << 8 | UInt64(bytes[index])
+        guard bytes.count <= 16 else { return flat.intern(String(decoding: bytes, as: UTF8.self)) }
+        var name = USFMPackedName(low: 0, high: 0, count: bytes.count)
+        for index in bytes.indices.reversed() {
+            if index < 8 {
+                name.low = name.low << 8 | UInt64(bytes[index])
+            } else {
+                name.high = name.high << 8 | UInt64(bytes[index])
+            }
         }
-        for slot in attributeNameIDs.indices where attributeNameIDs[slot].key == key {
+        for slot in attributeNameIDs.indices where attributeNameIDs[slot].same(as: name) {
             return attributeNameIDs[slot].id
         }
-        let id = flat.intern(String(decoding: bytes, as: UTF8.self))
-        attributeNameIDs.append((key, id))
-        return id
+        name.id = flat.intern(String(decoding: bytes, as: UTF8.self))
+        attributeNameIDs.append(name)
+        return name.id
     }
+}
+
+/// An attribute name of up to sixteen bytes: its bytes as two little-endian words (zero beyond its length),
+/// its length, and its index in the content's string table.
+struct USFMPackedName {
+    var low: UInt64
+    var high: UInt64
+    var count: Int
+    var id: UInt32 = 0
+
+    /// Whether the two hold the same name.
+    @inline(__always)
+    func same(as other: USFMPackedName) -> Bool { low == other.low && high == other.high && count == other.count }
 }

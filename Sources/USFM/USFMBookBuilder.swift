@@ -65,8 +65,9 @@ struct USFMBookBuilder: ~Copyable {
     /// The index in `flat`'s string table of each marker of `markers` used so far, by slot.
     var markerIDs = [UInt32](repeating: FlatNode.none, count: 1 << USFMMarkerTable.slotBits)
     var usedMarkerSlots: [Int] = []
-    /// Attribute names of up to eight bytes, packed, with their index in `flat`'s string table.
-    var attributeNameIDs: [(key: UInt64, id: UInt32)] = []
+    /// Attribute names of up to sixteen bytes (`link-href`, `x-translit` are longer than eight), packed in two
+    /// words with their length, and their index in `flat`'s string table.
+    var attributeNameIDs: [USFMPackedName] = []
     /// The last attribute name read, found again with one load.
     var lastAttributeName = USFMKnownAttributeName()
     /// The file's index in `flat`'s string table, or `FlatNode.none` before the first location.
