@@ -142,21 +142,31 @@ extension FlatContentBuilder {
     public mutating func takeContent() -> FlatContent {
         close(toDepth: 0)
         var taken = FlatContent()
-        taken.nodes = Self.exactCopy(content.nodes)
-        taken.bytes = Self.exactCopy(content.bytes)
-        taken.attributes = Self.exactCopy(content.attributes)
-        taken.locations = Self.exactCopy(content.locations)
+        taken.nodes = Self.take(&content.nodes)
+        taken.bytes = Self.take(&content.bytes)
+        taken.attributes = Self.take(&content.attributes)
+        taken.locations = Self.take(&content.locations)
         taken.strings = content.strings
         swap(&taken.stringIndex, &content.stringIndex)
-        content.nodes.removeAll(keepingCapacity: true)
-        content.bytes.removeAll(keepingCapacity: true)
-        content.attributes.removeAll(keepingCapacity: true)
-        content.locations.removeAll(keepingCapacity: true)
         content.strings = []
         content.strings.reserveCapacity(taken.strings.count)
         // The next content interns about as many strings: reserving them saves the table's regrowth.
         content.stringIndex = Dictionary(minimumCapacity: taken.strings.count)
         return taken
+    }
+
+    /// The elements of one of the builder's arrays, in an array of their size, the builder's left empty: an
+    /// exact copy, the builder keeping its capacity for the next content; but from a megabyte on, the array
+    /// itself when it wastes little room (a long verse's bytes, read into room made for them), else the copy,
+    /// the builder's room let go, so that a large content is never held twice, nor its room kept.
+    private static func take<Element>(_ array: inout [Element]) -> [Element] {
+        guard array.count * MemoryLayout<Element>.stride >= 1 << 20 else {
+            defer { array.removeAll(keepingCapacity: true) }
+            return exactCopy(array)
+        }
+        var taken: [Element] = []
+        swap(&taken, &array)
+        return taken.capacity - taken.count <= taken.count / 8 ? taken : exactCopy(taken)
     }
 
     private static func exactCopy<Element>(_ array: [Element]) -> [Element] {
@@ -177,11 +187,36 @@ extension FlatContentBuilder {
     @inlinable @inline(__always)
     @discardableResult
     public mutating func text(staging bytes: UnsafeBufferPointer<UInt8>, in stage: inout FlatByteStage) -> Int {
+        if bytes.count > Self.longRun { return text(writing: bytes.count, in: &stage) { $0.append(contentsOf: bytes) } }
         let index = contentStorage.nodeStorage.count
         var node = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index &+ 1))
         node.textStart = UInt32(truncatingIfNeeded: contentStorage.byteStorage.count &+ stage.count)
         node.textCount = UInt32(truncatingIfNeeded: bytes.count)
         stage.append(bytes)
+        contentStorage.nodeStorage.append(node)
+        return index
+    }
+
+    /// The length from which a run of text goes straight into the content, not through a `FlatByteStage`
+    /// (`text(writing:in:_:)`), so that a long verse is not held twice while it is read.
+    public static let longRun = 1 << 16
+
+    /// Adds a text node whose bytes `write` appends to the content's bytes, after the staged bytes are moved
+    /// there; room for `size` bytes more is made first (it is a guess: `write` may append more, or fewer).
+    /// - Returns: the text node's index.
+    public mutating func text(
+        writing size: Int, in stage: inout FlatByteStage, _ write: (inout [UInt8]) -> Void
+    ) -> Int {
+        flush(&stage)
+        let index = contentStorage.nodeStorage.count
+        var node = FlatNode(kind: .text, end: UInt32(truncatingIfNeeded: index &+ 1))
+        let start = contentStorage.byteStorage.count
+        let capacity = contentStorage.byteStorage.capacity
+        // Exactly the room asked for once, doubling after that, so that many long runs cost linear time.
+        if start + size > capacity { contentStorage.byteStorage.reserveCapacity(max(start + size, capacity * 2)) }
+        write(&contentStorage.byteStorage)
+        node.textStart = UInt32(truncatingIfNeeded: start)
+        node.textCount = UInt32(truncatingIfNeeded: contentStorage.byteStorage.count - start)
         contentStorage.nodeStorage.append(node)
         return index
     }

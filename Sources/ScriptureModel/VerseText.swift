@@ -158,4 +158,44 @@ public struct ChapterVerseCollector {
         defer { collector.verses.removeAll() }
         return collector.verses
     }
+
+    /// The verses started in `chapter`, the next chapter of the book, their texts appended to `text` one after
+    /// another (no `String` is made): each verse's text is `text[span.range]`, its tagged words' ranges counted
+    /// from the verse's start, as `verseTexts(of:)` gives them.
+    ///
+    /// - Complexity: O(n) in the chapter's content.
+    public mutating func appendVerses(of chapter: Chapter, to text: inout [UInt8]) -> [VerseSpan] {
+        swap(&collector.buffer, &text)
+        collector.appendsText = true
+        collector.verseStart = collector.buffer.count
+        collector.startChapter(chapter.number)
+        collector.add(chapter.content)
+        collector.finishVerse()
+        collector.appendsText = false
+        collector.verseStart = 0
+        swap(&collector.buffer, &text)
+        defer { collector.spans.removeAll() }
+        return collector.spans
+    }
+}
+
+/// A verse whose text `ChapterVerseCollector.appendVerses(of:to:)` appended to the caller's bytes.
+public struct VerseSpan: Sendable {
+    /// Which verse.
+    public var key: VerseKey
+    /// Where the verse marker is.
+    public var location: SourceLocation
+    /// Where the verse's text is in the bytes (UTF-8 offsets).
+    public var range: Range<Int>
+    /// The words of the text that carry word-level attributes, as in `VerseText.words` (offsets from the
+    /// verse's start).
+    public var words: [TaggedWord]
+
+    /// Creates a verse span.
+    public init(key: VerseKey, location: SourceLocation, range: Range<Int>, words: [TaggedWord] = []) {
+        self.key = key
+        self.location = location
+        self.range = range
+        self.words = words
+    }
 }

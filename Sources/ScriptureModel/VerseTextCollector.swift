@@ -51,6 +51,13 @@ struct VerseTextCollector {
     var writesLines = false
     /// The `vref` lines so far, when `writesLines`.
     var lines: [UInt8] = []
+    /// Whether each verse's text stays in `buffer`, after the verses before it, and becomes a `VerseSpan` in
+    /// `spans` instead of a `VerseText` (see `ChapterVerseCollector.appendVerses(of:to:)`).
+    var appendsText = false
+    /// Where the current verse's text starts in `buffer` (0 unless `appendsText`).
+    var verseStart = 0
+    /// The verses so far, when `appendsText`.
+    var spans: [VerseSpan] = []
 
     init(book: BookID) {
         self.book = book
@@ -65,6 +72,12 @@ struct VerseTextCollector {
     mutating func finishVerse() {
         if writesLines {
             if inVerse, let current { appendLine(current.key) }
+        } else if appendsText {
+            if let current {
+                spans.append(
+                    VerseSpan(
+                        key: current.key, location: current.location, range: verseStart..<buffer.count, words: words))
+            }
         } else if let current {
             verses.append(
                 VerseText(
@@ -77,7 +90,11 @@ struct VerseTextCollector {
         words.reserveCapacity(wordCount)
         current = nil
         inVerse = false
-        buffer.removeAll(keepingCapacity: true)
+        if appendsText {
+            verseStart = buffer.count
+        } else {
+            buffer.removeAll(keepingCapacity: true)
+        }
         pendingSpace = false
         afterNote = false
     }
@@ -243,7 +260,7 @@ struct VerseTextCollector {
         let serial = verseSerial
         add(from: index + 1, end: Int(node.end))
         guard inVerse, verseSerial == serial, buffer.count > start else { return }
-        appendTaggedWord(node, utf8Range: start..<buffer.count)
+        appendTaggedWord(node, utf8Range: (start - verseStart)..<(buffer.count - verseStart))
     }
 
     /// Appends what `TaggedWord.init?(_:node:utf8Range:)` gives for a character span, if anything, its values
@@ -289,7 +306,7 @@ struct VerseTextCollector {
             // A note only ever precedes the text's first byte: white space clears `afterNote`.
             if afterNote { separateFromNote(before: bytes) }
             if pendingSpace {
-                if !buffer.isEmpty { buffer.append(0x20) }
+                if buffer.count != verseStart { buffer.append(0x20) }
                 pendingSpace = false
             }
             appendRun(UnsafeBufferPointer(rebasing: bytes[index..<end]))
@@ -322,9 +339,9 @@ struct VerseTextCollector {
     }
 
     private func lastScalar() -> Unicode.Scalar? {
-        guard !buffer.isEmpty else { return nil }
+        guard buffer.count > verseStart else { return nil }
         var start = buffer.count - 1
-        while start > 0 && buffer[start] & 0xC0 == 0x80 { start -= 1 }
+        while start > verseStart && buffer[start] & 0xC0 == 0x80 { start -= 1 }
         return String(decoding: buffer[start...], as: UTF8.self).unicodeScalars.first
     }
 

@@ -153,7 +153,7 @@ struct PostingList {
     /// Encodes the postings of folded term `id`: `verses` increasing, in `0..<verseCount`, after their CRC-32C,
     /// with their ranking bytes when `ranking` gives the index's lengths and the term's frequencies.
     static func encode(
-        _ verses: [Int32], verseCount: Int, term id: Int, ranking: (RankingBlocks.Input, [Int32])? = nil,
+        _ verses: [Int32], verseCount: Int, term id: Int, ranking: (RankingBlocks.Input, [UInt8])? = nil,
         into output: inout ByteWriter
     ) {
         let size = SearchIndexFormat.postingBlockSize

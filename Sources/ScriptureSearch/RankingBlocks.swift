@@ -18,7 +18,8 @@ enum RankingBlocks {
     /// What the builder knows: each folded term's frequency in each of its verses (in posting order), each
     /// verse's length (its tokens that fold to a term) and the average length.
     struct Input: Sendable {
-        var frequencies: [[Int32]]
+        /// Saturated at `BM25.saturated`, as the index stores them (every use caps them there).
+        var frequencies: [[UInt8]]
         var lengths: [Int32]
         var average: Double
     }
@@ -27,7 +28,8 @@ enum RankingBlocks {
     /// order (by the builder, and by the verifier from the tokens).
     struct Counts {
         var postings: [[Int32]]
-        var frequencies: [[Int32]]
+        /// Saturated at `BM25.saturated` (a byte, not four, for each of a large version's tens of millions).
+        var frequencies: [[UInt8]]
         var lengths: [Int32] = []
         /// How many tokens fold to a term, over every verse.
         var total = 0
@@ -35,7 +37,7 @@ enum RankingBlocks {
 
         init(terms: Int) {
             postings = [[Int32]](repeating: [], count: terms)
-            frequencies = [[Int32]](repeating: [], count: terms)
+            frequencies = [[UInt8]](repeating: [], count: terms)
         }
 
         /// Counts a token of folded term `folded` in the current verse, `verse`.
@@ -45,7 +47,8 @@ enum RankingBlocks {
                 postings[folded].append(Int32(verse))
                 frequencies[folded].append(1)
             } else {
-                frequencies[folded][frequencies[folded].count - 1] += 1
+                let last = frequencies[folded].count - 1
+                if frequencies[folded][last] < UInt8(BM25.saturated) { frequencies[folded][last] += 1 }
             }
         }
 
@@ -66,14 +69,14 @@ enum RankingBlocks {
 
     /// Appends the ranking bytes of postings `verses` with their `frequencies`.
     static func encode(
-        _ verses: [Int32], frequencies: [Int32], _ input: Input, bitmap: Bool, into writer: inout ByteWriter
+        _ verses: [Int32], frequencies: [UInt8], _ input: Input, bitmap: Bool, into writer: inout ByteWriter
     ) {
         encode(verses, frequencies: frequencies, input, bitmap: bitmap, into: &writer.bytes)
     }
 
     /// Appends the ranking bytes of postings `verses` with their `frequencies` to `bytes`.
     static func encode(
-        _ verses: [Int32], frequencies: [Int32], _ input: Input, bitmap: Bool, into bytes: inout [UInt8]
+        _ verses: [Int32], frequencies: [UInt8], _ input: Input, bitmap: Bool, into bytes: inout [UInt8]
     ) {
         for frequency in frequencies { bytes.append(UInt8(min(Int(frequency), BM25.saturated))) }
         let size = SearchIndexFormat.postingBlockSize
@@ -90,7 +93,7 @@ enum RankingBlocks {
 
     /// `best(_:average:)` of postings `range`, read in place.
     private static func best(
-        _ range: Range<Int>, _ verses: [Int32], _ frequencies: [Int32], _ input: Input
+        _ range: Range<Int>, _ verses: [Int32], _ frequencies: [UInt8], _ input: Input
     ) -> (frequency: Int, length: Int) {
         var best = (frequency: 0, length: BM25.saturated)
         var bestScore = -1.0
@@ -106,7 +109,7 @@ enum RankingBlocks {
 
     /// Appends the head of postings `verses` (more than `headSize`).
     private static func encodeHead(
-        _ verses: [Int32], frequencies: [Int32], _ input: Input, into bytes: inout [UInt8]
+        _ verses: [Int32], frequencies: [UInt8], _ input: Input, into bytes: inout [UInt8]
     ) {
         // The head and the best left out, best first, ties by verse: a heap of `headSize + 1`, not a sort.
         var best = TopHits(capacity: headSize + 1)

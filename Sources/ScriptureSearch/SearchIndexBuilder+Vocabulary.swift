@@ -37,14 +37,18 @@ extension SearchIndexBuilder {
     }
 
     /// Tokenizes every verse, `chunksPerBatch` chunks at a time: each batch's vocabularies are merged (the
-    /// chunks keep their tokens and attributes, not their terms) and its verses' texts and words let go, so
-    /// that the verse texts and all the chunks' vocabularies are never held at once.
+    /// chunks keep their tokens and attributes, not their terms) and the texts and words of the books it
+    /// finished let go, so that the verse texts and all the chunks' vocabularies are never held at once.
     ///
     /// - Returns: the chunks in order, each chunk's map from local to merged term ids, and the merged terms.
     static func tokenizeMerging(
-        _ verses: inout [VerseText]
+        _ table: inout VerseTextTable
     ) -> (chunks: [Chunk], maps: [[Int]], vocabulary: Vocabulary) {
-        let chunkCount = (verses.count + verseChunkSize - 1) / verseChunkSize
+        var firstVerses = [0]
+        firstVerses.reserveCapacity(table.books.count + 1)
+        for book in table.books { firstVerses.append(firstVerses[firstVerses.count - 1] + book.ends.count) }
+        let verseCount = firstVerses[firstVerses.count - 1]
+        let chunkCount = (verseCount + verseChunkSize - 1) / verseChunkSize
         var vocabulary = Vocabulary()
         var chunks: [Chunk] = []
         var maps: [[Int]] = []
@@ -52,18 +56,21 @@ extension SearchIndexBuilder {
         maps.reserveCapacity(chunkCount)
         var release = MemoryRelease()
         var first = 0
+        var done = 0
         while first < chunkCount {
             let last = min(chunkCount, first + chunksPerBatch)
-            for var chunk in tokenize(verses, chunks: first..<last) {
+            for var chunk in tokenize(table, firstVerses: firstVerses, chunks: first..<last) {
                 maps.append(vocabulary.merge(chunk))
                 chunk.terms = []
                 chunk.counts = []
                 chunks.append(chunk)
             }
-            for index in (first * verseChunkSize)..<min(verses.count, last * verseChunkSize) {
-                release.freed(verses[index].text.utf8.count + verses[index].words.count * 64)
-                verses[index].text = ""
-                verses[index].words = []
+            // The books whose verses are all tokenized now.
+            while done < table.books.count, firstVerses[done + 1] <= last * verseChunkSize {
+                release.freed(table.books[done].text.count + table.books[done].words.count * 256)
+                table.books[done].text = []
+                table.books[done].words = []
+                done += 1
             }
             first = last
         }

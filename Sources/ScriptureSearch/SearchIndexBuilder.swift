@@ -8,19 +8,36 @@ import TextNormalization
 /// distinct exact term is then folded (`SearchFolding`) to its default-mode term. Both the index and
 /// queries go through the same two functions, so they agree by construction.
 public enum SearchIndexBuilder {
-    /// Builds the section's bytes from `verses` in verse-table order.
+    /// Builds the section's bytes from `verses` in verse-table order: `build(table:)` of their table.
+    public static func build(verses: [VerseText]) -> [UInt8] {
+        build(table: VerseTextTable(verses))
+    }
+
+    /// Builds the section's bytes from the verses of `table`, in verse-table order: `pieces(table:)` joined.
+    public static func build(table: consuming VerseTextTable) -> [UInt8] {
+        let pieces = pieces(table: table)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { bytes.append(contentsOf: piece) }
+        return bytes
+    }
+
+    /// Builds the section's bytes from the verses of `table`, in verse-table order.
     ///
-    /// The verses are taken: given the only reference, their texts are freed batch by batch as they are
+    /// The table is taken: given the only reference, each book's text is freed once its verses are
     /// tokenized (`tokenizeMerging`), and each chunk's tokens once counted, so that the verse texts, the
     /// chunks' vocabularies, the tokens and the postings are not all held at once.
     ///
+    /// The section comes in pieces (its header and region table, then each region), to be written one after
+    /// another: joined, they would be the whole index once more.
+    ///
     /// - Complexity: O(text) tokenizing, verses spread over the cores; O(terms log terms) sorting.
-    public static func build(verses: consuming [VerseText]) -> [UInt8] {
+    public static func pieces(table: consuming VerseTextTable) -> [[UInt8]] {
         var chunks: [Chunk]
         let chunkMaps: [[Int]]
         let vocabulary: Vocabulary
-        (chunks, chunkMaps, vocabulary) = tokenizeMerging(&verses)
-        verses = []
+        (chunks, chunkMaps, vocabulary) = tokenizeMerging(&table)
+        table = VerseTextTable(books: [])
         let (terms, counts) = (vocabulary.terms, vocabulary.counts)
         let termBytes = terms.map { Array($0.utf8) }
         let byBytes = ByteOrder(termBytes)
@@ -105,17 +122,22 @@ public enum SearchIndexBuilder {
         func offset(_ verse: Int) -> Int {
             (0..<4).reduce(0) { value, byte in value | Int(offsets[verse * 4 + byte]) << (8 * byte) }
         }
-        return stride(from: 0, to: verseCount, by: size).map { first in
-            let last = min(verseCount, first + size)
-            let crc = CRC32C.checksum(Array(offsets[(first * 4)..<(last * 4 + 4)]))
-            return CRC32C.checksum(Array(tokens[offset(first)..<offset(last)]), continuing: crc)
+        return offsets.withUnsafeBytes { offsets in
+            tokens.withUnsafeBytes { tokens in
+                stride(from: 0, to: verseCount, by: size).map { first in
+                    let last = min(verseCount, first + size)
+                    let crc = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: offsets[(first * 4)..<(last * 4 + 4)]))
+                    return CRC32C.checksum(
+                        UnsafeRawBufferPointer(rebasing: tokens[offset(first)..<offset(last)]), continuing: crc)
+                }
+            }
         }
     }
 
-    /// The header (with its CRC-32C), region table and regions.
+    /// The header (with its CRC-32C) and region table, then the regions.
     static func assemble(
         _ regions: [[UInt8]], verseCount: Int, foldedCount: Int, exactCount: Int, totalTokens: Int
-    ) -> [UInt8] {
+    ) -> [[UInt8]] {
         var writer = ByteWriter()
         writer.append(SearchIndexFormat.magic)
         writer.u16(UInt16(SearchIndexFormat.version))
@@ -132,13 +154,11 @@ public enum SearchIndexBuilder {
             offset += region.count
         }
         var bytes = writer.bytes
-        bytes.reserveCapacity(offset)
         let end = SearchIndexFormat.headerChecksum
         let crc = CRC32C.checksum(
             Array(bytes[(end + 4)..<SearchIndexFormat.regionsEnd]), continuing: CRC32C.checksum(Array(bytes[0..<end])))
         for index in 0..<4 { bytes[end + index] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(index))) }
-        for region in regions { bytes.append(contentsOf: region) }
-        return bytes
+        return [bytes] + regions
     }
 
     /// One chunk of verses, tokenized: its own vocabulary, and each verse as local term ids (varints packed in
@@ -189,30 +209,63 @@ public enum SearchIndexBuilder {
         }
     }
 
-    /// Tokenizes chunks `range` of the verses (`verseChunkSize` verses each) in the exact mode, chunks in
-    /// parallel. Each verse is read as a stream of term bytes (no array of tokens, no string but a chunk's
-    /// first sight of a term); one with tagged words keeps its tokens' starts to place the attributes.
-    static func tokenize(_ verses: [VerseText], chunks range: Range<Int>) -> [Chunk] {
-        Parallel.map(count: range.count) { offset in
+    /// Tokenizes chunks `range` of the verses of `table` (`verseChunkSize` verses each, counted through the
+    /// books, which start at `firstVerses`) in the exact mode, chunks in parallel. Each verse is read as a
+    /// stream of term bytes (no array of tokens, no string but a chunk's first sight of a term); one with
+    /// tagged words keeps its tokens' starts to place the attributes.
+    static func tokenize(_ table: VerseTextTable, firstVerses: [Int], chunks range: Range<Int>) -> [Chunk] {
+        let verseCount = firstVerses.last ?? 0
+        return Parallel.map(count: range.count) { offset in
             let index = range.lowerBound + offset
             var chunk = Chunk()
             var local = ByteTable()
             var attributes = AttributeIndexBuilder.ChunkAttributes()
             var starts: [Int] = []
-            for verse in (index * verseChunkSize)..<min(verses.count, (index + 1) * verseChunkSize) {
-                let tagged = !verses[verse].words.isEmpty
-                starts.removeAll(keepingCapacity: true)
-                WordBreaker.forEachTermBytes(in: verses[verse].text, mode: .exact) { term, start in
-                    chunk.add(term, local: &local)
-                    if tagged { starts.append(start) }
+            var verse = index * verseChunkSize
+            let end = min(verseCount, (index + 1) * verseChunkSize)
+            // The book holding the chunk's first verse, and its first tagged verse from there on.
+            var book = 0
+            while book + 1 < firstVerses.count, firstVerses[book + 1] <= verse { book += 1 }
+            while verse < end {
+                let part = table.books[book]
+                let bookEnd = min(end, firstVerses[book + 1])
+                var word = firstWord(in: part.words, from: verse - firstVerses[book])
+                part.text.withUnsafeBufferPointer { text in
+                    while verse < bookEnd {
+                        let localVerse = verse - firstVerses[book]
+                        let tagged = word < part.words.count && part.words[word].verse == localVerse
+                        starts.removeAll(keepingCapacity: true)
+                        let bytes = UnsafeBufferPointer(rebasing: text[part.range(of: localVerse)])
+                        WordBreaker.forEachTermBytes(inUTF8: bytes, mode: .exact) { term, start in
+                            chunk.add(term, local: &local)
+                            if tagged { starts.append(start) }
+                        }
+                        if tagged {
+                            let words = part.words[word].words
+                            chunk.attributes.append(attributes.tag(starts, words: words, book: part.id))
+                            word += 1
+                        } else {
+                            chunk.attributes.append([])
+                        }
+                        chunk.verseEnds.append(chunk.tokens.count)
+                        verse += 1
+                    }
                 }
-                chunk.attributes.append(
-                    tagged ? attributes.tag(starts, words: verses[verse].words, book: verses[verse].key.book) : [])
-                chunk.verseEnds.append(chunk.tokens.count)
+                book += 1
             }
             chunk.attributeTerms = attributes.terms
             return chunk
         }
+    }
+
+    /// The index of the first of `words` (in verse order) whose verse is `verse` or later.
+    static func firstWord(in words: [(verse: Int, words: [TaggedWord])], from verse: Int) -> Int {
+        var (low, high) = (0, words.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle].verse < verse { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The default-mode fold of every term, in parallel.

@@ -13,11 +13,13 @@ public struct SearchIndexSection: StoreSection {
     /// Creates the section owner.
     public init() {}
 
-    /// Builds the index (see `SearchIndexBuilder`).
-    public func build(verses: consuming [VerseText]) throws(StoreError) -> [UInt8] {
-        let bytes = SearchIndexBuilder.build(verses: consume verses)
-        guard bytes.count <= Int(UInt32.max) else { throw .cannotEncode("the search index is larger than 4 GB") }
-        return bytes
+    /// Builds the index (see `SearchIndexBuilder`), in pieces.
+    public func build(verses: consuming VerseTextTable) throws(StoreError) -> [[UInt8]] {
+        let pieces = SearchIndexBuilder.pieces(table: consume verses)
+        guard pieces.reduce(0, { $0 + $1.count }) <= Int(UInt32.max) else {
+            throw .cannotEncode("the search index is larger than 4 GB")
+        }
+        return pieces
     }
 
     /// Checks the index's structure and that it is the index of the store's text: every table within

@@ -23,8 +23,8 @@ enum BookEncoder {
         /// The strings and styles the book uses, with their uses, under the book's ids (until `resolve`).
         var strings = FrequencyInterner<String>()
         var styles = FrequencyInterner<StyleKey>()
-        /// The verse texts of each chapter, in NFC.
-        var verseTexts: [[VerseText]] = []
+        /// The tagged words of each verse that has them (its index among the book's verses), in verse order.
+        var words: [(verse: Int, words: [TaggedWord])] = []
     }
 
     /// The strings a book keeps outside its content: names, identification, format version, chapter label.
@@ -51,26 +51,22 @@ enum BookEncoder {
         // that are never written take no memory.
         let contentSize = chapters.reduce(0) { $0 + $1.content.bytes.count }
         result.text.reserveCapacity(contentSize + contentSize / 8 + 1024)
-        result.verseTexts.reserveCapacity(chapters.count)
         var collector = ChapterVerseCollector(book: book.id)
         var release = MemoryRelease()
         for index in chapters.indices {
             let chapter = chapters[index]
             chapters[index].content = FlatContent()
             defer { release.freed(chapter.content.bytes.count + chapter.content.nodes.count * 32) }
-            // The chapter's verse texts, in NFC, before its content is encoded and let go.
-            var verses = collector.verseTexts(of: chapter)
-            for verse in verses.indices where !NFC.isNormalized(verses[verse].text) {
-                verses[verse].normalizeKeepingWords()
-            }
+            // The chapter's verse texts, in NFC, before its content is encoded and let go: written straight
+            // into the book's text, so that a long verse is not also held as a buffer and a string.
             let textStart = result.text.count
+            var verses = collector.appendVerses(of: chapter, to: &result.text)
+            normalize(&verses, in: &result.text)
             let firstVerse = result.verses.count
-            for verse in verses { result.text.append(contentsOf: verse.text.utf8) }
             // A slice, not a copy: a chapter's text can be most of a book's.
             try encoder.chapter(chapter, verseText: result.text[textStart...])
             result.marks.append(PendingIDs.Mark(offset: encoder.out.count, ids: encoder.ids.count))
             // The labels are counted after the chapter's content, as the verse table comes after it.
-            var offset = textStart
             for verse in verses {
                 let label: UInt32
                 if let number = VerseLabel.number(verse.key.verse) {
@@ -82,10 +78,9 @@ enum BookEncoder {
                     }
                     label = UInt32(id) | RecordLayout.labelIsString
                 }
-                result.verses.append((offset, label))
-                offset += verse.text.utf8.count
+                if !verse.words.isEmpty { result.words.append((result.verses.count, verse.words)) }
+                result.verses.append((verse.range.lowerBound, label))
             }
-            result.verseTexts.append(verses)
             result.chapters.append(
                 ChapterRecord(
                     number: chapter.number, book: book.id, firstVerse: firstVerse, verseCount: verses.count,
@@ -98,6 +93,30 @@ enum BookEncoder {
         result.strings = encoder.strings
         result.styles = encoder.styles
         return result
+    }
+
+    /// Puts the verse texts of a chapter (`verses`, their texts at the end of `text`) in NFC where they are
+    /// not, their tagged words moved with them (`VerseText.normalizeKeepingWords()`), and the later verses'
+    /// ranges moved; the text is left as it is when every verse is NFC already (ASCII and most text).
+    static func normalize(_ verses: inout [VerseSpan], in text: inout [UInt8]) {
+        let first = text.withUnsafeBufferPointer { bytes in
+            verses.firstIndex { !NFC.isNormalized(UnsafeBufferPointer(rebasing: bytes[$0.range])) }
+        }
+        guard let first else { return }
+        let tailStart = verses[first].range.lowerBound
+        let tail = Array(text[tailStart...])
+        text.removeSubrange(tailStart...)
+        for index in first..<verses.count {
+            let range = (verses[index].range.lowerBound - tailStart)..<(verses[index].range.upperBound - tailStart)
+            var verse = VerseText(
+                key: verses[index].key, text: String(decoding: tail[range], as: UTF8.self),
+                location: verses[index].location, words: verses[index].words)
+            if !NFC.isNormalized(verse.text) { verse.normalizeKeepingWords() }
+            let verseStart = text.count
+            text.append(contentsOf: verse.text.utf8)
+            verses[index].range = verseStart..<text.count
+            verses[index].words = verse.words
+        }
     }
 
     /// Puts the file's ids in an encoded book: `strings[id]` and `styles[id]` are the file's ids of the book's.

@@ -13,6 +13,10 @@ extension ContentEncoder {
             out.varint(run.length)
             return
         }
+        if text.count > Self.longRun {
+            longLiteral(text)
+            return
+        }
         let (leading, trailing) = collapse(text)
         op(.textLiteral)
         out.varint(scratchCount + (leading ? 1 : 0) + (trailing ? 1 : 0))
@@ -23,6 +27,7 @@ extension ContentEncoder {
 
     /// Finds `text` (white space collapsed) at the verse text cursor, or one space after it, and moves past it.
     mutating func match(_ text: UnsafeBufferPointer<UInt8>) -> (flags: UInt8, length: Int)? {
+        if text.count > Self.longRun { return longMatch(text) }
         let (leading, trailing) = collapse(text)
         guard scratchCount > 0 else { return nil }
         let (cursor, count) = (self.cursor, scratchCount)
@@ -42,6 +47,94 @@ extension ContentEncoder {
         if leading { flags |= TextFlags.leading }
         if trailing { flags |= TextFlags.trailing }
         return (flags, count)
+    }
+
+    /// The length from which a run is matched and written without `scratch` (`longMatch`, `longLiteral`), so
+    /// that a verse of any length is not copied once more.
+    static let longRun = 1 << 16
+
+    /// `match(_:)` of a long run: its collapsed bytes compared with the verse text as they are made.
+    mutating func longMatch(_ text: UnsafeBufferPointer<UInt8>) -> (flags: UInt8, length: Int)? {
+        let cursor = self.cursor
+        let found = verseText.withUnsafeBufferPointer { verse -> (skip: Int, run: CollapsedRun)? in
+            if let run = Self.collapsedMatch(text, in: verse, at: cursor) { return (0, run) }
+            guard cursor < verse.count, verse[cursor] == 0x20,
+                let run = Self.collapsedMatch(text, in: verse, at: cursor + 1)
+            else { return nil }
+            return (1, run)
+        }
+        guard let (skip, run) = found else { return nil }
+        self.cursor += skip + run.count
+        var flags: UInt8 = skip == 1 ? TextFlags.skip : 0
+        if run.leading { flags |= TextFlags.leading }
+        if run.trailing { flags |= TextFlags.trailing }
+        return (flags, run.count)
+    }
+
+    /// A run with ASCII white space collapsed and trimmed, as `collapse(_:)` makes it: its length, and whether
+    /// white space was at either end.
+    struct CollapsedRun {
+        var count = 0
+        var leading = false
+        var trailing = false
+    }
+
+    /// The collapsed `text` when `verse` holds it from `start` on (and it is not empty), else nil.
+    static func collapsedMatch(
+        _ text: UnsafeBufferPointer<UInt8>, in verse: UnsafeBufferPointer<UInt8>, at start: Int
+    ) -> CollapsedRun? {
+        var run = CollapsedRun()
+        var position = start
+        for byte in text {
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                if run.count == 0 { run.leading = true } else { run.trailing = true }
+                continue
+            }
+            if run.trailing {
+                guard position < verse.count, verse[position] == 0x20 else { return nil }
+                position += 1
+                run.count += 1
+                run.trailing = false
+            }
+            guard position < verse.count, verse[position] == byte else { return nil }
+            position += 1
+            run.count += 1
+        }
+        return run.count > 0 ? run : nil
+    }
+
+    /// The literal of `text(_:flow:)` for a long run, written from the run (collapsed as it goes) after a pass
+    /// that counts its length.
+    mutating func longLiteral(_ text: UnsafeBufferPointer<UInt8>) {
+        var run = CollapsedRun()
+        for byte in text {
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                if run.count == 0 { run.leading = true } else { run.trailing = true }
+                continue
+            }
+            if run.trailing {
+                run.count += 1
+                run.trailing = false
+            }
+            run.count += 1
+        }
+        op(.textLiteral)
+        out.varint(run.count + (run.leading ? 1 : 0) + (run.trailing ? 1 : 0))
+        if run.leading { out.u8(0x20) }
+        var (count, pending) = (0, false)
+        for byte in text {
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                if count > 0 { pending = true }
+                continue
+            }
+            if pending {
+                out.u8(0x20)
+                pending = false
+            }
+            out.u8(byte)
+            count += 1
+        }
+        if run.trailing { out.u8(0x20) }
     }
 
     /// Whether `verse` holds `run` from `start` on.

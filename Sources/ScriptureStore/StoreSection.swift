@@ -11,8 +11,9 @@ public protocol StoreSection: Sendable {
 
     /// Builds the section's bytes from every verse of the version, in verse-table order
     /// (books in canon order, then chapters and verses in file order). The verses are taken, so that a builder
-    /// given the only reference can let them go once it no longer needs them.
-    func build(verses: consuming [VerseText]) throws(StoreError) -> [UInt8]
+    /// given the only reference can let them go (a book's text at a time) once it no longer needs them.
+    /// The bytes come in pieces, written one after another, so that a large section need not be joined.
+    func build(verses: consuming VerseTextTable) throws(StoreError) -> [[UInt8]]
 
     /// What is wrong with the section in an opened store, beyond its checksum (empty when sound).
     func problems(in store: VersionStore) -> [StoreProblem]

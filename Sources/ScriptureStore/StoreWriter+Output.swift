@@ -25,7 +25,8 @@ extension StoreWriter {
     /// padding (and let go once written), then each built section, made from the verse texts only now (the
     /// last builder takes them, so they are freed while it builds), and last the header and table.
     ///
-    /// The encoded books are thus on disk, not in memory, while the search index is built.
+    /// The encoded books are thus on disk, not in memory, while the search index is built, but for the text
+    /// section's bytes, which the verse texts are (they go as the builder is done with each book's).
     static func write<Output: StoreOutput>(_ pending: inout Pending, to output: inout Output) throws(StoreError) {
         let count = pending.sections.count + pending.builders.count
         let tableEnd = StoreFormat.headerSize + count * StoreFormat.sectionEntrySize
@@ -55,10 +56,10 @@ extension StoreWriter {
         for (index, builder) in builders.enumerated() {
             if index == builders.count - 1 {
                 let verses = pending.verseTexts
-                pending.verseTexts = []
-                try put(builder.kind, [try builder.build(verses: consume verses)])
+                pending.verseTexts = VerseTextTable(books: [])
+                try put(builder.kind, try builder.build(verses: consume verses))
             } else {
-                try put(builder.kind, [try builder.build(verses: pending.verseTexts)])
+                try put(builder.kind, try builder.build(verses: pending.verseTexts))
             }
         }
         try output.overwrite(header(entries, fileLength: position), at: 0)

@@ -26,8 +26,9 @@ public enum StoreWriter {
     struct Pending {
         /// The encoded sections in file order, before the built ones.
         var sections: [(SectionKind, [[UInt8]])]
-        /// Every verse text in verse-table order, for `builders`.
-        var verseTexts: [VerseText]
+        /// Every verse text in verse-table order, for `builders`: the text section's own bytes (shared, not
+        /// copied), each verse's end, and the tagged words.
+        var verseTexts: VerseTextTable
         /// The sections built from `verseTexts` when the file is written, after `sections`.
         var builders: [any StoreSection]
     }
@@ -58,8 +59,6 @@ public enum StoreWriter {
         }
         let stringOrder = strings.freeze()
         let styleOrder = styles.freeze()
-        // Every verse text once, in verse-table order.
-        let verseTexts = takeVerseTexts(&encoded)
         encoded = try resolveAll(
             encoded, strings: stringIDs.map { $0.map { stringOrder[$0] } },
             styles: styleIDs.map { $0.map { styleOrder[$0] } })
@@ -73,7 +72,15 @@ public enum StoreWriter {
         booksSection.varint(shapes.count)
         var verseCount = 0
         var chapterCount = 0
+        // Every verse text once, in verse-table order: each book's text is the text section's piece.
+        var verseTexts = VerseTextTable(books: [])
+        verseTexts.books.reserveCapacity(encoded.count)
         for (book, part) in zip(shapes, encoded) {
+            var ends: [UInt32] = []
+            ends.reserveCapacity(part.verses.count)
+            for verse in part.verses.dropFirst() { ends.append(try offset32(verse.offset)) }
+            if !part.verses.isEmpty { ends.append(try offset32(part.text.count)) }
+            verseTexts.books.append(.init(id: book.id, text: part.text, ends: ends, words: part.words))
             let (contentBase, textBase, verseBase) = (contentCount, textCount, verses.count)
             for verse in part.verses {
                 verses.u32(try offset32(textBase + verse.offset))
@@ -155,24 +162,6 @@ public enum StoreWriter {
             }
             return try BookEncoder.resolve(book, strings: strings[index], styles: styles[index])
         }
-    }
-
-    /// The encoded books' verse texts moved into one array in verse-table order.
-    private static func takeVerseTexts(_ books: inout [BookEncoder.Encoded]) -> [VerseText] {
-        var verses: [VerseText] = []
-        verses.reserveCapacity(books.reduce(0) { total, book in total + book.verseTexts.reduce(0) { $0 + $1.count } })
-        var release = MemoryRelease()
-        for index in books.indices {
-            var chapters: [[VerseText]] = []
-            swap(&chapters, &books[index].verseTexts)
-            // Each chapter's array is let go once moved, so that the verses are not all held twice.
-            for chapter in chapters.indices {
-                verses.append(contentsOf: chapters[chapter])
-                release.freed(chapters[chapter].count * MemoryLayout<VerseText>.stride)
-                chapters[chapter] = []
-            }
-        }
-        return verses
     }
 
     /// A store finds books by id and chapters by number, so each must be there once (the parsers merge a

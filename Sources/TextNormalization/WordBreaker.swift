@@ -71,16 +71,24 @@ public enum WordBreaker {
         in text: String, mode: FoldingMode = .default, _ body: (_ term: UnsafeBufferPointer<UInt8>, _ start: Int) -> Void
     ) {
         var copy = text
-        copy.withUTF8 { bytes in
-            if forEachASCIIRun(in: bytes, mode: mode, body) { return }
-            WordBreakerPool.withBreaker { breaker in
-                var start = 0
-                while start < bytes.count {
-                    let end = pieceEnd(bytes, from: start)
-                    let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    breaker.forEachTerm(piece, options: mode.shimOptions) { term, offset in body(term, start + offset) }
-                    start = end
-                }
+        copy.withUTF8 { bytes in forEachTermBytes(inUTF8: bytes, mode: mode, body) }
+    }
+
+    /// As `forEachTermBytes(in:mode:_:)`, for text given as its valid UTF-8 bytes (a verse in a store's text).
+    ///
+    /// - Complexity: O(n); memory O(1) in the length of `bytes`.
+    public static func forEachTermBytes(
+        inUTF8 bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode = .default,
+        _ body: (_ term: UnsafeBufferPointer<UInt8>, _ start: Int) -> Void
+    ) {
+        if forEachASCIIRun(in: bytes, mode: mode, body) { return }
+        WordBreakerPool.withBreaker { breaker in
+            var start = 0
+            while start < bytes.count {
+                let end = pieceEnd(bytes, from: start)
+                let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                breaker.forEachTerm(piece, options: mode.shimOptions) { term, offset in body(term, start + offset) }
+                start = end
             }
         }
     }

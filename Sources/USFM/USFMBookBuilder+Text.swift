@@ -74,6 +74,8 @@ extension USFMBookBuilder {
                     onlySpace: text.count == 1 && text[0] == space, firstIsSpace: text.first == space, at: start)
             else { return }
             appendText(UnsafeBufferPointer(rebasing: text[(drop ? 1 : 0)...]), mayNeedNFC: run.mayNeedNFC)
+        } else if run.end - start > FlatContentBuilder.longRun, run.coreEnd > start {
+            readLongText(start..<run.end, mayNeedNFC: run.mayNeedNFC)
         } else {
             if run.isCoreFinal {
                 // The white space after the core holds no space first: the text is the core and one space.
@@ -95,6 +97,57 @@ extension USFMBookBuilder {
             }
             scratch = final
         }
+    }
+
+    /// `readText` of a long run that is not final (and not only white space): rewritten straight into the
+    /// content, not into `scratch` and then the stage, so that a long verse is not held three times.
+    private mutating func readLongText(_ range: Range<Int>, mayNeedNFC: Bool) {
+        guard
+            let drop = prepareText(
+                onlySpace: false, firstIsSpace: isSpace(cursor.byte(at: range.lowerBound)), at: range.lowerBound)
+        else { return }
+        let input = cursor.input
+        let index = flat.text(writing: range.count, in: &stage) { bytes in
+            let start = bytes.count
+            // A dropped leading space is a space already written: the white space that starts the run adds none.
+            Self.rewrite(input, range, into: &bytes, lastWasSpace: drop)
+            guard mayNeedNFC else { return }
+            let normalized = bytes.withUnsafeBufferPointer { bytes -> String? in
+                let run = UnsafeBufferPointer(rebasing: bytes[start...])
+                return NFC.isInert(run) ? nil : NFC.string(run)
+            }
+            guard let normalized else { return }
+            bytes.removeSubrange(start...)
+            bytes.append(contentsOf: normalized.utf8)
+        }
+        flat.content.utf8(of: index).withUnsafeBufferPointer { noteText(index, $0) }
+    }
+
+    /// Appends a run to `output` with white space collapsed to single spaces and `~` turned into U+00A0, as
+    /// `rewrite(_:)` does (`lastWasSpace`: as if a space came just before the run).
+    static func rewrite(
+        _ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout [UInt8], lastWasSpace: Bool
+    ) {
+        var lastWasSpace = lastWasSpace
+        var copied = range.lowerBound
+        for index in range {
+            let byte = input[index]
+            guard isSpace(byte) || byte == tilde else {
+                lastWasSpace = false
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<index]))
+            copied = index + 1
+            if byte == tilde {
+                output.append(0xC2)
+                output.append(0xA0)
+                lastWasSpace = false
+            } else {
+                if !lastWasSpace { output.append(space) }
+                lastWasSpace = true
+            }
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<range.upperBound]))
     }
 
     /// Finds the end of a text run from `start`: a backslash, `//`, or `|` when `attributesEndText`,
