@@ -21,7 +21,7 @@ enum BookEncoder {
         /// The pool ids (plus one, zero for none) of the names, identification, format version and chapter label.
         var names: [Int] = []
         /// The strings and styles the book uses, with their uses, under the book's ids (until `resolve`).
-        var strings = FrequencyInterner<String>()
+        var strings = FrequencyInterner<ByteString>()
         var styles = FrequencyInterner<StyleKey>()
         /// The tagged words of each verse that has them (its index among the book's verses), in verse order.
         var words: [(verse: Int, words: [TaggedWord])] = []

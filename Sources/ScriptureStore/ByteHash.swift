@@ -60,3 +60,21 @@ package enum ByteHash {
         return string.withUTF8 { hash($0, seed: seed) }
     }
 }
+
+/// A string hashed and compared by its UTF-8 bytes (`ByteHash`), for tables whose strings are all NFC, where
+/// byte equality is `String` equality without the normalizing.
+struct ByteString: Hashable, Sendable {
+    let string: String
+    private let bytesHash: UInt64
+
+    init(_ string: String) {
+        self.string = string
+        bytesHash = ByteHash.hash(string, seed: 0xCBF2_9CE4_8422_2325)
+    }
+
+    static func == (left: ByteString, right: ByteString) -> Bool {
+        left.bytesHash == right.bytesHash && ByteHash.equal(left.string, right.string)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(bytesHash) }
+}

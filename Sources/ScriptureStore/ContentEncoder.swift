@@ -9,7 +9,7 @@ import ScriptureModel
 /// parallel.
 struct ContentEncoder {
     /// The strings and styles met so far, with their counts, under the book's own ids.
-    var strings = FrequencyInterner<String>()
+    var strings = FrequencyInterner<ByteString>()
     var styles = FrequencyInterner<StyleKey>()
     /// The encoded streams, one after another, without their ids.
     var out = ByteWriter()

@@ -110,3 +110,13 @@ struct FrequencyInterner<Key: Hashable & Sendable>: Sendable {
         return id
     }
 }
+
+extension FrequencyInterner where Key == ByteString {
+    /// Counts one use of `string` (before freezing) and gives its id until then.
+    @inline(__always)
+    mutating func countGivingID(_ string: String) -> Int { countGivingID(ByteString(string)) }
+
+    /// The id of `string`, adding it when new.
+    @inline(__always)
+    mutating func id(_ string: String) -> Int { id(ByteString(string)) }
+}

@@ -107,48 +107,18 @@ struct StyleTable: Sendable {
     }
 
     /// Builds the section, adding the styles' strings to the pool.
-    ///
-    /// The pool's ids are found through a cache keyed by the strings' bytes: `String`'s own hashing normalizes
-    /// text that is not ASCII on every look-up, and a tagged Hebrew or Greek Bible has hundreds of thousands of
-    /// styles whose lemma and morphology values are not ASCII. A string missing from the cache is looked up in
-    /// the pool as before, so the ids are the same.
-    static func build(_ styles: [StyleKey], strings: inout FrequencyInterner<String>) throws(StoreError) -> [UInt8] {
-        var cache: [ByteString: Int] = [:]
-        func id(_ string: String) -> Int {
-            let key = ByteString(string)
-            if let id = cache[key] { return id }
-            let id = strings.id(string)
-            cache[key] = id
-            return id
-        }
+    static func build(_ styles: [StyleKey], strings: inout FrequencyInterner<ByteString>) throws(StoreError) -> [UInt8]
+    {
         let entries = styles.map { style in
             var writer = ByteWriter()
-            writer.varint(id(style.marker))
+            writer.varint(strings.id(style.marker))
             writer.varint(style.attributes.count)
             for attribute in style.attributes {
-                writer.varint(id(attribute.name))
-                writer.varint(id(attribute.value))
+                writer.varint(strings.id(attribute.name))
+                writer.varint(strings.id(attribute.value))
             }
             return writer.bytes
         }
         return try OffsetTable.build(entries)
     }
-}
-
-/// A string hashed and compared by its UTF-8 bytes (`ByteHash`), for tables whose strings are all NFC, where
-/// byte equality is `String` equality without the normalizing.
-struct ByteString: Hashable {
-    let string: String
-    private let bytesHash: UInt64
-
-    init(_ string: String) {
-        self.string = string
-        bytesHash = ByteHash.hash(string, seed: 0xCBF2_9CE4_8422_2325)
-    }
-
-    static func == (left: ByteString, right: ByteString) -> Bool {
-        left.bytesHash == right.bytesHash && ByteHash.equal(left.string, right.string)
-    }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(bytesHash) }
 }

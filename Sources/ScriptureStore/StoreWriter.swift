@@ -47,7 +47,7 @@ public enum StoreWriter {
         input = []
         let shapes = books.map { (id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction) }
         var encoded = try encodeAll(consume books)
-        var strings = FrequencyInterner<String>()
+        var strings = FrequencyInterner<ByteString>()
         var styles = FrequencyInterner<StyleKey>()
         var stringIDs: [[Int]] = []
         var styleIDs: [[Int]] = []
@@ -122,7 +122,7 @@ public enum StoreWriter {
         _ = try offset32(contentCount)
 
         let stylesSection = try StyleTable.build(styles.values, strings: &strings)
-        let stringsSection = try StringTable.build(strings.values)
+        let stringsSection = try StringTable.build(strings.values.map(\.string))
         let whole: [(SectionKind, [UInt8])] = [
             (.metadata, metadata.encoded()), (.strings, stringsSection), (.styles, stylesSection),
             (.books, booksSection.bytes), (.chapters, chapters.bytes), (.verses, verses.bytes),
