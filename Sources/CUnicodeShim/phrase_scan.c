@@ -49,7 +49,7 @@ static inline int word_matches(const LecternPhraseScan *scan, int32_t word, int3
 
 // Whether the anchor token at `start ..< next` (among the verse's bytes `first ..< end`) has the phrase's
 // other words before and after it, tokens that fold to nothing left out (as PhraseContext.matches).
-static int context_matches(const LecternPhraseScan *scan, const uint8_t *start, const uint8_t *next,
+static inline __attribute__((always_inline)) int context_matches(const LecternPhraseScan *scan, const uint8_t *start, const uint8_t *next,
                            const uint8_t *first, const uint8_t *end) {
     const uint8_t *back = start;
     int32_t word = scan->anchor - 1;
@@ -86,7 +86,7 @@ static int context_matches(const LecternPhraseScan *scan, const uint8_t *start, 
 }
 
 // Whether an occurrence's anchor starts at `at` (a byte equal to one of the anchor's first bytes).
-static inline int occurs_at(const LecternPhraseScan *scan, const uint8_t *at, const uint8_t *first,
+static inline __attribute__((always_inline)) int occurs_at(const LecternPhraseScan *scan, const uint8_t *at, const uint8_t *first,
                             const uint8_t *end) {
     if (at != first && at[-1] >= 0x80) return 0;
     const uint8_t *next = at;
@@ -98,52 +98,36 @@ static inline int occurs_at(const LecternPhraseScan *scan, const uint8_t *at, co
     return 0;
 }
 
-// The bytes of the 16 at `at` equal to `a` or `b`, one bit each.
+// The anchor looked for in one verse's bytes, `a` and `b` the first bytes' patterns (the second
+// repeating the first when there is one), `wide` whether 32-byte loads may be used.
 #if defined(__SSE2__)
-static inline unsigned match2(const uint8_t *at, __m128i a, __m128i b) {
-    __m128i chunk = _mm_loadu_si128((const __m128i *)at);
-    return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(chunk, a), _mm_cmpeq_epi8(chunk, b)));
+static inline __attribute__((always_inline)) int scan_two(const LecternPhraseScan *scan, const uint8_t *start,
+                                                           const uint8_t *end, __m128i a, __m128i b) {
+    const uint8_t *pointer = start;
+    while (pointer < end && scan->limit - pointer >= 16) {
+        __m128i chunk = _mm_loadu_si128((const __m128i *)pointer);
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(chunk, a), _mm_cmpeq_epi8(chunk, b)));
+        if (end - pointer < 16) mask &= (1u << (end - pointer)) - 1;
+        while (mask != 0) {
+            int result = occurs_at(scan, pointer + __builtin_ctz(mask), start, end);
+            if (result != 0) return result;
+            mask &= mask - 1;
+        }
+        pointer += 16;
+    }
+    for (; pointer < end; pointer++) {
+        uint8_t byte = *pointer;
+        if (byte != scan->first_bytes[0] && byte != scan->first_bytes[scan->first_byte_count - 1]) continue;
+        int result = occurs_at(scan, pointer, start, end);
+        if (result != 0) return result;
+    }
+    return 0;
 }
 #endif
 
-int lectern_phrase_occurs(const LecternPhraseScan *scan, const uint8_t *start, const uint8_t *end) {
-    const uint8_t *pointer = start;
-#if defined(__SSE2__)
-    int32_t patterns = scan->first_byte_count;
-    if (patterns >= 1 && patterns <= 2) {
-        // One or two first bytes, the common case: two compares a chunk, the second repeating the first.
-        __m128i a = _mm_set1_epi8((char)scan->first_bytes[0]);
-        __m128i b = _mm_set1_epi8((char)scan->first_bytes[patterns - 1]);
-        while (pointer < end && scan->limit - pointer >= 16) {
-            unsigned mask = match2(pointer, a, b);
-            if (end - pointer < 16) mask &= (1u << (end - pointer)) - 1;
-            while (mask != 0) {
-                int result = occurs_at(scan, pointer + __builtin_ctz(mask), start, end);
-                if (result != 0) return result;
-                mask &= mask - 1;
-            }
-            pointer += 16;
-        }
-    } else {
-        __m128i all[8];
-        for (int32_t index = 0; index < patterns; index++) all[index] = _mm_set1_epi8((char)scan->first_bytes[index]);
-        while (pointer < end && scan->limit - pointer >= 16) {
-            __m128i chunk = _mm_loadu_si128((const __m128i *)pointer);
-            unsigned mask = 0;
-            for (int32_t index = 0; index < patterns; index++) {
-                mask |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, all[index]));
-            }
-            if (end - pointer < 16) mask &= (1u << (end - pointer)) - 1;
-            while (mask != 0) {
-                int result = occurs_at(scan, pointer + __builtin_ctz(mask), start, end);
-                if (result != 0) return result;
-                mask &= mask - 1;
-            }
-            pointer += 16;
-        }
-    }
-#endif
-    for (; pointer < end; pointer++) {
+// Any number of first bytes, one at a time (and the bytes too near the section's end for a load).
+static int scan_bytes(const LecternPhraseScan *scan, const uint8_t *start, const uint8_t *from, const uint8_t *end) {
+    for (const uint8_t *pointer = from; pointer < end; pointer++) {
         uint8_t byte = *pointer;
         for (int32_t index = 0; index < scan->first_byte_count; index++) {
             if (scan->first_bytes[index] != byte) continue;
@@ -155,18 +139,75 @@ int lectern_phrase_occurs(const LecternPhraseScan *scan, const uint8_t *start, c
     return 0;
 }
 
+static int scan_any(const LecternPhraseScan *scan, const uint8_t *start, const uint8_t *end) {
+    const uint8_t *pointer = start;
+#if defined(__SSE2__)
+    int32_t patterns = scan->first_byte_count;
+    __m128i all[8];
+    for (int32_t index = 0; index < patterns; index++) all[index] = _mm_set1_epi8((char)scan->first_bytes[index]);
+    while (pointer < end && scan->limit - pointer >= 16) {
+        __m128i chunk = _mm_loadu_si128((const __m128i *)pointer);
+        unsigned mask = 0;
+        for (int32_t index = 0; index < patterns; index++) {
+            mask |= (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, all[index]));
+        }
+        if (end - pointer < 16) mask &= (1u << (end - pointer)) - 1;
+        while (mask != 0) {
+            int result = occurs_at(scan, pointer + __builtin_ctz(mask), start, end);
+            if (result != 0) return result;
+            mask &= mask - 1;
+        }
+        pointer += 16;
+    }
+#endif
+    return scan_bytes(scan, start, pointer, end);
+}
+
+int lectern_phrase_occurs(const LecternPhraseScan *scan, const uint8_t *start, const uint8_t *end) {
+#if defined(__SSE2__)
+    int32_t patterns = scan->first_byte_count;
+    if (patterns >= 1 && patterns <= 2) {
+        __m128i a = _mm_set1_epi8((char)scan->first_bytes[0]);
+        __m128i b = _mm_set1_epi8((char)scan->first_bytes[patterns - 1]);
+        return scan_two(scan, start, end, a, b);
+    }
+#endif
+    return scan_any(scan, start, end);
+}
+
 int64_t lectern_phrase_retain(const LecternPhraseScan *scan, int64_t *verses, int64_t count, const uint8_t *offsets,
                               const uint8_t *region, int64_t region_length) {
     int64_t kept = 0;
+#if defined(__SSE2__)
+    int32_t patterns = scan->first_byte_count;
+    if (patterns >= 1 && patterns <= 2) {
+        // The two patterns made once for every verse.
+        __m128i a = _mm_set1_epi8((char)scan->first_bytes[0]);
+        __m128i b = _mm_set1_epi8((char)scan->first_bytes[patterns - 1]);
+        for (int64_t index = 0; index < count; index++) {
+            int64_t verse = verses[index];
+            uint32_t start, end;
+            memcpy(&start, offsets + verse * 4, 4);
+            memcpy(&end, offsets + verse * 4 + 4, 4);
+            if (start > end || end > region_length) return -2;
+            int found = scan_two(scan, region + start, region + end, a, b);
+            if (found < 0) return -1;
+            verses[kept] = verse;
+            kept += found;
+        }
+        return kept;
+    }
+#endif
     for (int64_t index = 0; index < count; index++) {
         int64_t verse = verses[index];
         uint32_t start, end;
         memcpy(&start, offsets + verse * 4, 4);
         memcpy(&end, offsets + verse * 4 + 4, 4);
         if (start > end || end > region_length) return -2;
-        int found = lectern_phrase_occurs(scan, region + start, region + end);
+        int found = scan_any(scan, region + start, region + end);
         if (found < 0) return -1;
-        if (found) verses[kept++] = verse;
+        verses[kept] = verse;
+        kept += found;
     }
     return kept;
 }
