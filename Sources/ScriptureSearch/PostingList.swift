@@ -1,3 +1,4 @@
+import CUnicodeShim
 import ScriptureStore
 
 /// The verses a folded term occurs in, as stored: a gap-coded list with skips, or a bitmap.
@@ -261,16 +262,12 @@ extension PostingList {
         try reader.check(start, bytes)
         guard let base = reader.base else { return false }
         let bits = base + start
-        let count = verseCount
+        let count = Int64(verseCount)
         let kept = verses.withUnsafeMutableBufferPointer { verses -> Int in
-            var kept = 0
-            for index in verses.indices {
-                let verse = verses[index]
-                guard verse >= 0, verse < count, bits[verse >> 3] & (1 << UInt8(verse & 7)) != 0 else { continue }
-                verses[kept] = verse
-                kept += 1
+            guard let elements = verses.baseAddress else { return 0 }
+            return elements.withMemoryRebound(to: Int64.self, capacity: verses.count) { elements in
+                Int(lectern_retain_bitmap(elements, Int64(verses.count), bits, count))
             }
-            return kept
         }
         verses.removeLast(verses.count - kept)
         return true

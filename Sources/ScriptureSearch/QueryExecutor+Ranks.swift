@@ -65,7 +65,7 @@ extension QueryExecutor {
             guard let words = unit.words else { continue }
             try words.withUnsafeBufferPointer { words throws(IndexDamage) in
                 if let anchor = unit.anchor {
-                    let scanner = try PhraseScanner(index, words: words, anchor: anchor)
+                    var scanner = try PhraseScanner(index, words: words, anchor: anchor)
                     try hits.keep { verse throws(IndexDamage) in try scanner.occurs(in: verse) }
                 } else {
                     var buffer: [Int32] = []

@@ -172,8 +172,8 @@ struct QueryExecutor {
             if let words = unit.words, let anchor = unit.anchor, !verses.isEmpty {
                 // The tokens compared with the anchor's exact ids; only those around an anchor decoded.
                 try words.withUnsafeBufferPointer { words throws(IndexDamage) in
-                    let scanner = try PhraseScanner(index, words: words, anchor: anchor)
-                    try verses.retain { verse throws(IndexDamage) in try scanner.occurs(in: verse) }
+                    var scanner = try PhraseScanner(index, words: words, anchor: anchor)
+                    try scanner.retain(&verses)
                 }
             } else if let words = unit.words {
                 // The tokens decoded only up to the phrase's first occurrence.

@@ -51,6 +51,8 @@ public final class VersionStore: Sendable {
     /// Which chapters' content (bit `2 × record`) and verse text (bit `2 × record + 1`) have matched their
     /// checksums since opening: a read checks each once (the mapping never changes under the store).
     let checkedChapters: CheckedParts
+    /// Where `verseKey(at:)` starts looking for a verse's chapter record, once it has been asked often.
+    let verseChapters = VerseChapterIndex()
     /// How many chapter and verse records there are.
     public let chapterCount: Int
     /// How many verses the version has.
@@ -164,10 +166,18 @@ public final class VersionStore: Sendable {
         var low = records.lowerBound
         let (raw, number, first, count): (UInt8, Int, Int, Int)
         do {
-            var high = records.upperBound
-            while high - low > 1 {
-                let middle = (low + high) / 2
-                if try field(.firstVerse, of: middle) <= index { low = middle } else { high = middle }
+            if records == 0..<chapterCount, index >= 0, index < verseCount,
+                let table = verseChapters.table(reader, records: chapterCount, verses: verseCount)
+            {
+                // The table's record is at or before the verse's; the few records after it are stepped through.
+                low = Int(table[index >> VerseChapterIndex.shift])
+                while low + 1 < chapterCount, try field(.firstVerse, of: low + 1) <= index { low += 1 }
+            } else {
+                var high = records.upperBound
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if try field(.firstVerse, of: middle) <= index { low = middle } else { high = middle }
+                }
             }
             (raw, number, first, count) = (
                 try reader.u8(at: low * size + RecordLayout.chapterBook), try field(.number, of: low),

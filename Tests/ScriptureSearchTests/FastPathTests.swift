@@ -201,8 +201,12 @@ import TextNormalization
                         let found = try view.phraseOccurs(in: verse, words, buffer: &buffer)
                         #expect(found == whole, "\(text), verse \(verse)")
                         if let anchor {
-                            let scanned = try PhraseScanner(view, words: words, anchor: anchor).occurs(in: verse)
+                            var scanner = try PhraseScanner(view, words: words, anchor: anchor)
+                            let scanned = try scanner.occurs(in: verse)
                             #expect(scanned == whole, "\(text), verse \(verse), through the anchor")
+                            var kept = [verse]
+                            try scanner.retain(&kept)
+                            #expect(kept == (whole ? [verse] : []), "\(text), verse \(verse), retained")
                         }
                     }
                     if whole { matched += 1 }
