@@ -15,6 +15,10 @@
 
 // Events are handed over this many at a time (or fewer, before a problem and at the end).
 #define EVENT_BATCH 512
+// How many recent names are remembered (see shim_state.recent_name).
+#define RECENT_NAMES 8
+// Bytes the buffer always has room for past its end, so that short values are copied in whole words.
+#define BYTE_SLACK 16
 
 typedef struct {
     xmlParserCtxtPtr ctxt;
@@ -22,6 +26,10 @@ typedef struct {
     void *context;
     const xmlChar *slot_name[NAME_SLOTS];
     int32_t slot_id[NAME_SLOTS];
+    // The names found last, by the position they came in (the element's, each attribute's): a run of
+    // `<char style="w" strong="…">` tags gives the same pointers again and again.
+    const xmlChar *recent_name[RECENT_NAMES];
+    int32_t recent_id[RECENT_NAMES];
     // The batch: its events, the attributes of its start tags, and the bytes its events point into
     // (text, attribute values, names not interned). The buffers grow only while no event points
     // into them (see reserve).
@@ -86,6 +94,16 @@ static int32_t name_id(const shim_state *state, const xmlChar *name) {
     return -1;
 }
 
+// name_id, remembering the answer for `position` (0 an element, 1 on the attributes in order).
+static inline int32_t recent_name_id(shim_state *state, const xmlChar *name, size_t position) {
+    size_t slot = position & (RECENT_NAMES - 1);
+    if (state->recent_name[slot] == name && name != NULL) return state->recent_id[slot];
+    int32_t id = name_id(state, name);
+    state->recent_name[slot] = name;
+    state->recent_id[slot] = id;
+    return id;
+}
+
 static void intern(shim_state *state, const char *name, int32_t id) {
     const xmlChar *interned = xmlDictLookup(state->ctxt->dict, (const xmlChar *)name, -1);
     if (interned == NULL) return;
@@ -130,14 +148,20 @@ static void fail(shim_state *state) {
 
 // Makes room for `length` more bytes: when they do not fit, the batch is handed over first, so that
 // the buffer grows only while no event points into it. Returns 0 when memory ran out.
-static int reserve_bytes(shim_state *state, size_t length, size_t pending_attributes) {
+static int grow_bytes(shim_state *state, size_t length, size_t pending_attributes);
+
+static inline int reserve_bytes(shim_state *state, size_t length, size_t pending_attributes) {
     if (state->byte_count + length <= state->byte_capacity) return 1;
+    return grow_bytes(state, length, pending_attributes);
+}
+
+__attribute__((noinline)) static int grow_bytes(shim_state *state, size_t length, size_t pending_attributes) {
     flush_events(state, pending_attributes);
     size_t needed = state->byte_count + length;
     if (needed <= state->byte_capacity) return 1;
     size_t capacity = state->byte_capacity == 0 ? 65536 : state->byte_capacity;
     while (capacity < needed) capacity *= 2;
-    uint8_t *grown = (uint8_t *)realloc(state->bytes, capacity);
+    uint8_t *grown = (uint8_t *)realloc(state->bytes, capacity + BYTE_SLACK);
     if (grown == NULL) {
         fail(state);
         return 0;
@@ -191,6 +215,40 @@ static void record_text(shim_state *state) {
     state->text_start = state->byte_count;
 }
 
+// Copies an attribute value; returns LECTERN_XML_TEXT_MAY_NEED_NFC when it has a byte of 0xCC or more,
+// else 0. Up to 16 bytes go as two words that may overlap (`to` has BYTE_SLACK bytes of room).
+static inline int32_t copy_value(uint8_t *to, const uint8_t *from, size_t length) {
+    uint64_t high;
+    if (length >= 8 && length <= 16) {
+        uint64_t first, last;
+        memcpy(&first, from, 8);
+        memcpy(&last, from + length - 8, 8);
+        memcpy(to, &first, 8);
+        memcpy(to + length - 8, &last, 8);
+        high = (first | last) & 0x8080808080808080ull;
+    } else if (length >= 4 && length < 8) {
+        uint32_t first, last;
+        memcpy(&first, from, 4);
+        memcpy(&last, from + length - 4, 4);
+        memcpy(to, &first, 4);
+        memcpy(to + length - 4, &last, 4);
+        high = (first | last) & 0x80808080u;
+    } else if (length > 0 && length < 4) {
+        to[0] = from[0];
+        to[length >> 1] = from[length >> 1];
+        to[length - 1] = from[length - 1];
+        high = (from[0] | from[length >> 1] | from[length - 1]) & 0x80;
+    } else {
+        if (length > 0) memcpy(to, from, length);
+        high = 1;
+    }
+    if (high == 0) return 0;
+    for (size_t k = 0; k < length; k++) {
+        if (from[k] >= 0xCC) return LECTERN_XML_TEXT_MAY_NEED_NFC;
+    }
+    return 0;
+}
+
 static int32_t clamp_offset(int64_t offset) { return offset > INT32_MAX ? INT32_MAX : (int32_t)offset; }
 
 static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri,
@@ -212,7 +270,7 @@ static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix
     size_t needed = 0;
     for (size_t i = 0; i < count; i++) {
         const xmlChar **entry = attributes + 5 * i;
-        int32_t id = entry[1] == NULL ? name_id(state, entry[0]) : -1;
+        int32_t id = entry[1] == NULL ? recent_name_id(state, entry[0], i + 1) : -1;
         list[i].name_id = id;
         list[i].name = entry[0];
         // A known name's length is found only if asked for (see the header).
@@ -220,7 +278,7 @@ static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix
         list[i].value_length = clamp_length(entry[4] - entry[3]);
         needed += (size_t)list[i].value_length + (id >= 0 ? 0 : (size_t)list[i].name_length);
     }
-    int32_t id = prefix == NULL ? name_id(state, localname) : -1;
+    int32_t id = prefix == NULL ? recent_name_id(state, localname, 0) : -1;
     size_t name_length = id >= 0 ? 0 : (size_t)clamp_length((ptrdiff_t)strlen((const char *)localname));
     if (!reserve_bytes(state, needed + name_length, count)) return;
     list = state->attributes + state->attribute_count - count;
@@ -232,16 +290,9 @@ static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix
             list[i].name = to;
             to += list[i].name_length;
         }
-        const uint8_t *value = entry[3];
         int32_t length = list[i].value_length;
-        uint8_t high = 0;
-        for (int32_t k = 0; k < length; k++) {
-            uint8_t byte = value[k];
-            to[k] = byte;
-            high |= byte >= 0xCC;
-        }
         list[i].value = to;
-        list[i].value_flags = high ? LECTERN_XML_TEXT_MAY_NEED_NFC : 0;
+        list[i].value_flags = copy_value(to, entry[3], (size_t)length);
         to += length;
     }
     lectern_xml_event *event = next_event(state);
@@ -272,7 +323,7 @@ static void on_end(void *user, const xmlChar *localname, const xmlChar *prefix, 
     lectern_xml_event *event = next_event(state);
     event->kind = LECTERN_XML_END;
     event->flags = 0;
-    event->name_id = (int16_t)(prefix == NULL ? name_id(state, localname) : -1);
+    event->name_id = (int16_t)(prefix == NULL ? recent_name_id(state, localname, 0) : -1);
     event->length = 0;
     event->offset = clamp_offset(current_offset(state->ctxt));
     event->attribute_count = 0;
