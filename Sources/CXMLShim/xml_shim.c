@@ -409,10 +409,9 @@ int32_t lectern_xml_parse(const uint8_t *bytes, size_t length, const char *const
     ctxt->userData = state;
 
     xmlParseDocument(ctxt);
-    if (!state->failed) {
-        record_text(state);
-        flush_events(state, 0);
-    }
+    // (After running out of memory, the events recorded before still point to valid memory.)
+    if (!state->failed) record_text(state);
+    flush_events(state, 0);
     int32_t result = ctxt->wellFormed ? 0 : 1;
 
     if (ctxt->myDoc != NULL) {

@@ -24,15 +24,20 @@ extension USXBuilder {
     /// and has no `|` (`<char style="w" strong="H1">word</char>`), and when `spaceAfter` the single space
     /// after it: the same as `startElement`, `text`, `endElement` (and `text` of the space) in one step
     /// (`FlatContentBuilder.plainSpan`). Returns false, having changed nothing, when it cannot be taken so
-    /// (the events are then handed over one by one).
+    /// (the events are then handed over one by one). `sameContext` says that the last event it was given
+    /// went in so and only text came since: the open elements are as they were, and are not checked again.
     mutating func plainCharacter(
-        _ attributes: XMLAttributes, endOffset: Int, text: UnsafeBufferPointer<UInt8>, spaceAfter: Bool
+        _ attributes: XMLAttributes, endOffset: Int, text: UnsafeBufferPointer<UInt8>, spaceAfter: Bool,
+        sameContext: Bool
     ) -> Bool {
-        guard sawRoot, !parts.isRejected, plainDepth == 0, nestingDepth < Inline.maximumNestingDepth,
-            !stack.isEmpty, stack[stack.count - 1].kind != .ignored, let context = contextIndex,
-            stack[context].kind.holdsInlines, let (styleIndex, marker) = knownCharacterStyle(attributes)
-        else { return false }
-        stack[context].isAtStart = false
+        if !sameContext {
+            guard sawRoot, !parts.isRejected, plainDepth == 0, nestingDepth < Inline.maximumNestingDepth,
+                !stack.isEmpty, stack[stack.count - 1].kind != .ignored, let context = contextIndex,
+                stack[context].kind.holdsInlines
+            else { return false }
+            if stack[context].isAtStart { stack[context].isAtStart = false }
+        }
+        guard let (styleIndex, marker) = knownCharacterStyle(attributes) else { return false }
         let attributeStart = stageAttributes(attributes, skipping: styleIndex)
         _ = content.plainSpan(
             markerID: marker, attributesFrom: attributeStart, text: text, spaceAfter: spaceAfter,

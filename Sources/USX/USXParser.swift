@@ -98,6 +98,9 @@ public enum USXParser {
             let charName = Int16(USXElement.char.nameIndex)
             let count = events.count
             var index = 0
+            // Whether the last span went in one step and only text came after it: the builder is then in
+            // the same state for the next span (text changes no open element), which need not be checked again.
+            var sameContext = false
             while index < count {
                 let event = events[index]
                 if event.kind == LECTERN_XML_START && event.name_id == charName && index + 2 < count {
@@ -113,14 +116,17 @@ public enum USXParser {
                         if builder.pointee.plainCharacter(
                             XMLAttributes(base: event.attributes, count: event.attribute_count),
                             endOffset: Int(event.offset),
-                            text: UnsafeBufferPointer(start: bytes, count: Int(text.length)), spaceAfter: spaceAfter)
+                            text: UnsafeBufferPointer(start: bytes, count: Int(text.length)), spaceAfter: spaceAfter,
+                            sameContext: sameContext)
                         {
+                            sameContext = true
                             markupEnd = Int(end.offset)
                             index += spaceAfter ? 4 : 3
                             continue
                         }
                     }
                 }
+                if event.kind != LECTERN_XML_TEXT { sameContext = false }
                 batch.dispatch(index, to: self, markupEnd: &markupEnd)
                 index += 1
             }
