@@ -1,3 +1,4 @@
+import CXMLShim
 import ScriptureModel
 
 /// Reads USX 2.x and 3.x (the XML form of USFM) into the document model.
@@ -88,5 +89,50 @@ public enum USXParser {
         func text(_ text: XMLText, startOffset: Int) { builder.pointee.text(text, startOffset: startOffset) }
 
         func problem(_ problem: XMLProblem) -> Bool { builder.pointee.problem(problem) }
+
+        /// The events one after another, as `XMLEventBatch.dispatch` would hand them over, except that
+        /// the common `<char style="w" strong="…">word</char>` and the single space after it go to the
+        /// builder in one step (`USXBuilder.plainCharacter`) when it can take them so.
+        func events(_ batch: XMLEventBatch, markupEnd: inout Int) {
+            let events = batch.events
+            let charName = Int16(USXElement.char.nameIndex)
+            let count = events.count
+            var index = 0
+            // Whether the last span went in one step and only text came after it: the builder is then in
+            // the same state for the next span (text changes no open element), which need not be checked again.
+            var sameContext = false
+            while index < count {
+                let event = events[index]
+                if event.kind == LECTERN_XML_START && event.name_id == charName && index + 2 < count {
+                    let text = events[index + 1]
+                    let end = events[index + 2]
+                    if text.kind == LECTERN_XML_TEXT && Int32(text.flags) & Self.specialText == 0
+                        && end.kind == LECTERN_XML_END, let bytes = text.bytes
+                    {
+                        let space = index + 3 < count ? events[index + 3] : nil
+                        let spaceAfter =
+                            space.map { $0.kind == LECTERN_XML_TEXT && $0.length == 1 && $0.bytes?[0] == 0x20 }
+                            ?? false
+                        if builder.pointee.plainCharacter(
+                            XMLAttributes(base: event.attributes, count: event.attribute_count),
+                            endOffset: Int(event.offset),
+                            text: UnsafeBufferPointer(start: bytes, count: Int(text.length)), spaceAfter: spaceAfter,
+                            sameContext: sameContext)
+                        {
+                            sameContext = true
+                            markupEnd = Int(end.offset)
+                            index += spaceAfter ? 4 : 3
+                            continue
+                        }
+                    }
+                }
+                if event.kind != LECTERN_XML_TEXT { sameContext = false }
+                batch.dispatch(index, to: self, markupEnd: &markupEnd)
+                index += 1
+            }
+        }
+
+        /// Text flags that the one-step span does not take: text NFC may change, or holding a `|`.
+        private static let specialText = LECTERN_XML_TEXT_MAY_NEED_NFC | LECTERN_XML_TEXT_HAS_BAR
     }
 }

@@ -13,6 +13,56 @@ package protocol XMLStreamHandler: AnyObject {
     func text(_ text: XMLText, startOffset: Int)
     /// A problem libxml2 reports. Returns false to stop parsing.
     func problem(_ problem: XMLProblem) -> Bool
+    /// A batch of events in document order, all before the next problem; `markupEnd` is where the last
+    /// tag ended (the start offset of the text after it), to be kept up to date. By default each event
+    /// goes to `startElement`, `endElement` or `text` (`XMLEventBatch.dispatch`).
+    func events(_ batch: XMLEventBatch, markupEnd: inout Int)
+}
+
+extension XMLStreamHandler {
+    package func events(_ batch: XMLEventBatch, markupEnd: inout Int) {
+        for index in batch.events.indices { batch.dispatch(index, to: self, markupEnd: &markupEnd) }
+    }
+}
+
+/// Events the shim recorded (`lectern_xml_event`), valid only during `XMLStreamHandler.events`.
+package struct XMLEventBatch {
+    /// The events, in document order.
+    let events: UnsafeBufferPointer<lectern_xml_event>
+    /// The bytes being parsed.
+    let input: UnsafeBufferPointer<UInt8>
+
+    /// Hands the event at `index` to the handler's `startElement`, `endElement` or `text`.
+    @inline(__always)
+    func dispatch(_ index: Int, to handler: some XMLStreamHandler, markupEnd: inout Int) {
+        let event = events[index]
+        switch Int32(event.kind) {
+        case LECTERN_XML_START:
+            var unknown = ""
+            if event.name_id < 0, let name = event.bytes, event.length > 0 {
+                unknown = String(decoding: UnsafeBufferPointer(start: name, count: Int(event.length)), as: UTF8.self)
+            }
+            handler.startElement(
+                event.name_id < 0 ? nil : Int(event.name_id), unknownName: unknown,
+                attributes: XMLAttributes(base: event.attributes, count: event.attribute_count),
+                endOffset: Int(event.offset))
+            markupEnd = offset(after: Int(event.offset))
+        case LECTERN_XML_END:
+            handler.endElement(event.name_id < 0 ? nil : Int(event.name_id), endOffset: Int(event.offset))
+            markupEnd = Int(event.offset)
+        default:
+            guard let bytes = event.bytes, event.length > 0 else { return }
+            handler.text(
+                XMLText(UnsafeBufferPointer(start: bytes, count: Int(event.length)), flags: Int32(event.flags)),
+                startOffset: markupEnd)
+        }
+    }
+
+    /// The offset just after a start tag whose `>` or `/>` begins at `offset`.
+    func offset(after offset: Int) -> Int {
+        guard offset >= 0, offset < input.count else { return max(0, offset) }
+        return offset + (input[offset] == UInt8(ascii: "/") ? 2 : 1)
+    }
 }
 
 /// A warning or error from libxml2, with its own message and position.
@@ -36,7 +86,7 @@ package struct XMLText {
     /// What the shim found in it (`LECTERN_XML_TEXT_*`).
     private let flags: Int32
 
-    fileprivate init(_ bytes: UnsafeBufferPointer<UInt8>, flags: Int32) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, flags: Int32) {
         self.bytes = bytes
         self.flags = flags
     }
@@ -87,7 +137,7 @@ package struct XMLAttributes {
     /// How many attributes the tag has.
     package let count: Int
 
-    fileprivate init(base: UnsafePointer<lectern_xml_attribute>?, count: Int32) {
+    init(base: UnsafePointer<lectern_xml_attribute>?, count: Int32) {
         self.base = base
         self.count = base == nil ? 0 : max(0, Int(count))
     }
@@ -195,30 +245,12 @@ package enum XMLStream {
         let session = Session(handler: handler, bytes: bytes)
         let context = Unmanaged.passUnretained(session).toOpaque()
         var callbacks = lectern_xml_callbacks(
-            start_element: { context, text, textLength, textFlags, id, name, nameLength, attributes, count, offset in
+            events: { context, events, count in
                 Session.with(context) { session in
-                    session.text(text, textLength, textFlags)
-                    var unknown = ""
-                    if id < 0, let name, nameLength > 0 {
-                        unknown = String(
-                            decoding: UnsafeBufferPointer(start: name, count: Int(nameLength)), as: UTF8.self)
-                    }
-                    session.handler.startElement(
-                        id < 0 ? nil : Int(id), unknownName: unknown,
-                        attributes: XMLAttributes(base: attributes, count: count),
-                        endOffset: Int(offset))
-                    session.markupEnd = session.offset(after: Int(offset))
+                    let batch = XMLEventBatch(
+                        events: UnsafeBufferPointer(start: events, count: Int(max(0, count))), input: session.bytes)
+                    session.handler.events(batch, markupEnd: &session.markupEnd)
                 }
-            },
-            end_element: { context, text, textLength, textFlags, id, offset in
-                Session.with(context) { session in
-                    session.text(text, textLength, textFlags)
-                    session.handler.endElement(id < 0 ? nil : Int(id), endOffset: Int(offset))
-                    session.markupEnd = Int(offset)
-                }
-            },
-            characters: { context, text, length, flags in
-                Session.with(context) { session in session.text(text, length, flags) }
             },
             problem: { context, level, message, line, column, offset in
                 let text = message.map { String(cString: $0) } ?? "unknown XML error"
@@ -268,19 +300,6 @@ package enum XMLStream {
         static func with<Result>(_ context: UnsafeMutableRawPointer?, _ body: (Session) -> Result) -> Result? {
             guard let context else { return nil }
             return Unmanaged<Session>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
-        }
-
-        /// Hands a text node (the one before a tag, or after the last) to the handler; none when `length` is 0.
-        @inline(__always)
-        func text(_ text: UnsafePointer<UInt8>?, _ length: Int32, _ flags: Int32) {
-            guard let text, length > 0 else { return }
-            handler.text(XMLText(UnsafeBufferPointer(start: text, count: Int(length)), flags: flags), startOffset: markupEnd)
-        }
-
-        /// The offset just after a start tag whose `>` or `/>` begins at `offset`.
-        func offset(after offset: Int) -> Int {
-            guard offset >= 0, offset < bytes.count else { return max(0, offset) }
-            return offset + (bytes[offset] == UInt8(ascii: "/") ? 2 : 1)
         }
     }
 }

@@ -10,9 +10,9 @@ extern "C" {
 #endif
 
 /// One attribute of a start tag. `name_id` is the attribute name's index in the
-/// names given to lectern_xml_parse, or -1. `name` is NUL-terminated; `name_length`
-/// is -1 when `name_id` is set (its length was not measured). The byte ranges are
-/// valid only during the callback; values are already unescaped (`&amp;` is `&`).
+/// names given to lectern_xml_parse, or -1. When `name_id` is set, `name` is NUL-terminated and
+/// `name_length` is -1 (its length was not measured). The byte ranges are
+/// valid only during the `events` call; values are already unescaped (`&amp;` is `&`).
 /// `value_flags` is LECTERN_XML_TEXT_MAY_NEED_NFC when the value has a byte of 0xCC or more, else 0.
 typedef struct {
     int32_t name_id;
@@ -30,25 +30,42 @@ typedef struct {
 /// A text node is only ASCII white space (space, tab, CR, LF).
 #define LECTERN_XML_TEXT_BLANK 4
 
-/// What the parser reports, in document order. `context` is the pointer given
-/// to lectern_xml_parse. Offsets are byte offsets into the input.
+/// What an event is (`lectern_xml_event.kind`).
+#define LECTERN_XML_START 1
+#define LECTERN_XML_END 2
+#define LECTERN_XML_TEXT 3
+
+/// One event of a batch (see `lectern_xml_callbacks.events`), in document order.
 ///
-/// A text node comes with the tag after it, to save a call: `text` and `text_length` (0 when there is
-/// none) and `text_flags` of start_element and end_element are the text node just before the tag,
-/// to be handled first. Only the text after the last tag comes through `characters`.
+/// - `LECTERN_XML_START`, a start tag (`<para style="p">` or `<verse … />`): `name_id` is the element's
+///   index in the names given to lectern_xml_parse, or -1 with the name as written in `bytes` and
+///   `length`; `attributes` and `attribute_count` its attributes; `offset` the offset of its closing
+///   `>` or `/>`.
+/// - `LECTERN_XML_END`, an end tag or the end of an empty-element tag: `name_id` as for a start tag
+///   (-1 for any other name, `bytes` unset); `offset` is just after its `>`.
+/// - `LECTERN_XML_TEXT`, a whole text node: character data, CDATA sections and resolved character and
+///   predefined entity references between two tags, joined (CRLF is LF), in `bytes` and `length`
+///   (never 0); `flags` says what it holds (`LECTERN_XML_TEXT_*`).
+///
+/// Offsets are byte offsets into the input. Every pointer is valid only during the `events` call.
 typedef struct {
-    /// A start tag (`<para style="p">` or `<verse … />`); `end_offset` is the
-    /// offset of its closing `>` or `/>`. `name_length` is -1 when `name_id` is set.
-    void (*start_element)(void *context, const uint8_t *text, int32_t text_length, int32_t text_flags,
-                          int32_t name_id, const uint8_t *name, int32_t name_length,
-                          const lectern_xml_attribute *attributes, int32_t attribute_count, int64_t end_offset);
-    /// An end tag, or the end of an empty-element tag; `offset` is just after its `>`.
-    void (*end_element)(void *context, const uint8_t *text, int32_t text_length, int32_t text_flags,
-                        int32_t name_id, int64_t offset);
-    /// A whole text node: character data, CDATA sections and resolved character
-    /// and predefined entity references between two tags, joined. CRLF is LF.
-    /// `flags` says what it holds (`LECTERN_XML_TEXT_*`).
-    void (*characters)(void *context, const uint8_t *text, int32_t length, int32_t flags);
+    uint8_t kind;
+    uint8_t flags;
+    int16_t name_id;
+    int32_t length;
+    int32_t offset;
+    int32_t attribute_count;
+    const uint8_t *bytes;
+    const lectern_xml_attribute *attributes;
+} lectern_xml_event;
+
+/// What the parser reports. `context` is the pointer given to lectern_xml_parse.
+///
+/// The events are recorded as libxml2 reads and handed over in batches: the events before a
+/// problem are handed over before it.
+typedef struct {
+    /// `count` events (at least one), in document order.
+    void (*events)(void *context, const lectern_xml_event *events, int32_t count);
     /// A warning (level 1), error (2) or fatal error (3) with libxml2's own
     /// message (no trailing newline), its 1-based line and column, and the byte
     /// offset where the parser stood. Returning non-zero stops the parse.
@@ -56,7 +73,7 @@ typedef struct {
                        int64_t offset);
 } lectern_xml_callbacks;
 
-/// Parses `length` bytes of XML, calling `callbacks` as it goes (xmlCreateMemoryParserCtxt,
+/// Parses `length` bytes of XML, handing `callbacks` its events in batches as it goes (xmlCreateMemoryParserCtxt,
 /// xmlParseDocument with a SAX2 handler). The input is read as UTF-8 whatever its
 /// XML declaration says (XML_PARSE_IGNORE_ENC). Nothing is loaded from the
 /// network or disk (XML_PARSE_NONET, no DTD loading) and no entity other than the
