@@ -98,13 +98,11 @@ struct TokenLocator {
         }
         guard lastNeeded >= 0 else { return [] }
         if counted != nil {
-            // A text simple up to the places: token `p` is run `p`.
+            // A text simple up to the places: token `p` is run `p`. The ranges come sorted and apart (a run lies
+            // between two spans, a separator between two runs), so there is nothing to merge.
             var copy = text
             let spans = self.spans[..<spanCount]
-            if var found = copy.withUTF8({ RunPlaces.highlights(spans, in: $0) }) {
-                Highlighter.merge(&found)
-                return found
-            }
+            if let found = copy.withUTF8({ RunPlaces.highlights(spans, in: $0) }) { return found }
             exactCount = try decodeExact(range)
         }
         for span in spans[..<spanCount] {
