@@ -78,7 +78,9 @@ struct TokenLocator {
     /// tokens cannot be lined up with the text.
     ///
     /// - Complexity: O(verse tokens + places + text up to the last place).
-    mutating func highlights(places: some Collection<Int>, verse: Int, text: String) throws(IndexDamage) -> [SearchHighlight]? {
+    mutating func highlights(
+        places: some Collection<Int>, verse: Int, text: String
+    ) throws(IndexDamage) -> [SearchHighlight]? {
         let range = try view.tokenRange(verse)
         spanCount = 0
         endpointCount = 0
