@@ -80,7 +80,7 @@ enum ASCIIRuns {
 
     /// 0x80 in each byte of `chunk` (all ASCII) that is a letter, a digit or `_`.
     @inline(__always)
-    private static func wordFlags(_ chunk: UInt64) -> UInt64 {
+    static func wordFlags(_ chunk: UInt64) -> UInt64 {
         let letters = within(chunk | (0x20 &* ones), 0x61, 0x7A)
         let digits = within(chunk, 0x30, 0x39)
         let difference = chunk ^ (0x5F &* ones)

@@ -15,20 +15,13 @@ enum AttributeHighlighter {
     static func highlights(
         _ set: IDSet, verse: Int, text: String, view: IndexView, locator: inout TokenLocator, places: inout [Int]
     ) throws(IndexDamage) -> [SearchHighlight] {
-        places.removeAll(keepingCapacity: true)
-        var last = -1
-        try set.words.withUnsafeBufferPointer { words throws(IndexDamage) in
-            try view.forEachAttribute(of: verse) { position, id in
-                // An id outside the set's words (a damaged stream) is not in it.
-                guard position != last, id >> 6 < words.count, words[id >> 6] & (1 << UInt64(id & 63)) != 0
-                else { return }
-                places.append(position)
-                last = position
-            }
+        let count = try set.words.withUnsafeBufferPointer { words throws(IndexDamage) in
+            try view.attributePlaces(of: verse, in: words, into: &places)
         }
-        guard !places.isEmpty else { return [] }
-        if let located = try locator.highlights(places: places, verse: verse, text: text) { return located }
-        return Highlighter.merged(split(places, text: text))
+        guard count > 0 else { return [] }
+        let found = places[..<count]
+        if let located = try locator.highlights(places: found, verse: verse, text: text) { return located }
+        return Highlighter.merged(split(found, text: text))
     }
 
     /// The ids in any of `sets` (all of one size, the attribute ids'), as one set.
@@ -43,7 +36,7 @@ enum AttributeHighlighter {
     /// The ranges of the tokens at `places` found by splitting `text` as the index did.
     ///
     /// - Complexity: O(text).
-    static func split(_ places: [Int], text: String) -> [SearchHighlight] {
+    static func split(_ places: some Sequence<Int>, text: String) -> [SearchHighlight] {
         let tokens = WordBreaker.tokens(in: text, mode: .exact)
         var highlights: [SearchHighlight] = []
         var previous = -2
@@ -60,5 +53,14 @@ enum AttributeHighlighter {
             previous = place
         }
         return highlights
+    }
+}
+
+extension TokenLocator {
+    /// `AttributeHighlighter.highlights` with this locator, changed in place.
+    mutating func attributeHighlights(
+        _ set: IDSet, verse: Int, text: String, places: inout [Int]
+    ) throws(IndexDamage) -> [SearchHighlight] {
+        try AttributeHighlighter.highlights(set, verse: verse, text: text, view: view, locator: &self, places: &places)
     }
 }

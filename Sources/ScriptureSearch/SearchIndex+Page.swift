@@ -135,10 +135,10 @@ extension SearchIndex {
                     ?? Highlighter.highlights(of: executor.query, in: text)
             }
             if !attributeSets.isEmpty {
-                var taken = takeLocator()
-                let tagged = try AttributeHighlighter.highlights(
-                    attributes, verse: verse, text: text, view: view, locator: &taken, places: &places)
-                locator = taken
+                if locator == nil { locator = takeLocator() }
+                // The locator changed in place (a copy taken out and put back costs its buffers' retains).
+                let tagged =
+                    try locator?.attributeHighlights(attributes, verse: verse, text: text, places: &places) ?? []
                 highlights = highlights.isEmpty ? tagged : Highlighter.merged(highlights + tagged)
             }
             hits.append(

@@ -78,16 +78,19 @@ struct TokenLocator {
     /// tokens cannot be lined up with the text.
     ///
     /// - Complexity: O(verse tokens + places + text up to the last place).
-    mutating func highlights(places: [Int], verse: Int, text: String) throws(IndexDamage) -> [SearchHighlight]? {
+    mutating func highlights(
+        places: some Collection<Int>, verse: Int, text: String
+    ) throws(IndexDamage) -> [SearchHighlight]? {
         let range = try view.tokenRange(verse)
         spanCount = 0
         endpointCount = 0
         endpointsAreSpans = false
-        exactCount = try view.reader.tokens(
-            in: range, below: view.layout.exactCount, table: nil, mappedBelow: view.layout.foldedCount,
-            skipping: SearchIndexFormat.noFoldedTerm, into: &exact)
+        // The tokens are counted, not decoded, unless the text is not simple up to the places.
+        let counted = RunPlaces.varintCount(try view.reader.bytes(range))
+        if counted == nil { exactCount = try decodeExact(range) }
+        let tokenCount = counted ?? exactCount
         var lastNeeded = -1
-        for place in places where place < exactCount && place > lastNeeded {
+        for place in places where place < tokenCount && place > lastNeeded {
             if spanCount > 0, spans[spanCount - 1].last == place - 1 {
                 spans[spanCount - 1].last = place
             } else {
@@ -95,11 +98,27 @@ struct TokenLocator {
             }
             lastNeeded = place
         }
+        guard lastNeeded >= 0 else { return [] }
+        if counted != nil {
+            // A text simple up to the places: token `p` is run `p`. The ranges come sorted and apart (a run lies
+            // between two spans, a separator between two runs), so there is nothing to merge.
+            var copy = text
+            let spans = self.spans[..<spanCount]
+            if let found = copy.withUTF8({ RunPlaces.highlights(spans, in: $0) }) { return found }
+            exactCount = try decodeExact(range)
+        }
         for span in spans[..<spanCount] {
             Self.put(span.first, at: &endpointCount, in: &endpoints)
             if span.last != span.first { Self.put(span.last, at: &endpointCount, in: &endpoints) }
         }
         return try ranges(through: lastNeeded, in: text)
+    }
+
+    /// Decodes the exact ids of the tokens in `range` into `exact`; returns how many.
+    private mutating func decodeExact(_ range: Range<Int>) throws(IndexDamage) -> Int {
+        try view.reader.tokens(
+            in: range, below: view.layout.exactCount, table: nil, mappedBelow: view.layout.foldedCount,
+            skipping: SearchIndexFormat.noFoldedTerm, into: &exact)
     }
 
     /// The ranges of the spans found, located in `text` through token `lastNeeded` (none when it is -1),

@@ -184,7 +184,7 @@ extension WordForms {
             if candidates != 0 { note(candidates, index, text, scan, &found, &scan.found) }
         }
         if high != 0 {
-            scan.punctuation &+= scan.leads.nonzeroBitCount
+            scan.punctuation &+= RunPlaces.bytesSet(scan.leads)
             scan.leads = 0
         }
         return true
@@ -222,7 +222,7 @@ extension WordForms {
             let at = index + bit / 8
             guard at < text.count, at == 0 || !ASCIIRuns.isWordByte(text[at - 1]), let end = matchEnd(text, at: at)
             else { continue }
-            let start16 = at - 2 * (scan.punctuation + (scan.leads & ((1 << UInt64(bit)) - 1)).nonzeroBitCount)
+            let start16 = at - 2 * (scan.punctuation + RunPlaces.bytesSet(scan.leads & ((1 << UInt64(bit)) - 1)))
             let highlight = SearchHighlight(utf16: start16..<(start16 + end - at), utf8: at..<end)
             if count < found.count { found[count] = highlight } else { found.append(highlight) }
             count += 1

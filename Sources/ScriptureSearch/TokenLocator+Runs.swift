@@ -1,0 +1,160 @@
+// Tokens found by their places in a simple text, eight bytes at a time, without the verse's token ids.
+
+/// Finds tokens by their places (among a verse's exact tokens) in a text that is simple up to them: every byte
+/// from 0x80 there is part of general punctuation (U+2010–U+2027: dashes, quotes, the ellipsis).
+///
+/// There the tokens are exactly the runs of ASCII letters, digits and `_` (see `WordForms`; `TokenLocator`
+/// relies on the same rule when it passes tokens over as runs), so token `p` is run `p`: its start is the
+/// `p`-th byte that starts a run, its end the `p`-th that ends one, both counted eight bytes at a time.
+enum RunPlaces {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The highlights of the runs from each span's first place through its last (increasing places, spans
+    /// apart), in order; nil when the text is not simple up to the end of the last span, or has fewer runs.
+    ///
+    /// - Complexity: O(text up to the last span's end), eight bytes at a time, plus a few steps a span.
+    static func highlights(
+        _ spans: ArraySlice<(first: Int, last: Int)>, in text: UnsafeBufferPointer<UInt8>
+    ) -> [SearchHighlight]? {
+        guard !spans.isEmpty else { return [] }
+        guard let base = text.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let count = text.count
+        var highlights: [SearchHighlight] = []
+        highlights.reserveCapacity(spans.count)
+        var span = spans.startIndex
+        // What is looked for: the start of the span's first run (0), of its last run (1), or the end after it (2).
+        var phase = 0
+        var target = spans[span].first
+        var start8 = 0
+        var start16 = 0
+        // In phase 2, the bit of the chunk from which the end is looked for.
+        var from: UInt64 = 0
+        // Run starts and general punctuation (three bytes, one UTF-16 unit each) before the chunk.
+        var starts = 0
+        var punctuation = 0
+        var punctuationEnd = 0
+        // 0x80 when the byte before the chunk is a word byte.
+        var previous: UInt64 = 0
+        var index = 0
+        // Past the text the bytes are zeros (not word bytes), so a run that ends the text ends at its end; the
+        // chunk at `count` is looked at when the text's length is a multiple of eight.
+        while index <= count {
+            let chunk: UInt64
+            if index &+ 8 <= count {
+                chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            } else if count >= 8 {
+                let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+                chunk = last >> UInt64(8 &* (index &+ 8 &- count))
+            } else {
+                var bytes: UInt64 = 0
+                for offset in 0..<(count &- index) { bytes |= UInt64(text[index &+ offset]) << UInt64(8 &* offset) }
+                chunk = bytes
+            }
+            let high = chunk & highBits
+            var leads: UInt64 = 0
+            if high != 0 {
+                guard let found = punctuationLeads(high, index, text, &punctuationEnd) else { return nil }
+                leads = found
+            }
+            let words = ASCIIRuns.wordFlags(chunk & ~highBits) & ~high
+            let before = words << 8 | previous
+            let runStarts = words & ~before
+            let startCount = bytesSet(runStarts)
+            if phase == 2 ? ~words & before != 0 : starts &+ startCount > target {
+                // The chunk holds what is looked for, and perhaps more.
+                while true {
+                    if phase != 2 {
+                        guard target &- starts < startCount else { break }
+                        let bit = nthBit(runStarts, target &- starts)
+                        if phase == 0 {
+                            start8 = index &+ bit / 8
+                            start16 = start8 &- 2 &* (punctuation &+ bytesSet(leads & ((1 << UInt64(bit)) &- 1)))
+                            let last = spans[span].last
+                            if last != target {
+                                phase = 1
+                                target = last
+                                continue
+                            }
+                        }
+                        phase = 2
+                        from = UInt64(bit)
+                    }
+                    // The run ends at the first byte after its start that is not a word byte.
+                    let ends = ~words & highBits & before & (UInt64.max << from)
+                    guard ends != 0 else { break }
+                    let bit = ends.trailingZeroBitCount
+                    let end8 = index &+ bit / 8
+                    let end16 = end8 &- 2 &* (punctuation &+ bytesSet(leads & ((1 << UInt64(bit)) &- 1)))
+                    highlights.append(SearchHighlight(utf16: start16..<end16, utf8: start8..<end8))
+                    span += 1
+                    if span == spans.endIndex { return highlights }
+                    phase = 0
+                    target = spans[span].first
+                }
+            }
+            starts &+= startCount
+            punctuation &+= bytesSet(leads)
+            previous = words >> 56 & 0x80
+            from = 0
+            index &+= 8
+        }
+        return nil
+    }
+
+    /// How many bytes of `flags` have their top bit set (its only bits): a multiply, not a population count
+    /// (which the baseline x86-64 lacks).
+    @inline(__always)
+    static func bytesSet(_ flags: UInt64) -> Int { Int(((flags >> 7) &* ones) >> 56) }
+
+    /// The place of the `n`-th set bit of `bits` (from 0; it has more than `n`).
+    @inline(__always)
+    private static func nthBit(_ bits: UInt64, _ n: Int) -> Int {
+        var bits = bits
+        for _ in 0..<n { bits &= bits &- 1 }
+        return bits.trailingZeroBitCount
+    }
+
+    /// The lead bytes (`E2`) of the general punctuation starting in the chunk of `text` at `index`, in their
+    /// bytes' top bits, when every byte from 0x80 in it (their top bits `high`) is part of general punctuation
+    /// (`punctuationEnd`: where the last one checked ends); nil otherwise.
+    @inline(never)
+    private static func punctuationLeads(
+        _ high: UInt64, _ index: Int, _ text: UnsafeBufferPointer<UInt8>, _ punctuationEnd: inout Int
+    ) -> UInt64? {
+        var rest = high
+        var leads: UInt64 = 0
+        while rest != 0 {
+            let at = index + rest.trailingZeroBitCount / 8
+            rest &= rest - 1
+            if at < punctuationEnd { continue }
+            guard TokenLocator.isGeneralPunctuation(text, at: at) else { return nil }
+            punctuationEnd = at + 3
+            leads |= 0x80 << UInt64(8 * (at - index))
+        }
+        return leads
+    }
+
+    /// How many varints `bytes` holds (the bytes below 0x80, each one's last), or nil when the last runs past
+    /// the end.
+    ///
+    /// - Complexity: O(bytes), eight at a time.
+    static func varintCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let last = bytes.last else { return 0 }
+        guard last < 0x80 else { return nil }
+        let raw = UnsafeRawPointer(base)
+        var count = 0
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            count &+= bytesSet(~chunk & highBits)
+            index &+= 8
+        }
+        while index < bytes.count {
+            if bytes[index] < 0x80 { count &+= 1 }
+            index &+= 1
+        }
+        return count
+    }
+}
