@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
         .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim"]),
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization", "CChecksum"]),
-        .target(name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore"]),
+        .target(
+            name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore", "CUnicodeShim"]),
         .target(name: "Versification", dependencies: ["ScriptureModel"], exclude: ["Resources"]),
         .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore", "Versification"]),
         .target(name: "ReaderLayout", dependencies: ["ScriptureModel"]),
