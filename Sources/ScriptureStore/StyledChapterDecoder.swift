@@ -18,15 +18,14 @@ struct StyledChapterDecoder {
     /// What a paragraph or note collects while it is read.
     private struct Collector {
         var bytes = TextBuffer()
-        var spans: [StyledSpan] = []
+        var spans = SpanBuffer()
         var verses: [VerseMark] = []
         var notes: [NoteMark] = []
         var figures: [FigureMark] = []
 
-        /// A collector with room for a long paragraph's spans and verses, so they seldom grow.
-        static func reserved() -> Collector {
-            var collector = Collector()
-            collector.spans.reserveCapacity(128)
+        /// A collector with room for `spans` spans and `bytes` bytes of text, and a long paragraph's verses.
+        static func reserved(spans: Int, bytes: Int) -> Collector {
+            var collector = Collector(bytes: TextBuffer(capacity: bytes), spans: SpanBuffer(capacity: spans))
             collector.verses.reserveCapacity(32)
             return collector
         }
@@ -35,6 +34,12 @@ struct StyledChapterDecoder {
     init(reader: ContentReader, markers: StyleMarkers) {
         self.reader = reader
         self.markers = markers
+        // Room for the longest paragraph the chapter can have, so that the buffers do not grow while it is
+        // read: each span takes at least two bytes of the stream, and a paragraph's text is at most the
+        // chapter's verse text and the stream's bytes. Capped, for a chapter of very many short paragraphs.
+        let content = reader.cursor.bytes.count
+        scratch = Collector.reserved(
+            spans: min(content / 2, 2048), bytes: min(content + reader.verseText.count, 1 << 16))
     }
 
     mutating func chapter(book: BookID, number: Int) throws(StoreError) -> StyledChapter {
@@ -104,7 +109,7 @@ struct StyledChapterDecoder {
     }
 
     /// Reused for every paragraph, so its arrays grow once per chapter, not once per paragraph.
-    private var scratch = Collector.reserved()
+    private var scratch: Collector
 
     /// Reads a paragraph whose marker is string `id`.
     private mutating func paragraph(marker id: Int, cell: CellPosition?) throws(StoreError) {
@@ -129,9 +134,9 @@ struct StyledChapterDecoder {
 
     private mutating func styledParagraph(marker: String, kind: ParagraphKind, cell: CellPosition?) throws(StoreError) {
         var collector = scratch
-        scratch = Collector(bytes: collector.bytes)
+        scratch = Collector(bytes: collector.bytes, spans: collector.spans)
         collector.bytes.removeAll()
-        collector.spans.removeAll(keepingCapacity: true)
+        collector.spans.removeAll()
         collector.verses.removeAll(keepingCapacity: true)
         collector.notes.removeAll(keepingCapacity: true)
         collector.figures.removeAll(keepingCapacity: true)
@@ -140,7 +145,7 @@ struct StyledChapterDecoder {
             StyledParagraph(
                 marker: marker, kind: kind,
                 text: collector.bytes.string(),
-                spans: Array(collector.spans[...]), verses: Array(collector.verses[...]),
+                spans: collector.spans.array(), verses: Array(collector.verses[...]),
                 notes: Array(collector.notes[...]),
                 figures: Array(collector.figures[...]), cell: cell, sidebar: openSidebars.last))
         scratch = collector
@@ -171,7 +176,7 @@ struct StyledChapterDecoder {
                 let start = collector.bytes.count
                 collector.spans.append(StyledSpan(range: start..<start, marker: try marker(style), style: style))
                 try inlines(into: &collector, depth: depth + 1)
-                collector.spans[index].range = start..<collector.bytes.count
+                collector.spans.setEnd(of: index, to: collector.bytes.count)
             case .word(let style, let run, let spaceAfter):
                 let start = collector.bytes.count
                 try reader.append(run, to: collector.bytes)
@@ -179,14 +184,13 @@ struct StyledChapterDecoder {
                     StyledSpan(range: start..<collector.bytes.count, marker: try marker(style), style: style))
                 if spaceAfter { collector.bytes.append(0x20) }
             case .note(let marker, let caller):
-                var note = Collector(bytes: TextBuffer(capacity: 64))
-                note.spans.reserveCapacity(8)  // a note's spans (`fr`, `ft`, `xt`, words): one allocation, not several
+                var note = Collector(bytes: TextBuffer(capacity: 64), spans: SpanBuffer(capacity: 8))
                 try inlines(into: &note, depth: depth + 1)
                 collector.notes.append(NoteMark(offset: collector.bytes.count, note: notes.count))
                 notes.append(
                     StyledNote(
                         marker: try reader.string(marker), caller: try reader.string(caller),
-                        text: note.bytes.string(), spans: note.spans))
+                        text: note.bytes.string(), spans: note.spans.array()))
             case .figure(let style, let offset, let length):
                 let caption = try reader.literal(offset: offset, length: length)
                 collector.figures.append(FigureMark(offset: collector.bytes.count, caption: caption, style: style))
@@ -200,7 +204,7 @@ struct StyledChapterDecoder {
 
     /// A style's marker, from the store's table.
     @inline(__always)
-    private func marker(_ style: Int) throws(StoreError) -> String {
+    private func marker(_ style: Int) throws(StoreError) -> InlineMarker {
         try markers.marker(style, styles: reader.styles)
     }
 }
