@@ -2,7 +2,7 @@
 /// styles and strings sections for each word of a chapter.
 ///
 /// Built from the styles section in one pass. A style whose entry or marker string is damaged gets
-/// no marker here; `marker(_:styles:)` then reads it the slow way, which throws the section's error.
+/// no marker here; the decoder then reads it the slow way, which throws the section's error.
 struct StyleMarkers: Sendable {
     /// For each style id, its marker as a span holds it; `nil` when the style could not be read.
     private let markers: [InlineMarker?]
@@ -38,12 +38,13 @@ struct StyleMarkers: Sendable {
         styleCount = markers.count
     }
 
-    /// Style `style`'s marker; throws when the style's entry or its marker string is damaged.
+    /// Style `style`'s marker; nil when the style's entry or its marker string could not be read (reading
+    /// it through the styles table then throws what is wrong).
     ///
-    /// - Complexity: O(1) for a sound style.
+    /// - Complexity: O(1).
     @inline(__always)
-    func marker(_ style: Int, styles: StyleTable) throws(StoreError) -> InlineMarker {
-        if style >= 0, style < styleCount, let marker = markers[style] { return marker }
-        return InlineMarker(try styles.strings.string(styles.markerID(style), referrer: .styles))
+    func marker(_ style: Int) -> InlineMarker? {
+        guard style >= 0, style < styleCount else { return nil }
+        return markers[style]
     }
 }

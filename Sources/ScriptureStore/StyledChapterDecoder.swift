@@ -14,6 +14,8 @@ struct StyledChapterDecoder {
     private var sidebars: [StyledSidebar] = []
     /// The open sidebars, innermost last, by index in `sidebars`.
     private var openSidebars: [Int] = []
+    /// The chapter's verse text while `chapter` runs (see `append(_:from:to:)`).
+    private var verseText = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
     /// What a paragraph or note collects while it is read.
     private struct Collector {
@@ -44,6 +46,19 @@ struct StyledChapterDecoder {
 
     mutating func chapter(book: BookID, number: Int) throws(StoreError) -> StyledChapter {
         let header = try reader.chapterHeader()
+        try reader.verseText.withUnsafeBytes { (text) throws(StoreError) in
+            verseText = text
+            defer { verseText = UnsafeBufferPointer(start: nil, count: 0) }
+            try blocks()
+        }
+        guard openSidebars.isEmpty else { throw reader.damaged("a sidebar with no end") }
+        return StyledChapter(
+            book: book, number: number, label: header.label, publishedNumber: header.published, paragraphs: paragraphs,
+            notes: notes, sidebars: sidebars)
+    }
+
+    /// Reads the chapter's paragraphs and tables, up to the end of the stream.
+    private mutating func blocks() throws(StoreError) {
         var tables = 0
         while !reader.isAtEnd {
             switch try reader.next() {
@@ -56,10 +71,6 @@ struct StyledChapterDecoder {
                 throw reader.damaged("expected a paragraph or table")
             }
         }
-        guard openSidebars.isEmpty else { throw reader.damaged("a sidebar with no end") }
-        return StyledChapter(
-            book: book, number: number, label: header.label, publishedNumber: header.published, paragraphs: paragraphs,
-            notes: notes, sidebars: sidebars)
     }
 
     /// Reads the `esb` paragraph that opens a sidebar (its text is the category) or the `esbe` that closes one.
@@ -160,7 +171,7 @@ struct StyledChapterDecoder {
             case .end:
                 return
             case .textRef(let run):
-                try reader.append(run, to: collector.bytes)
+                Self.append(run, from: verseText, to: collector.bytes)
             case .textLiteral(let offset, let length):
                 try reader.appendLiteral(offset: offset, length: length, to: collector.bytes)
             case .space:
@@ -178,10 +189,11 @@ struct StyledChapterDecoder {
                 try inlines(into: &collector, depth: depth + 1)
                 collector.spans.setEnd(of: index, to: collector.bytes.count)
             case .word(let style, let run, let spaceAfter):
+                let marker: InlineMarker
+                if let known = markers.marker(style) { marker = known } else { marker = try unreadMarker(style) }
                 let start = collector.bytes.count
-                try reader.append(run, to: collector.bytes)
-                collector.spans.append(
-                    StyledSpan(range: start..<collector.bytes.count, marker: try marker(style), style: style))
+                Self.append(run, from: verseText, to: collector.bytes)
+                collector.spans.append(StyledSpan(range: start..<collector.bytes.count, marker: marker, style: style))
                 if spaceAfter { collector.bytes.append(0x20) }
             case .note(let marker, let caller):
                 var note = Collector(bytes: TextBuffer(capacity: 64), spans: SpanBuffer(capacity: 8))
@@ -202,9 +214,33 @@ struct StyledChapterDecoder {
         }
     }
 
+    /// Appends a run of the verse text with its spaces (the reader has checked that it lies inside it).
+    /// (Static, and given the text: a method here would copy the whole decoder in the loop.)
+    @inline(__always)
+    private static func append(_ run: TextRun, from verseText: UnsafeBufferPointer<UInt8>, to buffer: TextBuffer) {
+        guard let base = verseText.baseAddress else {
+            // No verse text: the run is empty (the reader checked it), only its spaces are added.
+            if run.leadingSpace { buffer.append(0x20) }
+            if run.trailingSpace { buffer.append(0x20) }
+            return
+        }
+        buffer.append(
+            base + run.offset, length: run.length, readable: verseText.count &- run.offset,
+            leadingSpace: run.leadingSpace, trailingSpace: run.trailingSpace)
+    }
+
     /// A style's marker, from the store's table.
     @inline(__always)
     private func marker(_ style: Int) throws(StoreError) -> InlineMarker {
-        try markers.marker(style, styles: reader.styles)
+        if let marker = markers.marker(style) { return marker }
+        return try unreadMarker(style)
+    }
+
+    /// The marker of a style the table could not read: read again from the styles table, which throws
+    /// what is wrong with it.
+    @inline(never)
+    private func unreadMarker(_ style: Int) throws(StoreError) -> InlineMarker {
+        let styles = reader.styles
+        return InlineMarker(try styles.strings.string(styles.markerID(style), referrer: .styles))
     }
 }
