@@ -52,13 +52,48 @@ public struct StyledParagraph: Sendable, Hashable {
 }
 
 /// A character style over part of a paragraph's text.
+///
+/// Plain memory (the marker is held in place, see `InlineMarker`): a chapter's thousand spans are made
+/// and freed without a retain or release each.
 public struct StyledSpan: Sendable, Hashable {
     /// The UTF-8 byte range in the paragraph's text.
     public var range: Range<Int>
-    /// The style marker (`wj`, `w`, `nd`).
-    public var marker: String
     /// The style's id in the version: `VersionStore.characterStyle(_:)` gives its attributes (Strong's numbers).
     public var style: Int
+    /// The marker, held without a reference.
+    var inlineMarker: InlineMarker
+
+    /// The style marker (`wj`, `w`, `nd`).
+    public var marker: String {
+        get { inlineMarker.string }
+        set { inlineMarker = InlineMarker(newValue) }
+    }
+
+    /// A span of style `style` (whose marker is `marker`) over `range`.
+    public init(range: Range<Int>, marker: String, style: Int) {
+        self.init(range: range, marker: InlineMarker(marker), style: style)
+    }
+
+    /// A span with its marker already held in place (the decoder's, from `StyleMarkers`).
+    @inline(__always)
+    init(range: Range<Int>, marker: InlineMarker, style: Int) {
+        self.range = range
+        self.style = style
+        inlineMarker = marker
+    }
+
+    /// Equal when range, style and marker are (markers compared as strings, as before they were held in place).
+    public static func == (lhs: StyledSpan, rhs: StyledSpan) -> Bool {
+        lhs.range == rhs.range && lhs.style == rhs.style
+            && (lhs.inlineMarker == rhs.inlineMarker || lhs.marker == rhs.marker)
+    }
+
+    /// Hashes range, style and the marker string (consistent with `==`).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(range)
+        hasher.combine(marker)
+        hasher.combine(style)
+    }
 }
 
 /// Where a verse starts in a paragraph.

@@ -37,6 +37,36 @@ final class TextBuffer {
         return target
     }
 
+    /// Appends `length` bytes from `source`, with a space before and one after when asked.
+    ///
+    /// `readable` is how many bytes may be read from `source` (at least `length`): when there are 16 and
+    /// the run is no longer, it is copied as two 8-byte words (a word of a verse, without a loop per byte).
+    @inline(__always)
+    func append(
+        _ source: UnsafePointer<UInt8>, length: Int, readable: Int, leadingSpace: Bool, trailingSpace: Bool
+    ) {
+        if length > capacity - count - 18 { grow(to: count + length + 18) }
+        var target = base + count
+        if leadingSpace {
+            target.pointee = 0x20
+            target += 1
+        }
+        if length <= 16, readable >= 16 {
+            let raw = UnsafeRawPointer(source)
+            let words = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            UnsafeMutableRawPointer(target).storeBytes(of: words.0, as: UInt64.self)
+            UnsafeMutableRawPointer(target).storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
+        } else if length > 0 {
+            target.update(from: source, count: length)
+        }
+        target += length
+        if trailingSpace {
+            target.pointee = 0x20
+            target += 1
+        }
+        count = target - base
+    }
+
     /// The bytes as a string (invalid UTF-8 becomes U+FFFD).
     func string() -> String {
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
