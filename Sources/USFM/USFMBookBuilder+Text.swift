@@ -192,27 +192,7 @@ extension USFMBookBuilder {
     /// copying the bytes between those a stretch at a time.
     private mutating func rewrite(_ range: Range<Int>) {
         scratch.removeAll(keepingCapacity: true)
-        let input = cursor.input
-        var lastWasSpace = false
-        var copied = range.lowerBound
-        for index in range {
-            let byte = input[index]
-            guard isSpace(byte) || byte == tilde else {
-                lastWasSpace = false
-                continue
-            }
-            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<index]))
-            copied = index + 1
-            if byte == tilde {
-                scratch.append(0xC2)
-                scratch.append(0xA0)
-                lastWasSpace = false
-            } else {
-                if !lastWasSpace { scratch.append(space) }
-                lastWasSpace = true
-            }
-        }
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<range.upperBound]))
+        Self.rewrite(cursor.input, range, into: &scratch, lastWasSpace: false)
     }
 
     /// Makes sure a frame is open for text (a stray paragraph if needed) and says whether to drop
