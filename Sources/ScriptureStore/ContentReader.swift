@@ -123,14 +123,6 @@ struct ContentReader {
             at: run.offset, length: run.length, leadingSpace: run.leadingSpace, trailingSpace: run.trailingSpace)
     }
 
-    /// Appends a verse-text run's UTF-8 bytes, with its spaces.
-    @inline(__always)
-    func append(_ run: TextRun, to target: TextBuffer) throws(StoreError) {
-        if run.leadingSpace { target.append(0x20) }
-        try verseText.append(at: run.offset, length: run.length, to: target)
-        if run.trailingSpace { target.append(0x20) }
-    }
-
     /// Appends text stored in the stream.
     func appendLiteral(offset: Int, length: Int, to target: TextBuffer) throws(StoreError) {
         try cursor.bytes.append(at: offset, length: length, to: target)
