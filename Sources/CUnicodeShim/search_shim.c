@@ -2,6 +2,7 @@
 #include "CUnicodeSearch.h"
 #include "search_internal.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uchar.h>
@@ -9,6 +10,7 @@
 #include <unicode/uscript.h>
 #include <unicode/ustring.h>
 #include <unicode/utf16.h>
+#include <unicode/utf8.h>
 
 typedef LecternBuffer Buffer;
 typedef LecternScratch Scratch;
@@ -187,6 +189,143 @@ static int32_t fold_utf16(int32_t options, Scratch *scratch, const uint8_t *src,
     return folded;
 }
 
+// ---------------------------------------------------------------- per-character folds
+
+// Most Bible text (Latin, Greek, Cyrillic, Hebrew, Arabic letters and their marks) folds one
+// character at a time: its fold is the folds of its characters, one after another. A table of
+// the characters below CHARS_LIMIT (up to the word joiner U+2060 that UHB puts between
+// morphemes) says which do and what each becomes, so such text skips ICU's normalizers. Entries are filled on first use (by any thread: a slot only ever goes
+// from 0 to its one value, so relaxed atomics suffice).
+#define CHARS_LIMIT 0x2070
+#define CHAR_FILLED 1u
+#define CHAR_LOCAL 2u  // default folding: the character folds to the bytes held, whatever surrounds it
+#define CHAR_EXACT 4u    // exact folding keeps it: NFC_QC=Yes, not default-ignorable, not an apostrophe or quote
+#define CHAR_IGNORED 8u  // exact folding drops it, before NFC: default-ignorable
+#define CHAR_BYTES_MAX 5
+
+// Bits 0-7 the flags, 8-15 the canonical combining class, 16-23 the length of the default
+// fold, 24-63 its bytes.
+static _Atomic uint64_t char_table[CHARS_LIMIT];
+
+// Cyrillic letters that keep a following breve or diaeresis (see cyrillic_keeps_mark).
+static int is_cyrillic_keeper_base(UChar32 c) {
+    return c == 0x0418 || c == 0x0438 || c == 0x0423 || c == 0x0443 || c == 0x0406 || c == 0x0456;
+}
+
+// Whether default folding of `c` is the same in any text of such characters, and if so its
+// fold's UTF-8 bytes (at most CHAR_BYTES_MAX). Holds for a nonspacing or enclosing mark that
+// folds to nothing (every base in such text drops marks), other than the breve and diaeresis
+// Cyrillic keeps; and for a starter whose decomposition's letters all drop marks and are not
+// Cyrillic keepers, and whose fold holds only starters with NFC_QC=Yes (nothing the next
+// character's fold could compose with).
+static int default_fold_is_local(UChar32 c, uint8_t *bytes, int32_t *length) {
+    if (lectern_is_apostrophe(c) || is_double_quote(c) || c == 0x0306 || c == 0x0308) return 0;
+    int32_t mask = U_GET_GC_MASK(c);
+    if (mask & U_GC_MC_MASK) return 0;
+    int is_mark = (mask & (U_GC_MN_MASK | U_GC_ME_MASK)) != 0;
+    if (!is_mark && u_getCombiningClass(c) != 0) return 0;
+    UChar one[2];
+    int32_t one_length = 0;
+    U16_APPEND_UNSAFE(one, one_length, c);
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfkd = unorm2_getNFKDInstance(&status);
+    UChar decomposed[32];
+    int32_t decomposed_length = unorm2_normalize(nfkd, one, one_length, decomposed, 32, &status);
+    if (U_FAILURE(status)) return 0;
+    for (int32_t i = 0; i < decomposed_length;) {
+        UChar32 d;
+        U16_NEXT(decomposed, i, decomposed_length, d);
+        int32_t d_mask = U_GET_GC_MASK(d);
+        if (d_mask & U_GC_MC_MASK) return 0;
+        if (d_mask & (U_GC_MN_MASK | U_GC_ME_MASK)) continue;
+        if (is_mark || is_cyrillic_keeper_base(d) || !script_drops_marks(d)) return 0;
+    }
+    uint8_t utf8[4];
+    int32_t utf8_length = 0;
+    U8_APPEND_UNSAFE(utf8, utf8_length, c);
+    Scratch scratch = {{NULL, 0}, {NULL, 0}};
+    const UChar *folded = NULL;
+    int32_t folded_length = fold_utf16(0, &scratch, utf8, utf8_length, &folded);
+    int local = folded_length >= 0 && (!is_mark || folded_length == 0);
+    int32_t written = 0;
+    for (int32_t i = 0; local && i < folded_length;) {
+        UChar32 f;
+        U16_NEXT(folded, i, folded_length, f);
+        if (u_getCombiningClass(f) != 0 || u_getIntPropertyValue(f, UCHAR_NFC_QUICK_CHECK) != UNORM_YES ||
+            written + U8_LENGTH(f) > CHAR_BYTES_MAX) {
+            local = 0;
+        } else {
+            U8_APPEND_UNSAFE(bytes, written, f);
+        }
+    }
+    lectern_scratch_free(&scratch);
+    *length = written;
+    return local;
+}
+
+static uint64_t char_entry(UChar32 c) {
+    uint64_t entry = atomic_load_explicit(&char_table[c], memory_order_relaxed);
+    if (entry) return entry;
+    uint8_t ccc = u_getCombiningClass(c);
+    entry = CHAR_FILLED | (uint64_t)ccc << 8;
+    if (c >= 0xAD && u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
+        entry |= CHAR_IGNORED;
+    else if (!lectern_is_apostrophe(c) && !is_double_quote(c) &&
+             u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) == UNORM_YES)
+        entry |= CHAR_EXACT;
+    uint8_t bytes[CHAR_BYTES_MAX];
+    int32_t length = 0;
+    if (default_fold_is_local(c, bytes, &length)) {
+        entry |= CHAR_LOCAL | (uint64_t)length << 16;
+        for (int32_t i = 0; i < length; i++) entry |= (uint64_t)bytes[i] << (24 + 8 * i);
+    }
+    atomic_store_explicit(&char_table[c], entry, memory_order_relaxed);
+    return entry;
+}
+
+// Folds valid UTF-8 one character at a time through the table, writing the result at `dst`
+// when it fits in `room`. Returns its length, or -1 when a character is not in the table's
+// reach: for default folding one that is not CHAR_LOCAL; for exact folding one that is
+// neither CHAR_EXACT nor CHAR_IGNORED, or marks out of canonical order once the ignored
+// characters are gone (otherwise that text is NFC, so NFC and the other steps keep it).
+static int32_t fold_by_characters(int32_t options, const uint8_t *src, int32_t len, uint8_t *dst, int32_t room) {
+    int exact = (options & LECTERN_FOLD_EXACT) != 0;
+    int32_t written = 0;
+    uint8_t last_class = 0;
+    for (int32_t i = 0; i < len;) {
+        uint8_t byte = src[i];
+        if (byte < 0x80) {
+            i++;
+            if (byte == '`') byte = '\'';
+            else if (!exact && byte >= 'A' && byte <= 'Z') byte += 'a' - 'A';
+            if (written < room) dst[written] = byte;
+            written++;
+            last_class = 0;
+            continue;
+        }
+        int32_t start = i;
+        UChar32 c;
+        U8_NEXT(src, i, len, c);
+        if (c < 0 || c >= CHARS_LIMIT) return -1;
+        uint64_t entry = char_entry(c);
+        if (exact) {
+            if (entry & CHAR_IGNORED) continue;
+            uint8_t ccc = (uint8_t)(entry >> 8);
+            if (!(entry & CHAR_EXACT) || (ccc && ccc < last_class)) return -1;
+            last_class = ccc;
+            int32_t n = i - start;
+            if (written + n <= room) memcpy(dst + written, src + start, (size_t)n);
+            written += n;
+        } else {
+            if (!(entry & CHAR_LOCAL)) return -1;
+            int32_t n = (int32_t)(entry >> 16) & 0xFF;
+            for (int32_t k = 0; k < n; k++, written++)
+                if (written < room) dst[written] = (uint8_t)(entry >> (24 + 8 * k));
+        }
+    }
+    return written;
+}
+
 int lectern_is_ascii(const uint8_t *src, int32_t len) {
     uint8_t any = 0;
     for (int32_t i = 0; i < len; i++) any |= src[i];
@@ -206,6 +345,10 @@ int32_t lectern_fold_into(int32_t options, Scratch *scratch, const uint8_t *src,
             }
         }
         return len;
+    }
+    if (!(options & LECTERN_TOKENS_ICU_ONLY)) {
+        int32_t quick = fold_by_characters(options, src, len, room > 0 ? dst + used : NULL, room > 0 ? room : 0);
+        if (quick >= 0) return quick;
     }
     const UChar *folded = NULL;
     int32_t wide = fold_utf16(options, scratch, src, len, &folded);

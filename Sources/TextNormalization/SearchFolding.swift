@@ -39,12 +39,22 @@ public enum SearchFolding {
     ///
     /// - Complexity: O(n). Plain ASCII text is lowercased without ICU.
     public static func fold(_ text: String, mode: FoldingMode = .default) -> String {
+        fold(text, options: mode.shimOptions)
+    }
+
+    /// Folds through ICU's normalizers even where text folds one character at a time, to
+    /// test that both give the same result.
+    static func foldWithoutFastPath(_ text: String, mode: FoldingMode = .default) -> String {
+        fold(text, options: mode.shimOptions | LECTERN_TOKENS_ICU_ONLY)
+    }
+
+    private static func fold(_ text: String, options: Int32) -> String {
         var copy = text
         return copy.withUTF8 { bytes in
             var result = ""
             result.reserveCapacity(bytes.count)
             for piece in UTF8Pieces.split(bytes, limit: pieceLimit) {
-                result += foldPiece(UnsafeBufferPointer(rebasing: bytes[piece]), options: mode.shimOptions)
+                result += foldPiece(UnsafeBufferPointer(rebasing: bytes[piece]), options: options)
             }
             return result
         }

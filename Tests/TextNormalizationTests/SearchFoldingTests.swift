@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TextNormalization
@@ -85,6 +86,39 @@ import Testing
         let differences = zip(once.split(separator: " "), twice.split(separator: " ")).filter { $0 != $1 }
         #expect(differences.isEmpty, "\(differences.prefix(5))")
         #expect(once.utf8.count == twice.utf8.count)
+    }
+
+    /// Text of the scalars below U+2070 folds one character at a time where it can: the
+    /// result is ICU's, for each scalar alone and beside letters and marks of every script
+    /// that folds them (Cyrillic keepers, decomposed accents, Hebrew points out of order,
+    /// word joiners and other ignorables), and for random mixes of them.
+    @Test(arguments: FoldingMode.allCases)
+    func characterFoldsGiveICUsResult(_ mode: FoldingMode) {
+        let scalars = (UInt32(0xA0)..<0x2070).compactMap(Unicode.Scalar.init).filter {
+            $0.properties.generalCategory != .unassigned && $0.properties.generalCategory != .surrogate
+        }
+        let neighbours: [String] = [
+            "a", "E", "\u{301}", "\u{306}", "\u{308}", "и", "У", "і", "ב", "\u{5B0}", "\u{591}", "\u{34F}",
+            "\u{2060}", "\u{AD}", "α", "\u{345}", "Σ", "ς", "ـ", "\u{64E}", "'", "`",
+        ]
+        var texts: [String] = []
+        for scalar in scalars {
+            let c = String(scalar)
+            texts.append(c)
+            for n in neighbours { texts += [n + c, c + n, n + c + n] }
+        }
+        var random = SplitMix64(seed: 2026)
+        let pool = scalars.map(String.init) + neighbours + neighbours
+        for _ in 0..<20_000 {
+            texts.append(
+                (0..<Int(random.next() % 8 + 1)).map { _ in pool[Int(random.next() % UInt64(pool.count))] }.joined())
+        }
+        let different = texts.filter {
+            SearchFolding.fold($0, mode: mode) != SearchFolding.foldWithoutFastPath($0, mode: mode)
+        }
+        #expect(
+            different.isEmpty, "\(different.prefix(5).map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+        #expect(texts.count > 200_000)
     }
 
     @Test(arguments: [

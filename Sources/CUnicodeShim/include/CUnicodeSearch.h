@@ -11,7 +11,8 @@ extern "C" {
 /// Option bit: fold for exact matching (NFC, apostrophes and quotes unified,
 /// default-ignorable code points removed) instead of the default search folding.
 #define LECTERN_FOLD_EXACT 1
-/// Option bit for tests: never take the plain-ASCII fast path of the tokenizer.
+/// Option bit for tests: never take the tokenizer's plain-ASCII fast path, nor fold
+/// non-ASCII text one character at a time: ICU's break iterator and normalizers do it all.
 #define LECTERN_TOKENS_ICU_ONLY 2
 
 /// Token flag: a Han, Hiragana or Katakana character, one token per character.
