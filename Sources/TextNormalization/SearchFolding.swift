@@ -35,6 +35,9 @@ public enum SearchFolding {
     /// Texts longer than this are folded in pieces cut at white space.
     static let pieceLimit = 1 << 26
 
+    /// The most UTF-8 bytes a `String` holds without an allocation, on 64-bit platforms.
+    private static let smallCapacity = 15
+
     /// Returns the folded form of `text`.
     ///
     /// - Complexity: O(n). Plain ASCII text is lowercased without ICU.
@@ -51,6 +54,7 @@ public enum SearchFolding {
     private static func fold(_ text: String, options: Int32) -> String {
         var copy = text
         return copy.withUTF8 { bytes in
+            guard bytes.count > pieceLimit else { return foldPiece(bytes, options: options) }
             var result = ""
             result.reserveCapacity(bytes.count)
             for piece in UTF8Pieces.split(bytes, limit: pieceLimit) {
@@ -60,19 +64,20 @@ public enum SearchFolding {
         }
     }
 
-    /// Folds one piece of at most `pieceLimit` bytes (`lectern_search_fold`).
+    /// Folds one piece of at most `pieceLimit` bytes (`lectern_search_fold`) straight into
+    /// the result's storage: a short result (most words) is a small string, with no allocation.
     private static func foldPiece(_ bytes: UnsafeBufferPointer<UInt8>, options: Int32) -> String {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
         let count = Int32(clamping: bytes.count)
-        var capacity = bytes.count + bytes.count / 4 + 16
+        var capacity = bytes.count <= smallCapacity ? smallCapacity : bytes.count + bytes.count / 4 + 16
         for _ in 0..<4 {
             var needed: Int32 = 0
-            let folded = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
+            let folded = String(unsafeUninitializedCapacity: capacity) { out in
                 needed = lectern_search_fold(options, base, count, out.baseAddress, Int32(clamping: capacity))
-                initialized = needed >= 0 && Int(needed) <= capacity ? Int(needed) : 0
+                return needed >= 0 && Int(needed) <= capacity ? Int(needed) : 0
             }
             if needed < 0 { break }
-            if Int(needed) <= capacity { return String(decoding: folded, as: UTF8.self) }
+            if Int(needed) <= capacity { return folded }
             capacity = Int(needed) + 1
         }
         // ICU failed or ran out of memory: unfolded text still matches itself.
