@@ -87,3 +87,7 @@ int lectern_gunzip_into(const uint8_t *src, size_t len, uint8_t *dst, size_t dst
     if (status == 0 && produced != dst_len) return Z_DATA_ERROR;
     return status;
 }
+
+int lectern_gunzip_guessed(const uint8_t *src, size_t len, uint8_t *dst, size_t capacity, size_t *out_len) {
+    return inflate_all(src, len, dst, capacity, capacity, out_len);
+}

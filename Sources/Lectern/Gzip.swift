@@ -35,14 +35,31 @@ public enum Gzip {
     /// The limit `decompress` applies when given none: the largest file Lectern reads.
     public static let defaultLimit = VersionSource.maximumFileSize
 
-    /// Decompresses a whole gzip file (zlib's `inflate`, through `lectern_gunzip_size` and `lectern_gunzip_into`).
+    /// Decompresses a whole gzip file (zlib's `inflate`).
     ///
-    /// The content is inflated twice: once only counting, into a small buffer, so that a file whose
-    /// content passes `limit` fails having allocated nothing, then into an array of exactly its size.
+    /// A file whose trailer gives a plausible size (at most `limit`, and at most `plausibleRatio`
+    /// times the compressed bytes, which text never passes) is inflated once into an array of that
+    /// size (`lectern_gunzip_guessed`). Otherwise, or when the content is larger than the trailer
+    /// says (several members, or a lie), it is inflated twice (`lectern_gunzip_size`, then
+    /// `lectern_gunzip_into`): once only counting, into a small buffer, so that a file whose content
+    /// passes `limit` fails having allocated nothing, then into an array of exactly its size. A
+    /// decompression bomb so costs at most `plausibleRatio` times its own size in memory.
     ///
     /// - Parameter limit: the largest result accepted, so a decompression bomb fails instead of filling memory.
     /// - Complexity: O(n) in the decompressed size; memory: the result alone.
     public static func decompress(_ bytes: [UInt8], limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
+        if let guess = trailerSize(bytes), guess <= limit, guess <= bytes.count * plausibleRatio {
+            var status: Int32 = 0
+            let output = [UInt8](unsafeUninitializedCapacity: guess) { target, initialized in
+                var written = 0
+                status = bytes.withUnsafeBufferPointer { buffer in
+                    lectern_gunzip_guessed(buffer.baseAddress, buffer.count, target.baseAddress, guess, &written)
+                }
+                initialized = status == 0 ? written : 0
+            }
+            if status == 0 { return output }
+            guard status == -100 else { throw Failure(code: status, limit: limit) }
+        }
         var length = 0
         let counted = bytes.withUnsafeBufferPointer { buffer in
             lectern_gunzip_size(buffer.baseAddress, buffer.count, max(0, limit), &length)
@@ -61,5 +78,17 @@ public enum Gzip {
         }
         guard status == 0 else { throw Failure(code: status, limit: limit) }
         return output
+    }
+
+    /// The most a trailer's size may exceed the compressed bytes and still be trusted: the corpus's
+    /// books reach 13 (USX of 1 John), deflate itself about 1,000.
+    static let plausibleRatio = 32
+
+    /// The size a gzip file's last member says it holds (ISIZE, the last four bytes, little-endian),
+    /// or nil when the bytes are too few for a gzip member.
+    static func trailerSize(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 18 else { return nil }
+        let end = bytes.count
+        return Int(bytes[end - 4]) | Int(bytes[end - 3]) << 8 | Int(bytes[end - 2]) << 16 | Int(bytes[end - 1]) << 24
     }
 }

@@ -69,6 +69,46 @@ import Testing
         #expect(throws: Gzip.Failure.self) { try Gzip.decompress(compressed) }
     }
 
+    /// Real `.gz` books (their trailers give sizes a single pass trusts) come out as the system's
+    /// `gzip -dc` gives them; so do two concatenated members, whose last trailer gives only the
+    /// second member's size, and a stream whose trailer claims more than it holds is damaged.
+    @Test(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+    func gzipFilesComeOutWholeWhateverTheirTrailersSay() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let paths = ["hbo-wlc-usfm/heb_GEN.usfm.gz", "grc-ugnt-usx/040MAT.usx.gz"].map {
+            TestCorpus.root.appendingPathComponent($0).path
+        }
+        var books: [[UInt8]] = []
+        var members: [UInt8] = []
+        for path in paths {
+            let compressed = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let plain = try Self.gunzip(path)
+            #expect(plain.count > 1 << 20 && plain.count < compressed.count * 32, "\(path)")
+            #expect(try Gzip.decompress(compressed) == plain, "\(path)")
+            books.append(plain)
+            members += compressed
+        }
+        #expect(try Gzip.decompress(members) == books[0] + books[1])
+        var lying = try Self.gzip(books[1], in: folder)
+        lying[lying.count - 2] &+= 1  // ISIZE 64 KB larger than the content
+        #expect(throws: Gzip.Failure.self) { try Gzip.decompress(lying) }
+    }
+
+    /// `gzip -dc` of a file, through the system's gzip.
+    static func gunzip(_ path: String) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-dc", path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return [UInt8](data)
+    }
+
     @Test(arguments: [
         (300 << 20, "the file is 300 MB; Lectern reads files of at most 256 MB"),
         ((1 << 30) + (1 << 30) / 5, "the file is 1.2 GB; Lectern reads files of at most 256 MB"),
