@@ -3,6 +3,7 @@
 #include "CUnicodeSearch.h"
 #include "search_internal.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
@@ -187,6 +188,54 @@ static int is_hangul(UChar32 c) {
                            (c >= 0xAC00 && c <= 0xD7FF) || (c >= 0xFFA0 && c <= 0xFFDC));
 }
 
+// How needs_word_breaks takes a character (see there).
+typedef enum {
+    BREAK_SKIP,    // punctuation, symbols, spaces, Han and kana: ends any word
+    BREAK_WORD,    // a letter or digit ICU breaks by rule alone
+    BREAK_EXTEND,  // a mark or format character: fine right after such a letter or digit
+    BREAK_ICU,     // anything else: ask ICU
+} BreakClass;
+
+static BreakClass break_class(UChar32 c) {
+    if (U_GET_GC_MASK(c) & (U_GC_P_MASK | U_GC_S_MASK | U_GC_Z_MASK)) return BREAK_SKIP;
+    if (c == 0x3099 || c == 0x309A || is_ideograph(c)) return BREAK_SKIP;
+    if (is_hangul(c) || u_getIntPropertyValue(c, UCHAR_LINE_BREAK) == U_LB_COMPLEX_CONTEXT) return BREAK_ICU;
+    switch (u_getIntPropertyValue(c, UCHAR_WORD_BREAK)) {
+    case U_WB_ALETTER:
+    case U_WB_HEBREW_LETTER:
+    case U_WB_NUMERIC:
+    case U_WB_EXTENDNUMLET:
+        return BREAK_WORD;
+    case U_WB_EXTEND:
+    case U_WB_FORMAT:
+    case U_WB_ZWJ:
+        return BREAK_EXTEND;
+    default:
+        return BREAK_ICU;
+    }
+}
+
+// classify() and break_class() of the characters below KINDS_LIMIT (the alphabets of most
+// Bibles), filled on first use by any thread: a slot only ever goes from 0 to its one value.
+// Bit 7 marks a filled slot, bits 0-2 hold the CharKind, bits 3-4 the BreakClass.
+#define KINDS_LIMIT 0x2070
+static _Atomic uint8_t kinds[KINDS_LIMIT];
+
+static uint8_t kinds_of(UChar32 c) {
+    uint8_t entry = atomic_load_explicit(&kinds[c], memory_order_relaxed);
+    if (!entry) {
+        entry = (uint8_t)(0x80 | classify(c) | break_class(c) << 3);
+        atomic_store_explicit(&kinds[c], entry, memory_order_relaxed);
+    }
+    return entry;
+}
+
+// classify(), through the table where it reaches.
+static CharKind kind_of(UChar32 c) {
+    if (c >= 0x80 && c < KINDS_LIMIT) return (CharKind)(kinds_of(c) & 7);
+    return classify(c);
+}
+
 // Whether the text needs ICU's word breaks: true unless every non-ASCII character is
 // punctuation, a symbol, a space, a Han or kana character (with kana voicing marks), a
 // letter or digit that ICU breaks by rule alone (Word_Break ALetter, Hebrew_Letter,
@@ -214,23 +263,17 @@ static int needs_word_breaks(const uint8_t *src, int32_t len) {
         int before = start == last_end ? after_word : start > 0 && is_ascii_word_byte(src[start - 1]);
         last_end = i;
         after_word = 0;
-        if (U_GET_GC_MASK(c) & (U_GC_P_MASK | U_GC_S_MASK | U_GC_Z_MASK)) continue;
-        if (c == 0x3099 || c == 0x309A || is_ideograph(c)) continue;
-        if (is_hangul(c) || u_getIntPropertyValue(c, UCHAR_LINE_BREAK) == U_LB_COMPLEX_CONTEXT) return 1;
-        switch (u_getIntPropertyValue(c, UCHAR_WORD_BREAK)) {
-        case U_WB_ALETTER:
-        case U_WB_HEBREW_LETTER:
-        case U_WB_NUMERIC:
-        case U_WB_EXTENDNUMLET:
+        switch (c < KINDS_LIMIT ? (BreakClass)(kinds_of(c) >> 3 & 3) : break_class(c)) {
+        case BREAK_SKIP:
+            continue;
+        case BREAK_WORD:
             after_word = 1;
             continue;
-        case U_WB_EXTEND:
-        case U_WB_FORMAT:
-        case U_WB_ZWJ:
+        case BREAK_EXTEND:
             if (!before) return 1;
             after_word = 1;
             continue;
-        default:
+        case BREAK_ICU:
             return 1;
         }
     }
@@ -363,7 +406,7 @@ static int32_t tokenize(LecternWordBreaker *breaker, Tokenizer *t, int32_t len) 
             U8_NEXT(src, pos, len, c);
         }
         pos16 += c > 0xFFFF ? 2 : 1;
-        step(t, classify(c), start8, pos, start16, pos16);
+        step(t, kind_of(c), start8, pos, start16, pos16);
     }
     close_token(t);
     if (use_breaks) {
