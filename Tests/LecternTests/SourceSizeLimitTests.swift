@@ -10,10 +10,19 @@ import Testing
 
     /// `gzip -c` of `bytes`, through the system's gzip.
     static func gzip(_ bytes: [UInt8], in folder: TemporaryDirectory) throws -> [UInt8] {
-        let plain = try folder.write(bytes, to: "plain")
+        try systemGzip(["-c", try folder.write(bytes, to: "plain")])
+    }
+
+    /// `gzip -dc` of a file, through the system's gzip.
+    static func gunzip(_ path: String) throws -> [UInt8] {
+        try systemGzip(["-dc", path])
+    }
+
+    /// What the system's gzip writes to standard output, given `arguments`.
+    static func systemGzip(_ arguments: [String]) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-c", plain]
+        process.arguments = ["gzip"] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -93,20 +102,6 @@ import Testing
         var lying = try Self.gzip(books[1], in: folder)
         lying[lying.count - 2] &+= 1  // ISIZE 64 KB larger than the content
         #expect(throws: Gzip.Failure.self) { try Gzip.decompress(lying) }
-    }
-
-    /// `gzip -dc` of a file, through the system's gzip.
-    static func gunzip(_ path: String) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-dc", path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return [UInt8](data)
     }
 
     @Test(arguments: [
