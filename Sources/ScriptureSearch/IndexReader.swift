@@ -1,4 +1,5 @@
-// The search index's pointer code is in this file, IndexReader+Streams.swift and IndexReader+Matching.swift:
+// The search index's pointer code is in this file, IndexReader+Streams.swift, IndexReader+Matching.swift and
+// IndexReader+Merge.swift:
 // checked reads over the index section's bytes, borrowed for the length of one call of
 // `StoreBytes.withUnsafeBytes`. The fixed-width integers, varints, byte ranges and checksums are read by
 // the store's `ByteReader` (the one checked reader of both), its errors worded as `IndexDamage`.

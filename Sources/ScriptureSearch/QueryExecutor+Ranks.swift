@@ -16,6 +16,8 @@ extension QueryExecutor {
         guard query.mode == .default, soleTerm == nil, let near, near.isEmpty, excluded.isEmpty, !groups.isEmpty,
             groups.allSatisfy({ $0.count == 1 && !$0[0].terms.isEmpty })
         else { return nil }
+        // Two words: each common verse with its rank in both, in one pass over both lists.
+        if let best = try bestOfPair(scope: scope, limit: limit) { return best }
         let units = groups.map { $0[0] }
         let termCount = units.reduce(0) { $0 + $1.terms.count }
         var terms: [ResolvedTerm] = []

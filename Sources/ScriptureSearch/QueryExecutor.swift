@@ -147,6 +147,10 @@ struct QueryExecutor {
             try filter(&verses, near: near.dropFirst())
             return .list(verses)
         }
+        if let (first, second) = wordPair, let firstGaps = first.gaps, let secondGaps = second.gaps {
+            let verses = try index.reader.intersect(firstGaps, secondGaps, below: index.layout.verseCount)
+            return MatchedVerses.list(verses).restricted(to: scope)
+        }
         let driver = groups.indices.min { cost(groups[$0]) < cost(groups[$1]) } ?? 0
         var verses: [Int]
         if groups[driver].count == 1 {

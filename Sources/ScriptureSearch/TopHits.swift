@@ -43,6 +43,38 @@ struct TopHits {
         }
     }
 
+    /// Offers each of `newScores` with the verse at the same place of `newVerses`, in order: what `offer`
+    /// called for each does, the arrays borrowed once for all of them.
+    ///
+    /// - Complexity: as `offer` for each.
+    mutating func offer(scores newScores: UnsafeBufferPointer<Double>, verses newVerses: UnsafeBufferPointer<Int>) {
+        let capacity = self.capacity
+        var count = self.count
+        guard capacity > 0 else { return }
+        scores.withUnsafeMutableBufferPointer { scores in
+            verses.withUnsafeMutableBufferPointer { verses in
+                for index in 0..<min(newScores.count, newVerses.count) {
+                    let (score, verse) = (newScores[index], newVerses[index])
+                    if count < capacity {
+                        scores[count] = score
+                        verses[count] = verse
+                        count += 1
+                        if count == capacity {
+                            var parent = count / 2 - 1
+                            while parent >= 0 {
+                                Self.siftDown(parent, scores[parent], verses[parent], scores, verses)
+                                parent -= 1
+                            }
+                        }
+                    } else if Self.ranks(score, verse, before: scores[0], verses[0]) {
+                        Self.siftDown(0, score, verse, scores, verses)
+                    }
+                }
+            }
+        }
+        self.count = count
+    }
+
     /// Makes the hits a heap, the worst at the root: each parent, from the last, sifted down.
     private mutating func heapify() {
         let count = self.count
@@ -92,10 +124,15 @@ struct TopHits {
     /// The hits kept, best first: a heap sort of copies of them (the worst, at the root, moved to the end in
     /// turn); the order is total, verses being distinct.
     ///
-    /// - Complexity: O(n log n).
-    func matches() -> SearchMatches {
-        var sortedScores = Array(scores[..<count])
-        var sortedVerses = Array(verses[..<count])
+    /// - Complexity: O(n log n), sorted in its own arrays (no copy when they are not shared).
+    consuming func matches() -> SearchMatches {
+        // Taken out of `self` (consumed), so that sorting them copies nothing.
+        var sortedScores: [Double] = []
+        var sortedVerses: [Int] = []
+        swap(&sortedScores, &scores)
+        swap(&sortedVerses, &verses)
+        sortedScores.removeLast(sortedScores.count - count)
+        sortedVerses.removeLast(sortedVerses.count - count)
         let full = isFull
         sortedScores.withUnsafeMutableBufferPointer { scores in
             sortedVerses.withUnsafeMutableBufferPointer { verses in
