@@ -163,21 +163,22 @@ public final class VersionStore: Sendable {
             Int(try reader.u32(at: record * size + field.offset))
         }
         guard !records.isEmpty else { throw .notFound("verse \(index)") }
+        if records.lowerBound == 0, records.upperBound == chapterCount, index >= 0, index < verseCount,
+            let table = verseChapters.table(reader, records: chapterCount, verses: verseCount),
+            let chapter = table.chapter(holding: index)
+        {
+            // The table holds the records' fields as read and checked when it was built.
+            let first = Int(chapter.firstVerse)
+            guard first <= index, index - first < Int(chapter.verseCount) else { throw .notFound("verse \(index)") }
+            return VerseKey(book: chapter.book, chapter: Int(chapter.number), verse: try verseLabel(index))
+        }
         var low = records.lowerBound
         let (raw, number, first, count): (UInt8, Int, Int, Int)
         do {
-            if records == 0..<chapterCount, index >= 0, index < verseCount,
-                let table = verseChapters.table(reader, records: chapterCount, verses: verseCount)
-            {
-                // The table's record is at or before the verse's; the few records after it are stepped through.
-                low = Int(table[index >> VerseChapterIndex.shift])
-                while low + 1 < chapterCount, try field(.firstVerse, of: low + 1) <= index { low += 1 }
-            } else {
-                var high = records.upperBound
-                while high - low > 1 {
-                    let middle = (low + high) / 2
-                    if try field(.firstVerse, of: middle) <= index { low = middle } else { high = middle }
-                }
+            var high = records.upperBound
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if try field(.firstVerse, of: middle) <= index { low = middle } else { high = middle }
             }
             (raw, number, first, count) = (
                 try reader.u8(at: low * size + RecordLayout.chapterBook), try field(.number, of: low),
