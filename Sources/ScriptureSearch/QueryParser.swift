@@ -23,7 +23,7 @@ public enum QueryParser {
         let ascii = copy.withUTF8 { bytes in
             Result { () throws(QueryError) -> SearchQuery? in
                 guard bytes.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) }) else { return nil }
-                if let word = try singleWord(bytes, mode: mode) { return word }
+                if let word = singleWord(bytes, mode: mode) { return word }
                 if let words = try plainWords(bytes, mode: mode) { return words }
                 if let term = try singleFieldTerm(bytes, mode: mode) { return term }
                 let text = { (range: Range<Int>) in
@@ -41,16 +41,23 @@ public enum QueryParser {
 
     /// The query of `bytes` when they are one word of ASCII letters and digits (not an operator): the
     /// common query, without the items and groups of the general reading (which gives the same query).
-    private static func singleWord(
-        _ bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode
-    ) throws(QueryError) -> SearchQuery? {
+    private static func singleWord(_ bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode) -> SearchQuery? {
         guard !bytes.isEmpty,
             bytes.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) }),
             !isOperator(bytes)
         else { return nil }
-        let terms = try asciiTerms(of: bytes, offset: 0, mode: mode)
-        guard !terms.isEmpty else { return nil }
-        return SearchQuery(required: [[SearchQuery.Phrase(terms)]], mode: mode)
+        // One run of letters and digits is one token of `WordBreaker.forEachASCIITerm`, lowercased in the
+        // default mode and kept as written in the exact one: made here in place (a word of up to 15 bytes
+        // is a small string), without the breaker's buffer.
+        let lowercase = mode == .default
+        let text = String(unsafeUninitializedCapacity: bytes.count) { text in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                text[index] = lowercase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            return bytes.count
+        }
+        return SearchQuery(required: [[SearchQuery.Phrase([SearchQuery.Term(text)])]], mode: mode)
     }
 
     /// The query of `bytes` when they are words of ASCII letters and digits between spaces, none an operator
