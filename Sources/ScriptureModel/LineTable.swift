@@ -1,6 +1,6 @@
 /// Turns byte offsets of one file into line and column numbers.
 ///
-/// Built once per file with a newline scan; each lookup is a binary search plus a
+/// Built once per file from the line starts a scan found; each lookup is a binary search plus a
 /// count of the scalars before the offset on its line.
 public struct LineTable: Sendable {
     /// The file's path as the user gave it.
@@ -9,47 +9,16 @@ public struct LineTable: Sendable {
     /// Where a repaired copy of the file has U+FFFD (three bytes) in place of one invalid byte, in order.
     private let replacements: [Int]
 
-    /// Scans `bytes` for line feeds, eight bytes at a time.
+    /// A table of the line starts a scanner found: the offset of each line's first byte, in increasing
+    /// order, 0 first (USFM's `SourceHygiene` finds them while it checks the UTF-8).
     ///
-    /// - Parameter replacements: when `bytes` is a repaired copy, the offsets in it where U+FFFD replaced
-    ///   one invalid byte of the file, in increasing order; locations then give the file's own offsets.
-    /// - Complexity: O(n).
-    public init(file: String, bytes: UnsafeBufferPointer<UInt8>, replacements: [Int] = []) {
+    /// - Parameter replacements: when the offsets are those of a repaired copy, the offsets in it where
+    ///   U+FFFD replaced one invalid byte of the file, in increasing order; locations then give the file's
+    ///   own offsets.
+    public init(file: String, lineStarts: [Int], replacements: [Int] = []) {
         self.file = file
         self.replacements = replacements
-        var starts = [0]
-        starts.reserveCapacity(bytes.count / 40 + 1)
-        let count = bytes.count
-        var index = 0
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= count {
-                // Lines are long: skip 32 bytes at once when none is a line feed.
-                if index + 32 <= count {
-                    var any: UInt64 = 0
-                    for offset in stride(from: 0, to: 32, by: 8) {
-                        any |= ByteSearch.matches(
-                            of: 0x0A, in: raw.loadUnaligned(fromByteOffset: index + offset, as: UInt64.self))
-                    }
-                    if any == 0 {
-                        index += 32
-                        continue
-                    }
-                }
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                var found = ByteSearch.matches(of: 0x0A, in: word)
-                while found != 0 {
-                    starts.append(index + found.trailingZeroBitCount / 8 + 1)
-                    found &= found &- 1
-                }
-                index += 8
-            }
-        }
-        while index < count {
-            if bytes[index] == 0x0A { starts.append(index + 1) }
-            index += 1
-        }
-        lineStarts = starts
+        self.lineStarts = lineStarts.first == 0 ? lineStarts : [0] + lineStarts
     }
 
     /// The number of lines.

@@ -22,12 +22,21 @@ public enum NFC {
         NFCInertScalars.shared.containsOnlyInert(bytes)
     }
 
+    /// Whether valid UTF-8 bytes are NFC by the tables alone, without ICU: every scalar is inert, or a
+    /// Hebrew accent or point (U+0591–U+05C7, which never compose) with the marks after each starter in
+    /// canonical order (see `NFCInertScalars.isKnownNormalized`). `false` means "ask ICU", not "not NFC".
+    ///
+    /// - Complexity: O(n), one table look-up per scalar.
+    public static func isKnownNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        NFCInertScalars.shared.isKnownNormalized(bytes)
+    }
+
     /// Returns the NFC form of UTF-8 bytes as a `String` (invalid sequences become U+FFFD).
     ///
     /// Calls `lectern_nfc` (ICU's `unorm2_normalize`) only when the byte scan, the
-    /// inert-scalar table and `unorm2_isNormalized` all say the text may change.
+    /// tables (`isKnownNormalized`) and `unorm2_isNormalized` all say the text may change.
     public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard mayNeedNormalization(bytes), let base = bytes.baseAddress, !isInert(bytes) else {
+        guard mayNeedNormalization(bytes), let base = bytes.baseAddress, !isKnownNormalized(bytes) else {
             return String(decoding: bytes, as: UTF8.self)
         }
         let count = Int32(clamping: bytes.count)
@@ -63,10 +72,10 @@ public enum NFC {
         return copy.withUTF8 { isNormalized($0) }
     }
 
-    /// Whether valid UTF-8 bytes are already NFC: the byte scan, the inert-scalar table, then ICU's
-    /// `unorm2_isNormalized`, each asked only when the one before cannot tell.
+    /// Whether valid UTF-8 bytes are already NFC: the byte scan, the tables (`isKnownNormalized`), then
+    /// ICU's `unorm2_isNormalized`, each asked only when the one before cannot tell.
     public static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard mayNeedNormalization(bytes), let base = bytes.baseAddress, !isInert(bytes) else { return true }
+        guard mayNeedNormalization(bytes), let base = bytes.baseAddress, !isKnownNormalized(bytes) else { return true }
         return lectern_is_nfc(base, Int32(clamping: bytes.count)) == 1
     }
 

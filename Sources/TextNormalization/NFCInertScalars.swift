@@ -62,6 +62,73 @@ struct NFCInertScalars: Sendable {
         return words[Int(value) >> 6] & (1 << UInt64(value & 63)) != 0
     }
 
+    /// The canonical combining classes of U+0591–U+05C7 (Hebrew accents and points), 0 for the
+    /// scalars of that range that are starters or unassigned (which the inert table decides).
+    ///
+    /// No canonical composition has one of these marks as its second half but the Hebrew presentation
+    /// forms U+FB1D–U+FB4E, and those are all composition exclusions: in NFC such a mark never composes,
+    /// so text of inert scalars and these marks is NFC exactly when each run of marks is in canonical
+    /// order (classes non-decreasing). Tests recompute the classes and check ICU agrees.
+    static let hebrewMarkClasses: [UInt8] = [
+        220, 230, 230, 230, 230, 220, 230, 230, 230, 222, 220, 230, 230, 230, 230, 230,  // U+0591–U+05A0
+        230, 220, 220, 220, 220, 220, 220, 230, 230, 220, 230, 230, 222, 228, 230, 10,  // U+05A1–U+05B0
+        11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 22, 0, 23, 0,  // U+05B1–U+05C0
+        24, 25, 0, 230, 220, 0, 18,  // U+05C1–U+05C7
+    ]
+
+    /// `hebrewMarkClasses` where no array is at hand, never freed.
+    nonisolated(unsafe) private static let hebrewClassTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: hebrewMarkClasses.count)
+        for (index, value) in hebrewMarkClasses.enumerated() { table[index] = value }
+        return UnsafePointer(table)
+    }()
+
+    /// Whether valid UTF-8 is NFC by this table alone: every scalar is inert or a Hebrew mark of
+    /// U+0591–U+05C7, and the marks after each starter come in canonical order. `false` means "ask ICU".
+    ///
+    /// - Complexity: O(n), one table look-up per scalar.
+    func isKnownNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        let hebrew = Self.hebrewClassTable
+        var lastClass: UInt8 = 0
+        while index < count {
+            let lead = bytes[index]
+            let value: UInt32
+            if lead < 0x80 {
+                index += 1
+                lastClass = 0
+                continue
+            } else if lead < 0xE0 {
+                guard lead >= 0xC2, index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 else { return false }
+                value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                index += 2
+                let offset = value &- 0x0591
+                if offset < 0x37 {
+                    let markClass = hebrew[Int(offset)]
+                    if markClass != 0 {
+                        guard markClass >= lastClass else { return false }
+                        lastClass = markClass
+                        continue
+                    }
+                }
+            } else if lead < 0xF0 {
+                guard index + 2 < count, bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 else {
+                    return false
+                }
+                value =
+                    UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                guard value >= 0x800, !(0xD800..<0xE000).contains(value) else { return false }
+                index += 3
+            } else {
+                return false
+            }
+            guard contains(value) else { return false }
+            lastClass = 0
+        }
+        return true
+    }
+
     /// Whether every scalar of valid UTF-8 is inert (`false` for anything else, including invalid UTF-8).
     func containsOnlyInert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0

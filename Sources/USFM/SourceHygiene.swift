@@ -1,7 +1,8 @@
 import ScriptureModel
 
 /// The byte-level checks made before parsing: empty input, byte order mark,
-/// invalid UTF-8 (repaired to U+FFFD), CRLF line ends, trailing spaces and NUL characters.
+/// invalid UTF-8 (repaired to U+FFFD), CRLF line ends, trailing spaces and NUL characters;
+/// the same pass finds the line starts for the file's `LineTable`.
 struct SourceHygiene {
     /// Whether the file has no content at all.
     var isEmpty = false
@@ -11,77 +12,143 @@ struct SourceHygiene {
     var repairedBytes: [UInt8]?
     /// Where the copy has U+FFFD in place of an invalid byte (for `LineTable` to give the file's offsets).
     var replacements: [Int] = []
+    /// The line table of the bytes to parse: the input's, or the repaired copy's when there is one.
+    var table: LineTable
 
     /// At most this many invalid sequences are reported one by one.
     static let invalidReportLimit = 20
 
+    /// Checks `input` (the bytes of the file at `path`) in one pass, reporting what it finds.
+    ///
+    /// - Complexity: O(n), 32 bytes at a time while they are ASCII.
     static func inspect(
-        _ input: UnsafeBufferPointer<UInt8>, table: LineTable, diagnostics: inout [Diagnostic]
+        _ input: UnsafeBufferPointer<UInt8>, path: String, diagnostics: inout [Diagnostic]
     ) -> SourceHygiene {
-        var result = SourceHygiene()
+        var result = SourceHygiene(table: LineTable(file: path, lineStarts: [0]))
         if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
             result.contentStart = 3
             diagnostics.append(
                 Diagnostic(
-                    .note, .byteOrderMark, at: table.location(of: 0, in: input),
+                    .note, .byteOrderMark, at: result.table.location(of: 0, in: input),
                     "file starts with a UTF-8 byte order mark; it is ignored (USFM files should not have one)"))
         }
         if !input[result.contentStart...].contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
             result.isEmpty = true
             diagnostics.append(
                 Diagnostic(
-                    .error, .emptyFile, at: table.location(of: 0, in: input),
+                    .error, .emptyFile, at: result.table.location(of: 0, in: input),
                     "file is empty; a USFM file starts with \\id and a book code"))
             return result
         }
-        var mayHaveNUL = false
-        result.repairedBytes = repairInvalidUTF8(
-            input, table: table, replacements: &result.replacements, mayHaveNUL: &mayHaveNUL,
-            diagnostics: &diagnostics)
+        var scan = scan(input)
+        let table = LineTable(file: path, lineStarts: scan.lineStarts)
+        if let repaired = scan.repaired {
+            report(scan.invalid, input: input, table: table, diagnostics: &diagnostics)
+            result.repairedBytes = repaired
+            result.replacements = scan.replacements
+            // Each U+FFFD before a line start moved it by two bytes.
+            var moved = 0
+            for line in scan.lineStarts.indices {
+                while moved < scan.replacements.count, scan.replacements[moved] - 2 * moved < scan.lineStarts[line] {
+                    moved += 1
+                }
+                scan.lineStarts[line] += 2 * moved
+            }
+            result.table = LineTable(file: path, lineStarts: scan.lineStarts, replacements: scan.replacements)
+        } else {
+            result.table = table
+        }
         noteLineEnds(input, table: table, diagnostics: &diagnostics)
-        if mayHaveNUL { warnNUL(input, table: table, diagnostics: &diagnostics) }
+        if scan.mayHaveNUL { warnNUL(input, table: table, diagnostics: &diagnostics) }
         return result
     }
 
-    /// Returns a repaired copy when the input has invalid UTF-8, reporting each bad sequence; sets
-    /// `mayHaveNUL` when a byte is NUL.
-    private static func repairInvalidUTF8(
-        _ input: UnsafeBufferPointer<UInt8>, table: LineTable, replacements: inout [Int], mayHaveNUL: inout Bool,
-        diagnostics: inout [Diagnostic]
-    ) -> [UInt8]? {
-        var index = 0
+    /// What `scan` found.
+    private struct Scan {
+        /// The offset of every line's first byte, in order (0 first).
+        var lineStarts: [Int]
+        /// A copy with U+FFFD in place of each invalid byte, when there is one.
         var repaired: [UInt8]?
+        /// Where the copy has U+FFFD, in its own offsets.
+        var replacements: [Int] = []
+        /// The first `invalidReportLimit` invalid bytes (offset and value), and how many there are in all.
+        var invalid: (first: [(offset: Int, byte: UInt8)], count: Int) = ([], 0)
+        /// Whether a byte may be NUL.
+        var mayHaveNUL = false
+    }
+
+    /// Reports the invalid bytes `scan` found, then how many more there are.
+    private static func report(
+        _ invalid: (first: [(offset: Int, byte: UInt8)], count: Int), input: UnsafeBufferPointer<UInt8>,
+        table: LineTable, diagnostics: inout [Diagnostic]
+    ) {
+        var cursor = LineTable.Cursor()
+        for (offset, byte) in invalid.first {
+            diagnostics.append(
+                Diagnostic(
+                    .error, .invalidUTF8, at: table.location(of: offset, in: input, cursor: &cursor),
+                    "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)); save the file as UTF-8 (it was replaced by U+FFFD)"
+                ))
+        }
+        let more = invalid.count - invalidReportLimit
+        if more > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .error, .invalidUTF8, at: table.location(of: 0, in: input),
+                    "\(more) more invalid UTF-8 bytes in this file were replaced by U+FFFD"))
+        }
+    }
+
+    /// Finds the line starts, checks the UTF-8 (making a repaired copy when a byte is invalid) and notes
+    /// whether a byte is NUL, in one pass.
+    private static func scan(_ input: UnsafeBufferPointer<UInt8>) -> Scan {
+        var index = 0
+        var result = Scan(lineStarts: [0])
+        result.lineStarts.reserveCapacity(input.count / 40 + 1)
         var copiedUpTo = 0
-        var reported = 0
         let count = input.count
         let raw = input.baseAddress.map { UnsafeRawPointer($0) }
         while index < count {
             // Thirty-two, then eight bytes at a time while they are ASCII but NUL: a word minus 0x01 in
             // every byte has no high bit set exactly when no byte is 0 (a borrow starts only at a 0),
-            // given that the word has none set itself.
+            // given that the word has none set itself. Their line feeds are found in the same words.
             let ones: UInt64 = 0x0101_0101_0101_0101
             if let raw, index + 32 <= count {
-                let first = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let second = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
-                let third = raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
-                let fourth = raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                let first = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+                let third = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+                let fourth = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
                 let words = first | second | third | fourth
                 let borrows = (first &- ones) | (second &- ones) | (third &- ones) | (fourth &- ones)
                 if (words | borrows) & 0x8080_8080_8080_8080 == 0 {
+                    let feeds = (
+                        ByteSearch.matches(of: 0x0A, in: first), ByteSearch.matches(of: 0x0A, in: second),
+                        ByteSearch.matches(of: 0x0A, in: third), ByteSearch.matches(of: 0x0A, in: fourth)
+                    )
+                    if feeds.0 | feeds.1 | feeds.2 | feeds.3 != 0 {
+                        appendLineStarts(feeds.0, at: index, to: &result.lineStarts)
+                        appendLineStarts(feeds.1, at: index + 8, to: &result.lineStarts)
+                        appendLineStarts(feeds.2, at: index + 16, to: &result.lineStarts)
+                        appendLineStarts(feeds.3, at: index + 24, to: &result.lineStarts)
+                    }
                     index += 32
                     continue
                 }
             }
             if let raw, index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if (word | (word &- ones)) & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let valid = validPrefix(word)
+                if valid > 0 {
+                    // A seventh byte that starts a sequence is no line feed.
+                    appendLineStarts(ByteSearch.matches(of: 0x0A, in: word), at: index, to: &result.lineStarts)
+                    index += valid
                     continue
                 }
             }
             let byte = input[index]
             if byte < 0x80 {
-                if byte == 0 { mayHaveNUL = true }
+                if byte == 0 { result.mayHaveNUL = true }
+                if byte == 0x0A { result.lineStarts.append(index + 1) }
                 index += 1
                 continue
             }
@@ -90,33 +157,55 @@ struct SourceHygiene {
                 index += length
                 continue
             }
-            if repaired == nil {
-                repaired = []
-                repaired?.reserveCapacity(count + 16)
+            if result.repaired == nil {
+                result.repaired = []
+                result.repaired?.reserveCapacity(count + 16)
             }
-            repaired?.append(contentsOf: input[copiedUpTo..<index])
-            replacements.append(repaired?.count ?? 0)
-            repaired?.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            if reported < invalidReportLimit {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, .invalidUTF8, at: table.location(of: index, in: input),
-                        "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)); save the file as UTF-8 (it was replaced by U+FFFD)"
-                    ))
-            }
-            reported += 1
+            result.repaired?.append(contentsOf: input[copiedUpTo..<index])
+            result.replacements.append(result.repaired?.count ?? 0)
+            result.repaired?.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            if result.invalid.count < invalidReportLimit { result.invalid.first.append((index, byte)) }
+            result.invalid.count += 1
             index += 1
             copiedUpTo = index
         }
-        guard var result = repaired else { return nil }
-        result.append(contentsOf: input[copiedUpTo..<count])
-        if reported > invalidReportLimit {
-            diagnostics.append(
-                Diagnostic(
-                    .error, .invalidUTF8, at: table.location(of: 0, in: input),
-                    "\(reported - invalidReportLimit) more invalid UTF-8 bytes in this file were replaced by U+FFFD"))
-        }
+        result.repaired?.append(contentsOf: input[copiedUpTo..<count])
         return result
+    }
+
+    /// How many of the eight bytes of `word` (read little-endian) are whole ASCII characters but NUL and
+    /// two-byte sequences (U+0080–U+07FF: Hebrew, Greek, Cyrillic, Latin with diacritics): 8, or 7 when
+    /// only the last byte starts a sequence, else 0 (the byte loop decides).
+    ///
+    /// Per byte, as its top bit: `lead` is 110xxxxx, `continuation` 10xxxxxx; each lead must be followed
+    /// by a continuation and each continuation preceded by a lead (one byte later is eight bits higher).
+    @inline(__always)
+    static func validPrefix(_ word: UInt64) -> Int {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lead = word & (word << 1) & ~(word << 2) & high
+        let continuation = word & ~(word << 1) & high
+        // Bytes of 111xxxxx (three- and four-byte leads, 0xF8 and above), 0xC0 and 0xC1 (overlong), and NUL.
+        let long = word & (word << 1) & (word << 2) & high
+        let overlong = ByteSearch.matches(of: 0xC0, in: word & 0xFEFE_FEFE_FEFE_FEFE)
+        let nul = (word &- ones) & ~word & high
+        // A last byte that starts a sequence is left to the next step: only its own check (0xC0, 0xC1) is
+        // masked off, not whether it follows a lead.
+        let lastIsLead = lead >> 63
+        let lastMask: UInt64 = lastIsLead == 0 ? ~0 : 0x00FF_FFFF_FFFF_FFFF
+        let unmatched = (continuation ^ (lead << 8)) | long | nul | (overlong & lastMask)
+        return unmatched == 0 ? 8 &- Int(lastIsLead) : 0
+    }
+
+    /// Appends the line start after each line feed that `feeds` marks (the top bit of its byte) in the
+    /// eight bytes at `offset`.
+    @inline(__always)
+    private static func appendLineStarts(_ feeds: UInt64, at offset: Int, to starts: inout [Int]) {
+        var found = feeds
+        while found != 0 {
+            starts.append(offset + found.trailingZeroBitCount / 8 + 1)
+            found &= found &- 1
+        }
     }
 
     /// The length of the valid UTF-8 sequence starting at `index`, or 0 when it is invalid.

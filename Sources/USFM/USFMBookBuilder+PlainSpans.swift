@@ -100,7 +100,7 @@ extension USFMBookBuilder {
         let id = markerID(slot: slot, name: name)
         let text = UnsafeBufferPointer(rebasing: input[textStart..<textEnd])
         let lastNode: Int
-        if run.mayNeedNFC, !NFC.isInert(text) {
+        if run.mayNeedNFC, !NFC.isKnownNormalized(text) {
             lastNode = flat.plainSpan(
                 markerID: id, attributesFrom: attributeStart, text: nfcWords.form(of: text), spaceAfter: spaceAfter,
                 in: &stage)
@@ -184,10 +184,10 @@ extension USFMBookBuilder {
             guard index < count, base[index] == 0x22, index > valueStart else { return -1 }
             let value = UnsafeBufferPointer(start: base + valueStart, count: index - valueStart)
             // A value beyond Latin (a transliteration such as `bə·rê·šîṯ`) is staged in NFC, as
-            // `USFMAttributes.parse` would store it; most are NFC already and are copied as they are.
-            if seen & USFMAttributeByte.mayChangeInNFC != 0, !NFC.isNormalized(value) {
-                var normalized = NFC.string(value)
-                normalized.withUTF8 { flat.stageAttribute(nameID: name, value: $0, in: &stage) }
+            // `USFMAttributes.parse` would store it; most are NFC already and are copied as they are. The
+            // session's cache knows the others (`šə·p̄ōṭ` has a combining macron), each asked of ICU once.
+            if seen & USFMAttributeByte.mayChangeInNFC != 0, !NFC.isKnownNormalized(value) {
+                flat.stageAttribute(nameID: name, value: nfcWords.form(of: value), in: &stage)
             } else {
                 flat.stageAttribute(nameID: name, value: value, in: &stage)
             }
@@ -196,33 +196,56 @@ extension USFMBookBuilder {
         }
     }
 
-    /// The last attribute name read, when it is followed at `index` by `="`: its index in `flat`'s
-    /// string table and the length of the name with `="`. One load and compare.
+    /// An attribute name read before in this chapter, when it is followed at `index` by `="`: its index in
+    /// `flat`'s string table and the length of the name with `="`. Two loads; the name that followed the
+    /// last one found is tried first (tagged Bibles repeat their names in one order: `strong`, `x-morph`, …).
     @inline(__always)
-    func knownAttributeName(at index: Int) -> (id: UInt32, length: Int)? {
-        let name = lastAttributeName
-        guard name.length > 0, index + 8 <= cursor.count, let base = cursor.input.baseAddress else { return nil }
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-        guard word & name.mask == name.key else { return nil }
-        return (name.id, name.length)
+    mutating func knownAttributeName(at index: Int) -> (id: UInt32, length: Int)? {
+        let known = knownAttributeNames.count
+        guard known > 0, index + 16 <= cursor.count, let base = cursor.input.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base + index)
+        let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        var slot = nextAttributeName
+        for _ in 0..<known {
+            if slot >= known { slot = 0 }
+            let name = knownAttributeNames[slot]
+            if low & name.lowMask == name.low, high & name.highMask == name.high {
+                nextAttributeName = slot &+ 1
+                return (name.id, name.length)
+            }
+            slot &+= 1
+        }
+        return nil
     }
 
     /// Remembers an attribute name read at `start` for `knownAttributeName`, when the name and its `="`
-    /// (`length` bytes) fit in eight bytes.
+    /// (`length` bytes) fit in sixteen bytes and fewer than eight names are kept.
     @inline(__always)
     mutating func rememberAttributeName(_ id: UInt32, at start: Int, length: Int) {
-        guard length <= 8, start + 8 <= cursor.count, let base = cursor.input.baseAddress else { return }
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-        let mask: UInt64 = length == 8 ? ~0 : (1 << UInt64(length * 8)) - 1
-        lastAttributeName = USFMKnownAttributeName(key: word & mask, mask: mask, length: length, id: id)
+        guard length <= 16, knownAttributeNames.count < 8, start + 16 <= cursor.count,
+            let base = cursor.input.baseAddress
+        else { return }
+        let raw = UnsafeRawPointer(base + start)
+        let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let lowMask: UInt64 = length >= 8 ? ~0 : (1 << UInt64(length * 8)) - 1
+        let highMask: UInt64 = length >= 16 ? ~0 : length <= 8 ? 0 : (1 << UInt64((length - 8) * 8)) - 1
+        knownAttributeNames.append(
+            USFMKnownAttributeName(
+                low: low & lowMask, high: high & highMask, lowMask: lowMask, highMask: highMask, length: length,
+                id: id))
+        nextAttributeName = knownAttributeNames.count
     }
 }
 
-/// An attribute name and the `="` after it, as the first bytes of a little-endian word (see
-/// `USFMBookBuilder.knownAttributeName`); `length` 0 for none.
+/// An attribute name and the `="` after it, as the first bytes of two little-endian words (see
+/// `USFMBookBuilder.knownAttributeName`), with the masks of their bytes.
 struct USFMKnownAttributeName {
-    var key: UInt64 = 0
-    var mask: UInt64 = 0
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var lowMask: UInt64 = 0
+    var highMask: UInt64 = 0
     var length = 0
     var id = FlatNode.none
 }

@@ -114,7 +114,7 @@ extension USFMBookBuilder {
             guard mayNeedNFC else { return }
             let normalized = bytes.withUnsafeBufferPointer { bytes -> String? in
                 let run = UnsafeBufferPointer(rebasing: bytes[start...])
-                return NFC.isInert(run) ? nil : NFC.string(run)
+                return NFC.isKnownNormalized(run) ? nil : NFC.string(run)
             }
             guard let normalized else { return }
             bytes.removeSubrange(start...)
@@ -212,7 +212,7 @@ extension USFMBookBuilder {
 
     /// Adds a text node made from final bytes to the top frame, made NFC when it is not already.
     private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, mayNeedNFC: Bool) {
-        if mayNeedNFC, !NFC.isInert(bytes) {
+        if mayNeedNFC, !NFC.isKnownNormalized(bytes) {
             appendText(string: NFC.string(bytes))
             return
         }

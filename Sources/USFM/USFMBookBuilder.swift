@@ -68,8 +68,10 @@ struct USFMBookBuilder: ~Copyable {
     /// Attribute names of up to sixteen bytes (`link-href`, `x-translit` are longer than eight), packed in two
     /// words with their length, and their index in `flat`'s string table.
     var attributeNameIDs: [USFMPackedName] = []
-    /// The last attribute name read, found again with one load.
-    var lastAttributeName = USFMKnownAttributeName()
+    /// The attribute names (with their `="`) read in this chapter, up to eight, found again with two loads.
+    var knownAttributeNames: [USFMKnownAttributeName] = []
+    /// The slot of `knownAttributeNames` to try first: the one after the name found last.
+    var nextAttributeName = 0
     /// The file's index in `flat`'s string table, or `FlatNode.none` before the first location.
     var fileID = FlatNode.none
 
@@ -219,7 +221,8 @@ struct USFMBookBuilder: ~Copyable {
         for slot in usedMarkerSlots { markerIDs[slot] = FlatNode.none }
         usedMarkerSlots.removeAll(keepingCapacity: true)
         attributeNameIDs.removeAll(keepingCapacity: true)
-        lastAttributeName = USFMKnownAttributeName()
+        knownAttributeNames.removeAll(keepingCapacity: true)
+        nextAttributeName = 0
         fileID = FlatNode.none
         guard hasBook, !content.isEmpty else { return }
         Self.change(&book) { book in

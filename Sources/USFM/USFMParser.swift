@@ -21,21 +21,20 @@ public enum USFMParser {
     private static func parse(_ bytes: UnsafeRawBufferPointer, path: String, nfcWords: NFCWordCache) -> ParseResult {
         let input = bytes.bindMemory(to: UInt8.self)
         var diagnostics: [Diagnostic] = []
-        let table = LineTable(file: path, bytes: input)
-        let hygiene = SourceHygiene.inspect(input, table: table, diagnostics: &diagnostics)
+        let hygiene = SourceHygiene.inspect(input, path: path, diagnostics: &diagnostics)
         if hygiene.isEmpty {
             return ParseResult(books: [], diagnostics: diagnostics)
         }
         if let repaired = hygiene.repairedBytes {
             return repaired.withUnsafeBufferPointer { buffer in
-                let repairedTable = LineTable(file: path, bytes: buffer, replacements: hygiene.replacements)
                 var parser = USFMBookBuilder(
-                    input: buffer, table: repairedTable, start: hygiene.contentStart, nfcWords: nfcWords)
+                    input: buffer, table: hygiene.table, start: hygiene.contentStart, nfcWords: nfcWords)
                 parser.diagnostics = diagnostics
                 return parser.run()
             }
         }
-        var parser = USFMBookBuilder(input: input, table: table, start: hygiene.contentStart, nfcWords: nfcWords)
+        var parser = USFMBookBuilder(
+            input: input, table: hygiene.table, start: hygiene.contentStart, nfcWords: nfcWords)
         parser.diagnostics = diagnostics
         return parser.run()
     }

@@ -126,6 +126,22 @@ import USFM
         #expect(result.diagnostics.filter { $0.kind == .invalidUTF8 }.map(\.location.offset) == [21, 22])
     }
 
+    @Test func linesAfterInvalidBytesKeepTheirNumbersAndOffsets() throws {
+        // Invalid bytes on lines 4 and 5 (one a lone continuation byte, 0x80); the unknown markers after them,
+        // on lines 5 and 7, are found in the repaired copy, where every line start after them has moved.
+        let input =
+            Array("\\id GEN\n\\c 1\n\\p\n\\v 1 ".utf8) + [0xFF, 0xFE] + Array("a\n\\v 2 ".utf8) + [0x80]
+            + Array(" \\xyz b\n\\p\n\\v 3 c \\abc d\n".utf8)
+        let result = USFMParser.parse(input, path: "bad.usfm")
+        let unknown = result.diagnostics.filter { $0.kind == .unknownMarker }
+        #expect(unknown.map(\.location.line) == [5, 7])
+        #expect(unknown.map(\.location.column) == [8, 8])
+        let xyz = try #require(input.firstRange(of: Array("\\xyz".utf8))).lowerBound
+        let abc = try #require(input.firstRange(of: Array("\\abc".utf8))).lowerBound
+        #expect(unknown.map(\.location.offset) == [xyz, abc])
+        #expect(result.diagnostics.filter { $0.kind == .invalidUTF8 }.map(\.location.line) == [4, 4, 5])
+    }
+
     @Test func diagnosticsPrintAsFileLineColumn() {
         let result = USFMParser.parse("\\id GEN\n\\c 1\n\\p\n\\v 1 a \\xyz b\n", path: "dir/bad.usfm")
         #expect(
