@@ -34,13 +34,17 @@ public enum NFC {
     /// Returns the NFC form of UTF-8 bytes as a `String` (invalid sequences become U+FFFD).
     ///
     /// Calls `lectern_nfc` (ICU's `unorm2_normalize`) only when the byte scan, the
-    /// tables (`isKnownNormalized`) and `unorm2_isNormalized` all say the text may change.
+    /// tables (`NFCInertScalars.verdict`) and `unorm2_isNormalized` all say the text may change;
+    /// `unorm2_isNormalized` is not asked when the tables find Hebrew marks out of canonical order.
     public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard mayNeedNormalization(bytes), let base = bytes.baseAddress, !isKnownNormalized(bytes) else {
+        guard mayNeedNormalization(bytes), let base = bytes.baseAddress else {
             return String(decoding: bytes, as: UTF8.self)
         }
+        let verdict = NFCInertScalars.shared.verdict(bytes)
+        if verdict == .normalized { return String(decoding: bytes, as: UTF8.self) }
         let count = Int32(clamping: bytes.count)
-        if lectern_is_nfc(base, count) == 1 {
+        // Hebrew marks out of canonical order are not NFC: ICU need not be asked first.
+        if verdict == .unknown, lectern_is_nfc(base, count) == 1 {
             return String(decoding: bytes, as: UTF8.self)
         }
         var capacity = bytes.count + bytes.count / 2 + 16

@@ -83,11 +83,26 @@ struct NFCInertScalars: Sendable {
         return UnsafePointer(table)
     }()
 
-    /// Whether valid UTF-8 is NFC by this table alone: every scalar is inert or a Hebrew mark of
-    /// U+0591–U+05C7, and the marks after each starter come in canonical order. `false` means "ask ICU".
+    /// What the tables alone tell of NFC.
+    enum Verdict {
+        /// NFC: every scalar is inert or a Hebrew mark of U+0591–U+05C7, and the marks after each starter
+        /// come in canonical order.
+        case normalized
+        /// Not NFC: two Hebrew marks out of canonical order, next to each other (NFC reorders them).
+        case reordered
+        /// Only ICU can tell.
+        case unknown
+    }
+
+    /// Whether valid UTF-8 is NFC by this table alone: `verdict(_:)` is `.normalized`.
+    func isKnownNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { verdict(bytes) == .normalized }
+
+    /// What the tables tell of NFC for valid UTF-8: read up to the first scalar that is neither inert
+    /// nor a Hebrew mark (`.unknown`), or the first Hebrew mark of a lower class than the mark before
+    /// it (`.reordered`).
     ///
     /// - Complexity: O(n), one table look-up per scalar.
-    func isKnownNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func verdict(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict {
         var index = 0
         let count = bytes.count
         let hebrew = Self.hebrewClassTable
@@ -100,33 +115,33 @@ struct NFCInertScalars: Sendable {
                 lastClass = 0
                 continue
             } else if lead < 0xE0 {
-                guard lead >= 0xC2, index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 else { return false }
+                guard lead >= 0xC2, index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 else { return .unknown }
                 value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
                 index += 2
                 let offset = value &- 0x0591
                 if offset < 0x37 {
                     let markClass = hebrew[Int(offset)]
                     if markClass != 0 {
-                        guard markClass >= lastClass else { return false }
+                        guard markClass >= lastClass else { return .reordered }
                         lastClass = markClass
                         continue
                     }
                 }
             } else if lead < 0xF0 {
                 guard index + 2 < count, bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 else {
-                    return false
+                    return .unknown
                 }
                 value =
                     UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                guard value >= 0x800, !(0xD800..<0xE000).contains(value) else { return false }
+                guard value >= 0x800, !(0xD800..<0xE000).contains(value) else { return .unknown }
                 index += 3
             } else {
-                return false
+                return .unknown
             }
-            guard contains(value) else { return false }
+            guard contains(value) else { return .unknown }
             lastClass = 0
         }
-        return true
+        return .normalized
     }
 
     /// Whether every scalar of valid UTF-8 is inert (`false` for anything else, including invalid UTF-8).

@@ -109,30 +109,37 @@ struct SourceHygiene {
         let count = input.count
         let raw = input.baseAddress.map { UnsafeRawPointer($0) }
         while index < count {
-            // Thirty-two, then eight bytes at a time while they are ASCII but NUL: a word minus 0x01 in
-            // every byte has no high bit set exactly when no byte is 0 (a borrow starts only at a 0),
-            // given that the word has none set itself. Their line feeds are found in the same words.
+            // Thirty-two bytes at a time while they are ASCII: a word minus 0x20 in every byte, and not the
+            // word, has a high bit set exactly when a byte is below 0x20 (a borrow starts only at such a
+            // byte), given that the word has none set itself. Only then may a byte be a line feed or NUL,
+            // found exactly the same way with 0x01 and by `ByteSearch.matches`.
             let ones: UInt64 = 0x0101_0101_0101_0101
+            let high: UInt64 = 0x8080_8080_8080_8080
             if let raw, index + 32 <= count {
                 let first = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
                 let third = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
                 let fourth = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
-                let words = first | second | third | fourth
-                let borrows = (first &- ones) | (second &- ones) | (third &- ones) | (fourth &- ones)
-                if (words | borrows) & 0x8080_8080_8080_8080 == 0 {
-                    let feeds = (
-                        ByteSearch.matches(of: 0x0A, in: first), ByteSearch.matches(of: 0x0A, in: second),
-                        ByteSearch.matches(of: 0x0A, in: third), ByteSearch.matches(of: 0x0A, in: fourth)
-                    )
-                    if feeds.0 | feeds.1 | feeds.2 | feeds.3 != 0 {
-                        appendLineStarts(feeds.0, at: index, to: &result.lineStarts)
-                        appendLineStarts(feeds.1, at: index + 8, to: &result.lineStarts)
-                        appendLineStarts(feeds.2, at: index + 16, to: &result.lineStarts)
-                        appendLineStarts(feeds.3, at: index + 24, to: &result.lineStarts)
+                if (first | second | third | fourth) & high == 0 {
+                    let spaces = ones &* 0x20
+                    let controls =
+                        ((first &- spaces) & ~first) | ((second &- spaces) & ~second)
+                        | ((third &- spaces) & ~third) | ((fourth &- spaces) & ~fourth)
+                    if controls & high == 0 {
+                        index += 32
+                        continue
                     }
-                    index += 32
-                    continue
+                    let nuls =
+                        ((first &- ones) & ~first) | ((second &- ones) & ~second) | ((third &- ones) & ~third)
+                        | ((fourth &- ones) & ~fourth)
+                    if nuls & high == 0 {
+                        appendLineStarts(feedsIn: first, at: index, to: &result.lineStarts)
+                        appendLineStarts(feedsIn: second, at: index + 8, to: &result.lineStarts)
+                        appendLineStarts(feedsIn: third, at: index + 16, to: &result.lineStarts)
+                        appendLineStarts(feedsIn: fourth, at: index + 24, to: &result.lineStarts)
+                        index += 32
+                        continue
+                    }
                 }
             }
             if let raw, index + 8 <= count {
@@ -140,7 +147,7 @@ struct SourceHygiene {
                 let valid = validPrefix(word)
                 if valid > 0 {
                     // A seventh byte that starts a sequence is no line feed.
-                    appendLineStarts(ByteSearch.matches(of: 0x0A, in: word), at: index, to: &result.lineStarts)
+                    appendLineStarts(feedsIn: word, at: index, to: &result.lineStarts)
                     index += valid
                     continue
                 }
@@ -197,11 +204,10 @@ struct SourceHygiene {
         return unmatched == 0 ? 8 &- Int(lastIsLead) : 0
     }
 
-    /// Appends the line start after each line feed that `feeds` marks (the top bit of its byte) in the
-    /// eight bytes at `offset`.
+    /// Appends the line start after each line feed in the eight bytes at `offset`, `word` (read little-endian).
     @inline(__always)
-    private static func appendLineStarts(_ feeds: UInt64, at offset: Int, to starts: inout [Int]) {
-        var found = feeds
+    private static func appendLineStarts(feedsIn word: UInt64, at offset: Int, to starts: inout [Int]) {
+        var found = ByteSearch.matches(of: 0x0A, in: word)
         while found != 0 {
             starts.append(offset + found.trailingZeroBitCount / 8 + 1)
             found &= found &- 1

@@ -205,16 +205,19 @@ extension USFMBookBuilder {
         guard known > 0, index + 16 <= cursor.count, let base = cursor.input.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base + index)
         let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-        let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        var slot = nextAttributeName
+        var slot = nextAttributeName < known ? nextAttributeName : 0
         for _ in 0..<known {
-            if slot >= known { slot = 0 }
             let name = knownAttributeNames[slot]
-            if low & name.lowMask == name.low, high & name.highMask == name.high {
+            // A name of up to eight bytes with its `="` needs no second load.
+            if low & name.lowMask == name.low,
+                name.highMask == 0
+                    || UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & name.highMask
+                        == name.high
+            {
                 nextAttributeName = slot &+ 1
                 return (name.id, name.length)
             }
-            slot &+= 1
+            slot = slot &+ 1 == known ? 0 : slot &+ 1
         }
         return nil
     }
