@@ -46,8 +46,8 @@ struct BundleImportTests {
         let names = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []
         return try names.sorted().compactMap { name in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
-            return isFolder.boolValue
+            let exists = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+            return !exists || isFolder.boolValue
                 ? nil : (name, Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))))
         }
     }

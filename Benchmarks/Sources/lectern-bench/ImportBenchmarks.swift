@@ -62,10 +62,9 @@ enum ImportBenchmarks {
         let verses = VersionSource.parse(paths: [context.corpusFolder("eng-web-usfm").path]).books
             .flatMap { $0.verseTexts() }.map(\.text).filter { !$0.isEmpty }
         guard !verses.isEmpty else { throw ProcessError(description: "no verses in eng-web-usfm") }
-        guard let handle = FileHandle(forWritingAtPath: path) ?? {
-            FileManager.default.createFile(atPath: path, contents: nil)
-            return FileHandle(forWritingAtPath: path)
-        }() else { throw ProcessError(description: "cannot write \(path)") }
+        guard FileManager.default.fileExists(atPath: path) || FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else { throw ProcessError(description: "cannot write \(path)") }
         defer { try? handle.close() }
         var written = 0
         var buffer = shape == .manyVerses ? "\\id GEN\n" : "\\id GEN\n\\c 1\n\\p\n\\v 1 "
