@@ -59,13 +59,7 @@ struct TopHits {
                         scores[count] = score
                         verses[count] = verse
                         count += 1
-                        if count == capacity {
-                            var parent = count / 2 - 1
-                            while parent >= 0 {
-                                Self.siftDown(parent, scores[parent], verses[parent], scores, verses)
-                                parent -= 1
-                            }
-                        }
+                        if count == capacity { Self.heapify(scores, verses) }
                     } else if Self.ranks(score, verse, before: scores[0], verses[0]) {
                         Self.siftDown(0, score, verse, scores, verses)
                     }
@@ -75,17 +69,22 @@ struct TopHits {
         self.count = count
     }
 
-    /// Makes the hits a heap, the worst at the root: each parent, from the last, sifted down.
+    /// Makes the hits a heap, the worst at the root (done once, when they become `capacity`).
     private mutating func heapify() {
-        let count = self.count
         scores.withUnsafeMutableBufferPointer { scores in
-            verses.withUnsafeMutableBufferPointer { verses in
-                var parent = count / 2 - 1
-                while parent >= 0 {
-                    Self.siftDown(parent, scores[parent], verses[parent], scores, verses)
-                    parent -= 1
-                }
-            }
+            verses.withUnsafeMutableBufferPointer { verses in Self.heapify(scores, verses) }
+        }
+    }
+
+    /// Makes all of `scores` and `verses` (full: `capacity` hits) a heap, the worst at the root: each parent,
+    /// from the last, sifted down.
+    private static func heapify(
+        _ scores: UnsafeMutableBufferPointer<Double>, _ verses: UnsafeMutableBufferPointer<Int>
+    ) {
+        var parent = scores.count / 2 - 1
+        while parent >= 0 {
+            siftDown(parent, scores[parent], verses[parent], scores, verses)
+            parent -= 1
         }
     }
 
