@@ -102,10 +102,16 @@ struct NFCInertScalars: Sendable {
     /// it (`.reordered`).
     ///
     /// - Complexity: O(n), one table look-up per scalar.
-    func verdict(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict {
+    func verdict(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict { scan(bytes, hebrewMarks: true) }
+
+    /// The one scan of `verdict` and `containsOnlyInert`: with `hebrewMarks`, the Hebrew marks of
+    /// U+0591–U+05C7 in canonical order pass too; without, every scalar must be inert (`.normalized`).
+    @inline(__always)
+    private func scan(_ bytes: UnsafeBufferPointer<UInt8>, hebrewMarks: Bool) -> Verdict {
         var index = 0
         let count = bytes.count
-        let hebrew = Self.hebrewClassTable
+        // Loaded once, and only for `verdict` (the inert check never reads it).
+        let hebrew = hebrewMarks ? Self.hebrewClassTable : nil
         var lastClass: UInt8 = 0
         while index < count {
             let lead = bytes[index]
@@ -119,7 +125,7 @@ struct NFCInertScalars: Sendable {
                 value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
                 index += 2
                 let offset = value &- 0x0591
-                if offset < 0x37 {
+                if let hebrew, offset < 0x37 {
                     let markClass = hebrew[Int(offset)]
                     if markClass != 0 {
                         guard markClass >= lastClass else { return .reordered }
@@ -133,6 +139,7 @@ struct NFCInertScalars: Sendable {
                 }
                 value =
                     UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                // Overlong forms and surrogates are invalid UTF-8: ICU decides.
                 guard value >= 0x800, !(0xD800..<0xE000).contains(value) else { return .unknown }
                 index += 3
             } else {
@@ -146,32 +153,6 @@ struct NFCInertScalars: Sendable {
 
     /// Whether every scalar of valid UTF-8 is inert (`false` for anything else, including invalid UTF-8).
     func containsOnlyInert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            let value: UInt32
-            if lead < 0x80 {
-                index += 1
-                continue
-            } else if lead < 0xE0 {
-                guard lead >= 0xC2, index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 else { return false }
-                value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                index += 2
-            } else if lead < 0xF0 {
-                guard index + 2 < count, bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 else {
-                    return false
-                }
-                value =
-                    UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                // Overlong forms and surrogates are invalid UTF-8: ICU decides.
-                guard value >= 0x800, !(0xD800..<0xE000).contains(value) else { return false }
-                index += 3
-            } else {
-                return false
-            }
-            guard contains(value) else { return false }
-        }
-        return true
+        scan(bytes, hebrewMarks: false) == .normalized
     }
 }
