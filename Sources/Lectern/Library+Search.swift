@@ -29,11 +29,12 @@ extension Library {
     /// Searches several Bibles (ids or abbreviations; `nil` for every Bible in the library) with the same
     /// query and options, results in library order (or the order named).
     ///
-    /// The Bibles are spread over the machine's cores, each worker opening one store at a time and closing it
-    /// before the next, so at most one store per core is open at once.
+    /// The Bibles are spread over the machine's cores. Their stores are opened with `openKept(_:)`: the
+    /// next search through this library value (or a copy) finds them open, their pages read and checked,
+    /// which on a library of many versions costs far less than mapping every file again.
     ///
-    /// - Complexity: one search per Bible (a few µs each for a rare word) plus opening each store and its
-    ///   index, divided among the cores.
+    /// - Complexity: one search per Bible (a few µs each for a rare word), plus opening each store and its
+    ///   index the first time, divided among the cores.
     /// - Throws: `StoreError` when a named Bible is not in the library (the first such, in the order named).
     public func search(_ text: String, bibles names: [String]?, options: SearchOptions = SearchOptions()) throws
         -> [BibleSearchResult]
@@ -62,11 +63,11 @@ extension Library {
         return results
     }
 
-    /// Opens one Bible (by id, or by name when `byName`) and searches it.
+    /// Opens one Bible (by id, or by name when `byName`; kept open) and searches it.
     private func searchOne(_ text: String, bible: String, byName: Bool, options: SearchOptions) -> BibleSearchSlot {
         let store: VersionStore
         do throws(StoreError) {
-            store = try byName ? open(named: bible) : open(Int(bible) ?? -1)
+            store = try byName ? openKept(named: bible) : openKept(Int(bible) ?? -1)
         } catch {
             return .failed(error)
         }
@@ -80,7 +81,7 @@ extension Library {
         var groups: [SchemeVerse: [(bible: Int, hit: SearchHit)]] = [:]
         for (index, result) in results.enumerated() {
             guard case .success(let page) = result.page, !page.hits.isEmpty else { continue }
-            let scheme = try open(result.metadata.id).versification()
+            let scheme = try openKept(result.metadata.id).versification()
             for hit in page.hits {
                 let key = SchemeVerse(hit.key.book, hit.key.chapter, VerseKey.leadingNumber(hit.key.verse))
                 let original = scheme.map(key, to: .original).verses.first ?? key

@@ -13,6 +13,8 @@ import ScriptureModel
 public struct Library: Sendable {
     /// The library's directory.
     public let directory: String
+    /// The stores `openKept` keeps open, shared by this value's copies.
+    private let kept = KeptStores()
 
     /// A library in `directory` (created on the first import).
     public init(directory: String) {
@@ -83,15 +85,44 @@ public struct Library: Sendable {
         return try VersionStore(path: path, libraryID: id)
     }
 
+    /// Opens version `id` as `open(_:)` does, or gives the store this library value (or a copy of it) opened
+    /// so before, while its file is the one it mapped, unchanged: one `stat` instead of mapping the file and
+    /// checking its header and book list, and the pages and checks earlier reads made are still there.
+    ///
+    /// For callers that come back to the same versions again and again, such as a search of every version
+    /// on each change of the query: the library keeps up to `KeptStores.capacity` stores mapped (the
+    /// longest-kept let go first); `open(_:)` keeps nothing.
+    ///
+    /// - Complexity: one `stat` when kept; otherwise `open(_:)`.
+    public func openKept(_ id: Int) throws(StoreError) -> VersionStore {
+        try kept.store(id, path: path(for: id)) { () throws(StoreError) in try open(id) }
+    }
+
+    /// `open(named:)` through `openKept(_:)`: the stores opened to compare abbreviations are kept too.
+    public func openKept(named name: String) throws(StoreError) -> VersionStore {
+        if let id = Int(name) { return try openKept(id) }
+        return try store(named: name) { id throws(StoreError) in try openKept(id) }
+    }
+
+    /// How many stores `openKept` keeps open now.
+    public var keptStoreCount: Int { kept.count }
+
     /// Opens the version named by an id (`3`) or an abbreviation (`WEB`, any case); its `metadata.id` is the
     /// id of the file that was found.
     public func open(named name: String) throws(StoreError) -> VersionStore {
         if let id = Int(name) { return try open(id) }
+        return try store(named: name) { id throws(StoreError) in try open(id) }
+    }
+
+    /// The one version whose abbreviation is `name` (any case), each store opened by `open`; a store that
+    /// cannot be opened is passed over.
+    private func store(
+        named name: String, open: (Int) throws(StoreError) -> VersionStore
+    ) throws(StoreError) -> VersionStore {
         // One store mapped at a time: only the matches are kept.
         var matches: [(id: Int, store: VersionStore)] = []
         for id in try ids() {
-            guard case .success(let store) = entry(id).store,
-                store.metadata.abbreviation.caseInsensitiveCompare(name) == .orderedSame
+            guard let store = try? open(id), store.metadata.abbreviation.caseInsensitiveCompare(name) == .orderedSame
             else { continue }
             matches.append((id, store))
         }
@@ -166,6 +197,7 @@ public struct Library: Sendable {
             (output: inout AtomicFile.Output) throws(StoreError) in
             try StoreWriter.write(&pending, to: &output)
         }
+        kept.forget(id)
         return metadata
     }
 
@@ -177,6 +209,7 @@ public struct Library: Sendable {
         defer { withExtendedLifetime(lock) {} }
         guard try ids().contains(id) else { throw .unknownVersion(String(id)) }
         try AtomicFile.remove(path(for: id), directory: versionsDirectory)
+        kept.forget(id)
     }
 
     /// Replaces (or creates) the library's own small file `name`, such as its recent searches, atomically:

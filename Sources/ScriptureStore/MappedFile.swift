@@ -9,6 +9,25 @@
 // bounds-checked `ByteReader`, which they word the errors of. Decoders with tight loops borrow a
 // window's bytes for one call (`StoreBytes.withUnsafeBytes`) and read them through a `ByteReader` too.
 
+/// What tells one file from another at a path, and a file from itself after it was written: its device and
+/// inode (a replace renames a new file over the name) and its length and modification and change times (a
+/// tool that writes the file in place, such as `cp` over it).
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let length: Int64
+    let modified: Int64
+    let changed: Int64
+
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        length = Int64(status.st_size)
+        modified = Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec)
+        changed = Int64(status.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_ctim.tv_nsec)
+    }
+}
+
 /// A file mapped read-only into memory (`mmap`), unmapped when the last reference goes (`munmap`).
 ///
 /// Immutable after creation, so any number of threads may read it. Lectern never
@@ -19,8 +38,9 @@ final class MappedFile: @unchecked Sendable {
     let path: String
     /// The file's length in bytes.
     let count: Int
-    /// The file's identity (device and inode), to tell whether `path` still names it.
-    let identity: (device: UInt64, inode: UInt64)
+    /// The file's identity (device, inode, length and change time), to tell whether `path` still names it,
+    /// unchanged.
+    let identity: FileIdentity
     private let base: UnsafeRawPointer?
 
     /// Maps the file at `path` (`open`, `fstat`, `mmap(PROT_READ, MAP_PRIVATE)`).
@@ -32,7 +52,7 @@ final class MappedFile: @unchecked Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .system(call: "fstat", path: path, errno: errno) }
         count = Int(status.st_size)
-        identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+        identity = FileIdentity(status)
         guard count > 0 else {
             base = nil
             return
@@ -46,11 +66,12 @@ final class MappedFile: @unchecked Sendable {
         if let base { munmap(UnsafeMutableRawPointer(mutating: base), count) }
     }
 
-    /// Whether `path` names another file now, or none (`stat`): the mapping still reads the old one.
+    /// Whether `path` names another file now, or none, or the file was written since it was mapped (`stat`):
+    /// the mapping still reads the old file.
     var isReplaced: Bool {
         var status = stat()
         guard stat(path, &status) == 0 else { return true }
-        return (UInt64(status.st_dev), UInt64(status.st_ino)) != identity
+        return FileIdentity(status) != identity
     }
 
     /// The CRC-32 of `length` bytes at `offset`; the range must have been checked.

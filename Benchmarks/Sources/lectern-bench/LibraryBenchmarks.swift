@@ -45,25 +45,41 @@ enum LibraryBenchmarks {
         }
         registry.register(
             "library/search-all", "Lectern: search one word in all 200 versions, page 1 each (ms)"
-        ) { context in [try searchAllRow(context)] }
+        ) { context in [try searchAllRow(context, fresh: false)] }
+        registry.register(
+            "library/search-all-first", "Lectern: the first search of all 200 versions, every store opened (ms)"
+        ) { context in [try searchAllRow(context, fresh: true)] }
     }
 
-    /// `Library.search(_:bibles:options:)` over every version (`lectern search --bible all`), page 1 of 20 each.
-    private static func searchAllRow(_ context: BenchmarkContext) throws -> BenchmarkResult {
-        let library = try libraryOf200(context)
+    /// `Library.search(_:bibles:options:)` over every version (`lectern search --bible all`), page 1 of 20 each:
+    /// through one library value, which keeps the stores open from one search to the next (`openKept`), or
+    /// (`fresh`) through a new value each time, which opens every store.
+    private static func searchAllRow(_ context: BenchmarkContext, fresh: Bool) throws -> BenchmarkResult {
+        let shared = try libraryOf200(context)
         let word = "God"
-        let identity = LecternWorkloads.row(
-            "library/search-all", "Search \(word) in each of \(count) versions, page 1 of 20 with counts", .inProcess,
-            "Library.search(text, bibles: nil, options: page size 20), as `lectern search --bible all`")
+        let identity =
+            fresh
+            ? LecternWorkloads.row(
+                "library/search-all-first",
+                "Search \(word) in each of \(count) versions, page 1 of 20 with counts, in a new library value",
+                .inProcess, "Library(directory:).search(text, bibles: nil, options: page size 20): every store opened")
+            : LecternWorkloads.row(
+                "library/search-all", "Search \(word) in each of \(count) versions, page 1 of 20 with counts",
+                .inProcess,
+                "Library.search(text, bibles: nil, options: page size 20), as `lectern search --bible all`, "
+                    + "the stores kept open by the library value")
         var hits = 0
         var result = try context.measure(identity, unit: .milliseconds, work: 1) {
+            let library = fresh ? Library(directory: shared.directory) : shared
             let results = try library.search(word, bibles: nil, options: SearchOptions(pageSize: 20))
             hits = results.reduce(0) { $0 + ((try? $1.page.get().totalCount) ?? 0) }
             return results.reduce(hits) { sum, result in
                 sum &+ ((try? result.page.get()).map { SearchBenchmarks.touch($0) } ?? 0)
             }
         }
-        result.notes.append("\(hits) hits over the \(count) versions; the library made and listed once")
+        result.notes.append(
+            "\(hits) hits over the \(count) versions; the library made and listed once"
+                + (fresh ? "; each search maps, checks and unmaps every store" : "; \(anonymousMemoryNote())"))
         return result
     }
 
@@ -82,15 +98,20 @@ enum LibraryBenchmarks {
         }
     }
 
+    /// The process's anonymous (heap) resident memory now, for the kept stores' cost.
+    private static func anonymousMemoryNote() -> String {
+        "anonymous resident memory with the \(count) stores kept \(megabytes(ResidentMemory.bytes(field: "RssAnon")))"
+    }
+
     private static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
 }
 
 /// This process's resident memory now (`VmRSS`), unlike `PeakMemory`'s high-water mark.
 enum ResidentMemory {
-    /// `VmRSS` from `/proc/self/status`, in bytes (0 where it cannot be read).
-    static func bytes() -> Int {
+    /// `VmRSS` (or another field) from `/proc/self/status`, in bytes (0 where it cannot be read).
+    static func bytes(field: String = "VmRSS") -> Int {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 }

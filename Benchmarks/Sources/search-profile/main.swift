@@ -4,7 +4,9 @@
 // Usage: search-profile STORE.lectern QUERY [CALLS] [page|all|ids|relevance|best]
 //        (best: `SearchIndex.best(query, limit: 20)`, the ids-top20 rows' call, without the references;
 //        ids: the search/ids rows' call, `SearchIndex.matches` and the first 20 verses' references)
-//        search-profile LIBRARY_DIR QUERY [CALLS] library   (`Library.search` over every version, as --bible all)
+//        search-profile LIBRARY_DIR QUERY [CALLS] library   (`Library.search` over every version, as --bible all,
+//        through one library value: the first call opens the stores, later ones find them kept; the searches
+//        run on worker threads, which --toggle-collect does not count: count whole runs of two lengths)
 //   valgrind --tool=callgrind --toggle-collect='$s14search_profile7runLoop*' …  (instructions in the loop)
 import Foundation
 import Lectern
@@ -22,14 +24,16 @@ func main(_ arguments: [String]) throws {
     let shape = arguments.count > 4 ? arguments[4] : "page"
     let options = SearchOptions(pageSize: 20, order: shape == "relevance" ? .relevance : .canonical)
     if shape == "library" {
-        // Each call opens every version and its index afresh, as `lectern search --bible all` does.
+        // The first call opens every version and its index; the library value keeps them for the next.
         let library = Library(directory: arguments[1])
+        let clock = ContinuousClock()
+        let start = clock.now
         let sum = try runLoop(calls) {
             try library.search(query, bibles: nil, options: options).reduce(0) { sum, result in
                 sum &+ ((try? result.page.get().totalCount) ?? 0)
             }
         }
-        print("library \(query): \(calls) calls (checksum \(sum))")
+        print("library \(query): \(calls) calls, \((clock.now - start) / calls) per call (checksum \(sum))")
         return
     }
     let store = try VersionStore(path: arguments[1])
