@@ -31,11 +31,11 @@ extension USXBuilder {
         if staged.stage.pointee.count > 0 { content.flush(&staged.stage.pointee) }
     }
 
-    /// Adds a run of content text: staged when it is NFC as it is (no byte from 0xCC on, or only inert
-    /// scalars), else normalised and added after a flush.
+    /// Adds a run of content text: staged when it is NFC as it is (no byte from 0xCC on, or NFC by the tables
+    /// alone: `NFC.isKnownNormalized`, which pointed Hebrew passes), else normalised and added after a flush.
     @inline(__always)
     mutating func stageText(_ bytes: UnsafeBufferPointer<UInt8>, check: Bool) {
-        if check && NFC.mayNeedNormalization(bytes) && !NFC.isInert(bytes) {
+        if check && NFC.mayNeedNormalization(bytes) && !NFC.isKnownNormalized(bytes) {
             flushStaged()
             content.text(NFC.string(bytes))
         } else {

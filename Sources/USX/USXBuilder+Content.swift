@@ -59,7 +59,7 @@ extension USXBuilder {
     /// Adds text, in NFC, to a builder; `check` false says the bytes are known to have none from 0xCC on
     /// (so they are NFC as they are).
     static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, check: Bool, to builder: inout FlatContentBuilder) {
-        if check && NFC.mayNeedNormalization(bytes) && !NFC.isInert(bytes) {
+        if check && NFC.mayNeedNormalization(bytes) && !NFC.isKnownNormalized(bytes) {
             builder.text(NFC.string(bytes))
         } else {
             builder.text(bytes: bytes)
@@ -71,7 +71,7 @@ extension USXBuilder {
         _ attributes: XMLAttributes, at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         let bytes = attributes.valueBytes(at: index)
-        guard attributes.valueMayNeedNormalization(at: index) && !NFC.isInert(bytes) else { return body(bytes) }
+        guard attributes.valueMayNeedNormalization(at: index) && !NFC.isKnownNormalized(bytes) else { return body(bytes) }
         var normalized = NFC.string(bytes)
         return normalized.withUTF8 { body($0) }
     }
