@@ -48,23 +48,29 @@ extension USXBuilder {
     /// span's last text becomes its attributes. The span's node is closed.
     private mutating func splitAttributeText(_ frame: USXFrame) {
         let inPlain = frame.isInPlain
-        let flat = inPlain ? plain.content : content.content
+        // Read in a scope of its own: a copy of the content still held when the builder changes it would make
+        // the builder copy its arrays (the whole book's nodes and text, once per such span).
+        let found = { (flat: FlatContent) -> (last: Int, word: String, attributes: [Attribute], marker: String)? in
+            let node = Int(frame.node)
+            guard node >= 0, node < flat.nodes.count else { return nil }
+            var last: Int?
+            for child in flat.children(of: node) { last = child }
+            guard let last, flat.nodes[last].kind == .text, let (word, attributes) = AttributeText.split(flat.text(of: last))
+            else { return nil }
+            return (last, word, attributes, flat.marker(of: node))
+        }(inPlain ? plain.content : content.content)
+        guard let found else { return }
         let node = Int(frame.node)
-        guard node >= 0, node < flat.nodes.count else { return }
-        var last: Int?
-        for child in flat.children(of: node) { last = child }
-        guard let last, flat.nodes[last].kind == .text, let (word, attributes) = AttributeText.split(flat.text(of: last))
-        else { return }
         if inPlain {
-            plain.replaceText(of: last, with: word)
-            plain.appendAttributes(attributes, to: node)
+            plain.replaceText(of: found.last, with: found.word)
+            plain.appendAttributes(found.attributes, to: node)
         } else {
-            content.replaceText(of: last, with: word)
-            content.appendAttributes(attributes, to: node)
+            content.replaceText(of: found.last, with: found.word)
+            content.appendAttributes(found.attributes, to: node)
         }
         reportOnce(
             "attributes in text", .malformedAttributes, at: locator.location(ofTagEndingAt: Int(frame.tagEnd)),
-            "USFM attributes in the text of <char style=\"\(flat.marker(of: node))\"> (a Paratext export defect); read as attributes"
+            "USFM attributes in the text of <char style=\"\(found.marker)\"> (a Paratext export defect); read as attributes"
         )
     }
 }
