@@ -119,7 +119,8 @@ public struct Library: Sendable {
     private func store(
         named name: String, open: (Int) throws(StoreError) -> VersionStore
     ) throws(StoreError) -> VersionStore {
-        // One store mapped at a time: only the matches are kept.
+        // Through `open(_:)` one store is mapped at a time: only the matches are held (through `openKept`, the
+        // library keeps them all anyway).
         var matches: [(id: Int, store: VersionStore)] = []
         for id in try ids() {
             guard let store = try? open(id), store.metadata.abbreviation.caseInsensitiveCompare(name) == .orderedSame
