@@ -3,8 +3,16 @@ import ScriptureStore
 import TextNormalization
 
 /// Builds the attribute regions of the search index (see `SearchIndexFormat`): the terms of the words'
-/// Strong's numbers, lemmas and morphology, their verses, and each verse's tagged token places.
+/// Strong's numbers, lemmas and morphology, their verses, and each verse's tagged token places and ranges.
 enum AttributeIndexBuilder {
+    /// One attribute term of a tagged token: the token's place among the verse's tokens, the term (a chunk's
+    /// local id until the regions are written) and the token's UTF-8 range in the verse's text.
+    struct Entry {
+        var position: Int32
+        var term: Int32
+        var utf8Range: Range<Int>
+    }
+
     /// A chunk's attribute terms, and each distinct tagged word's, as its verses are tagged. Words with the
     /// same values (as written, byte for byte) in the same testament (which a bare Strong's number depends on)
     /// have the same terms, so that a chunk canonicalises and folds each value once; words and terms are found
@@ -21,18 +29,19 @@ enum AttributeIndexBuilder {
         private var wordTerms: [Int32] = []
         private var wordEnds: [Int] = []
 
-        /// The tagged tokens of a verse of `book` whose tokens start at UTF-8 offsets `starts` (in order):
-        /// each token inside one of `words` (the verse's, in text order), with each of the word's attribute
-        /// terms (local ids); in token order.
+        /// The tagged tokens of a verse of `book` whose tokens lie at UTF-8 ranges `tokens` of its text (in
+        /// order): each token that starts inside one of `words` (the verse's, in text order), with each of the
+        /// word's attribute terms (local ids); in token order.
         ///
         /// - Complexity: O(tokens + words), plus the first sight of each distinct word.
-        mutating func tag(_ starts: [Int], words: [TaggedWord], book: BookID) -> [(position: Int32, term: Int32)] {
+        mutating func tag(_ tokens: [Range<Int>], words: [TaggedWord], book: BookID) -> [Entry] {
             guard !words.isEmpty else { return [] }
-            var entries: [(position: Int32, term: Int32)] = []
+            var entries: [Entry] = []
             let testament = book.testament
             var word = 0
             var wordRange: Range<Int>?
-            for (position, start) in starts.enumerated() {
+            for (position, token) in tokens.enumerated() {
+                let start = token.lowerBound
                 while word < words.count, words[word].utf8Range.upperBound <= start {
                     word += 1
                     wordRange = nil
@@ -40,7 +49,9 @@ enum AttributeIndexBuilder {
                 guard word < words.count, words[word].utf8Range.lowerBound <= start else { continue }
                 let range = wordRange ?? terms(of: word, in: words, testament: testament, book: book)
                 wordRange = range
-                for index in range { entries.append((Int32(position), wordTerms[index])) }
+                for index in range {
+                    entries.append(Entry(position: Int32(position), term: wordTerms[index], utf8Range: token))
+                }
             }
             return entries
         }
@@ -122,16 +133,34 @@ enum AttributeIndexBuilder {
         var verseOffsets = ByteWriter()
         var verseBytes = ByteWriter()
         var verse = 0
+        var group = ByteWriter()
         for (chunk, map) in zip(chunks, maps) {
             for entries in chunk.attributes {
                 verseOffsets.u32(UInt32(verseBytes.count))
-                var previous: Int32 = 0
-                for entry in entries {
-                    let term = rank[map[Int(entry.term)]]
-                    verseBytes.varint(Int(entry.position - previous))
-                    verseBytes.varint(term)
-                    previous = entry.position
-                    if postings[term].last != Int32(verse) { postings[term].append(Int32(verse)) }
+                // By attribute id, each id's tokens in token order.
+                let ranked = entries.map { (term: rank[map[Int($0.term)]], entry: $0) }.sorted {
+                    $0.term != $1.term ? $0.term < $1.term : $0.entry.position < $1.entry.position
+                }
+                var previousTerm = 0
+                var index = 0
+                while index < ranked.count {
+                    let term = ranked[index].term
+                    group.bytes.removeAll(keepingCapacity: true)
+                    var previousPlace = 0
+                    var previousStart = 0
+                    while index < ranked.count, ranked[index].term == term {
+                        let entry = ranked[index].entry
+                        group.varint(Int(entry.position) - previousPlace)
+                        group.varint(entry.utf8Range.lowerBound - previousStart)
+                        group.varint(entry.utf8Range.count)
+                        (previousPlace, previousStart) = (Int(entry.position), entry.utf8Range.lowerBound)
+                        index += 1
+                    }
+                    verseBytes.varint(term - previousTerm)
+                    verseBytes.varint(group.count)
+                    verseBytes.bytes.append(contentsOf: group.bytes)
+                    previousTerm = term
+                    postings[term].append(Int32(verse))
                 }
                 verse += 1
             }

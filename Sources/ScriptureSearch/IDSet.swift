@@ -19,6 +19,14 @@ struct IDSet {
         return words[id >> 6] & (1 << UInt64(id & 63)) != 0
     }
 
+    /// The largest id it holds, or -1 when it is empty.
+    ///
+    /// - Complexity: O(capacity / 64).
+    var last: Int {
+        guard let index = words.lastIndex(where: { $0 != 0 }) else { return -1 }
+        return index * 64 + 63 - words[index].leadingZeroBitCount
+    }
+
     /// How many ids it holds.
     ///
     /// - Complexity: O(capacity / 64).

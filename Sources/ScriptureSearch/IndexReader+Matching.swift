@@ -73,27 +73,4 @@ extension IndexReader {
         if let failure { throw failure }
         return counts
     }
-
-    /// Calls `body` with each entry of the varint pairs in `range` (checked here) in order: the sum of the
-    /// first numbers so far, and the second number.
-    ///
-    /// - Complexity: O(range).
-    @inline(__always)
-    func forEachPair(
-        in range: Range<Int>, _ body: (_ sum: Int, _ second: Int) throws(IndexDamage) -> Void
-    ) throws(IndexDamage) {
-        try check(range.lowerBound, range.count)
-        guard let base else { return }
-        var pointer = base + range.lowerBound
-        let end = base + range.upperBound
-        var sum = 0
-        while pointer < end {
-            // The firsts are below 2³² and there are fewer entries than the section's bytes (below 2³²): the sum
-            // cannot overflow.
-            guard let first = Self.varint(&pointer, end), first < 1 << 32, let second = Self.varint(&pointer, end)
-            else { throw IndexDamage(reason: "an entry runs past its verse") }
-            sum += first
-            try body(sum, second)
-        }
-    }
 }

@@ -104,7 +104,8 @@ extension SearchIndex {
         // Only a term with a field (`strong:`) matches attributes.
         let attributeSets = executor.query.fields.isEmpty ? [] : executor.attributeMatchers
         let attributes = AttributeHighlighter.union(attributeSets)
-        var places: [Int] = []
+        let highest = attributes.last
+        var ranges: [Int] = []
         var hits: [SearchHit] = []
         hits.reserveCapacity(shown.verses.count)
         let table = keys.table(for: shown.verses.count, store: store)
@@ -126,7 +127,10 @@ extension SearchIndex {
                 return []
             }
             var highlights: [SearchHighlight]
-            if let found = forms?.highlights(in: text, room: &room) {
+            if phrases.isEmpty {
+                // A query of fields alone (`strong:G2316`): nothing for the locator to find.
+                highlights = []
+            } else if let found = forms?.highlights(in: text, room: &room) {
                 highlights = found
             } else {
                 if locator == nil { locator = takeLocator() }
@@ -135,10 +139,8 @@ extension SearchIndex {
                     ?? Highlighter.highlights(of: executor.query, in: text)
             }
             if !attributeSets.isEmpty {
-                if locator == nil { locator = takeLocator() }
-                // The locator changed in place (a copy taken out and put back costs its buffers' retains).
-                let tagged =
-                    try locator?.attributeHighlights(attributes, verse: verse, text: text, places: &places) ?? []
+                let tagged = try AttributeHighlighter.highlights(
+                    attributes, highest: highest, verse: verse, text: text, view: view, ranges: &ranges)
                 highlights = highlights.isEmpty ? tagged : Highlighter.merged(highlights + tagged)
             }
             hits.append(

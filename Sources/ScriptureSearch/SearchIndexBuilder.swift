@@ -168,10 +168,10 @@ public enum SearchIndexBuilder {
         var counts: [Int] = []
         var tokens: [UInt8] = []
         var verseEnds: [Int] = []
-        /// The attribute terms the chunk's verses hold (local ids), and each verse's tagged tokens: its
-        /// place among the verse's tokens and a local attribute id, in token order.
+        /// The attribute terms the chunk's verses hold (local ids), and each verse's tagged tokens' entries,
+        /// in token order.
         var attributeTerms: [String] = []
-        var attributes: [[(position: Int32, term: Int32)]] = []
+        var attributes: [[AttributeIndexBuilder.Entry]] = []
 
         mutating func append(_ local: Int) {
             var rest = UInt(local)
@@ -212,7 +212,7 @@ public enum SearchIndexBuilder {
     /// Tokenizes chunks `range` of the verses of `table` (`verseChunkSize` verses each, counted through the
     /// books, which start at `firstVerses`) in the exact mode, chunks in parallel. Each verse is read as a
     /// stream of term bytes (no array of tokens, no string but a chunk's first sight of a term); one with
-    /// tagged words keeps its tokens' starts to place the attributes.
+    /// tagged words keeps its tokens' ranges to place the attributes.
     static func tokenize(_ table: VerseTextTable, firstVerses: [Int], chunks range: Range<Int>) -> [Chunk] {
         let verseCount = firstVerses.last ?? 0
         return Parallel.map(count: range.count) { offset in
@@ -220,7 +220,7 @@ public enum SearchIndexBuilder {
             var chunk = Chunk()
             var local = ByteTable()
             var attributes = AttributeIndexBuilder.ChunkAttributes()
-            var starts: [Int] = []
+            var ranges: [Range<Int>] = []
             var verse = index * verseChunkSize
             let end = min(verseCount, (index + 1) * verseChunkSize)
             // The book holding the chunk's first verse, and its first tagged verse from there on.
@@ -234,15 +234,15 @@ public enum SearchIndexBuilder {
                     while verse < bookEnd {
                         let localVerse = verse - firstVerses[book]
                         let tagged = word < part.words.count && part.words[word].verse == localVerse
-                        starts.removeAll(keepingCapacity: true)
+                        ranges.removeAll(keepingCapacity: true)
                         let bytes = UnsafeBufferPointer(rebasing: text[part.range(of: localVerse)])
-                        WordBreaker.forEachTermBytes(inUTF8: bytes, mode: .exact) { term, start in
+                        WordBreaker.forEachTermBytes(inUTF8: bytes, mode: .exact) { term, range in
                             chunk.add(term, local: &local)
-                            if tagged { starts.append(start) }
+                            if tagged { ranges.append(range) }
                         }
                         if tagged {
                             let words = part.words[word].words
-                            chunk.attributes.append(attributes.tag(starts, words: words, book: part.id))
+                            chunk.attributes.append(attributes.tag(ranges, words: words, book: part.id))
                             word += 1
                         } else {
                             chunk.attributes.append([])

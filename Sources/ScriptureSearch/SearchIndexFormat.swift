@@ -5,7 +5,7 @@
 /// ```
 /// offset  size  field
 ///      0     4  magic "LSIX"
-///      4     2  index format version (4)
+///      4     2  index format version (5)
 ///      6     2  reserved (0)
 ///      8     4  verse count V (equal to the store's verse table)
 ///     12     4  folded term count F
@@ -44,8 +44,13 @@
 ///   morphology codes (`AttributeTerms`: `s:G3056`, `l:λογος`, `m:Gr,N,,,,,NMS,`); a term's attribute id is
 ///   its rank. Their postings are laid out as the folded terms' are (A + 1 offsets, then the lists, the CRC
 ///   seeded with the attribute id). Attribute verse offsets: V + 1 × u32 into the attribute verses; verse
-///   `v` is its tagged tokens in token order as varint pairs: the token's place among the verse's exact
-///   tokens minus the previous entry's (from 0), then the attribute id. A token carries one entry per term.
+///   `v` is (format 5) each attribute id its tagged tokens carry, by increasing id: the id minus the previous
+///   one's (the first from 0; each after it 1 or more), the length in bytes of its tokens' entries, then
+///   those entries in token order, three varints each: the token's place among the verse's exact tokens
+///   minus the previous entry's, its UTF-8 start in the verse's text minus the previous entry's, and its
+///   UTF-8 length (the first entry's from 0). A token's range is its `WordBreaker` token's in the stored
+///   text, so that a hit's tagged words are highlighted without splitting the text, and a search for an id
+///   skips the other ids' entries by their length.
 /// - Attribute checksums: one per block of the attribute dictionary, one per block of 64 verses of the
 ///   attribute verse streams (as for the verses), then one of the attribute posting offsets.
 ///
@@ -59,8 +64,8 @@ public enum SearchIndexFormat {
     /// The four bytes the section starts with.
     static let magic: [UInt8] = Array("LSIX".utf8)
     /// The index format version this code writes and reads (store format 2, search index 2: checksums; 3: word
-    /// attributes; 4: term frequencies, block maxima and verse lengths for BM25).
-    public static let version = 4
+    /// attributes; 4: term frequencies, block maxima and verse lengths for BM25; 5: tagged tokens' text ranges).
+    public static let version = 5
     /// The fixed header before the region table.
     static let headerSize = 32
     /// How many regions the table lists.

@@ -93,8 +93,9 @@ struct SearchIndexVerifier {
                 throw IndexDamage(reason: "exact term \(id) does not fold to its folded term")
             }
         }
-        try checkPostings(exactTerms: exactTerms)
-        try checkAttributes()
+        var attributePostings = [[Int32]](repeating: [], count: layout.attributeCount)
+        try checkPostings(exactTerms: exactTerms, attributePostings: &attributePostings)
+        try checkAttributes(postings: attributePostings)
     }
 
     /// Checks that each skip entry names the verse before its block and leads to the block's first verse,
@@ -121,8 +122,9 @@ struct SearchIndexVerifier {
         }
     }
 
-    /// Re-derives the postings and the token count from the verses' tokens, and the tokens from the text.
-    private func checkPostings(exactTerms: [String]) throws(IndexDamage) {
+    /// Re-derives the postings and the token count from the verses' tokens, and the tokens from the text; checks
+    /// each verse's word attributes against the tokens of its text, noting their verses in `attributePostings`.
+    private func checkPostings(exactTerms: [String], attributePostings: inout [[Int32]]) throws(IndexDamage) {
         let layout = view.layout
         var counts = RankingBlocks.Counts(terms: layout.foldedCount)
         var exactIDs: [String: Int] = [:]
@@ -136,10 +138,11 @@ struct SearchIndexVerifier {
             }
             for text in texts {
                 let count = try view.tokens(verse, exactIDs: true, into: &tokens)
-                let fromText = WordBreaker.tokens(in: text.text, mode: .exact).map { exactIDs[$0.term] ?? -1 }
-                guard fromText.elementsEqual(tokens[..<count].map(Int.init)) else {
+                let split = WordBreaker.tokens(in: text.text, mode: .exact)
+                guard split.map({ exactIDs[$0.term] ?? -1 }).elementsEqual(tokens[..<count].map(Int.init)) else {
                     throw IndexDamage(reason: "the tokens of \(text.key) do not match its text")
                 }
+                try checkAttributes(of: verse, tokens: split, postings: &attributePostings)
                 for token in tokens[..<count] {
                     guard let folded = try view.foldedID(ofExact: Int(token)) else { continue }
                     counts.add(folded, verse: verse)

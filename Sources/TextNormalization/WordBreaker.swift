@@ -63,12 +63,13 @@ public enum WordBreaker {
     }
 
     /// As `forEachTerm`, with each term as its UTF-8 bytes (valid during the call only) and where its token
-    /// starts in `text` (the `utf8Range.lowerBound` of `tokens(in:mode:)`'s token): no `String` and no
-    /// token is made. Text that is all ASCII is split without ICU or the breaker pool.
+    /// lies in `text` (the `utf8Range` of `tokens(in:mode:)`'s token): no `String` and no token is made.
+    /// Text that is all ASCII is split without ICU or the breaker pool.
     ///
     /// - Complexity: O(n); memory O(1) in the length of `text`.
     public static func forEachTermBytes(
-        in text: String, mode: FoldingMode = .default, _ body: (_ term: UnsafeBufferPointer<UInt8>, _ start: Int) -> Void
+        in text: String, mode: FoldingMode = .default,
+        _ body: (_ term: UnsafeBufferPointer<UInt8>, _ utf8Range: Range<Int>) -> Void
     ) {
         var copy = text
         copy.withUTF8 { bytes in forEachTermBytes(inUTF8: bytes, mode: mode, body) }
@@ -79,7 +80,7 @@ public enum WordBreaker {
     /// - Complexity: O(n); memory O(1) in the length of `bytes`.
     public static func forEachTermBytes(
         inUTF8 bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode = .default,
-        _ body: (_ term: UnsafeBufferPointer<UInt8>, _ start: Int) -> Void
+        _ body: (_ term: UnsafeBufferPointer<UInt8>, _ utf8Range: Range<Int>) -> Void
     ) {
         if forEachASCIIRun(in: bytes, mode: mode, body) { return }
         WordBreakerPool.withBreaker { breaker in
@@ -87,16 +88,18 @@ public enum WordBreaker {
             while start < bytes.count {
                 let end = pieceEnd(bytes, from: start)
                 let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                breaker.forEachTerm(piece, options: mode.shimOptions) { term, offset in body(term, start + offset) }
+                breaker.forEachTerm(piece, options: mode.shimOptions) { term, range in
+                    body(term, (start + range.lowerBound)..<(start + range.upperBound))
+                }
                 start = end
             }
         }
     }
 
     /// The ASCII split of `forEachASCIITerm`, with each term as its bytes (valid during the call only) and
-    /// where its token starts: false, calling nothing, when a byte is not ASCII.
+    /// where its token lies: false, calling nothing, when a byte is not ASCII.
     private static func forEachASCIIRun(
-        in bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void
+        in bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void
     ) -> Bool {
         var any: UInt8 = 0
         for byte in bytes { any |= byte }
@@ -114,9 +117,9 @@ public enum WordBreaker {
             if mode == .default, run.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
                 lowered.removeAll(keepingCapacity: true)
                 for byte in run { lowered.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
-                lowered.withUnsafeBufferPointer { body($0, index) }
+                lowered.withUnsafeBufferPointer { body($0, index..<end) }
             } else {
-                body(run, index)
+                body(run, index..<end)
             }
             index = end
         }

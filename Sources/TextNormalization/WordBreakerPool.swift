@@ -24,10 +24,10 @@ final class PooledWordBreaker: @unchecked Sendable {
         fill(bytes, options: options).map { makeTokens(count: $0) } ?? []
     }
 
-    /// Calls `body` with the term bytes (valid during the call only) and UTF-8 start of each token of
+    /// Calls `body` with the term bytes (valid during the call only) and UTF-8 range of each token of
     /// `tokens(_:options:)`, in order, without making the tokens.
     func forEachTerm(
-        _ bytes: UnsafeBufferPointer<UInt8>, options: Int32, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, options: Int32, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void
     ) {
         guard let count = fill(bytes, options: options) else { return }
         termBuffer.withUnsafeBufferPointer { terms in
@@ -35,8 +35,8 @@ final class PooledWordBreaker: @unchecked Sendable {
                 for token in tokens.prefix(count) {
                     let start = Int(token.term_start)
                     let end = start + Int(token.term_length)
-                    guard start >= 0, start <= end, end <= terms.count else { continue }
-                    body(UnsafeBufferPointer(rebasing: terms[start..<end]), Int(token.start8))
+                    guard start >= 0, start <= end, end <= terms.count, token.start8 <= token.end8 else { continue }
+                    body(UnsafeBufferPointer(rebasing: terms[start..<end]), Int(token.start8)..<Int(token.end8))
                 }
             }
         }

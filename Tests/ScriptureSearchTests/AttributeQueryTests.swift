@@ -1,3 +1,4 @@
+import Foundation
 import ScriptureModel
 import ScriptureStore
 import TestSupport
@@ -149,6 +150,73 @@ import TextNormalization
     func attributeQueriesNeverFailOtherwise(_ query: String) throws {
         for fixture in [try Self.fixture.get(), try SearchFixture.small()] {
             #expect(FuzzProperties.query(query, index: try fixture.store.searchIndex()) == [])
+        }
+    }
+
+    /// A tagged token's stored range changed under a resealed checksum — its length past the text, its length
+    /// zero, its start one byte on: highlighting its hit throws or gives ranges inside the text, and `verify`
+    /// finds it. (The token is `beginning`, the last of H7225's tokens `In the beginning` in GEN 1:1, which
+    /// ends their range: entries (0, 0, 2), (1, 3, 3), (1, 4, 9), found among the verse's ids, each number one
+    /// byte in so small an index.)
+    @Test(arguments: [(2, UInt8(0x7F)), (2, 0), (1, 1)] as [(Int, UInt8)])
+    func wrongTaggedTokenRangesAreFound(_ byte: Int, _ value: UInt8) throws {
+        let fixture = try Self.fixture.get()
+        var file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.store.path)))
+        let section = try #require(fixture.store.sections.first { $0.kind == .searchIndex })
+        let bytes = try #require(fixture.store.sectionBytes(.searchIndex))
+        let stream = try bytes.withUnsafeBytes { buffer throws(IndexDamage) -> Range<Int> in
+            let view = try IndexView(IndexReader(buffer))
+            let offsets = view.layout.range(.attributeVerseOffsets).lowerBound
+            let base = view.layout.range(.attributeVerses).lowerBound
+            return (base + (try view.reader.u32(offsets)))..<(base + (try view.reader.u32(offsets + 4)))
+        }
+        // Each id: its gap, its entries' length, then (place, start gap, length) a token.
+        var start: Int?
+        var group = stream.lowerBound
+        while group + 2 <= stream.upperBound, start == nil {
+            let first = section.offset + group + 2
+            if Array(file[first..<(first + 9)]) == [0, 0, 2, 1, 3, 3, 1, 4, 9] { start = group + 2 + 6 }
+            group += 2 + Int(file[section.offset + group + 1])
+        }
+        let token = try #require(start, "no entries of In the beginning")
+        file[section.offset + token + byte] = value
+        let path = fixture.directory + "/ranges-\(byte)-\(value).lectern"
+        try Data(StoreSeal.resealed(file)).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try VersionStore(path: path)
+        let damaged = Result { () throws(SearchError) in try store.search("strong:H7225") }
+        if case .success(let page) = damaged {
+            #expect(byte == 1, "a range past the text or empty gave a page: \(page.hits.map(\.highlights))")
+            for hit in page.hits {
+                for highlight in hit.highlights {
+                    #expect(highlight.utf8.upperBound <= hit.text.utf8.count && !highlight.utf8.isEmpty)
+                    #expect(highlight.utf16.upperBound <= hit.text.utf16.count && !highlight.utf16.isEmpty)
+                }
+            }
+        }
+        #expect(VersionStore.verify(path: path, sections: []).isEmpty)
+        #expect(!SearchIndexSection().problems(in: store).isEmpty)
+    }
+
+    /// The UTF-16 count of a stretch of UTF-8 (`AttributeHighlighter.utf16Count`, eight and sixteen bytes at a
+    /// time) is the one decoding gives, for every stretch between characters of texts of one-, two-, three- and
+    /// four-byte characters, short and long.
+    @Test func utf16CountsOfUTF8StretchesAreTheDecodedOnes() {
+        let texts = [
+            "", "a", "God", "“God with us.”", "é", "בְּרֵאשִׁית בָּרָא", "𝄞𝄞a𝄞", "Λόγος ἦν 神 😀 word",
+            String(repeating: "In the beginning “God” 😀 λόγος ", count: 3),
+        ]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let starts = (0...bytes.count).filter { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }
+            bytes.withUnsafeBufferPointer { buffer in
+                for from in starts {
+                    for to in starts where to >= from {
+                        let expected = String(decoding: bytes[from..<to], as: UTF8.self).utf16.count
+                        #expect(AttributeHighlighter.utf16Count(buffer, from: from, to: to) == expected, "\(text) \(from)..<\(to)")
+                    }
+                }
+            }
         }
     }
 }

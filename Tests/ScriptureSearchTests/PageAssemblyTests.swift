@@ -106,8 +106,9 @@ struct PageAssemblyTests {
         try index.read { view throws(IndexDamage) in
             var locator = TokenLocator(view: view, exactMode: true, phrases: [])
             for verse in stride(from: 0, to: texts.count, by: 3) {
-                var places: [Int] = []
-                try view.forEachAttribute(of: verse) { place, _ in if places.last != place { places.append(place) } }
+                var tagged = Set<Int>()
+                try view.forEachAttribute(of: verse) { place, _ in tagged.insert(place) }
+                let places = tagged.sorted()
                 let alternate = places.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
                 for chosen in [places, alternate] where !chosen.isEmpty {
                     let text = texts[verse].text
@@ -120,5 +121,55 @@ struct PageAssemblyTests {
         }
         #expect(compared > 10_000)
         #expect(located * 100 >= compared * 99, "\(located) of \(compared) located")
+    }
+
+    /// The tagged words of every verse of two versions whose words carry Strong's numbers (English, and Hebrew
+    /// with its marks and words written together), highlighted from the ranges the index stores: for the ids
+    /// of all of a verse's tagged words, and for the ids of its first tagged word alone, they are the ranges
+    /// splitting the text gives; and a page of `strong:` hits is highlighted so.
+    @Test(arguments: ["eng-web-usfm", "hbo-wlc-usfm"]) func storedTaggedWordRangesAreTheTokenizersOnes(_ folder: String)
+        throws
+    {
+        let store = try Self.store(folder)
+        let index = try store.searchIndex()
+        let texts = try store.allVerseTexts()
+        var compared = 0
+        try index.read { view throws(IndexDamage) in
+            var ranges: [Int] = []
+            for verse in 0..<texts.count {
+                var entries: [(place: Int, term: Int)] = []
+                try view.forEachAttribute(of: verse) { place, term in entries.append((place, term)) }
+                guard let first = entries.map(\.place).min() else { continue }
+                let all = Set(entries.map(\.term))
+                let firsts = Set(entries.filter { $0.place == first }.map(\.term))
+                for terms in [all, firsts] {
+                    var set = IDSet(count: view.layout.attributeCount)
+                    for term in terms { set.insert(term) }
+                    let places = Set(entries.filter { terms.contains($0.term) }.map(\.place)).sorted()
+                    let text = texts[verse].text
+                    let found = try AttributeHighlighter.highlights(
+                        set, highest: set.last, verse: verse, text: text, view: view, ranges: &ranges)
+                    #expect(found == Highlighter.merged(AttributeHighlighter.split(places, text: text)), "verse \(verse)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 20_000)
+        let query = folder == "eng-web-usfm" ? "strong:G2316" : "strong:H430"
+        let page = try store.search(query, options: SearchOptions(pageSize: SearchOptions.maximumPageSize))
+        #expect(page.hits.count > 500)
+        for hit in page.hits {
+            #expect(!hit.highlights.isEmpty, "\(hit.key)")
+            let tokens = WordBreaker.tokens(in: hit.text, mode: .exact)
+            for highlight in hit.highlights {
+                #expect(tokens.contains { $0.utf8Range.lowerBound == highlight.utf8.lowerBound }, "\(hit.key)")
+                #expect(tokens.contains { $0.utf8Range.upperBound == highlight.utf8.upperBound }, "\(hit.key)")
+                let utf16 = Array(hit.text.utf16)
+                let utf8 = Array(hit.text.utf8)
+                #expect(
+                    String(decoding: utf16[highlight.utf16], as: UTF16.self)
+                        == String(decoding: utf8[highlight.utf8], as: UTF8.self), "\(hit.key)")
+            }
+        }
     }
 }

@@ -151,19 +151,19 @@ import Testing
         }
     }
 
-    /// `forEachTermBytes` gives the terms and starts of `tokens(in:)`: ASCII text (split without ICU), text
-    /// with marks, apostrophes and Hebrew, and text of several 256 KB pieces.
+    /// `forEachTermBytes` gives the terms and UTF-8 ranges of `tokens(in:)`: ASCII text (split without ICU),
+    /// text with marks, apostrophes and Hebrew, and text of several 256 KB pieces.
     @Test(arguments: FoldingMode.allCases)
-    func forEachTermBytesGivesTheTermsAndStartsOfTheTokens(_ mode: FoldingMode) {
+    func forEachTermBytesGivesTheTermsAndRangesOfTheTokens(_ mode: FoldingMode) {
         let long = (0..<30_000).map { "In\($0 % 977) the Beginning’s בְּ\u{2060}רֵאשִׁ֖ית" }.joined(separator: " ")
         for text in Self.samples + [long, "ASCII Words, 12 of_Them", "MiXeD ascii and ÜTF-8"] {
-            var tokens: [(term: String, start: Int)] = []
-            WordBreaker.forEachTermBytes(in: text, mode: mode) { term, start in
-                tokens.append((String(decoding: term, as: UTF8.self), start))
+            var tokens: [(term: String, range: Range<Int>)] = []
+            WordBreaker.forEachTermBytes(in: text, mode: mode) { term, range in
+                tokens.append((String(decoding: term, as: UTF8.self), range))
             }
             let expected = WordBreaker.tokens(in: text, mode: mode)
             #expect(tokens.map(\.term) == expected.map(\.term), "\(text.prefix(40))")
-            #expect(tokens.map(\.start) == expected.map(\.utf8Range.lowerBound), "\(text.prefix(40))")
+            #expect(tokens.map(\.range) == expected.map(\.utf8Range), "\(text.prefix(40))")
         }
     }
 }
