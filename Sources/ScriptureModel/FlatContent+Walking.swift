@@ -177,7 +177,7 @@ extension FlatContentBuilder {
 
     /// Appends a verse's alternate (`va`) and published (`vp`) numbers as `node`'s attributes, last in the
     /// table, and sets its flags to say which it has.
-    mutating func appendVerseNumbers(alternate: String?, published: String?, to node: inout FlatNode) {
+    package mutating func appendVerseNumbers(alternate: String?, published: String?, to node: inout FlatNode) {
         node.flags &= ~(FlatNode.hasAlternate | FlatNode.hasPublished)
         node.attributeStart = UInt32(truncatingIfNeeded: content.attributes.count)
         if let alternate {
@@ -278,5 +278,52 @@ extension FlatContentBuilder {
         if trailingSpace { content.bytes.append(0x20) }
         node.textCount = UInt32(content.bytes.count) - node.textStart
         return node
+    }
+}
+
+extension FlatContentBuilder {
+    // For a decoder that writes its nodes itself into room it reserved (the store's `ContentDecoder`):
+    // the builder keeps the text buffer, the attribute, string and location tables, and takes the nodes
+    // at the end.
+
+    /// Appends a string's UTF-8 to the text buffer without making a node, and says where it is.
+    package mutating func appendText(_ string: String) -> Range<UInt32> {
+        let start = UInt32(truncatingIfNeeded: content.bytes.count)
+        content.bytes.append(contentsOf: string.utf8)
+        return start..<UInt32(truncatingIfNeeded: content.bytes.count)
+    }
+
+    /// Appends a non-negative number's decimal digits to the text buffer without making a node, and
+    /// says where they are.
+    package mutating func appendDecimal(_ value: Int) -> Range<UInt32> {
+        let start = UInt32(truncatingIfNeeded: content.bytes.count)
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for Int.max's 19 digits
+        let count = withUnsafeMutableBytes(of: &digits) { room in
+            var rest = UInt(bitPattern: value)
+            var index = room.count
+            repeat {
+                index -= 1
+                room[index] = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
+                rest /= 10
+            } while rest > 0
+            content.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: room[index...]))
+            return room.count - index
+        }
+        return start..<start + UInt32(truncatingIfNeeded: count)
+    }
+
+    /// Adds attributes to the attribute table without a node, and gives their slots.
+    package mutating func appendAttributes(_ attributes: [Attribute]) -> Range<UInt32> {
+        let first = nextAttributeSlot
+        for item in attributes { content.attributes.append(attribute(item.name, item.value)) }
+        return first..<nextAttributeSlot
+    }
+
+    /// The content, its nodes `nodes`: a builder that has made no node of its own takes the nodes a
+    /// decoder wrote, whose markers, texts, attributes and locations point into this builder's tables.
+    package mutating func finish(nodes: [FlatNode]) -> FlatContent {
+        precondition(content.nodes.isEmpty && openNodes.isEmpty, "finish(nodes:) on a builder that made nodes")
+        content.nodes = nodes
+        return content
     }
 }

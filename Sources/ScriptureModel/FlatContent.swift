@@ -175,10 +175,10 @@ public struct FlatNode: Sendable, Hashable {
 
     /// "No string" or "no location".
     public static let none = UInt32.max
-    static let isOpenSpan: UInt8 = 1
-    static let hasCategory: UInt8 = 2
-    static let hasAlternate: UInt8 = 4
-    static let hasPublished: UInt8 = 8
+    package static let isOpenSpan: UInt8 = 1
+    package static let hasCategory: UInt8 = 2
+    package static let hasAlternate: UInt8 = 4
+    package static let hasPublished: UInt8 = 8
 
     /// The node's kind.
     public internal(set) var kind: Kind {
@@ -186,27 +186,27 @@ public struct FlatNode: Sendable, Hashable {
         set { storedKind = newValue }
     }
     /// The marker's index in `FlatContent.strings`, or `FlatNode.none`.
-    public internal(set) var marker: UInt32 {
+    public package(set) var marker: UInt32 {
         @inlinable get { storedMarker }
-        set { storedMarker = newValue }
+        @inlinable set { storedMarker = newValue }
     }
     /// One past the last node of this node's subtree.
-    public internal(set) var end: UInt32 {
+    public package(set) var end: UInt32 {
         @inlinable get { storedEnd }
-        set { storedEnd = newValue }
+        @inlinable set { storedEnd = newValue }
     }
     // The stored fields, in layout order (`kind`, `marker` and `end` are read through the properties above).
-    @usableFromInline var storedKind: Kind
-    @usableFromInline var flags: UInt8 = 0
+    @usableFromInline package var storedKind: Kind
+    @usableFromInline package var flags: UInt8 = 0
     /// A cell's column span.
-    @usableFromInline var span: UInt16 = 1
-    @usableFromInline var storedMarker: UInt32 = FlatNode.none
-    @usableFromInline var storedEnd: UInt32
-    @usableFromInline var textStart: UInt32 = 0
-    @usableFromInline var textCount: UInt32 = 0
-    @usableFromInline var attributeStart: UInt32 = 0
-    @usableFromInline var attributeCount: UInt32 = 0
-    @usableFromInline var location: UInt32 = FlatNode.none
+    @usableFromInline package var span: UInt16 = 1
+    @usableFromInline package var storedMarker: UInt32 = FlatNode.none
+    @usableFromInline package var storedEnd: UInt32
+    @usableFromInline package var textStart: UInt32 = 0
+    @usableFromInline package var textCount: UInt32 = 0
+    @usableFromInline package var attributeStart: UInt32 = 0
+    @usableFromInline package var attributeCount: UInt32 = 0
+    @usableFromInline package var location: UInt32 = FlatNode.none
 
     /// Whether a character span was closed in its source (see `CharacterSpan.isClosed`).
     public var isClosed: Bool { flags & FlatNode.isOpenSpan == 0 }
@@ -221,7 +221,7 @@ public struct FlatNode: Sendable, Hashable {
 extension FlatNode {
     /// A node of `kind` whose subtree ends at `end`, with no marker, text, attributes or location.
     @inlinable
-    init(kind: Kind, end: UInt32) {
+    package init(kind: Kind, end: UInt32) {
         storedKind = kind
         storedEnd = end
     }

@@ -67,10 +67,19 @@ extension ContentDecoder {
         return (marker: marker, attributes: first..<builder.nextAttributeSlot)
     }
 
+    /// Appends pooled string `id`'s bytes to the buffer and says where they are.
+    mutating func appendPoolString(_ id: Int) throws(StoreError) -> Range<UInt32> {
+        guard let range = Self.entry(id, of: ByteReader(pool), reader.strings.table.shape) else {
+            let (offset, length) = try reader.strings.table.entry(id, referrer: .content)
+            return builder.appendBytes(UnsafeBufferPointer(rebasing: pool[offset..<(offset + length)]))
+        }
+        return builder.appendBytes(UnsafeBufferPointer(rebasing: pool[range]))
+    }
+
     /// A pooled string's index in the content's strings, interned the first time.
-    mutating func intern(_ id: Int) throws(StoreError) -> UInt32 {
+    mutating func intern(_ id: Int, referrer: SectionKind = .styles) throws(StoreError) -> UInt32 {
         if let known = interned.value(for: id) { return known }
-        let index = builder.intern(try reader.strings.string(id, referrer: .styles))
+        let index = builder.intern(try reader.strings.string(id, referrer: referrer))
         interned.set(index, for: id)
         return index
     }
