@@ -96,8 +96,8 @@ extension FlatContentBuilder {
         content.bytes.reserveCapacity(content.bytes.count + bytes)
     }
 
-    /// Adds `location` to the location table and returns its slot, for nodes that all share it
-    /// (`openParagraph(marker:locationSlot:)`, `verse(number:alternate:published:locationSlot:)`).
+    /// Adds `location` to the location table and returns its slot, for nodes that all share it (a
+    /// decoder's paragraphs and verses, whose `location` it sets).
     public mutating func addLocation(_ location: SourceLocation) -> UInt32 {
         let slot = UInt32(content.locations.count)
         content.locations.append(
@@ -107,42 +107,17 @@ extension FlatContentBuilder {
         return slot
     }
 
-    /// Opens a paragraph whose marker is string `marker` (from `intern`) at location `locationSlot`
-    /// (from `addLocation`).
-    public mutating func openParagraph(marker: UInt32, locationSlot: UInt32) {
-        var node = FlatNode(kind: .paragraph, end: UInt32(content.nodes.count + 1))
-        node.marker = marker
-        node.location = locationSlot
-        openNodes.append(content.nodes.count)
-        content.nodes.append(node)
-    }
-
-    /// Appends UTF-8 bytes to the text buffer without making a node, and says where they are: give the
-    /// range to `text(sharing:)` or `openCharacter(marker:attributes:isClosed:)` (via `addAttribute`).
+    /// Appends UTF-8 bytes to the text buffer without making a node, and says where they are: for text
+    /// nodes that share them, or attribute values (`addAttribute`).
     public mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<UInt32> {
         let start = UInt32(content.bytes.count)
         content.bytes.append(contentsOf: bytes)
         return start..<UInt32(content.bytes.count)
     }
 
-    /// Adds a run of text whose bytes are already in the buffer (from `appendBytes` or an earlier run),
-    /// so repeated runs such as a single space share them.
-    public mutating func text(sharing bytes: Range<UInt32>) {
-        var node = FlatNode(kind: .text, end: UInt32(content.nodes.count + 1))
-        node.textStart = bytes.lowerBound
-        node.textCount = UInt32(bytes.count)
-        content.nodes.append(node)
-    }
-
-    /// Adds a run of text from UTF-8 bytes the caller has made NFC, with a space before and or after.
-    public mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, leadingSpace: Bool, trailingSpace: Bool) {
-        let node = spacedRun(bytes, leadingSpace: leadingSpace, trailingSpace: trailingSpace, end: UInt32(content.nodes.count + 1))
-        content.nodes.append(node)
-    }
-
     /// Adds an attribute to the attribute table without a node: its name is string `name` (from
     /// `intern`) and its value `value` in the buffer (from `appendBytes`). Returns its slot; consecutive
-    /// slots make the attribute range of `openCharacter(marker:attributes:isClosed:)`.
+    /// slots make the attribute range of a character span (shared by every span of the same style).
     public mutating func addAttribute(name: UInt32, value: Range<UInt32>) -> UInt32 {
         let slot = UInt32(content.attributes.count)
         content.attributes.append(FlatAttribute(name: name, valueStart: value.lowerBound, valueCount: UInt32(value.count)))
@@ -151,29 +126,6 @@ extension FlatContentBuilder {
 
     /// The next attribute slot `addAttribute` will give.
     public var nextAttributeSlot: UInt32 { UInt32(content.attributes.count) }
-
-    /// Opens a character span whose marker is string `marker` (from `intern`) and whose attributes are
-    /// the slots `attributes` (from `addAttribute`, shared by every span of the same style).
-    public mutating func openCharacter(marker: UInt32, attributes: Range<UInt32>, isClosed: Bool) {
-        var node = FlatNode(kind: .character, end: UInt32(content.nodes.count + 1))
-        node.marker = marker
-        node.attributeStart = attributes.lowerBound
-        node.attributeCount = UInt32(attributes.count)
-        if !isClosed { node.flags |= FlatNode.isOpenSpan }
-        openNodes.append(content.nodes.count)
-        content.nodes.append(node)
-    }
-
-    /// Adds a verse start at location `locationSlot` (from `addLocation`).
-    public mutating func verse(number: String, alternate: String?, published: String?, locationSlot: UInt32) {
-        var node = FlatNode(kind: .verse, end: UInt32(content.nodes.count + 1))
-        node.location = locationSlot
-        node.textStart = UInt32(content.bytes.count)
-        content.bytes.append(contentsOf: number.utf8)
-        node.textCount = UInt32(content.bytes.count) - node.textStart
-        appendVerseNumbers(alternate: alternate, published: published, to: &node)
-        content.nodes.append(node)
-    }
 
     /// Appends a verse's alternate (`va`) and published (`vp`) numbers as `node`'s attributes, last in the
     /// table, and sets its flags to say which it has.
@@ -218,66 +170,6 @@ extension FlatContent {
     /// Where the value of the attribute in `slot` lies in `bytes`.
     public func attributeValue(at slot: Int) -> Range<Int> {
         Int(attributes[slot].valueStart)..<Int(attributes[slot].valueStart) + Int(attributes[slot].valueCount)
-    }
-}
-
-extension FlatContentBuilder {
-    /// Adds a closed character span holding one run of text (a `\w` word: `openCharacter`, `text`,
-    /// `close` in one step), then, when `following` is given, a run sharing those bytes (the space after it).
-    public mutating func word(
-        marker: UInt32, attributes: Range<UInt32>, text: UnsafeBufferPointer<UInt8>, leadingSpace: Bool,
-        trailingSpace: Bool, following: Range<UInt32>?
-    ) {
-        let run = spacedRun(
-            text, leadingSpace: leadingSpace, trailingSpace: trailingSpace, end: UInt32(content.nodes.count) + 2)
-        appendWord(marker: marker, attributes: attributes, run: run, following: following)
-    }
-
-    /// Adds a closed character span holding one run of text whose bytes are already in the buffer (a `\w`
-    /// word whose text a decoder copied in with the rest, see `appendBytes`), then, when `following` is
-    /// given, a run sharing those bytes.
-    public mutating func word(
-        marker: UInt32, attributes: Range<UInt32>, sharing text: Range<UInt32>, following: Range<UInt32>?
-    ) {
-        var run = FlatNode(kind: .text, end: UInt32(content.nodes.count) + 2)
-        run.textStart = text.lowerBound
-        run.textCount = UInt32(text.count)
-        appendWord(marker: marker, attributes: attributes, run: run, following: following)
-    }
-
-    /// Appends a closed character span around `run` (made for the next index but one), then, when
-    /// `following` is given, a run sharing those bytes.
-    @inline(__always)
-    private mutating func appendWord(
-        marker: UInt32, attributes: Range<UInt32>, run: FlatNode, following: Range<UInt32>?
-    ) {
-        let index = UInt32(content.nodes.count)
-        var span = FlatNode(kind: .character, end: index + 2)
-        span.marker = marker
-        span.attributeStart = attributes.lowerBound
-        span.attributeCount = UInt32(attributes.count)
-        content.nodes.append(span)
-        content.nodes.append(run)
-        if let following {
-            var after = FlatNode(kind: .text, end: index + 3)
-            after.textStart = following.lowerBound
-            after.textCount = UInt32(following.count)
-            content.nodes.append(after)
-        }
-    }
-
-    /// A text node (not yet added) whose text is `bytes`, with a space before and or after, appended to the
-    /// buffer now.
-    private mutating func spacedRun(
-        _ bytes: UnsafeBufferPointer<UInt8>, leadingSpace: Bool, trailingSpace: Bool, end: UInt32
-    ) -> FlatNode {
-        var node = FlatNode(kind: .text, end: end)
-        node.textStart = UInt32(content.bytes.count)
-        if leadingSpace { content.bytes.append(0x20) }
-        content.bytes.append(contentsOf: bytes)
-        if trailingSpace { content.bytes.append(0x20) }
-        node.textCount = UInt32(content.bytes.count) - node.textStart
-        return node
     }
 }
 

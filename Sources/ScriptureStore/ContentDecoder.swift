@@ -100,8 +100,9 @@ struct ContentDecoder {
     }
 
     /// How many nodes the ops of `stream` from `start` give at most: one per op but `END`, two or three
-    /// per `WORD`. A stream that does not follow the grammar gets room for one node per byte (no op
-    /// gives more nodes than it has bytes), and decoding it then says what is wrong.
+    /// per `WORD`; the ops' operands are stepped over as `ContentOp.operands(of:)` gives them. A stream that
+    /// does not follow the grammar gets room for one node per byte (no op gives more nodes than it has
+    /// bytes), and decoding it then says what is wrong.
     ///
     /// - Complexity: O(n), a byte or two per op (JHN 3 of the WEB: about 39k instructions of 350k, callgrind).
     static func nodeCount(of stream: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
@@ -112,44 +113,13 @@ struct ContentDecoder {
         while at < end {
             let byte = base[at]
             at += 1
-            let flags = byte & 0xF0
-            // How many varints follow the op.
-            var operands = 0
+            guard let shape = ContentOp.operands(of: byte) else { return fallback }
             switch byte & 0x0F {
-            case ContentOp.end.rawValue:
-                count -= 1
-            case ContentOp.word.rawValue:
-                count += flags & TextFlags.spaceAfter != 0 ? 2 : 1
-                operands = 2
-            case ContentOp.textRef.rawValue, ContentOp.span.rawValue, ContentOp.paragraph.rawValue,
-                ContentOp.milestone.rawValue:
-                operands = 1
-            case ContentOp.space.rawValue, ContentOp.table.rawValue, ContentOp.row.rawValue,
-                ContentOp.optionalBreak.rawValue:
-                break
-            case ContentOp.verse.rawValue:
-                operands = 1 + (flags & OpFlags.alternate != 0 ? 1 : 0) + (flags & OpFlags.published != 0 ? 1 : 0)
-            case ContentOp.cell.rawValue, ContentOp.note.rawValue:
-                operands = 2
-            case ContentOp.textLiteral.rawValue, ContentOp.figure.rawValue:
-                // A figure's style, then (both) a length and that many bytes.
-                if byte & 0x0F == ContentOp.figure.rawValue {
-                    while at < end, base[at] >= 0x80 { at += 1 }
-                    at += 1
-                }
-                var (length, shift) = (0, 0)
-                while at < end, shift < 28 {
-                    let part = base[at]
-                    at += 1
-                    length |= Int(part & 0x7F) << shift
-                    if part < 0x80 { break }
-                    shift += 7
-                }
-                guard at <= end, length <= end - at else { return fallback }
-                at += length
-            default:
-                return fallback
+            case ContentOp.end.rawValue: count -= 1
+            case ContentOp.word.rawValue: count += byte & TextFlags.spaceAfter != 0 ? 2 : 1
+            default: break
             }
+            var operands = shape.varints
             // Most operands are one byte: when the next `operands` bytes all are, step over them at once.
             if operands > 0, at + 8 <= end {
                 let next = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
@@ -163,6 +133,18 @@ struct ContentDecoder {
                 guard at < end else { return fallback }
                 if base[at] < 0x80 { operands -= 1 }
                 at += 1
+            }
+            if shape.bytes {
+                var (length, shift) = (0, 0)
+                while at < end, shift < 28 {
+                    let part = base[at]
+                    at += 1
+                    length |= Int(part & 0x7F) << shift
+                    if part < 0x80 { break }
+                    shift += 7
+                }
+                guard at <= end, length <= end - at else { return fallback }
+                at += length
             }
             count += 1
         }

@@ -52,6 +52,27 @@ enum ContentOp: UInt8 {
     case space = 14
 }
 
+extension ContentOp {
+    /// The operands that follow op byte `byte` (flags included) in the grammar above: how many varints,
+    /// then whether a varint length and that many bytes come last (`TEXT_LITERAL`'s text, `FIGURE`'s
+    /// caption); `nil` for an unknown op. One table for code that steps over ops without decoding them
+    /// (`ContentDecoder.nodeCount`); `ContentReader.next()` and `ContentDecoder` read these operands.
+    @inline(__always)
+    static func operands(of byte: UInt8) -> (varints: Int, bytes: Bool)? {
+        let flags = byte & 0xF0
+        switch byte & 0x0F {
+        case end.rawValue, table.rawValue, row.rawValue, space.rawValue, optionalBreak.rawValue: return (0, false)
+        case paragraph.rawValue, textRef.rawValue, span.rawValue, milestone.rawValue: return (1, false)
+        case cell.rawValue, note.rawValue, word.rawValue: return (2, false)
+        case verse.rawValue:
+            return (1 + (flags & OpFlags.alternate != 0 ? 1 : 0) + (flags & OpFlags.published != 0 ? 1 : 0), false)
+        case textLiteral.rawValue: return (0, true)
+        case figure.rawValue: return (1, true)
+        default: return nil
+        }
+    }
+}
+
 /// The flags of `TEXT_REF` and `WORD`.
 enum TextFlags {
     /// A space before the run.

@@ -193,6 +193,14 @@ extension VersionStore {
         return VerseText(key: key, text: try text.string(at: start, length: end - start), location: location)
     }
 
+    /// A reader of chapter `number`'s stream, its checksums checked (for tests that step through the ops).
+    func contentReader(_ book: BookID, _ number: Int) throws(StoreError) -> ContentReader {
+        let record = try chapterRecord(book, number)
+        try checkContent(record)
+        try checkText(record)
+        return try reader(content: (record.contentOffset, record.contentLength), text: record)
+    }
+
     private func decoder(
         content range: (offset: Int, length: Int), text record: ChapterRecord?
     ) throws(StoreError) -> ContentDecoder {
