@@ -15,6 +15,8 @@ let package = Package(
         .target(name: "CZip", linkerSettings: [.linkedLibrary("zip")]),
         // CRC-32C for the checks on every read (SSE4.2 when the processor has it); no library.
         .target(name: "CChecksum"),
+        // The USFM reader's loop over runs of `\w` words (AVX2, checked at run time; no library).
+        .target(name: "CUSFMScan"),
         .target(
             name: "CUnicodeShim",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
@@ -25,7 +27,7 @@ let package = Package(
         // Swift modules, one concern each.
         .target(name: "ScriptureModel"),
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
-        .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization"]),
+        .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization", "CUSFMScan"]),
         .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim"]),
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization", "CChecksum"]),
         .target(

@@ -11,6 +11,11 @@ public struct FlatByteStage: ~Copyable {
     }
     @usableFromInline var storedCount = 0
 
+    /// The buffer and its size, for a reader that stages bytes itself (then sets `count`).
+    package var bytes: UnsafeMutablePointer<UInt8> { base }
+    package var room: Int { capacity }
+    package mutating func setCount(_ newCount: Int) { storedCount = min(max(newCount, 0), capacity) }
+
     /// Creates an empty stage.
     public init() {
         capacity = 1 << 16

@@ -291,6 +291,20 @@ extension FlatContentBuilder {
         return index &+ 2
     }
 
+    /// The number of bytes in the content, not counting those staged: a byte staged at `stage.count` will be
+    /// at `flushedByteCount + stage.count` in it.
+    @inlinable package var flushedByteCount: Int { contentStorage.byteStorage.count }
+
+    /// Adds nodes and attributes a parser made itself, as `leaf`, `open`, `close` and `stageAttribute` would
+    /// have: their indices (`end`, `attributeStart`, `textStart`) count from the content's `nodeCount`,
+    /// `attributeCount` and `flushedByteCount` (and the stage) when they were made, and no container is
+    /// left open among them.
+    @inlinable
+    package mutating func append(nodes: UnsafeBufferPointer<FlatNode>, attributes: UnsafeBufferPointer<FlatAttribute>) {
+        contentStorage.nodeStorage.append(contentsOf: nodes)
+        if !attributes.isEmpty { contentStorage.attributeStorage.append(contentsOf: attributes) }
+    }
+
     /// Drops the attributes from `start` on and the staged bytes from `stagedCount` on (what a
     /// parser staged for a node it then decided not to add).
     public mutating func discardStaged(

@@ -1,3 +1,4 @@
+import CUSFMScan
 import ScriptureModel
 import TextNormalization
 
@@ -17,7 +18,7 @@ extension USFMBookBuilder {
         guard cursor.byte(at: nameStart) == UInt8(ascii: "w"), cursor.byte(at: nameStart + 1) == space else {
             return false
         }
-        return readPlainSpan(slot: wordSlot, nested: nested, name: nameStart..<(nameStart + 1))
+        return readPlainSpan(slot: wordSlot, nested: nested, name: nameStart..<(nameStart + 1), atMarker: true)
     }
 
     /// Reads `\name text|attributes\name*` (or `\+name …\+name*`) at once when it is plain: one
@@ -26,22 +27,72 @@ extension USFMBookBuilder {
     /// text and attributes and closing it would, with nothing to report, and is built without
     /// opening a frame. Returns `false`, having changed nothing, otherwise.
     /// `slot` is the marker's slot in `USFMMarkerTable` (-1 for none); its role must make plain spans.
-    mutating func readPlainSpan(slot: Int, nested: Bool, name: Range<Int>) -> Bool {
+    /// `atMarker` says that the cursor is still at the marker's backslash (else it is past the name).
+    ///
+    /// Words mostly follow one another (`\w a|…\w* \w b|…\w*`): the ones that are plain too are read
+    /// here, in the same frame, and the frame notes only the last. Runs of ASCII words go through
+    /// `lectern_usfm_read_words` (`readWordRun`), the others one at a time (`readOnePlainSpan`).
+    mutating func readPlainSpan(slot: Int, nested: Bool, name: Range<Int>, atMarker: Bool = false) -> Bool {
         // (`\cat` can name a sidebar only where no frame is open, so it is a plain span here too.)
         guard cursor.byte(at: name.upperBound) == space, let last = frames.indices.last,
             frames.count <= Inline.maximumNestingDepth, tooDeep.isEmpty
         else { return false }
         let topIsCharacter = frames[last].kind == .character
-        guard nested || !topIsCharacter, var lastNode = readOnePlainSpan(slot: slot, name: name) else { return false }
-        // Words mostly follow one another (`\w a|…\w* \w b|…\w*`): the ones that are plain too are read
-        // here, in the same frame, and the frame notes only the last.
-        while let next = nextWordName(topIsCharacter: topIsCharacter),
-            let node = readOnePlainSpan(slot: wordSlot, name: next)
-        {
+        guard nested || !topIsCharacter else { return false }
+        var lastNode: Int
+        if atMarker, slot == wordSlot, let node = readWordRun(nestedOnly: topIsCharacter) {
+            lastNode = node
+        } else {
+            guard let node = readOnePlainSpan(slot: slot, name: name) else { return false }
+            lastNode = node
+        }
+        while true {
+            if let node = readWordRun(nestedOnly: topIsCharacter) { lastNode = node }
+            guard let next = nextWordName(topIsCharacter: topIsCharacter),
+                let node = readOnePlainSpan(slot: wordSlot, name: next)
+            else { break }
             lastNode = node
         }
         noteChild(lastNode)
         return true
+    }
+
+    /// Reads the run of plain ASCII `\w` words at the cursor that `lectern_usfm_read_words` takes (see
+    /// its header), adding their nodes and attributes and staging their bytes as `readOnePlainSpan` would
+    /// one by one; `nil`, having changed nothing, when it takes none (it stops at the first word it does
+    /// not take, which `readOnePlainSpan` then reads, or not).
+    /// - Returns: the index of the last node added.
+    mutating func readWordRun(nestedOnly: Bool) -> Int? {
+        guard let base = cursor.input.baseAddress else { return nil }
+        let room = wordRun
+        let wordID = markerID(wordMarker)
+        room.setWordMarker(wordID)
+        let run = room.run
+        run.pointee.input = base
+        run.pointee.count = cursor.count
+        run.pointee.position = cursor.position
+        run.pointee.nested_only = nestedOnly ? 1 : 0
+        run.pointee.next_name = Int64(nextAttributeName)
+        run.pointee.stage = stage.bytes
+        run.pointee.stage_count = stage.count
+        run.pointee.stage_capacity = stage.room
+        run.pointee.byte_base = UInt64(flat.flushedByteCount)
+        run.pointee.node_base = UInt64(flat.nodeCount)
+        run.pointee.attribute_base = UInt64(flat.attributeCount)
+        knownAttributeNames.withUnsafeBufferPointer { names in
+            run.pointee.names = names.baseAddress
+            run.pointee.name_count = Int32(names.count)
+            lectern_usfm_read_words(run, room.layout)
+            run.pointee.names = nil
+        }
+        guard run.pointee.words > 0 else { return nil }
+        flat.append(
+            nodes: UnsafeBufferPointer(start: room.nodes, count: run.pointee.node_count),
+            attributes: UnsafeBufferPointer(start: room.attributes, count: run.pointee.attribute_count))
+        stage.setCount(run.pointee.stage_count)
+        nextAttributeName = Int(run.pointee.next_name)
+        cursor.position = run.pointee.position
+        return Int(run.pointee.last_node)
     }
 
     /// The name of the `\w ` or `\+w ` at the cursor that `readPlainSpan` may read next in the same
@@ -209,13 +260,13 @@ extension USFMBookBuilder {
         for _ in 0..<known {
             let name = knownAttributeNames[slot]
             // A name of up to eight bytes with its `="` needs no second load.
-            if low & name.lowMask == name.low,
-                name.highMask == 0
-                    || UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & name.highMask
+            if low & name.low_mask == name.low,
+                name.high_mask == 0
+                    || UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & name.high_mask
                         == name.high
             {
                 nextAttributeName = slot &+ 1
-                return (name.id, name.length)
+                return (name.id, Int(name.length))
             }
             slot = slot &+ 1 == known ? 0 : slot &+ 1
         }
@@ -235,22 +286,11 @@ extension USFMBookBuilder {
         let lowMask: UInt64 = length >= 8 ? ~0 : (1 << UInt64(length * 8)) - 1
         let highMask: UInt64 = length >= 16 ? ~0 : length <= 8 ? 0 : (1 << UInt64((length - 8) * 8)) - 1
         knownAttributeNames.append(
-            USFMKnownAttributeName(
-                low: low & lowMask, high: high & highMask, lowMask: lowMask, highMask: highMask, length: length,
-                id: id))
+            lectern_usfm_name(
+                low: low & lowMask, high: high & highMask, low_mask: lowMask, high_mask: highMask,
+                length: Int64(length), id: id, reserved: 0))
         nextAttributeName = knownAttributeNames.count
     }
-}
-
-/// An attribute name and the `="` after it, as the first bytes of two little-endian words (see
-/// `USFMBookBuilder.knownAttributeName`), with the masks of their bytes.
-struct USFMKnownAttributeName {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    var lowMask: UInt64 = 0
-    var highMask: UInt64 = 0
-    var length = 0
-    var id = FlatNode.none
 }
 
 /// What the attribute scanner of a plain span needs to know of each byte value, as bit flags.
@@ -278,4 +318,72 @@ enum USFMAttributeByte {
         }
         return UnsafePointer(table)
     }()
+}
+
+/// Room of the builder's own for `lectern_usfm_read_words`: the call's arguments and results, the nodes and
+/// attributes a run makes before they are added to the content in one step, and where their fields lie.
+final class USFMWordRunRoom {
+    /// How many nodes and attributes one run makes at most (three nodes a word at most).
+    static let nodeRoom = 768
+    static let attributeRoom = 512
+
+    let run: UnsafeMutablePointer<lectern_usfm_word_run>
+    let layout: UnsafeMutablePointer<lectern_usfm_layout>
+    let nodes: UnsafeMutablePointer<FlatNode>
+    let attributes: UnsafeMutablePointer<FlatAttribute>
+    /// The marker in the span template (the `w` of the chapter being read).
+    private var wordMarker = FlatNode.none
+
+    init() {
+        run = .allocate(capacity: 1)
+        run.initialize(to: lectern_usfm_word_run())
+        nodes = .allocate(capacity: Self.nodeRoom)
+        attributes = .allocate(capacity: Self.attributeRoom)
+        run.pointee.nodes = UnsafeMutableRawPointer(nodes).assumingMemoryBound(to: UInt8.self)
+        run.pointee.node_capacity = Self.nodeRoom
+        run.pointee.attributes = UnsafeMutableRawPointer(attributes).assumingMemoryBound(to: UInt8.self)
+        run.pointee.attribute_capacity = Self.attributeRoom
+        layout = .allocate(capacity: 1)
+        layout.initialize(to: lectern_usfm_layout())
+        let node = MemoryLayout<FlatNode>.self
+        let attribute = MemoryLayout<FlatAttribute>.self
+        layout.pointee.node_size = Int64(node.stride)
+        layout.pointee.end_offset = Int64(node.offset(of: \FlatNode.storedEnd) ?? 0)
+        layout.pointee.text_start_offset = Int64(node.offset(of: \FlatNode.textStart) ?? 0)
+        layout.pointee.text_count_offset = Int64(node.offset(of: \FlatNode.textCount) ?? 0)
+        layout.pointee.attribute_start_offset = Int64(node.offset(of: \FlatNode.attributeStart) ?? 0)
+        layout.pointee.attribute_count_offset = Int64(node.offset(of: \FlatNode.attributeCount) ?? 0)
+        layout.pointee.attribute_size = Int64(attribute.stride)
+        layout.pointee.attribute_name_offset = Int64(attribute.offset(of: \FlatAttribute.name) ?? 0)
+        layout.pointee.attribute_value_start_offset = Int64(attribute.offset(of: \FlatAttribute.valueStart) ?? 0)
+        layout.pointee.attribute_value_count_offset = Int64(attribute.offset(of: \FlatAttribute.valueCount) ?? 0)
+        // The C reader writes nodes from 32-byte templates: a node of another size turns the runs off.
+        if node.size != 32 || node.stride != 32 { layout.pointee.node_size = 0 }
+        Self.write(FlatNode(kind: .text, end: 0), to: &layout.pointee.text_template)
+        setWordMarker(FlatNode.none)
+    }
+
+    deinit {
+        run.deallocate()
+        layout.deallocate()
+        nodes.deallocate()
+        attributes.deallocate()
+    }
+
+    /// Makes the span template's marker `marker`.
+    @inline(__always)
+    func setWordMarker(_ marker: UInt32) {
+        guard marker != wordMarker || marker == FlatNode.none else { return }
+        wordMarker = marker
+        var span = FlatNode(kind: .character, end: 0)
+        span.storedMarker = marker
+        Self.write(span, to: &layout.pointee.span_template)
+    }
+
+    private static func write<Template>(_ node: FlatNode, to template: inout Template) {
+        withUnsafeMutableBytes(of: &template) { bytes in
+            guard bytes.count >= MemoryLayout<FlatNode>.size else { return }
+            bytes.storeBytes(of: node, as: FlatNode.self)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import CUSFMScan
 import ScriptureModel
 import TextNormalization
 
@@ -57,10 +58,13 @@ struct USFMBookBuilder: ~Copyable {
     /// The kinds of the paragraph styles met, in a short list (a file uses a handful of styles).
     var paragraphKinds: [(marker: String, kind: ParagraphKind)] = []
     let markers = USFMMarkerTable.shared
-    /// The slot of `\w`, the commonest marker by far.
+    /// `\w`, the commonest marker by far, and its slot.
+    let wordMarker = USFMMarkerTable.shared.info(named: "w")
     let wordSlot = USFMMarkerTable.shared.info(named: "w").slot
     /// The byte tables of the text and attribute scanners, read here without a lazy global's check.
     let textFlags = USFMTextByte.table
+    /// Where `readWordRun` reads runs of words and makes their nodes.
+    let wordRun = USFMWordRunRoom()
     let attributeFlags = USFMAttributeByte.table
     /// The index in `flat`'s string table of each marker of `markers` used so far, by slot.
     var markerIDs = [UInt32](repeating: FlatNode.none, count: 1 << USFMMarkerTable.slotBits)
@@ -69,7 +73,7 @@ struct USFMBookBuilder: ~Copyable {
     /// words with their length, and their index in `flat`'s string table.
     var attributeNameIDs: [USFMPackedName] = []
     /// The attribute names (with their `="`) read in this chapter, up to eight, found again with two loads.
-    var knownAttributeNames: [USFMKnownAttributeName] = []
+    var knownAttributeNames: [lectern_usfm_name] = []
     /// The slot of `knownAttributeNames` to try first: the one after the name found last.
     var nextAttributeName = 0
     /// The file's index in `flat`'s string table, or `FlatNode.none` before the first location.

@@ -1,0 +1,84 @@
+// The USFM reader's hot loop over `\w` words, in C with AVX2 (checked at run time; without it nothing is
+// read here and the Swift reader reads every word). Plain C types only; this target sees no library header.
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+/// An attribute name the reader knows, with the `="` after it, as the first bytes of two little-endian
+/// words and the masks of their bytes (`length` bytes in all, at most 16), and its index in the content's
+/// string table.
+typedef struct {
+    uint64_t low;
+    uint64_t high;
+    uint64_t low_mask;
+    uint64_t high_mask;
+    int64_t length;
+    uint32_t id;
+    uint32_t reserved;
+} lectern_usfm_name;
+
+/// Where a node's or an attribute's fields lie in the content's arrays (byte offsets in one element, and
+/// the element's size), and the nodes every word starts from: the reader writes templates and fills in
+/// the fields, knowing nothing else of the layout.
+typedef struct {
+    /// A closed character span of the `w` marker, and a text node: every other field as a new node has it.
+    uint8_t span_template[32];
+    uint8_t text_template[32];
+    int64_t node_size;
+    int64_t end_offset;
+    int64_t text_start_offset;
+    int64_t text_count_offset;
+    int64_t attribute_start_offset;
+    int64_t attribute_count_offset;
+    int64_t attribute_size;
+    int64_t attribute_name_offset;
+    int64_t attribute_value_start_offset;
+    int64_t attribute_value_count_offset;
+} lectern_usfm_layout;
+
+/// One call of `lectern_usfm_read_words`: what it reads and where its results go.
+typedef struct {
+    const uint8_t *input;
+    size_t count;
+    /// 1 when only `\+w` words may be read (inside a character style), else 0.
+    int32_t nested_only;
+    int32_t name_count;
+    /// The attribute names known (`name_count` of them); the search starts at `next_name`, which is
+    /// left at the one after the name found last.
+    const lectern_usfm_name *names;
+    int64_t next_name;
+    /// The staged bytes (`stage_count` used of `stage_capacity`) and the count of the content's bytes
+    /// before them: a byte staged at `k` is at `byte_base + k` in the content.
+    uint8_t *stage;
+    size_t stage_count;
+    size_t stage_capacity;
+    uint64_t byte_base;
+    /// Room for nodes and attributes (in `layout`'s element sizes), and the content's counts before them.
+    uint8_t *nodes;
+    size_t node_capacity;
+    uint8_t *attributes;
+    size_t attribute_capacity;
+    uint64_t node_base;
+    uint64_t attribute_base;
+    /// Results: the nodes and attributes written, where reading stopped, the words read and the index of
+    /// the last node of the last word (the span, or the space after it).
+    size_t node_count;
+    size_t attribute_count;
+    size_t position;
+    size_t words;
+    uint64_t last_node;
+} lectern_usfm_word_run;
+
+/// Reads `\w ` and `\+w ` words from `run->position` on, each right after the last (or after the one
+/// space that follows one when a backslash comes next), while they are plain and ASCII: text up to `|` or
+/// the closing marker, at least one byte, no control byte, `~`, `/` or two spaces in a row; then after a
+/// `|`, known attribute names each with a value in quotes that is not empty and holds no control byte,
+/// byte of 0x80 and up or backslash, apart by spaces; then `\w*` or `\+w*`. It writes what
+/// `USFMBookBuilder.readPlainSpan` would: the values, the text and the space after staged in that order,
+/// a span and a text node (and a space node) a word, an attribute a pair.
+///
+/// Stops before the first word it does not read, or whose results would not fit, leaving it to the
+/// caller; 0 words when the processor has no AVX2.
+///
+/// - Complexity: O(bytes read), one 32-byte load a word.
+void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layout *layout);
