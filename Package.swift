@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "LecternTestSupport", dependencies: ["Lectern", "TestSupport"], path: "Tests/LecternTestSupport"),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
-        .testTarget(name: "USFMTests", dependencies: ["USFM", "TestSupport"]),
+        .testTarget(name: "USFMTests", dependencies: ["USFM", "CUSFMScan", "TestSupport"]),
         .testTarget(name: "USXTests", dependencies: ["USX", "TestSupport"]),
         .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "ScriptureSearch", "TestSupport"]),
         .testTarget(

@@ -211,3 +211,11 @@ void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layo
     if (has_avx2()) read_words_avx2(run, layout);
 #endif
 }
+
+int32_t lectern_usfm_word_runs_available(void) {
+#if defined(__x86_64__)
+    return has_avx2() ? 1 : 0;
+#else
+    return 0;
+#endif
+}

@@ -1,3 +1,4 @@
+import CUSFMScan
 import ScriptureModel
 
 /// The byte-level checks made before parsing: empty input, byte order mark,
@@ -40,7 +41,7 @@ struct SourceHygiene {
                     "file is empty; a USFM file starts with \\id and a book code"))
             return result
         }
-        var scan = scan(input)
+        var scan = cleanScan(input) ?? scan(input)
         let table = LineTable(file: path, lineStarts: scan.lineStarts)
         if let repaired = scan.repaired {
             report(scan.invalid, input: input, table: table, diagnostics: &diagnostics)
@@ -97,6 +98,28 @@ struct SourceHygiene {
                     .error, .invalidUTF8, at: table.location(of: 0, in: input),
                     "\(more) more invalid UTF-8 bytes in this file were replaced by U+FFFD"))
         }
+    }
+
+    /// What `scan` finds for bytes that are valid UTF-8 without NUL: only the line starts, found by
+    /// `lectern_usfm_line_starts` 32 bytes a step; `nil` for other bytes, which `scan` reads.
+    private static func cleanScan(_ input: UnsafeBufferPointer<UInt8>) -> Scan? {
+        guard let base = input.baseAddress else { return nil }
+        // Room for a line feed every 16 bytes (USFM lines are longer), else for one a byte.
+        for capacity in [input.count / 16 + 16, input.count + 1] {
+            var result = -1
+            let starts = [Int](unsafeUninitializedCapacity: capacity + 1) { room, initialized in
+                guard let first = room.baseAddress else { return }
+                first.initialize(to: 0)
+                let found = first.advanced(by: 1).withMemoryRebound(to: Int64.self, capacity: capacity) {
+                    lectern_usfm_line_starts(base, input.count, $0, capacity)
+                }
+                result = Int(found)
+                initialized = found >= 0 ? Int(found) + 1 : 1
+            }
+            if result >= 0 { return Scan(lineStarts: starts) }
+            if result == -1 { return nil }
+        }
+        return nil
     }
 
     /// Finds the line starts, checks the UTF-8 (making a repaired copy when a byte is invalid) and notes

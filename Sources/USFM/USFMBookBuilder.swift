@@ -63,8 +63,12 @@ struct USFMBookBuilder: ~Copyable {
     let wordSlot = USFMMarkerTable.shared.info(named: "w").slot
     /// The byte tables of the text and attribute scanners, read here without a lazy global's check.
     let textFlags = USFMTextByte.table
-    /// Where `readWordRun` reads runs of words and makes their nodes.
+    /// Where `readWordRun` reads runs of words and makes their nodes, and whether it does (see
+    /// `USFMParseSession.readsWordRuns`).
     let wordRun = USFMWordRunRoom()
+    let readsWordRuns: Bool
+    /// How many words the runs read (for tests).
+    var wordsReadInRuns = 0
     let attributeFlags = USFMAttributeByte.table
     /// The index in `flat`'s string table of each marker of `markers` used so far, by slot.
     var markerIDs = [UInt32](repeating: FlatNode.none, count: 1 << USFMMarkerTable.slotBits)
@@ -79,8 +83,12 @@ struct USFMBookBuilder: ~Copyable {
     /// The file's index in `flat`'s string table, or `FlatNode.none` before the first location.
     var fileID = FlatNode.none
 
-    init(input: UnsafeBufferPointer<UInt8>, table: LineTable, start: Int, nfcWords: NFCWordCache = NFCWordCache()) {
+    init(
+        input: UnsafeBufferPointer<UInt8>, table: LineTable, start: Int, nfcWords: NFCWordCache = NFCWordCache(),
+        wordRuns: Bool = true
+    ) {
         cursor = USFMCursor(input, position: start)
+        readsWordRuns = wordRuns
         self.nfcWords = nfcWords
         self.lines = table
         scratch.reserveCapacity(4096)

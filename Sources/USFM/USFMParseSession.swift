@@ -8,6 +8,9 @@
 public final class USFMParseSession {
     /// The NFC forms of the words read so far.
     let nfcWords = NFCWordCache()
+    /// Whether runs of plain ASCII `\w` words are read by `lectern_usfm_read_words` (the default); tests
+    /// turn it off to read every word one at a time, the reference the runs must equal.
+    var readsWordRuns = true
 
     /// Creates an empty session.
     public init() {}

@@ -18,7 +18,9 @@ public enum USFMParser {
         parse(bytes, path: path, nfcWords: NFCWordCache())
     }
 
-    private static func parse(_ bytes: UnsafeRawBufferPointer, path: String, nfcWords: NFCWordCache) -> ParseResult {
+    private static func parse(
+        _ bytes: UnsafeRawBufferPointer, path: String, nfcWords: NFCWordCache, wordRuns: Bool = true
+    ) -> ParseResult {
         let input = bytes.bindMemory(to: UInt8.self)
         var diagnostics: [Diagnostic] = []
         let hygiene = SourceHygiene.inspect(input, path: path, diagnostics: &diagnostics)
@@ -28,13 +30,14 @@ public enum USFMParser {
         if let repaired = hygiene.repairedBytes {
             return repaired.withUnsafeBufferPointer { buffer in
                 var parser = USFMBookBuilder(
-                    input: buffer, table: hygiene.table, start: hygiene.contentStart, nfcWords: nfcWords)
+                    input: buffer, table: hygiene.table, start: hygiene.contentStart, nfcWords: nfcWords,
+                    wordRuns: wordRuns)
                 parser.diagnostics = diagnostics
                 return parser.run()
             }
         }
         var parser = USFMBookBuilder(
-            input: input, table: hygiene.table, start: hygiene.contentStart, nfcWords: nfcWords)
+            input: input, table: hygiene.table, start: hygiene.contentStart, nfcWords: nfcWords, wordRuns: wordRuns)
         parser.diagnostics = diagnostics
         return parser.run()
     }
@@ -47,7 +50,7 @@ public enum USFMParser {
     ///   - session: the files' session; use one session per thread.
     /// - Returns: the books in the file and every diagnostic, exactly as `parse(_:path:)` gives them.
     public static func parse(_ bytes: UnsafeRawBufferPointer, path: String, session: USFMParseSession) -> ParseResult {
-        parse(bytes, path: path, nfcWords: session.nfcWords)
+        parse(bytes, path: path, nfcWords: session.nfcWords, wordRuns: session.readsWordRuns)
     }
 
     /// Parses one USFM file held in an array.

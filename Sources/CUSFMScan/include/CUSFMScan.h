@@ -82,3 +82,16 @@ typedef struct {
 ///
 /// - Complexity: O(bytes read), one 32-byte load a word.
 void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layout *layout);
+
+/// Checks that `bytes` are valid UTF-8 (RFC 3629: no overlong forms, surrogates or code points past
+/// U+10FFFF, no sequence cut short at the end) with no NUL byte, and writes the offset after each line
+/// feed to `starts`, in order.
+///
+/// Returns how many offsets it wrote; -1 when a byte is invalid or NUL (nothing is said of where: the caller
+/// then reads the bytes itself); -2 when more than `capacity` line feeds would be written.
+///
+/// - Complexity: O(n), 32 bytes a step with AVX2 (the Keiser–Lemire lookup check), a byte at a time without.
+int64_t lectern_usfm_line_starts(const uint8_t *bytes, size_t length, int64_t *starts, size_t capacity);
+
+/// 1 when `lectern_usfm_read_words` reads words on this processor (it has AVX2), else 0.
+int32_t lectern_usfm_word_runs_available(void);
