@@ -80,14 +80,14 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
     for (;;) {
         // The marker: `\w ` or `\+w `, with 32 readable bytes after it.
         size_t name = position + 1;
-        if (name + 34 > count || input[position] != '\\') break;
+        if (name + 35 > count || input[position] != '\\') break;
         if (input[name] == '+') {
             name++;
         } else if (run->nested_only) {
             break;
         }
         if (input[name] != 'w' || input[name + 1] != ' ') break;
-        size_t start = name + 2;
+        size_t start = name + 2;  // start + 32 <= count: the checks above kept room for the `+`
         __m256i block = _mm256_loadu_si256((const __m256i *)(const void *)(input + start));
         uint32_t backslash = equal_mask(block, '\\');
         uint32_t bar = equal_mask(block, '|');
@@ -140,7 +140,7 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
         if (!plain) break;
         // The closing marker: `\w*` or `\+w*`.
         size_t at = start + close + 1;
-        if (input[at] == '+') at++;
+        if (at < count && input[at] == '+') at++;
         if (at + 1 >= count || input[at] != 'w' || input[at + 1] != '*') break;
         size_t star = at + 1;
         int space_after = star + 2 < count && input[star + 1] == ' ' && input[star + 2] == '\\';
