@@ -15,8 +15,9 @@ let package = Package(
         .target(name: "CZip", linkerSettings: [.linkedLibrary("zip")]),
         // CRC-32C for the checks on every read (SSE4.2 when the processor has it); no library.
         .target(name: "CChecksum"),
-        // The USFM reader's loop over runs of `\w` words (AVX2, checked at run time; no library).
-        .target(name: "CUSFMScan"),
+        // The parsers' byte scans: UTF-8 validation and line starts, the USFM reader's loop over runs of `\w`
+        // words (AVX2, checked at run time; no library).
+        .target(name: "CByteScan"),
         .target(
             name: "CUnicodeShim",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
@@ -27,8 +28,8 @@ let package = Package(
         // Swift modules, one concern each.
         .target(name: "ScriptureModel"),
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
-        .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization", "CUSFMScan"]),
-        .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim"]),
+        .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization", "CByteScan"]),
+        .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim", "CByteScan"]),
         .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization", "CChecksum"]),
         .target(
             name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore", "CUnicodeShim"]),
@@ -53,7 +54,7 @@ let package = Package(
         .target(name: "LecternTestSupport", dependencies: ["Lectern", "TestSupport"], path: "Tests/LecternTestSupport"),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
-        .testTarget(name: "USFMTests", dependencies: ["USFM", "CUSFMScan", "TestSupport"]),
+        .testTarget(name: "USFMTests", dependencies: ["USFM", "CByteScan", "TestSupport"]),
         .testTarget(name: "USXTests", dependencies: ["USX", "TestSupport"]),
         .testTarget(name: "ScriptureStoreTests", dependencies: ["ScriptureStore", "ScriptureSearch", "TestSupport"]),
         .testTarget(

@@ -1,5 +1,5 @@
-// Byte scans the USX reader runs over whole files (line feeds, scalars, NUL bytes, UTF-8 validity), in C so
-// that they run at memory speed: SSE2 where the target has it, and glibc's memchr and memrchr. This
+// Byte scans the USX reader runs over whole files (line feeds, scalars, a byte's first place), in C so that
+// they run at memory speed: SSE2 where the target has it, and glibc's memchr and memrchr. This
 // file sees no library header.
 #define _GNU_SOURCE
 #include "CXMLShim.h"
@@ -60,48 +60,4 @@ int64_t lectern_bytes_find(const uint8_t *bytes, size_t length, uint8_t value) {
     if (bytes == NULL || length == 0) return -1;
     const uint8_t *found = (const uint8_t *)memchr(bytes, value, length);
     return found == NULL ? -1 : (int64_t)(found - bytes);
-}
-
-int32_t lectern_bytes_is_clean_utf8(const uint8_t *bytes, size_t length) {
-    if (bytes == NULL) return 1;
-    if (memchr(bytes, 0, length) != NULL) return 0;
-    size_t i = 0;
-    while (i < length) {
-        // Sixteen ASCII bytes at a time (any byte with bit 7 set stops the skip).
-        while (i + 16 <= length) {
-            uint64_t a, b;
-            memcpy(&a, bytes + i, 8);
-            memcpy(&b, bytes + i + 8, 8);
-            if (((a | b) & 0x8080808080808080ull) != 0) break;
-            i += 16;
-        }
-        if (i >= length) break;
-        uint8_t lead = bytes[i];
-        if (lead < 0x80) {
-            i++;
-            continue;
-        }
-        size_t need;
-        uint8_t low = 0x80, high = 0xBF;  // the range of the second byte
-        if (lead >= 0xC2 && lead <= 0xDF) {
-            need = 1;
-        } else if (lead >= 0xE0 && lead <= 0xEF) {
-            need = 2;
-            if (lead == 0xE0) low = 0xA0;       // no overlong forms
-            else if (lead == 0xED) high = 0x9F;  // no surrogates
-        } else if (lead >= 0xF0 && lead <= 0xF4) {
-            need = 3;
-            if (lead == 0xF0) low = 0x90;       // no overlong forms
-            else if (lead == 0xF4) high = 0x8F;  // nothing above U+10FFFF
-        } else {
-            return 0;
-        }
-        if (i + need >= length) return 0;  // cut short at the end
-        if (bytes[i + 1] < low || bytes[i + 1] > high) return 0;
-        for (size_t k = 2; k <= need; k++) {
-            if ((bytes[i + k] & 0xC0) != 0x80) return 0;
-        }
-        i += need + 1;
-    }
-    return 1;
 }

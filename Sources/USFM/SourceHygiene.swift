@@ -1,4 +1,4 @@
-import CUSFMScan
+import CByteScan
 import ScriptureModel
 
 /// The byte-level checks made before parsing: empty input, byte order mark,

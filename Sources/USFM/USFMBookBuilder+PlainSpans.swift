@@ -1,4 +1,4 @@
-import CUSFMScan
+import CByteScan
 import ScriptureModel
 import TextNormalization
 

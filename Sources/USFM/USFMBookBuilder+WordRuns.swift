@@ -1,4 +1,4 @@
-import CUSFMScan
+import CByteScan
 import ScriptureModel
 
 /// Runs of plain ASCII `\w` words, read in C.

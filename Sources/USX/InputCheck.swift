@@ -1,3 +1,4 @@
+import CByteScan
 import CXMLShim
 import ScriptureModel
 
@@ -135,7 +136,7 @@ struct InputCheck {
         var found: [Damage] = []
         guard let base = bytes.baseAddress else { return found }
         // Nearly every file is sound: one pass in C says so; only a damaged one is looked at closely.
-        if lectern_bytes_is_clean_utf8(base, bytes.count) == 1 { return found }
+        if lectern_utf8_is_clean(base, bytes.count) == 1 { return found }
         let raw = UnsafeRawPointer(base)
         let highs: UInt64 = 0x8080_8080_8080_8080
         let span = bytes.span

@@ -1,4 +1,4 @@
-import CUSFMScan
+import CByteScan
 import Foundation
 import ScriptureModel
 import TestSupport
@@ -113,7 +113,8 @@ struct USFMWordRunTests {
     }
 }
 
-/// `lectern_usfm_line_starts` against Swift's own UTF-8 validation (`String(validating:as:)`, RFC 3629) and a
+/// `lectern_usfm_line_starts` and `lectern_utf8_is_clean` (which the USX reader's input check uses) against
+/// Swift's own UTF-8 validation (`String(validating:as:)`, RFC 3629) and a
 /// plain search for line feeds, on random bytes: ASCII, line feeds, valid sequences of every length,
 /// invalid bytes and NUL, cut anywhere.
 struct USFMLineStartTests {
@@ -144,6 +145,8 @@ struct USFMLineStartTests {
                     lectern_usfm_line_starts(input.baseAddress, input.count, $0.baseAddress, $0.count)
                 }
             }
+            let clean = bytes.withUnsafeBufferPointer { lectern_utf8_is_clean($0.baseAddress, $0.count) }
+            #expect(clean == (valid ? 1 : 0), "\(bytes)")
             if valid {
                 #expect(count == Int64(expected.count), "\(bytes)")
                 #expect(Array(found.prefix(Int(max(count, 0)))) == expected, "\(bytes)")

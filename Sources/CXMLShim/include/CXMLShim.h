@@ -97,10 +97,6 @@ int64_t lectern_bytes_count_scalars(const uint8_t *bytes, size_t length);
 /// The offset of the first byte equal to `value`, or -1 (memchr).
 int64_t lectern_bytes_find(const uint8_t *bytes, size_t length, uint8_t value);
 
-/// Returns 1 when the bytes are valid UTF-8 (no overlong form, surrogate or scalar above U+10FFFF)
-/// and hold no NUL byte, else 0.
-int32_t lectern_bytes_is_clean_utf8(const uint8_t *bytes, size_t length);
-
 #ifdef __cplusplus
 }
 #endif

@@ -1,9 +1,9 @@
-// UTF-8 validation and line feeds in one pass (see CUSFMScan.h). With AVX2: the lookup algorithm of
+// UTF-8 validation and line feeds in one pass (see CByteScan.h). With AVX2: the lookup algorithm of
 // Keiser and Lemire, "Validating UTF-8 In Less Than One Instruction Per Byte" (2021): three table
 // look-ups on the nibbles of each byte and the one before it flag every invalid pair of bytes, and the
 // bytes two and three back say where a continuation must be. Without AVX2, or for the last bytes: a
 // byte-at-a-time check by the same rules.
-#include "CUSFMScan.h"
+#include "CByteScan.h"
 
 #include <string.h>
 
@@ -40,7 +40,7 @@ static int64_t line_starts_bytes(const uint8_t *bytes, size_t length, size_t i, 
     while (i < length) {
         size_t step = sequence_length(bytes, length, i);
         if (step == 0) return -1;
-        if (bytes[i] == '\n') {
+        if (bytes[i] == '\n' && starts != NULL) {
             if (written == capacity) return -2;
             starts[written++] = (int64_t)(i + 1);
         }
@@ -119,6 +119,7 @@ __attribute__((target("avx2"))) static int64_t line_starts_avx2(const uint8_t *b
             error = _mm256_or_si256(error, _mm256_xor_si256(must, special));
         }
         before = block;
+        if (starts == NULL) continue;
         while (feeds) {
             if (written == capacity) return -2;
             starts[written++] = (int64_t)(i + (size_t)__builtin_ctz(feeds) + 1);
@@ -141,11 +142,22 @@ static int has_avx2_lines(void) {
 }
 #endif
 
-int64_t lectern_usfm_line_starts(const uint8_t *bytes, size_t length, int64_t *starts, size_t capacity) {
-    if (length == 0) return 0;
-    if (bytes == NULL || starts == NULL) return -1;
+// The line starts (none recorded when `starts` is NULL), or -1 for invalid bytes or NUL.
+static int64_t line_starts(const uint8_t *bytes, size_t length, int64_t *starts, size_t capacity) {
 #if defined(__x86_64__)
     if (has_avx2_lines()) return line_starts_avx2(bytes, length, starts, capacity);
 #endif
     return line_starts_bytes(bytes, length, 0, starts, capacity, 0);
+}
+
+int64_t lectern_usfm_line_starts(const uint8_t *bytes, size_t length, int64_t *starts, size_t capacity) {
+    if (length == 0) return 0;
+    if (bytes == NULL || starts == NULL) return -1;
+    return line_starts(bytes, length, starts, capacity);
+}
+
+int32_t lectern_utf8_is_clean(const uint8_t *bytes, size_t length) {
+    if (length == 0) return 1;
+    if (bytes == NULL) return 0;
+    return line_starts(bytes, length, NULL, 0) >= 0 ? 1 : 0;
 }

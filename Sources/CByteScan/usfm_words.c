@@ -1,7 +1,7 @@
-// `\w` words read 32 bytes at a time (see CUSFMScan.h). A word is found from one load of the 32 bytes
+// `\w` words read 32 bytes at a time (see CByteScan.h). A word is found from one load of the 32 bytes
 // after its marker, as bit masks of its structural bytes; anything the masks do not settle (a word that
 // runs past the 32 bytes, an unknown attribute name, a byte the Swift reader must look at) ends the run.
-#include "CUSFMScan.h"
+#include "CByteScan.h"
 
 #include <string.h>
 

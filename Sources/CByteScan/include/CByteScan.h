@@ -1,5 +1,6 @@
-// The USFM reader's hot loop over `\w` words, in C with AVX2 (checked at run time; without it nothing is
-// read here and the Swift reader reads every word). Plain C types only; this target sees no library header.
+// The parsers' byte scans, in C with AVX2 (checked at run time): UTF-8 validation with the line starts,
+// and the USFM reader's loop over `\w` words (without AVX2 nothing is read there and the Swift reader reads
+// every word). Plain C types only; this target sees no library header.
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
@@ -92,6 +93,10 @@ void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layo
 ///
 /// - Complexity: O(n), 32 bytes a step with AVX2 (the Keiser–Lemire lookup check), a byte at a time without.
 int64_t lectern_usfm_line_starts(const uint8_t *bytes, size_t length, int64_t *starts, size_t capacity);
+
+/// 1 when `bytes` are valid UTF-8 with no NUL byte (the check of `lectern_usfm_line_starts`, without the
+/// line starts), else 0.
+int32_t lectern_utf8_is_clean(const uint8_t *bytes, size_t length);
 
 /// 1 when `lectern_usfm_read_words` reads words on this processor (it has AVX2), else 0.
 int32_t lectern_usfm_word_runs_available(void);
