@@ -101,25 +101,22 @@ struct SourceHygiene {
     }
 
     /// What `scan` finds for bytes that are valid UTF-8 without NUL: only the line starts, found by
-    /// `lectern_usfm_line_starts` 32 bytes a step; `nil` for other bytes, which `scan` reads.
+    /// `lectern_usfm_line_starts` 32 bytes a step; `nil` for other bytes, which `scan` reads, and for a file
+    /// of more lines than `scan` would make room for at first (one every 40 bytes), which it reads growing
+    /// its table as it goes.
     private static func cleanScan(_ input: UnsafeBufferPointer<UInt8>) -> Scan? {
         guard let base = input.baseAddress else { return nil }
-        // Room for a line feed every 16 bytes (USFM lines are longer), else for one a byte.
-        for capacity in [input.count / 16 + 16, input.count + 1] {
-            var result = -1
-            let starts = [Int](unsafeUninitializedCapacity: capacity + 1) { room, initialized in
-                guard let first = room.baseAddress else { return }
-                first.initialize(to: 0)
-                let found = first.advanced(by: 1).withMemoryRebound(to: Int64.self, capacity: capacity) {
-                    lectern_usfm_line_starts(base, input.count, $0, capacity)
-                }
-                result = Int(found)
-                initialized = found >= 0 ? Int(found) + 1 : 1
+        let capacity = input.count / 40 + 64
+        var found = -1
+        let starts = [Int](unsafeUninitializedCapacity: capacity + 1) { room, initialized in
+            guard let first = room.baseAddress else { return }
+            first.initialize(to: 0)
+            found = first.advanced(by: 1).withMemoryRebound(to: Int64.self, capacity: capacity) {
+                Int(lectern_usfm_line_starts(base, input.count, $0, capacity))
             }
-            if result >= 0 { return Scan(lineStarts: starts) }
-            if result == -1 { return nil }
+            initialized = found >= 0 ? found + 1 : 1
         }
-        return nil
+        return found >= 0 ? Scan(lineStarts: starts) : nil
     }
 
     /// Finds the line starts, checks the UTF-8 (making a repaired copy when a byte is invalid) and notes

@@ -72,3 +72,20 @@ import Testing
         #expect(SourceHygiene.validPrefix(word) == expected)
     }
 }
+
+/// Every line start is found, whichever pass finds it: the C pass for a clean file, the Swift scan for one
+/// with an invalid byte, and for a clean file of more lines than the C pass has room for (a line every
+/// 40 bytes).
+struct SourceHygieneLineTests {
+    @Test(arguments: [
+        ("\\p\n", 5000, false), ("\\p\n", 5000, true), ("\\w a\\w* and more words here\n", 300, false),
+    ])
+    func theLastLinesProblemIsOnItsLine(line: String, count: Int, invalidByte: Bool) {
+        var text = Array("\\id GEN\n\\c 1\n\\p \\v 1 a".utf8) + (invalidByte ? [0xFF] : []) + [0x0A]
+        for _ in 0..<count { text += Array(line.utf8) }
+        text += Array("\\v 1 again\n".utf8)
+        let result = USFMParser.parse(text, path: "lines.usfm")
+        let twice = result.diagnostics.first { $0.kind == .duplicateVerse }
+        #expect(twice?.location.line == count + 4, "\(result.diagnostics)")
+    }
+}
