@@ -1,9 +1,10 @@
 import ScriptureModel
+import TextNormalization
 
 /// The fast path of the most common start tag, a `<char>` of a known style with plain attributes.
 extension USXBuilder {
     /// The common `<char style="w" strong="H1">` in content, the same as the general path in fewer steps: a
-    /// known style, attributes with known names and values that need no NFC, no `closed` or `x-style`, not
+    /// known style, attributes with known names and values that are NFC, no `closed` or `x-style`, not
     /// in a row. Returns false, having changed nothing, for any other tag.
     mutating func startKnownCharacter(_ attributes: XMLAttributes, endOffset: Int) -> Bool {
         // (The row check comes first: the marker is interned into the content's strings.)
@@ -20,7 +21,7 @@ extension USXBuilder {
         return true
     }
 
-    /// A whole `<char>` of a known style with plain attributes holding one run of text that needs no NFC
+    /// A whole `<char>` of a known style with plain attributes holding one run of text that is NFC
     /// and has no `|` (`<char style="w" strong="H1">word</char>`), and when `spaceAfter` the single space
     /// after it: the same as `startElement`, `text`, `endElement` (and `text` of the space) in one step
     /// (`FlatContentBuilder.plainSpan`). Returns false, having changed nothing, when it cannot be taken so
@@ -46,7 +47,7 @@ extension USXBuilder {
     }
 
     /// The style attribute's index and the content's string index of its style, when the tag is one the
-    /// fast paths take: a known style, attributes with known names and values that need no NFC, no
+    /// fast paths take: a known style, attributes with known names and values that are NFC, no
     /// `closed` or `x-style`. Not for a tag in a row (the marker is interned into the content's strings).
     @inline(__always)
     private mutating func knownCharacterStyle(_ attributes: XMLAttributes) -> (Int, UInt32)? {
@@ -57,7 +58,12 @@ extension USXBuilder {
         for index in 0..<attributes.count {
             let entry = attributes.entry(unchecked: index)
             let name = entry.name_id
-            guard name >= 0, name != closedName, name != xStyleName, entry.value_flags == 0 else { return nil }
+            guard name >= 0, name != closedName, name != xStyleName else { return nil }
+            // A value NFC may change is taken when it is NFC already (pointed Hebrew in canonical order):
+            // the general path then keeps it as it is too.
+            guard entry.value_flags == 0 || NFC.isKnownNormalized(attributes.valueBytes(at: index)) else {
+                return nil
+            }
             if name == styleName && styleIndex < 0 { styleIndex = index }
         }
         guard styleIndex >= 0, let marker = knownCharacterMarker(attributes.valueBytes(at: styleIndex)) else {

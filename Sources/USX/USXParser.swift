@@ -1,5 +1,6 @@
 import CXMLShim
 import ScriptureModel
+import TextNormalization
 
 /// Reads USX 2.x and 3.x (the XML form of USFM) into the document model.
 ///
@@ -92,7 +93,8 @@ public enum USXParser {
 
         /// The events one after another, as `XMLEventBatch.dispatch` would hand them over, except that
         /// the common `<char style="w" strong="…">word</char>` and the single space after it go to the
-        /// builder in one step (`USXBuilder.plainCharacter`) when it can take them so.
+        /// builder in one step (`USXBuilder.plainCharacter`) when it can take them so: a word without `|`
+        /// that is NFC (NFC would leave it as it is, which the general path then stages as it is too).
         func events(_ batch: XMLEventBatch, markupEnd: inout Int) {
             let events = batch.events
             let charName = Int16(USXElement.char.nameIndex)
@@ -106,8 +108,10 @@ public enum USXParser {
                 if event.kind == LECTERN_XML_START && event.name_id == charName && index + 2 < count {
                     let text = events[index + 1]
                     let end = events[index + 2]
-                    if text.kind == LECTERN_XML_TEXT && Int32(text.flags) & Self.specialText == 0
-                        && end.kind == LECTERN_XML_END, let bytes = text.bytes
+                    if text.kind == LECTERN_XML_TEXT && Int32(text.flags) & LECTERN_XML_TEXT_HAS_BAR == 0
+                        && end.kind == LECTERN_XML_END, let bytes = text.bytes,
+                        Int32(text.flags) & LECTERN_XML_TEXT_MAY_NEED_NFC == 0
+                            || NFC.isKnownNormalized(UnsafeBufferPointer(start: bytes, count: Int(text.length)))
                     {
                         let space = index + 3 < count ? events[index + 3] : nil
                         let spaceAfter =
@@ -131,8 +135,5 @@ public enum USXParser {
                 index += 1
             }
         }
-
-        /// Text flags that the one-step span does not take: text NFC may change, or holding a `|`.
-        private static let specialText = LECTERN_XML_TEXT_MAY_NEED_NFC | LECTERN_XML_TEXT_HAS_BAR
     }
 }
