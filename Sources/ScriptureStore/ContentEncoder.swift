@@ -8,9 +8,8 @@ import ScriptureModel
 /// file's ids are put in (`PendingIDs.resolve`). Each book has its own encoder, so books are encoded in
 /// parallel.
 struct ContentEncoder {
-    /// The strings and styles met so far, with their counts, under the book's own ids.
+    /// The strings met so far, with their counts, under the book's own ids.
     var strings = FrequencyInterner<ByteString>()
-    var styles = FrequencyInterner<StyleKey>()
     /// The encoded streams, one after another, without their ids.
     var out = ByteWriter()
     /// The ids left out of `out`, in stream order.
@@ -24,7 +23,7 @@ struct ContentEncoder {
     var scratchCount = 0
     /// The content being encoded, and its text bytes while `blocks(of:flow:)` runs.
     private var content = FlatContent()
-    /// The styles met so far, found from the nodes.
+    /// The styles met so far, with their counts, found from the nodes (a style's index is the book's id for it).
     private var lookup = StyleLookup()
     private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// The string id of each of the content's strings used as a marker, once met (else -1).
@@ -73,23 +72,13 @@ struct ContentEncoder {
         try ids.add(.string, id, at: out.count)
     }
 
-    private mutating func style(_ marker: String, _ attributes: [Attribute]) throws(StoreError) {
-        try ids.add(.style, styles.countGivingID(StyleKey(marker: marker, attributes: attributes)), at: out.count)
-    }
+    /// The styles met so far, with their counts, under the book's own ids.
+    var styles: StyleSet { lookup.styles }
 
-    /// Counts the style of node `index` and leaves its id's place, found without making its key when met before.
-    private mutating func style(ofNode index: Int) throws(StoreError) {
-        let (hash, known) = lookup.find(content, index, bytes)
-        let id: Int
-        if let known {
-            styles.count(id: known)
-            id = known
-        } else {
-            id = styles.countGivingID(
-                StyleKey(marker: content.marker(of: index), attributes: content.attributes(of: index)))
-            lookup.insert(content, index, bytes, hash: hash, value: id)
-        }
-        try ids.add(.style, id, at: out.count)
+    /// Counts the style of node `index` (its marker the token `marker` when given, else the node's) and leaves
+    /// its id's place.
+    private mutating func style(ofNode index: Int, marker: Int? = nil) throws(StoreError) {
+        try ids.add(.style, lookup.id(ofNode: index, in: content, bytes, marker: marker), at: out.count)
     }
 
     mutating func op(_ op: ContentOp, _ flags: UInt8 = 0) { out.u8(op.rawValue | flags) }
@@ -163,7 +152,9 @@ struct ContentEncoder {
     }
 
     /// Encodes the inline children of node `parent` (a row's cells left out when `skippingCells`).
-    private mutating func inlines(in parent: Int, flow: Bool, depth: Int, skippingCells: Bool = false) throws(StoreError) {
+    private mutating func inlines(
+        in parent: Int, flow: Bool, depth: Int, skippingCells: Bool = false
+    ) throws(StoreError) {
         guard depth < maximumContentDepth else {
             throw .cannotEncode("content nested deeper than \(maximumContentDepth) levels")
         }
@@ -208,7 +199,7 @@ struct ContentEncoder {
                 try style(ofNode: index)
             case .figure:
                 op(.figure)
-                try style("fig", content.attributes(of: index))
+                try style(ofNode: index, marker: lookup.token("fig"))
                 out.varint(content.textRange(of: index).count)
                 out.append(bytes[content.textRange(of: index)])
             case .optionalBreak:

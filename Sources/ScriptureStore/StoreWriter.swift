@@ -48,20 +48,21 @@ public enum StoreWriter {
         let shapes = books.map { (id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction) }
         var encoded = try encodeAll(consume books)
         var strings = FrequencyInterner<ByteString>()
-        var styles = FrequencyInterner<StyleKey>()
+        var styles = StyleSet()
         var stringIDs: [[Int]] = []
         var styleIDs: [[Int]] = []
         for index in encoded.indices {
             stringIDs.append(strings.merge(encoded[index].strings))
             styleIDs.append(styles.merge(encoded[index].styles))
             encoded[index].strings = FrequencyInterner()
-            encoded[index].styles = FrequencyInterner()
+            encoded[index].styles = StyleSet()
         }
         let stringOrder = strings.freeze()
-        let styleOrder = styles.freeze()
+        let styleOrder = styles.frequencyOrder()
+        let styleIDsInFile = FrequencyInterner<ByteString>.renumbering(styleOrder)
         encoded = try resolveAll(
             encoded, strings: stringIDs.map { $0.map { stringOrder[$0] } },
-            styles: styleIDs.map { $0.map { styleOrder[$0] } })
+            styles: styleIDs.map { $0.map { styleIDsInFile[$0] } })
 
         var content: [[UInt8]] = []
         var text: [[UInt8]] = []
@@ -121,8 +122,9 @@ public enum StoreWriter {
         verses.u32(0)
         _ = try offset32(contentCount)
 
-        let stylesSection = try StyleTable.build(styles.values, strings: &strings)
-        let stringsSection = try StringTable.build(strings.values.map(\.string))
+        var pool = StringPool(strings.values, room: styles.valueHashes.count)
+        let stylesSection = try StyleTable.build(styles, order: styleOrder, strings: &pool)
+        let stringsSection = try pool.section()
         let whole: [(SectionKind, [UInt8])] = [
             (.metadata, metadata.encoded()), (.strings, stringsSection), (.styles, stylesSection),
             (.books, booksSection.bytes), (.chapters, chapters.bytes), (.verses, verses.bytes),
@@ -132,7 +134,6 @@ public enum StoreWriter {
         sections += extraSections.map { ($0.0, [$0.1]) }
         return Pending(sections: sections, verseTexts: verseTexts, builders: builders)
     }
-
 
     /// Encodes each book with its own ids, books in parallel. The books are taken, each handed to its encoder
     /// alone, so that its content is freed chapter by chapter as it is encoded.

@@ -1,0 +1,191 @@
+/// Character styles as the store keeps them (a marker with its attributes: `w` + `strong="H430"`), each
+/// once, with its uses, in the order first met: markers and attribute names as tokens (each distinct string
+/// once), the values' bytes one after another in one pool.
+///
+/// A book's encoder finds its styles here from the flat content (`StyleLookup`); the books' sets are then
+/// merged into the file's (`merge`), which orders them by use (`frequencyOrder`) for the styles section.
+/// Nothing is made per style but its bytes: no strings, no arrays. Two styles are the same when their
+/// markers', names' and values' bytes are (a store's strings are all NFC, so that is `String` equality).
+struct StyleSet: Sendable {
+    /// The marker and attribute-name strings, each once (a token is an index), and the hash of each one's bytes.
+    private(set) var tokenStrings: [String] = []
+    private(set) var tokenHashes: [UInt64] = []
+    private var tokenIDs: [ByteString: Int] = [:]
+    /// Per style: its marker's token, where its attributes start (`attributeStarts` has one more element, the
+    /// end of the last style's), its hash and its uses.
+    private(set) var markers: [Int] = []
+    private(set) var attributeStarts: [Int] = [0]
+    private(set) var hashes: [UInt64] = []
+    private(set) var counts: [Int] = []
+    /// Per attribute: its name's token, where its value ends in `pool` (it starts where the one before ends,
+    /// so that a style's values are one run of bytes), and its value's hash (`ByteString.hash(_:)`).
+    private(set) var names: [Int] = []
+    private(set) var valueEnds: [Int] = []
+    private(set) var valueHashes: [UInt64] = []
+    private(set) var pool: [UInt8] = []
+    private var slots = HashSlots()
+
+    /// How many styles there are.
+    var count: Int { markers.count }
+
+    /// The token of `string`, added when new.
+    mutating func token(_ string: String) -> Int {
+        let key = ByteString(string)
+        if let token = tokenIDs[key] { return token }
+        let token = tokenStrings.count
+        tokenIDs[key] = token
+        tokenStrings.append(string)
+        tokenHashes.append(key.bytesHash)
+        return token
+    }
+
+    /// Where the value of attribute `attribute` is in `pool`.
+    @inline(__always)
+    func valueRange(_ attribute: Int) -> Range<Int> {
+        (attribute == 0 ? 0 : valueEnds[attribute - 1])..<valueEnds[attribute]
+    }
+
+    /// The styles' order in the file: the most used first, ties in the order they were added.
+    func frequencyOrder() -> [Int] { FrequencyInterner<ByteString>.frequencyOrder(counts) }
+
+    /// A style to find or add: its marker's token, its attributes' name tokens, where their values are in some
+    /// bytes and their hashes, and its hash, made from the marker's and names' string hashes and the values'
+    /// hashes (not from the tokens), so that a style has the same hash in every set.
+    struct Probe {
+        private(set) var marker = 0
+        private(set) var hash: UInt64 = 0
+        /// How many attributes the probe has: the first `count` elements of the arrays.
+        private(set) var count = 0
+        private(set) var names: [Int] = []
+        private(set) var values: [Range<Int>] = []
+        private(set) var valueHashes: [UInt64] = []
+
+        /// Empties the probe for a style with marker token `marker`, whose string's hash is `markerHash`.
+        mutating func start(marker: Int, markerHash: UInt64) {
+            self.marker = marker
+            hash = StyleSet.mix(0x9E37_79B9_7F4A_7C15, markerHash)
+            count = 0
+        }
+
+        /// Adds an attribute: its name's token and string hash, and where its value is and the value's hash.
+        mutating func append(name: Int, nameHash: UInt64, value: Range<Int>, valueHash: UInt64) {
+            if count == names.count {
+                names.append(name)
+                values.append(value)
+                valueHashes.append(valueHash)
+            } else {
+                names[count] = name
+                values[count] = value
+                valueHashes[count] = valueHash
+            }
+            count += 1
+            hash = StyleSet.mix(StyleSet.mix(hash, nameHash), valueHash)
+        }
+    }
+
+    /// The index of the style `probe` describes (its values in `bytes`), if there is one.
+    @inline(__always)
+    func find(_ probe: Probe, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        slots.find(probe.hash) { style in
+            let first = attributeStarts[style]
+            guard markers[style] == probe.marker, attributeStarts[style + 1] - first == probe.count else {
+                return false
+            }
+            return pool.withUnsafeBufferPointer { pool in
+                for index in 0..<probe.count {
+                    guard names[first + index] == probe.names[index] else { return false }
+                    let kept = UnsafeBufferPointer(rebasing: pool[valueRange(first + index)])
+                    guard ByteHash.equal(kept, UnsafeBufferPointer(rebasing: bytes[probe.values[index]])) else {
+                        return false
+                    }
+                }
+                return true
+            }
+        }
+    }
+
+    /// Counts `uses` more uses of style `style`.
+    @inline(__always)
+    mutating func count(_ style: Int, uses: Int = 1) { counts[style] += uses }
+
+    /// Adds the style `probe` describes (its values in `bytes`), which `find` did not find, with `uses` uses,
+    /// and gives its index.
+    mutating func add(_ probe: Probe, in bytes: UnsafeBufferPointer<UInt8>, uses: Int) -> Int {
+        for index in 0..<probe.count {
+            names.append(probe.names[index])
+            pool.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[probe.values[index]]))
+            valueEnds.append(pool.count)
+            valueHashes.append(probe.valueHashes[index])
+        }
+        return addStyle(marker: probe.marker, hash: probe.hash, uses: uses)
+    }
+
+    /// Adds a style whose attributes were appended, and gives its index.
+    private mutating func addStyle(marker: Int, hash: UInt64, uses: Int) -> Int {
+        let style = markers.count
+        markers.append(marker)
+        attributeStarts.append(names.count)
+        hashes.append(hash)
+        counts.append(uses)
+        slots.insert(hash, entry: style)
+        return style
+    }
+
+    /// Adds the styles of `other` with their uses, in its order, and gives the index here of each of its styles.
+    ///
+    /// A style's values are one run of bytes in each pool, so a style is compared and copied in one step.
+    mutating func merge(_ other: StyleSet) -> [Int] {
+        let tokens = other.tokenStrings.map { token($0) }
+        var merged: [Int] = []
+        merged.reserveCapacity(other.count)
+        for style in 0..<other.count {
+            let (first, end) = (other.attributeStarts[style], other.attributeStarts[style + 1])
+            let marker = tokens[other.markers[style]]
+            let valuesStart = first == 0 ? 0 : other.valueEnds[first - 1]
+            let values = valuesStart..<(end > first ? other.valueEnds[end - 1] : valuesStart)
+            let found = slots.find(other.hashes[style]) { mine in
+                let start = attributeStarts[mine]
+                guard markers[mine] == marker, attributeStarts[mine + 1] - start == end - first else { return false }
+                let base = start == 0 ? 0 : valueEnds[start - 1]
+                for offset in 0..<(end - first) {
+                    guard names[start + offset] == tokens[other.names[first + offset]],
+                        valueEnds[start + offset] - base == other.valueEnds[first + offset] - values.lowerBound
+                    else { return false }
+                }
+                return Self.equal(pool, base, other.pool, values)
+            }
+            if let found {
+                count(found, uses: other.counts[style])
+                merged.append(found)
+                continue
+            }
+            let shift = pool.count - values.lowerBound
+            pool.append(contentsOf: other.pool[values])
+            for attribute in first..<end {
+                names.append(tokens[other.names[attribute]])
+                valueEnds.append(other.valueEnds[attribute] + shift)
+                valueHashes.append(other.valueHashes[attribute])
+            }
+            merged.append(addStyle(marker: marker, hash: other.hashes[style], uses: other.counts[style]))
+        }
+        return merged
+    }
+
+    /// Whether `a` holds the bytes of `b[range]` from `start` on.
+    private static func equal(_ a: [UInt8], _ start: Int, _ b: [UInt8], _ range: Range<Int>) -> Bool {
+        guard start + range.count <= a.count else { return false }
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                ByteHash.equal(
+                    UnsafeBufferPointer(rebasing: a[start..<(start + range.count)]),
+                    UnsafeBufferPointer(rebasing: b[range]))
+            }
+        }
+    }
+
+    private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+        var mixed = (hash ^ value) &* 0xFF51_AFD7_ED55_8CCD
+        mixed ^= mixed >> 33
+        return mixed
+    }
+}
