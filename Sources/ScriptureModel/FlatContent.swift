@@ -229,9 +229,9 @@ extension FlatNode {
 
 /// An attribute in `FlatContent`: a name in `strings`, a value in `bytes`.
 public struct FlatAttribute: Sendable, Hashable {
-    @usableFromInline var name: UInt32
-    @usableFromInline var valueStart: UInt32
-    @usableFromInline var valueCount: UInt32
+    @usableFromInline package var name: UInt32
+    @usableFromInline package var valueStart: UInt32
+    @usableFromInline package var valueCount: UInt32
 }
 
 extension FlatAttribute {

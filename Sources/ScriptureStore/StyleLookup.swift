@@ -16,8 +16,6 @@ struct StyleLookup {
     private var tokens: [Int] = []
     /// The token of the empty string, the marker of a node without one.
     private var noMarker: Int
-    /// The style being looked up.
-    private var probe = StyleSet.Probe()
 
     init() {
         noMarker = styles.token("")
@@ -31,25 +29,32 @@ struct StyleLookup {
     /// The token of `string` (a marker given as text, such as a figure's).
     mutating func token(_ string: String) -> Int { styles.token(string) }
 
-    /// The id of the style of node `index` (whose text bytes `bytes` holds), its marker the node's or the
-    /// token `marker` when given, with one more use counted; added when new.
+    /// The id of the style of `node`, whose attributes are in `attributes` and their values in `bytes` (the
+    /// content's), its marker the node's or the token `marker` when given, with one more use counted; added
+    /// when new.
     mutating func id(
-        ofNode index: Int, in content: FlatContent, _ bytes: UnsafeBufferPointer<UInt8>, marker given: Int? = nil
+        of node: FlatNode, _ attributes: UnsafeBufferPointer<FlatAttribute>, _ bytes: UnsafeBufferPointer<UInt8>,
+        marker given: Int? = nil
     ) -> Int {
-        let node = content.nodes[index]
         let marker = given ?? (node.marker == FlatNode.none ? noMarker : tokens[Int(node.marker)])
-        probe.start(marker: marker, markerHash: styles.tokenHashes[marker])
-        for slot in content.attributeSlots(of: index) {
-            let name = tokens[content.attributeName(at: slot)]
-            let value = content.attributeValue(at: slot)
-            probe.append(
-                name: name, nameHash: styles.tokenHashes[name], value: value,
-                valueHash: ByteString.hash(UnsafeBufferPointer(rebasing: bytes[value])))
+        // A verse's attribute slots hold its alternate and published numbers, which are not attributes.
+        let first = Int(node.attributeStart)
+        let slots = UnsafeBufferPointer(
+            rebasing: attributes[first..<(first + (node.kind == .verse ? 0 : Int(node.attributeCount)))])
+        let tokens = self.tokens
+        return tokens.withUnsafeBufferPointer { tokens in
+            var key = StyleSet.Key(
+                marker: marker, attributes: slots, tokens: tokens, bytes: bytes,
+                hash: StyleSet.hash(marker: styles.tokenHashes[marker]))
+            for index in slots.indices {
+                let name = styles.tokenHashes[tokens[Int(slots[index].name)]]
+                key.hash = StyleSet.hash(key.hash, name: name, value: ByteString.hash(key.value(index)))
+            }
+            if let found = styles.find(key) {
+                styles.count(found)
+                return found
+            }
+            return styles.add(key, uses: 1)
         }
-        if let found = styles.find(probe, in: bytes) {
-            styles.count(found)
-            return found
-        }
-        return styles.add(probe, in: bytes, uses: 1)
     }
 }

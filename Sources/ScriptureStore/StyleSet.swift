@@ -1,3 +1,5 @@
+import ScriptureModel
+
 /// Character styles as the store keeps them (a marker with its attributes: `w` + `strong="H430"`), each
 /// once, with its uses, in the order first met: markers and attribute names as tokens (each distinct string
 /// once), the values' bytes one after another in one pool.
@@ -48,56 +50,47 @@ struct StyleSet: Sendable {
     /// The styles' order in the file: the most used first, ties in the order they were added.
     func frequencyOrder() -> [Int] { FrequencyInterner<ByteString>.frequencyOrder(counts) }
 
-    /// A style to find or add: its marker's token, its attributes' name tokens, where their values are in some
-    /// bytes and their hashes, and its hash, made from the marker's and names' string hashes and the values'
-    /// hashes (not from the tokens), so that a style has the same hash in every set.
-    struct Probe {
-        private(set) var marker = 0
-        private(set) var hash: UInt64 = 0
-        /// How many attributes the probe has: the first `count` elements of the arrays.
-        private(set) var count = 0
-        private(set) var names: [Int] = []
-        private(set) var values: [Range<Int>] = []
-        private(set) var valueHashes: [UInt64] = []
+    /// A style as a span of flat content has it, read in place: its marker's token, its attributes (their
+    /// names indices in the content's strings, which `tokens` maps to tokens here), the content's bytes that
+    /// hold their values, and its hash (`hash(marker:)`, then `hash(_:name:value:)` for each attribute), made
+    /// from the marker's and names' string hashes and the values' hashes, not from the tokens, so that a style
+    /// has the same hash in every set.
+    struct Key {
+        var marker: Int
+        var attributes: UnsafeBufferPointer<FlatAttribute>
+        var tokens: UnsafeBufferPointer<Int>
+        var bytes: UnsafeBufferPointer<UInt8>
+        var hash: UInt64
 
-        /// Empties the probe for a style with marker token `marker`, whose string's hash is `markerHash`.
-        mutating func start(marker: Int, markerHash: UInt64) {
-            self.marker = marker
-            hash = StyleSet.mix(0x9E37_79B9_7F4A_7C15, markerHash)
-            count = 0
-        }
-
-        /// Adds an attribute: its name's token and string hash, and where its value is and the value's hash.
-        mutating func append(name: Int, nameHash: UInt64, value: Range<Int>, valueHash: UInt64) {
-            if count == names.count {
-                names.append(name)
-                values.append(value)
-                valueHashes.append(valueHash)
-            } else {
-                names[count] = name
-                values[count] = value
-                valueHashes[count] = valueHash
-            }
-            count += 1
-            hash = StyleSet.mix(StyleSet.mix(hash, nameHash), valueHash)
+        /// The bytes of attribute `index`'s value.
+        @inline(__always)
+        func value(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            let start = Int(attributes[index].valueStart)
+            return UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(attributes[index].valueCount))])
         }
     }
 
-    /// The index of the style `probe` describes (its values in `bytes`), if there is one.
+    /// The first step of a style's hash, from its marker's string hash.
     @inline(__always)
-    func find(_ probe: Probe, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        slots.find(probe.hash) { style in
+    static func hash(marker: UInt64) -> UInt64 { mix(0x9E37_79B9_7F4A_7C15, marker) }
+
+    /// `hash` with one more attribute, from its name's string hash and its value's hash.
+    @inline(__always)
+    static func hash(_ hash: UInt64, name: UInt64, value: UInt64) -> UInt64 { mix(mix(hash, name), value) }
+
+    /// The index of the style `key` describes, if there is one.
+    @inline(__always)
+    func find(_ key: Key) -> Int? {
+        slots.find(key.hash) { style in
             let first = attributeStarts[style]
-            guard markers[style] == probe.marker, attributeStarts[style + 1] - first == probe.count else {
+            guard markers[style] == key.marker, attributeStarts[style + 1] - first == key.attributes.count else {
                 return false
             }
             return pool.withUnsafeBufferPointer { pool in
-                for index in 0..<probe.count {
-                    guard names[first + index] == probe.names[index] else { return false }
+                for index in 0..<key.attributes.count {
+                    guard names[first + index] == key.tokens[Int(key.attributes[index].name)] else { return false }
                     let kept = UnsafeBufferPointer(rebasing: pool[valueRange(first + index)])
-                    guard ByteHash.equal(kept, UnsafeBufferPointer(rebasing: bytes[probe.values[index]])) else {
-                        return false
-                    }
+                    guard ByteHash.equal(kept, key.value(index)) else { return false }
                 }
                 return true
             }
@@ -108,16 +101,15 @@ struct StyleSet: Sendable {
     @inline(__always)
     mutating func count(_ style: Int, uses: Int = 1) { counts[style] += uses }
 
-    /// Adds the style `probe` describes (its values in `bytes`), which `find` did not find, with `uses` uses,
-    /// and gives its index.
-    mutating func add(_ probe: Probe, in bytes: UnsafeBufferPointer<UInt8>, uses: Int) -> Int {
-        for index in 0..<probe.count {
-            names.append(probe.names[index])
-            pool.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[probe.values[index]]))
+    /// Adds the style `key` describes, which `find` did not find, with `uses` uses, and gives its index.
+    mutating func add(_ key: Key, uses: Int) -> Int {
+        for index in 0..<key.attributes.count {
+            names.append(key.tokens[Int(key.attributes[index].name)])
+            pool.append(contentsOf: key.value(index))
             valueEnds.append(pool.count)
-            valueHashes.append(probe.valueHashes[index])
+            valueHashes.append(ByteString.hash(key.value(index)))
         }
-        return addStyle(marker: probe.marker, hash: probe.hash, uses: uses)
+        return addStyle(marker: key.marker, hash: key.hash, uses: uses)
     }
 
     /// Adds a style whose attributes were appended, and gives its index.
