@@ -27,16 +27,14 @@ extension ContentEncoder {
 
     /// Finds `text` (white space collapsed) at the verse text cursor, or one space after it, and moves past it.
     ///
-    /// The collapsed bytes are compared with the verse text as they are made, not copied first: most runs are
-    /// a word, found one space after the cursor, so the first try ends at the first byte.
+    /// The collapsed bytes are compared with the verse text as they are made, not copied first. A collapsed
+    /// run never starts with a space, so it is one space after the cursor exactly when the verse text has a
+    /// space there, and at the cursor otherwise: one try.
     mutating func match(_ text: UnsafeBufferPointer<UInt8>) -> (flags: UInt8, length: Int)? {
         let cursor = self.cursor
         let found = verseText.withUnsafeBufferPointer { verse -> (skip: Int, run: CollapsedRun)? in
-            if let run = Self.collapsedMatch(text, in: verse, at: cursor) { return (0, run) }
-            guard cursor < verse.count, verse[cursor] == 0x20,
-                let run = Self.collapsedMatch(text, in: verse, at: cursor + 1)
-            else { return nil }
-            return (1, run)
+            let skip = cursor < verse.count && verse[cursor] == 0x20 ? 1 : 0
+            return Self.collapsedMatch(text, in: verse, at: cursor + skip).map { (skip, $0) }
         }
         guard let (skip, run) = found else { return nil }
         self.cursor += skip + run.count
