@@ -101,8 +101,10 @@ struct StyleTable: Sendable {
     /// Builds the section from `styles` in the order `order` (the index in `styles` of each id's style), adding
     /// the styles' strings to the pool: each style's marker, then each attribute's name and value.
     static func build(_ styles: StyleSet, order: [Int], strings: inout StringPool) throws(StoreError) -> [UInt8] {
-        // A token's string id, once asked for: the same id the pool gives each time.
+        // A token's or distinct value's string id, once asked for: the same id the pool gives each time.
         var tokenIDs = [Int](repeating: -1, count: styles.tokenStrings.count)
+        let distinct = styles.valueIDs.count == styles.valueEnds.count
+        var valueIDs = [Int](repeating: -1, count: distinct ? styles.valueCount : 0)
         var entries = ByteWriter()
         var ends: [Int] = []
         ends.reserveCapacity(order.count)
@@ -118,7 +120,13 @@ struct StyleTable: Sendable {
                     if tokenIDs[name] < 0 { tokenIDs[name] = strings.id(styles.tokenStrings[name]) }
                     entries.varint(tokenIDs[name])
                     let value = UnsafeBufferPointer(rebasing: pool[styles.valueRange(attribute)])
-                    entries.varint(strings.id(value, hash: styles.valueHashes[attribute]))
+                    guard distinct else {
+                        entries.varint(strings.id(value, hash: styles.valueHashes[attribute]))
+                        continue
+                    }
+                    let id = styles.valueIDs[attribute]
+                    if valueIDs[id] < 0 { valueIDs[id] = strings.id(value, hash: styles.valueHashes[attribute]) }
+                    entries.varint(valueIDs[id])
                 }
                 ends.append(entries.count)
             }

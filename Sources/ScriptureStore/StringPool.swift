@@ -13,7 +13,7 @@ struct StringPool: Sendable {
         slots = HashSlots(capacity: strings.count + room)
         for string in strings {
             var text = string.string
-            text.withUTF8 { add($0, hash: string.bytesHash) }
+            _ = text.withUTF8 { add($0, hash: string.bytesHash) }
         }
     }
 

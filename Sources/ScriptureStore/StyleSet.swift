@@ -26,6 +26,15 @@ struct StyleSet: Sendable {
     private(set) var valueHashes: [UInt64] = []
     private(set) var pool: [UInt8] = []
     private var slots = HashSlots()
+    /// In a set made by `merge`, per attribute: its value's index among the distinct values (numbered in the
+    /// order first met), so that the styles section looks each distinct value up once; and per distinct value,
+    /// an attribute that has it.
+    private(set) var valueIDs: [Int] = []
+    private var valueHolders: [Int] = []
+    private var values = HashSlots()
+
+    /// How many distinct values `valueIDs` numbers.
+    var valueCount: Int { valueHolders.count }
 
     /// How many styles there are.
     var count: Int { markers.count }
@@ -157,10 +166,26 @@ struct StyleSet: Sendable {
                 names.append(tokens[other.names[attribute]])
                 valueEnds.append(other.valueEnds[attribute] + shift)
                 valueHashes.append(other.valueHashes[attribute])
+                valueIDs.append(valueID(of: names.count - 1))
             }
             merged.append(addStyle(marker: marker, hash: other.hashes[style], uses: other.counts[style]))
         }
         return merged
+    }
+
+    /// The index among the distinct values of attribute `attribute`'s value, numbered when new.
+    private mutating func valueID(of attribute: Int) -> Int {
+        let range = valueRange(attribute)
+        let found = pool.withUnsafeBufferPointer { pool in
+            values.find(valueHashes[attribute]) { value in
+                let kept = UnsafeBufferPointer(rebasing: pool[valueRange(valueHolders[value])])
+                return ByteHash.equal(kept, UnsafeBufferPointer(rebasing: pool[range]))
+            }
+        }
+        if let found { return found }
+        valueHolders.append(attribute)
+        values.insert(valueHashes[attribute], entry: valueHolders.count - 1)
+        return valueHolders.count - 1
     }
 
     /// Whether `a` holds the bytes of `b[range]` from `start` on.
