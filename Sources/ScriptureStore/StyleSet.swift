@@ -112,11 +112,27 @@ struct StyleSet: Sendable {
 
     /// Adds the style `key` describes, which `find` did not find, with `uses` uses, and gives its index.
     mutating func add(_ key: Key, uses: Int) -> Int {
-        for index in 0..<key.attributes.count {
-            names.append(key.tokens[Int(key.attributes[index].name)])
-            pool.append(contentsOf: key.value(index))
-            valueEnds.append(pool.count)
-            valueHashes.append(ByteString.hash(key.value(index)))
+        // Values that follow one another in the content's bytes (as a parser writes them) are copied at once.
+        let attributes = key.attributes
+        var index = 0
+        while index < attributes.count {
+            var end = index + 1
+            while end < attributes.count,
+                attributes[end].valueStart == attributes[end - 1].valueStart + attributes[end - 1].valueCount
+            {
+                end += 1
+            }
+            let start = Int(attributes[index].valueStart)
+            let last = attributes[end - 1]
+            var valueEnd = pool.count
+            pool.append(contentsOf: key.bytes[start..<(Int(last.valueStart) + Int(last.valueCount))])
+            for attribute in index..<end {
+                names.append(key.tokens[Int(attributes[attribute].name)])
+                valueEnd += Int(attributes[attribute].valueCount)
+                valueEnds.append(valueEnd)
+                valueHashes.append(ByteString.hash(key.value(attribute)))
+            }
+            index = end
         }
         return addStyle(marker: key.marker, hash: key.hash, uses: uses)
     }
