@@ -22,7 +22,7 @@ enum BookEncoder {
         var names: [Int] = []
         /// The strings and styles the book uses, with their uses, under the book's ids (until `resolve`).
         var strings = FrequencyInterner<ByteString>()
-        var styles = FrequencyInterner<StyleKey>()
+        var styles = StyleSet()
         /// The tagged words of each verse that has them (its index among the book's verses), in verse order.
         var words: [(verse: Int, words: [TaggedWord])] = []
     }

@@ -65,12 +65,18 @@ package enum ByteHash {
 /// byte equality is `String` equality without the normalizing.
 struct ByteString: Hashable, Sendable {
     let string: String
-    private let bytesHash: UInt64
+    /// The hash of the string's UTF-8 bytes (`hash(_:)` of them).
+    let bytesHash: UInt64
 
     init(_ string: String) {
         self.string = string
-        bytesHash = ByteHash.hash(string, seed: 0xCBF2_9CE4_8422_2325)
+        bytesHash = ByteHash.hash(string, seed: Self.seed)
     }
+
+    /// The hash a `ByteString` of these UTF-8 bytes has.
+    static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 { ByteHash.hash(utf8, seed: seed) }
+
+    private static let seed: UInt64 = 0xCBF2_9CE4_8422_2325
 
     static func == (left: ByteString, right: ByteString) -> Bool {
         left.bytesHash == right.bytesHash && ByteHash.equal(left.string, right.string)

@@ -29,12 +29,18 @@ public struct ByteWriter: Sendable {
     }
 
     /// Writes an unsigned LEB128 varint: seven bits a byte, low bits first.
+    @inline(__always)
     public mutating func varint(_ value: Int) {
         // Most ids and lengths take one byte.
         if value >= 0, value < 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: value))
-            return
+        } else {
+            longVarint(value)
         }
+    }
+
+    /// `varint(_:)` of a value of more than one byte (or a negative one, written as 0).
+    private mutating func longVarint(_ value: Int) {
         var rest = UInt64(clamping: value)
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)

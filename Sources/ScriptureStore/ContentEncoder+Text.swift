@@ -26,42 +26,15 @@ extension ContentEncoder {
     }
 
     /// Finds `text` (white space collapsed) at the verse text cursor, or one space after it, and moves past it.
+    ///
+    /// The collapsed bytes are compared with the verse text as they are made, not copied first. A collapsed
+    /// run never starts with a space, so it is one space after the cursor exactly when the verse text has a
+    /// space there, and at the cursor otherwise: one try.
     mutating func match(_ text: UnsafeBufferPointer<UInt8>) -> (flags: UInt8, length: Int)? {
-        if text.count > Self.longRun { return longMatch(text) }
-        let (leading, trailing) = collapse(text)
-        guard scratchCount > 0 else { return nil }
-        let (cursor, count) = (self.cursor, scratchCount)
-        let found: Int? = verseText.withUnsafeBufferPointer { verse in
-            scratch.withUnsafeBufferPointer { scratch in
-                let run = UnsafeBufferPointer(rebasing: scratch[..<count])
-                if Self.has(run, in: verse, at: cursor) { return 0 }
-                guard cursor < verse.count, verse[cursor] == 0x20, Self.has(run, in: verse, at: cursor + 1) else {
-                    return nil
-                }
-                return 1
-            }
-        }
-        guard let skip = found else { return nil }
-        self.cursor += skip + count
-        var flags: UInt8 = skip == 1 ? TextFlags.skip : 0
-        if leading { flags |= TextFlags.leading }
-        if trailing { flags |= TextFlags.trailing }
-        return (flags, count)
-    }
-
-    /// The length from which a run is matched and written without `scratch` (`longMatch`, `longLiteral`), so
-    /// that a verse of any length is not copied once more.
-    static let longRun = 1 << 16
-
-    /// `match(_:)` of a long run: its collapsed bytes compared with the verse text as they are made.
-    mutating func longMatch(_ text: UnsafeBufferPointer<UInt8>) -> (flags: UInt8, length: Int)? {
         let cursor = self.cursor
         let found = verseText.withUnsafeBufferPointer { verse -> (skip: Int, run: CollapsedRun)? in
-            if let run = Self.collapsedMatch(text, in: verse, at: cursor) { return (0, run) }
-            guard cursor < verse.count, verse[cursor] == 0x20,
-                let run = Self.collapsedMatch(text, in: verse, at: cursor + 1)
-            else { return nil }
-            return (1, run)
+            let skip = cursor < verse.count && verse[cursor] == 0x20 ? 1 : 0
+            return Self.collapsedMatch(text, in: verse, at: cursor + skip).map { (skip, $0) }
         }
         guard let (skip, run) = found else { return nil }
         self.cursor += skip + run.count
@@ -70,6 +43,10 @@ extension ContentEncoder {
         if run.trailing { flags |= TextFlags.trailing }
         return (flags, run.count)
     }
+
+    /// The length from which a literal is written without `scratch` (`longLiteral`), so that a verse of any
+    /// length is not copied once more.
+    static let longRun = 1 << 16
 
     /// A run with ASCII white space collapsed and trimmed, as `collapse(_:)` makes it: its length, and whether
     /// white space was at either end.
@@ -135,12 +112,6 @@ extension ContentEncoder {
             count += 1
         }
         if run.trailing { out.u8(0x20) }
-    }
-
-    /// Whether `verse` holds `run` from `start` on.
-    static func has(_ run: UnsafeBufferPointer<UInt8>, in verse: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        guard start + run.count <= verse.count, let base = verse.baseAddress else { return false }
-        return ByteHash.equal(run, UnsafeBufferPointer(start: base + start, count: run.count))
     }
 
     /// Whether `text` is ASCII white space and nothing else (and not empty).

@@ -8,9 +8,8 @@ import ScriptureModel
 /// file's ids are put in (`PendingIDs.resolve`). Each book has its own encoder, so books are encoded in
 /// parallel.
 struct ContentEncoder {
-    /// The strings and styles met so far, with their counts, under the book's own ids.
+    /// The strings met so far, with their counts, under the book's own ids.
     var strings = FrequencyInterner<ByteString>()
-    var styles = FrequencyInterner<StyleKey>()
     /// The encoded streams, one after another, without their ids.
     var out = ByteWriter()
     /// The ids left out of `out`, in stream order.
@@ -24,9 +23,12 @@ struct ContentEncoder {
     var scratchCount = 0
     /// The content being encoded, and its text bytes while `blocks(of:flow:)` runs.
     private var content = FlatContent()
-    /// The styles met so far, found from the nodes.
+    /// The styles met so far, with their counts, found from the nodes (a style's index is the book's id for it).
     private var lookup = StyleLookup()
     private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The content's nodes and attributes while `blocks(of:flow:)` runs, read in place.
+    private var nodes = UnsafeBufferPointer<FlatNode>(start: nil, count: 0)
+    private var attributes = UnsafeBufferPointer<FlatAttribute>(start: nil, count: 0)
     /// The string id of each of the content's strings used as a marker, once met (else -1).
     private var markerIDs: [Int] = []
 
@@ -61,7 +63,7 @@ struct ContentEncoder {
 
     /// Counts the marker of node `index` and leaves its id's place; the content's strings are looked up once.
     private mutating func marker(of index: Int) throws(StoreError) {
-        let marker = content.nodes[index].marker
+        let marker = nodes[index].marker
         guard marker != FlatNode.none else { return try string("") }
         var id = markerIDs[Int(marker)]
         if id < 0 {
@@ -73,23 +75,13 @@ struct ContentEncoder {
         try ids.add(.string, id, at: out.count)
     }
 
-    private mutating func style(_ marker: String, _ attributes: [Attribute]) throws(StoreError) {
-        try ids.add(.style, styles.countGivingID(StyleKey(marker: marker, attributes: attributes)), at: out.count)
-    }
+    /// The styles met so far, with their counts, under the book's own ids.
+    var styles: StyleSet { lookup.styles }
 
-    /// Counts the style of node `index` and leaves its id's place, found without making its key when met before.
-    private mutating func style(ofNode index: Int) throws(StoreError) {
-        let (hash, known) = lookup.find(content, index, bytes)
-        let id: Int
-        if let known {
-            styles.count(id: known)
-            id = known
-        } else {
-            id = styles.countGivingID(
-                StyleKey(marker: content.marker(of: index), attributes: content.attributes(of: index)))
-            lookup.insert(content, index, bytes, hash: hash, value: id)
-        }
-        try ids.add(.style, id, at: out.count)
+    /// Counts the style of node `index` (its marker the token `marker` when given, else the node's) and leaves
+    /// its id's place.
+    private mutating func style(ofNode index: Int, marker: Int? = nil) throws(StoreError) {
+        try ids.add(.style, lookup.id(of: nodes[index], attributes, bytes, marker: marker), at: out.count)
     }
 
     mutating func op(_ op: ContentOp, _ flags: UInt8 = 0) { out.u8(op.rawValue | flags) }
@@ -101,26 +93,34 @@ struct ContentEncoder {
         markerIDs = Array(repeating: -1, count: content.strings.count)
         defer { self.content = FlatContent() }
         try content.bytes.withUnsafeBufferPointer { (bytes) throws(StoreError) in
-            self.bytes = bytes
-            defer { self.bytes = UnsafeBufferPointer(start: nil, count: 0) }
-            for block in content.topLevel { try self.block(block, flow: flow) }
+            try content.nodes.withUnsafeBufferPointer { (nodes) throws(StoreError) in
+                try content.attributes.withUnsafeBufferPointer { (attributes) throws(StoreError) in
+                    (self.bytes, self.nodes, self.attributes) = (bytes, nodes, attributes)
+                    defer {
+                        self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+                        self.nodes = UnsafeBufferPointer(start: nil, count: 0)
+                        self.attributes = UnsafeBufferPointer(start: nil, count: 0)
+                    }
+                    for block in content.topLevel { try self.block(block, flow: flow) }
+                }
+            }
         }
     }
 
     /// Encodes the block at node `index` (any node that is not a table or sidebar counts as a paragraph,
     /// as `FlatContent.block(at:)` has it).
     private mutating func block(_ index: Int, flow: Bool) throws(StoreError) {
-        switch content.nodes[index].kind {
+        switch nodes[index].kind {
         case .table:
             op(.table)
-            for row in content.children(of: index) where content.nodes[row].kind == .row {
+            for row in content.children(of: index) where nodes[row].kind == .row {
                 op(.row)
                 try inlines(in: row, flow: flow, depth: 2, skippingCells: true)
                 op(.end)
-                for cell in content.children(of: row) where content.nodes[cell].kind == .cell {
+                for cell in content.children(of: row) where nodes[cell].kind == .cell {
                     op(.cell)
                     try marker(of: cell)
-                    out.varint(content.nodes[cell].columnSpan)
+                    out.varint(nodes[cell].columnSpan)
                     try inlines(in: cell, flow: flow, depth: 2)
                     op(.end)
                 }
@@ -131,11 +131,11 @@ struct ContentEncoder {
             // `PARAGRAPH "\u{1}esb" [category] END block* PARAGRAPH "\u{1}esbe" END` (see `ContentOp`).
             op(.paragraph)
             try string(SidebarMarkers.start)
-            if content.nodes[index].hasCategory {
+            if nodes[index].hasCategory {
                 // Written as it is (a text run would collapse its white space).
                 op(.textLiteral)
-                out.varint(content.textRange(of: index).count)
-                out.append(bytes[content.textRange(of: index)])
+                out.varint(textRange(index).count)
+                out.append(bytes[textRange(index)])
             }
             op(.end)
             for inner in content.children(of: index) { try self.block(inner, flow: false) }
@@ -157,21 +157,23 @@ struct ContentEncoder {
 
     /// The sibling after `index` inside `end`, past cells when `skippingCells` (a row's leading inlines).
     private func sibling(after index: Int, end: Int, skippingCells: Bool) -> Int {
-        var next = Int(content.nodes[index].end)
-        while skippingCells, next < end, content.nodes[next].kind == .cell { next = Int(content.nodes[next].end) }
+        var next = Int(nodes[index].end)
+        while skippingCells, next < end, nodes[next].kind == .cell { next = Int(nodes[next].end) }
         return next
     }
 
     /// Encodes the inline children of node `parent` (a row's cells left out when `skippingCells`).
-    private mutating func inlines(in parent: Int, flow: Bool, depth: Int, skippingCells: Bool = false) throws(StoreError) {
+    private mutating func inlines(
+        in parent: Int, flow: Bool, depth: Int, skippingCells: Bool = false
+    ) throws(StoreError) {
         guard depth < maximumContentDepth else {
             throw .cannotEncode("content nested deeper than \(maximumContentDepth) levels")
         }
-        let end = Int(content.nodes[parent].end)
+        let end = Int(nodes[parent].end)
         var index = parent + 1
-        while skippingCells, index < end, content.nodes[index].kind == .cell { index = Int(content.nodes[index].end) }
+        while skippingCells, index < end, nodes[index].kind == .cell { index = Int(nodes[index].end) }
         while index < end {
-            let node = content.nodes[index]
+            let node = nodes[index]
             var next = sibling(after: index, end: end, skippingCells: skippingCells)
             switch node.kind {
             case .text:
@@ -179,11 +181,11 @@ struct ContentEncoder {
             case .verse:
                 try verse(index)
             case .character:
-                if flow, node.isClosed, Int(node.end) == index + 2, content.nodes[index + 1].kind == .text,
+                if flow, node.isClosed, Int(node.end) == index + 2, nodes[index + 1].kind == .text,
                     let run = match(textBytes(index + 1))
                 {
                     var flags = run.flags
-                    if next < end, content.nodes[next].kind == .text, Self.isSpaceOnly(textBytes(next)) {
+                    if next < end, nodes[next].kind == .text, Self.isSpaceOnly(textBytes(next)) {
                         flags |= TextFlags.spaceAfter
                         next = sibling(after: next, end: end, skippingCells: skippingCells)
                     }
@@ -208,9 +210,9 @@ struct ContentEncoder {
                 try style(ofNode: index)
             case .figure:
                 op(.figure)
-                try style("fig", content.attributes(of: index))
-                out.varint(content.textRange(of: index).count)
-                out.append(bytes[content.textRange(of: index)])
+                try style(ofNode: index, marker: lookup.token("fig"))
+                out.varint(textRange(index).count)
+                out.append(bytes[textRange(index)])
             case .optionalBreak:
                 op(.optionalBreak)
             case .paragraph, .table, .row, .cell, .sidebar:
@@ -224,7 +226,13 @@ struct ContentEncoder {
 
     /// A text node's bytes, through the pointer `blocks(of:flow:)` holds.
     func textBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[content.textRange(of: index)])
+        UnsafeBufferPointer(rebasing: bytes[textRange(index)])
+    }
+
+    /// Where node `index`'s text is in the content's bytes (`FlatContent.textRange(of:)`).
+    private func textRange(_ index: Int) -> Range<Int> {
+        let start = Int(nodes[index].textStart)
+        return start..<(start + Int(nodes[index].textCount))
     }
 
     private mutating func verse(_ index: Int) throws(StoreError) {

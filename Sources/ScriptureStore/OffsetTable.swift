@@ -47,18 +47,15 @@ struct OffsetTable: Sendable {
         return (dataStart + start, end - start)
     }
 
-    /// Builds a table from its entries.
-    static func build(_ entries: [[UInt8]]) throws(StoreError) -> [UInt8] {
+    /// Builds a table from its entries' bytes, one after another, and where each entry ends in them.
+    static func build(_ bytes: [UInt8], ends: [Int]) throws(StoreError) -> [UInt8] {
+        guard bytes.count <= Int(UInt32.max) else { throw .cannotEncode("a table is larger than 4 GB") }
         var writer = ByteWriter()
-        writer.u32(UInt32(entries.count))
-        var offset = 0
+        writer.bytes.reserveCapacity(4 + (ends.count + 1) * 4 + bytes.count)
+        writer.u32(UInt32(ends.count))
         writer.u32(0)
-        for entry in entries {
-            offset += entry.count
-            guard offset <= Int(UInt32.max) else { throw .cannotEncode("a table is larger than 4 GB") }
-            writer.u32(UInt32(offset))
-        }
-        for entry in entries { writer.append(entry) }
+        for end in ends { writer.u32(UInt32(end)) }
+        writer.append(bytes)
         return writer.bytes
     }
 }
@@ -71,11 +68,6 @@ struct StringTable: Sendable {
     func string(_ id: Int, referrer: SectionKind) throws(StoreError) -> String {
         let (offset, length) = try table.entry(id, referrer: referrer)
         return try table.bytes.string(at: offset, length: length)
-    }
-
-    /// Builds the section from the pool.
-    static func build(_ strings: [String]) throws(StoreError) -> [UInt8] {
-        try OffsetTable.build(strings.map { Array($0.utf8) })
     }
 }
 
@@ -106,19 +98,39 @@ struct StyleTable: Sendable {
         return try table.bytes.varint(at: offset)
     }
 
-    /// Builds the section, adding the styles' strings to the pool.
-    static func build(_ styles: [StyleKey], strings: inout FrequencyInterner<ByteString>) throws(StoreError) -> [UInt8]
-    {
-        let entries = styles.map { style in
-            var writer = ByteWriter()
-            writer.varint(strings.id(style.marker))
-            writer.varint(style.attributes.count)
-            for attribute in style.attributes {
-                writer.varint(strings.id(attribute.name))
-                writer.varint(strings.id(attribute.value))
+    /// Builds the section from `styles` in the order `order` (the index in `styles` of each id's style), adding
+    /// the styles' strings to the pool: each style's marker, then each attribute's name and value.
+    static func build(_ styles: StyleSet, order: [Int], strings: inout StringPool) throws(StoreError) -> [UInt8] {
+        // A token's or distinct value's string id, once asked for: the same id the pool gives each time.
+        var tokenIDs = [Int](repeating: -1, count: styles.tokenStrings.count)
+        let distinct = styles.valueIDs.count == styles.valueEnds.count
+        var valueIDs = [Int](repeating: -1, count: distinct ? styles.valueCount : 0)
+        var entries = ByteWriter()
+        var ends: [Int] = []
+        ends.reserveCapacity(order.count)
+        styles.pool.withUnsafeBufferPointer { pool in
+            for style in order {
+                let marker = styles.markers[style]
+                if tokenIDs[marker] < 0 { tokenIDs[marker] = strings.id(styles.tokenStrings[marker]) }
+                entries.varint(tokenIDs[marker])
+                let attributes = styles.attributeStarts[style]..<styles.attributeStarts[style + 1]
+                entries.varint(attributes.count)
+                for attribute in attributes {
+                    let name = styles.names[attribute]
+                    if tokenIDs[name] < 0 { tokenIDs[name] = strings.id(styles.tokenStrings[name]) }
+                    entries.varint(tokenIDs[name])
+                    let value = UnsafeBufferPointer(rebasing: pool[styles.valueRange(attribute)])
+                    guard distinct else {
+                        entries.varint(strings.id(value, hash: styles.valueHashes[attribute]))
+                        continue
+                    }
+                    let id = styles.valueIDs[attribute]
+                    if valueIDs[id] < 0 { valueIDs[id] = strings.id(value, hash: styles.valueHashes[attribute]) }
+                    entries.varint(valueIDs[id])
+                }
+                ends.append(entries.count)
             }
-            return writer.bytes
         }
-        return try OffsetTable.build(entries)
+        return try OffsetTable.build(entries.bytes, ends: ends)
     }
 }

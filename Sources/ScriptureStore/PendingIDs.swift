@@ -13,29 +13,29 @@ struct PendingIDs: Sendable {
         var ids: Int
     }
 
-    /// Per id, in stream order: the offset of the byte it goes before, and its kind (the low two bits) and id.
-    private var offsets: [UInt32] = []
-    private var codes: [UInt32] = []
+    /// Per id, in stream order: the offset of the byte it goes before (the high 32 bits), and its kind (the
+    /// low two bits) and id (the 30 bits above them): one array, one append an id.
+    private var entries: [UInt64] = []
 
     /// How many ids were left out.
-    var count: Int { offsets.count }
+    var count: Int { entries.count }
 
     /// Notes an id of `kind` (the book's `id`) that goes at `offset`, after every id noted so far.
     mutating func add(_ kind: Kind, _ id: Int, at offset: Int) throws(StoreError) {
-        guard offset <= Int(UInt32.max), id < 1 << 30 else {
+        guard offset <= Int(UInt32.max), id >= 0, id < 1 << 30 else {
             throw .cannotEncode("a book's content does not fit the format's 32 bits")
         }
-        offsets.append(UInt32(offset))
-        codes.append(UInt32(id) << 2 | kind.rawValue)
+        entries.append(UInt64(offset) << 32 | UInt64(id) << 2 | UInt64(kind.rawValue))
     }
 
     /// `stream` with every id put in as a varint, the book's ids renumbered by `strings` and `styles` (the
     /// file's id of each), and where each of `marks` (in stream order) is in the result.
     func resolve(_ stream: [UInt8], strings: [Int], styles: [Int], marks: [Mark]) -> (bytes: [UInt8], marks: [Int]) {
         var values: [Int] = []
-        values.reserveCapacity(codes.count)
+        values.reserveCapacity(entries.count)
         var size = stream.count
-        for code in codes {
+        for entry in entries {
+            let code = UInt32(truncatingIfNeeded: entry)
             let id = Int(code >> 2)
             let value: Int
             switch Kind(rawValue: code & 3) {
@@ -67,7 +67,7 @@ struct PendingIDs: Sendable {
                         moved.append(written + marks[mark].offset - copied)
                         mark += 1
                     }
-                    copy(upTo: Int(offsets[index]))
+                    copy(upTo: Int(entries[index] >> 32))
                     var rest = UInt64(values[index])
                     while rest >= 0x80 {
                         output[written] = UInt8(truncatingIfNeeded: rest) | 0x80

@@ -46,22 +46,27 @@ public enum StoreWriter {
             .map(\.element)
         input = []
         let shapes = books.map { (id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction) }
-        var encoded = try encodeAll(consume books)
-        var strings = FrequencyInterner<ByteString>()
-        var styles = FrequencyInterner<StyleKey>()
-        var stringIDs: [[Int]] = []
-        var styleIDs: [[Int]] = []
-        for index in encoded.indices {
-            stringIDs.append(strings.merge(encoded[index].strings))
-            styleIDs.append(styles.merge(encoded[index].styles))
-            encoded[index].strings = FrequencyInterner()
-            encoded[index].styles = FrequencyInterner()
+        let merger = IDMerger()
+        var encoded = try encodeAll(consume books, merger: merger)
+        var merged = merger.take()
+        guard merged.stringIDs.count == encoded.count, merged.styleIDs.count == encoded.count else {
+            throw .cannotEncode("\(encoded.count) books were encoded but \(merged.stringIDs.count) merged")
         }
-        let stringOrder = strings.freeze()
-        let styleOrder = styles.freeze()
-        encoded = try resolveAll(
-            encoded, strings: stringIDs.map { $0.map { stringOrder[$0] } },
-            styles: styleIDs.map { $0.map { styleOrder[$0] } })
+        let stringOrder = merged.strings.freeze()
+        let styleOrder = merged.styles.frequencyOrder()
+        let styleIDsInFile = FrequencyInterner<ByteString>.renumbering(styleOrder)
+        // The styles and strings sections are built beside the books' ids being put in.
+        let (styles, frozenStrings) = (merged.styles, merged.strings.values)
+        let tables: (styles: [UInt8], strings: [UInt8])
+        (encoded, tables) = try resolveAll(
+            encoded, strings: merged.stringIDs.map { $0.map { stringOrder[$0] } },
+            styles: merged.styleIDs.map { $0.map { styleIDsInFile[$0] } }
+        ) { () throws(StoreError) in
+            var pool = StringPool(frozenStrings, room: styles.valueCount + styles.tokenStrings.count)
+            let stylesSection = try StyleTable.build(styles, order: styleOrder, strings: &pool)
+            return try (stylesSection, pool.section())
+        }
+        merged = IDMerger.Merged()
 
         var content: [[UInt8]] = []
         var text: [[UInt8]] = []
@@ -121,10 +126,8 @@ public enum StoreWriter {
         verses.u32(0)
         _ = try offset32(contentCount)
 
-        let stylesSection = try StyleTable.build(styles.values, strings: &strings)
-        let stringsSection = try StringTable.build(strings.values.map(\.string))
         let whole: [(SectionKind, [UInt8])] = [
-            (.metadata, metadata.encoded()), (.strings, stringsSection), (.styles, stylesSection),
+            (.metadata, metadata.encoded()), (.strings, tables.strings), (.styles, tables.styles),
             (.books, booksSection.bytes), (.chapters, chapters.bytes), (.verses, verses.bytes),
         ]
         var sections = whole.map { ($0.0, [$0.1]) }
@@ -133,10 +136,12 @@ public enum StoreWriter {
         return Pending(sections: sections, verseTexts: verseTexts, builders: builders)
     }
 
-
-    /// Encodes each book with its own ids, books in parallel. The books are taken, each handed to its encoder
-    /// alone, so that its content is freed chapter by chapter as it is encoded.
-    private static func encodeAll(_ books: consuming [Book]) throws(StoreError) -> [BookEncoder.Encoded] {
+    /// Encodes each book with its own ids, books in parallel, each book's strings and styles handed to `merger`
+    /// as it is done. The books are taken, each handed to its encoder alone, so that its content is freed
+    /// chapter by chapter as it is encoded.
+    private static func encodeAll(
+        _ books: consuming [Book], merger: IDMerger
+    ) throws(StoreError) -> [BookEncoder.Encoded] {
         let count = books.count
         let slots = Mutex<[Book?]>(books.map { $0 })
         books = []
@@ -144,24 +149,48 @@ public enum StoreWriter {
             guard let book = slots.withLock({ $0[index].take() }) else {
                 throw .cannotEncode("book \(index) was taken twice")
             }
-            return try BookEncoder.encode(book)
+            var encoded = try BookEncoder.encode(book)
+            merger.add(book: index, strings: encoded.strings, styles: encoded.styles)
+            encoded.strings = FrequencyInterner()
+            encoded.styles = StyleSet()
+            return encoded
         }
     }
 
     /// Puts the file's ids in each encoded book (`strings[book]`, `styles[book]` map its ids to the file's),
-    /// books in parallel, each book's stream without ids let go once it has them.
+    /// books in parallel, each book's stream without ids let go once it has them; `tables` (which makes the
+    /// styles and strings sections) runs beside them, as the first task.
     private static func resolveAll(
-        _ books: consuming [BookEncoder.Encoded], strings: [[Int]], styles: [[Int]]
-    ) throws(StoreError) -> [BookEncoder.Encoded] {
+        _ books: consuming [BookEncoder.Encoded], strings: [[Int]], styles: [[Int]],
+        beside tables: @Sendable () throws(StoreError) -> (styles: [UInt8], strings: [UInt8])
+    ) throws(StoreError) -> ([BookEncoder.Encoded], (styles: [UInt8], strings: [UInt8])) {
+        enum Done: Sendable {
+            case book(BookEncoder.Encoded)
+            case tables(styles: [UInt8], strings: [UInt8])
+        }
         let count = books.count
         let slots = Mutex<[BookEncoder.Encoded?]>(books.map { $0 })
         books = []
-        return try Parallel.map(count: count) { index throws(StoreError) in
-            guard let book = slots.withLock({ $0[index].take() }) else {
-                throw .cannotEncode("book \(index) was taken twice")
+        let done = try Parallel.map(count: count + 1) { index throws(StoreError) -> Done in
+            guard index > 0 else {
+                let made = try tables()
+                return .tables(styles: made.styles, strings: made.strings)
             }
-            return try BookEncoder.resolve(book, strings: strings[index], styles: styles[index])
+            guard let book = slots.withLock({ $0[index - 1].take() }) else {
+                throw .cannotEncode("book \(index - 1) was taken twice")
+            }
+            return .book(try BookEncoder.resolve(book, strings: strings[index - 1], styles: styles[index - 1]))
         }
+        var resolved: [BookEncoder.Encoded] = []
+        resolved.reserveCapacity(count)
+        var sections: (styles: [UInt8], strings: [UInt8]) = ([], [])
+        for item in done {
+            switch item {
+            case .book(let book): resolved.append(book)
+            case .tables(let styles, let strings): sections = (styles, strings)
+            }
+        }
+        return (resolved, sections)
     }
 
     /// A store finds books by id and chapters by number, so each must be there once (the parsers merge a

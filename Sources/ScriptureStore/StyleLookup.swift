@@ -1,125 +1,60 @@
 import ScriptureModel
 
-/// The styles an encoder has met, found from a span's flat content without making its `StyleKey`: a
-/// hash of the marker's and names' tokens and the values' bytes, checked against the entry kept for it.
+/// A book's styles as its encoder meets them, found from a span's flat content without making anything: a
+/// hash of its marker's and names' string hashes and its values' bytes, checked against the style kept for it
+/// in `styles` (a `StyleSet`, whose index of a style is the book's id for it).
 ///
-/// Making and hashing a `StyleKey` for every `\w` word (an array, a string per attribute, SipHash over
-/// all of them) was most of the cost of encoding a tagged Bible; this costs a pass over the values' bytes.
-/// Markers and attribute names are few: each distinct one gets a token (a small integer) once per chapter,
-/// so that an entry's marker and names compare as integers and only its values as bytes.
+/// Making and hashing a key of strings for every `\w` word (an array, a string per attribute, SipHash over
+/// all of them) was most of the cost of encoding a tagged Bible; this costs a pass over the values' bytes,
+/// and a new style costs copying them. Markers and attribute names are few: each of a chapter's strings gets
+/// its token once (`start`), so that a style's marker and names compare as integers and only its values as
+/// bytes.
 struct StyleLookup {
-    /// Per slot: the hash (0 when empty) and the entry's index.
-    private var hashes: [UInt64]
-    private var entries: [Int]
-    private var mask: Int
-    /// Per entry: its marker's token, where its attributes start in `names` and `valueEnds`, and what the
-    /// encoder gave it (an id); `attributeStarts` has one more element, the end of the last entry's attributes.
-    private var markers: [Int] = []
-    private var attributeStarts: [Int] = [0]
-    private(set) var values: [Int] = []
-    /// Per attribute of an entry: its name's token and where its value ends in `pool` (it starts where the
-    /// attribute before it ends, or at 0).
-    private var names: [Int] = []
-    private var valueEnds: [Int] = []
-    private var pool: [UInt8] = []
-    /// The token of every marker and attribute name met, and of each string of the content being encoded.
-    private var tokenOf: [String: Int] = [:]
+    /// The book's styles so far, with their uses.
+    private(set) var styles = StyleSet()
+    /// The token of each string of the content being encoded.
     private var tokens: [Int] = []
+    /// The token of the empty string, the marker of a node without one.
+    private var noMarker: Int
 
     init() {
-        hashes = Array(repeating: 0, count: 1024)
-        entries = Array(repeating: 0, count: 1024)
-        mask = 1023
+        noMarker = styles.token("")
     }
 
     /// Gives the strings of `content`, which the next lookups read, their tokens.
     mutating func start(_ content: FlatContent) {
-        tokens = content.strings.map { string in
-            if let token = tokenOf[string] { return token }
-            let token = tokenOf.count
-            tokenOf[string] = token
-            return token
-        }
+        tokens = content.strings.map { styles.token($0) }
     }
 
-    /// The token of the marker of `node` (-1 for none).
-    private func markerToken(_ node: FlatNode) -> Int {
-        node.marker == FlatNode.none ? -1 : tokens[Int(node.marker)]
-    }
+    /// The token of `string` (a marker given as text, such as a figure's).
+    mutating func token(_ string: String) -> Int { styles.token(string) }
 
-    /// The value of the style of node `index` (whose text bytes `bytes` holds) and its hash.
-    func find(_ content: FlatContent, _ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, value: Int?) {
-        let marker = markerToken(content.nodes[index])
-        var hash = Self.mix(0x9E37_79B9_7F4A_7C15, UInt64(bitPattern: Int64(marker)))
-        let slots = content.attributeSlots(of: index)
-        for slot in slots {
-            hash = Self.mix(hash, UInt64(tokens[content.attributeName(at: slot)]))
-            hash = ByteHash.hash(UnsafeBufferPointer(rebasing: bytes[content.attributeValue(at: slot)]), seed: hash)
-        }
-        hash |= 1  // never 0, which marks an empty slot
-        var position = Int(truncatingIfNeeded: hash >> 20) & mask
-        while hashes[position] != 0 {
-            if hashes[position] == hash, matches(entries[position], marker, content, slots, bytes) {
-                return (hash, values[entries[position]])
+    /// The id of the style of `node`, whose attributes are in `attributes` and their values in `bytes` (the
+    /// content's), its marker the node's or the token `marker` when given, with one more use counted; added
+    /// when new.
+    mutating func id(
+        of node: FlatNode, _ attributes: UnsafeBufferPointer<FlatAttribute>, _ bytes: UnsafeBufferPointer<UInt8>,
+        marker given: Int? = nil
+    ) -> Int {
+        let marker = given ?? (node.marker == FlatNode.none ? noMarker : tokens[Int(node.marker)])
+        // A verse's attribute slots hold its alternate and published numbers, which are not attributes.
+        let first = Int(node.attributeStart)
+        let slots = UnsafeBufferPointer(
+            rebasing: attributes[first..<(first + (node.kind == .verse ? 0 : Int(node.attributeCount)))])
+        let tokens = self.tokens
+        return tokens.withUnsafeBufferPointer { tokens in
+            var key = StyleSet.Key(
+                marker: marker, attributes: slots, tokens: tokens, bytes: bytes,
+                hash: StyleSet.hash(marker: styles.tokenHashes[marker]))
+            for index in slots.indices {
+                let name = styles.tokenHashes[tokens[Int(slots[index].name)]]
+                key.hash = StyleSet.hash(key.hash, name: name, value: ByteString.hash(key.value(index)))
             }
-            position = (position + 1) & mask
-        }
-        return (hash, nil)
-    }
-
-    /// Keeps the style of node `index` with `value` under `hash` (from `find`, which did not find it).
-    mutating func insert(
-        _ content: FlatContent, _ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, value: Int
-    ) {
-        if (values.count + 1) * 2 > hashes.count { grow() }
-        markers.append(markerToken(content.nodes[index]))
-        for slot in content.attributeSlots(of: index) {
-            names.append(tokens[content.attributeName(at: slot)])
-            pool.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[content.attributeValue(at: slot)]))
-            valueEnds.append(pool.count)
-        }
-        attributeStarts.append(names.count)
-        values.append(value)
-        place(hash, values.count - 1)
-    }
-
-    private mutating func place(_ hash: UInt64, _ entry: Int) {
-        var position = Int(truncatingIfNeeded: hash >> 20) & mask
-        while hashes[position] != 0 { position = (position + 1) & mask }
-        hashes[position] = hash
-        entries[position] = entry
-    }
-
-    private mutating func grow() {
-        let (oldHashes, oldEntries) = (hashes, entries)
-        hashes = Array(repeating: 0, count: oldHashes.count * 2)
-        entries = Array(repeating: 0, count: oldHashes.count * 2)
-        mask = hashes.count - 1
-        for position in oldHashes.indices where oldHashes[position] != 0 { place(oldHashes[position], oldEntries[position]) }
-    }
-
-    private func matches(
-        _ entry: Int, _ marker: Int, _ content: FlatContent, _ slots: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        let first = attributeStarts[entry]
-        guard markers[entry] == marker, attributeStarts[entry + 1] - first == slots.count else { return false }
-        return pool.withUnsafeBufferPointer { pool in
-            var attribute = first
-            for slot in slots {
-                guard names[attribute] == tokens[content.attributeName(at: slot)] else { return false }
-                let start = attribute == 0 ? 0 : valueEnds[attribute - 1]
-                let kept = UnsafeBufferPointer(rebasing: pool[start..<valueEnds[attribute]])
-                guard ByteHash.equal(kept, UnsafeBufferPointer(rebasing: bytes[content.attributeValue(at: slot)]))
-                else { return false }
-                attribute += 1
+            if let found = styles.find(key) {
+                styles.count(found)
+                return found
             }
-            return true
+            return styles.add(key, uses: 1)
         }
-    }
-
-    private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
-        var mixed = (hash ^ value) &* 0xFF51_AFD7_ED55_8CCD
-        mixed ^= mixed >> 33
-        return mixed
     }
 }

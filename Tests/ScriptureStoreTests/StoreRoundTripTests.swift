@@ -159,3 +159,64 @@ struct StoreDeterminismTests {
         }
     }
 }
+
+struct StoreTaggedWordTests {
+    static func word(_ text: String, strong: String, lemma: String? = nil) -> Inline {
+        var attributes = [Attribute("strong", strong)]
+        if let lemma { attributes.append(Attribute("lemma", lemma)) }
+        return .character(CharacterSpan(marker: "w", attributes: attributes, content: [.text(text)]))
+    }
+
+    /// Words of one style share their strings; a verse that is not NFC has its words moved with its text; a
+    /// span with attributes that make no tagged word gives none; a verse without words has no entry.
+    static let book = Book(
+        id: .mark, names: BookNames(header: "Mark"),
+        chapters: [
+            Chapter(
+                number: 1,
+                blocks: [
+                    SampleBooks.paragraph(
+                        "p",
+                        [
+                            SampleBooks.verse("1"), .text("x "), word("cafe\u{301}", strong: "G1"), .text(" "),
+                            word("b", strong: "G2", lemma: "\u{3BB}\u{1F79}\u{3B3}\u{3BF}\u{3C2}"),
+                            SampleBooks.verse("2"), word("d", strong: "G1"), .text(" "),
+                            .character(
+                                CharacterSpan(marker: "w", attributes: [Attribute("gloss", "e")], content: [.text("e")])
+                            ),
+                            SampleBooks.verse("3"), .text("plain"),
+                        ])
+                ], location: SampleBooks.here),
+            Chapter(
+                number: 2,
+                blocks: [
+                    SampleBooks.paragraph(
+                        "p",
+                        [
+                            SampleBooks.verse("1"),
+                            word("f", strong: "G2", lemma: "\u{3BB}\u{1F79}\u{3B3}\u{3BF}\u{3C2}"),
+                        ])
+                ],
+                location: SampleBooks.here),
+        ], location: SampleBooks.here)
+
+    @Test func taggedWordsReachTheBuiltSections() throws {
+        let pending = try StoreWriter.prepare(books: [Self.book], metadata: StoreRoundTripTests.metadata)
+        let table = try #require(pending.verseTexts.books.first)
+        let texts = table.ends.indices.map { String(decoding: table.text[table.range(of: $0)], as: UTF8.self) }
+        #expect(texts == ["x caf\u{E9} b", "d e", "plain", "f"])
+        let lemma = "\u{3BB}\u{1F79}\u{3B3}\u{3BF}\u{3C2}"
+        #expect(table.words.map(\.verse) == [0, 1, 3])
+        #expect(
+            table.words.map(\.words) == [
+                // The first word's range starts with the space before it; the second's moved with the NFC text.
+                [TaggedWord(utf8Range: 1..<7, strong: "G1"), TaggedWord(utf8Range: 7..<9, strong: "G2", lemma: lemma)],
+                [TaggedWord(utf8Range: 0..<1, strong: "G1")],
+                [TaggedWord(utf8Range: 0..<1, strong: "G2", lemma: lemma)],
+            ])
+        // Where the text was NFC already, the words are those of `Book.verseTexts()`.
+        let collected = Self.book.verseTexts()
+        #expect(collected[0].words.map(\.utf8Range) == [1..<8, 8..<10])
+        #expect(table.words.dropFirst().map(\.words) == [collected[1].words, collected[3].words])
+    }
+}
