@@ -1,0 +1,121 @@
+import ScriptureModel
+import ScriptureStore
+import TextNormalization
+
+extension SearchIndexBuilder {
+    /// One chunk of verses, tokenized: its own vocabulary, and each verse as local term ids (varints packed in
+    /// `tokens`, each verse ending at its `verseEnds` offset).
+    struct Chunk: Sendable {
+        /// The chunk's terms (local ids, in the order first met) with their hashes, and each one's count.
+        var terms = ByteTable()
+        var counts: [Int] = []
+        var tokens: [UInt8] = []
+        var verseEnds: [Int] = []
+        /// The attribute terms the chunk's verses hold (local ids), and the entries of the verses' tagged tokens,
+        /// each verse's in token order, verse `v`'s ending at `attributeEnds[v]`.
+        var attributeTerms = ByteTable()
+        var attributes: [AttributeIndexBuilder.Entry] = []
+        var attributeEnds: [Int] = []
+
+        mutating func append(_ local: Int) {
+            var rest = UInt(local)
+            while rest >= 0x80 {
+                tokens.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+                rest >>= 7
+            }
+            tokens.append(UInt8(rest))
+        }
+
+        /// The local id of the term of UTF-8 `bytes` (numbered by `terms`), counted once more and appended to the
+        /// current verse.
+        @inline(__always)
+        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let (id, isNew) = terms.id(of: bytes)
+            if isNew { counts.append(0) }
+            counts[id] += 1
+            append(id)
+        }
+
+        /// Calls `body` with each verse's local ids (its tokens decoded into a reused array), verse by verse.
+        func forEachVerse(_ body: (_ verse: Int, _ locals: UnsafeBufferPointer<Int32>) -> Void) {
+            var locals: [Int32] = []
+            tokens.withUnsafeBufferPointer { tokens in
+                var position = 0
+                for (verse, end) in verseEnds.enumerated() {
+                    locals.removeAll(keepingCapacity: true)
+                    while position < end {
+                        var value = 0
+                        var shift = 0
+                        while position < end {
+                            let byte = tokens[position]
+                            position += 1
+                            value |= Int(byte & 0x7F) << shift
+                            if byte < 0x80 { break }
+                            shift += 7
+                        }
+                        locals.append(Int32(truncatingIfNeeded: value))
+                    }
+                    locals.withUnsafeBufferPointer { body(verse, $0) }
+                }
+            }
+        }
+    }
+
+    /// Tokenizes chunks `range` of the verses of `table` (`verseChunkSize` verses each, counted through the
+    /// books, which start at `firstVerses`) in the exact mode, chunks in parallel. Each verse is read as a
+    /// stream of term bytes (no array of tokens, no string); one with tagged words keeps its tokens' ranges to
+    /// place the attributes.
+    static func tokenize(_ table: VerseTextTable, firstVerses: [Int], chunks range: Range<Int>) -> [Chunk] {
+        let verseCount = firstVerses.last ?? 0
+        return Parallel.map(count: range.count) { offset in
+            let index = range.lowerBound + offset
+            var chunk = Chunk()
+            var attributes = AttributeIndexBuilder.ChunkAttributes()
+            var ranges: [Range<Int>] = []
+            var verse = index * verseChunkSize
+            let end = min(verseCount, (index + 1) * verseChunkSize)
+            chunk.verseEnds.reserveCapacity(end - verse)
+            chunk.attributeEnds.reserveCapacity(end - verse)
+            // The book holding the chunk's first verse, and its first tagged verse from there on.
+            var book = 0
+            while book + 1 < firstVerses.count, firstVerses[book + 1] <= verse { book += 1 }
+            while verse < end {
+                let part = table.books[book]
+                let bookEnd = min(end, firstVerses[book + 1])
+                var word = firstWord(in: part.words, from: verse - firstVerses[book])
+                part.text.withUnsafeBufferPointer { text in
+                    while verse < bookEnd {
+                        let localVerse = verse - firstVerses[book]
+                        let tagged = word < part.words.count && part.words[word].verse == localVerse
+                        ranges.removeAll(keepingCapacity: true)
+                        let bytes = UnsafeBufferPointer(rebasing: text[part.range(of: localVerse)])
+                        WordBreaker.forEachTermBytes(inUTF8: bytes, mode: .exact) { term, range in
+                            chunk.add(term)
+                            if tagged { ranges.append(range) }
+                        }
+                        if tagged {
+                            attributes.tag(ranges, words: part.words[word].words, book: part.id, into: &chunk.attributes)
+                            word += 1
+                        }
+                        chunk.attributeEnds.append(chunk.attributes.count)
+                        chunk.verseEnds.append(chunk.tokens.count)
+                        verse += 1
+                    }
+                }
+                book += 1
+            }
+            chunk.attributeTerms = attributes.termIDs
+            return chunk
+        }
+    }
+
+    /// The index of the first of `words` (in verse order) whose verse is `verse` or later.
+    static func firstWord(in words: [(verse: Int, words: [TaggedWord])], from verse: Int) -> Int {
+        var (low, high) = (0, words.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle].verse < verse { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
