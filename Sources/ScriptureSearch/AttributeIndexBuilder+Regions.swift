@@ -36,34 +36,30 @@ extension AttributeIndexBuilder {
     /// The attribute verse streams and postings of a chunk whose first verse is `firstVerse`, its local
     /// attribute terms' ids `ids`: each verse's entries by attribute id, each id's in token order.
     ///
-    /// - Complexity: O(entries log entries).
+    /// The entries are put in that order by two stable counting passes (by id, then by verse), not a sort
+    /// per verse.
+    ///
+    /// - Complexity: O(entries + the chunk's terms log terms).
     static func verses(_ chunk: SearchIndexBuilder.Chunk, firstVerse: Int, ids: [Int32]) -> ChunkVerses {
         let (terms, slots) = SearchIndexBuilder.ChunkPostings.slots(of: ids)
+        let order = entryOrder(chunk, slots: slots, slotCount: terms.count)
         var builder = SearchIndexBuilder.ChunkPostings.Builder(slotTerms: terms)
         var result = ChunkVerses()
         result.ends.reserveCapacity(chunk.attributeEnds.count)
-        var ranked: [(term: Int32, entry: Int32)] = []
         var group: [UInt8] = []
         chunk.attributes.withUnsafeBufferPointer { entries in
-            var start = 0
+            var index = 0
             for (verse, end) in chunk.attributeEnds.enumerated() {
-                ranked.removeAll(keepingCapacity: true)
-                for index in start..<end { ranked.append((ids[Int(entries[index].term)], Int32(index))) }
-                start = end
-                // By attribute id, each id's tokens in token order.
-                ranked.sort { lhs, rhs in
-                    lhs.term != rhs.term
-                        ? lhs.term < rhs.term : entries[Int(lhs.entry)].position < entries[Int(rhs.entry)].position
-                }
                 var previousTerm: Int32 = 0
-                var index = 0
-                while index < ranked.count {
-                    let term = ranked[index].term
+                while index < end {
+                    let local = Int(entries[Int(order[index])].term)
+                    let slot = slots[local]
+                    let term = terms[Int(slot)]
                     group.removeAll(keepingCapacity: true)
                     var previousPlace = 0
                     var previousStart = 0
-                    while index < ranked.count, ranked[index].term == term {
-                        let entry = entries[Int(ranked[index].entry)]
+                    while index < end, entries[Int(order[index])].term == Int32(local) {
+                        let entry = entries[Int(order[index])]
                         group.appendVarint(Int(entry.position) - previousPlace)
                         group.appendVarint(entry.utf8Range.lowerBound - previousStart)
                         group.appendVarint(entry.utf8Range.count)
@@ -74,12 +70,50 @@ extension AttributeIndexBuilder {
                     result.bytes.appendVarint(group.count)
                     result.bytes.append(contentsOf: group)
                     previousTerm = term
-                    builder.add(Int(slots[Int(entries[Int(ranked[index - 1].entry)].term)]), verse: Int32(firstVerse + verse))
+                    builder.add(Int(slot), verse: Int32(truncatingIfNeeded: firstVerse + verse))
                 }
                 result.ends.append(result.bytes.count)
             }
         }
         result.postings = builder.finish(frequencies: false)
         return result
+    }
+
+    /// The chunk's entries (indices) in order of verse, then attribute id (the slots are in id order), then
+    /// token: entries come in verse and token order, so a stable pass by slot then a stable pass by verse
+    /// give it.
+    ///
+    /// - Complexity: O(entries + slots + verses).
+    private static func entryOrder(_ chunk: SearchIndexBuilder.Chunk, slots: [Int32], slotCount: Int) -> [Int32] {
+        let count = chunk.attributes.count
+        var bySlot = [Int32](repeating: 0, count: count)
+        var order = [Int32](repeating: 0, count: count)
+        var verseOf = [Int32](repeating: 0, count: count)
+        chunk.attributes.withUnsafeBufferPointer { entries in
+            var next = [Int32](repeating: 0, count: slotCount + 1)
+            for entry in entries { next[Int(slots[Int(entry.term)]) + 1] += 1 }
+            for slot in 0..<slotCount { next[slot + 1] += next[slot] }
+            for (index, entry) in entries.enumerated() {
+                let slot = Int(slots[Int(entry.term)])
+                bySlot[Int(next[slot])] = Int32(truncatingIfNeeded: index)
+                next[slot] += 1
+            }
+            var start = 0
+            for (verse, end) in chunk.attributeEnds.enumerated() {
+                for index in start..<end { verseOf[index] = Int32(truncatingIfNeeded: verse) }
+                start = end
+            }
+            // Each verse's entries start where the one before ends, in both orders.
+            var verseNext = [Int32](repeating: 0, count: chunk.attributeEnds.count)
+            for verse in chunk.attributeEnds.indices.dropFirst() {
+                verseNext[verse] = Int32(truncatingIfNeeded: chunk.attributeEnds[verse - 1])
+            }
+            for index in bySlot {
+                let verse = Int(verseOf[Int(index)])
+                order[Int(verseNext[verse])] = index
+                verseNext[verse] += 1
+            }
+        }
+        return order
     }
 }

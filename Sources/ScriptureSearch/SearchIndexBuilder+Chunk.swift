@@ -64,11 +64,18 @@ extension SearchIndexBuilder {
     /// Tokenizes chunks `range` of the verses of `table` (`verseChunkSize` verses each, counted through the
     /// books, which start at `firstVerses`) in the exact mode, chunks in parallel. Each verse is read as a
     /// stream of term bytes (no array of tokens, no string); one with tagged words keeps its tokens' ranges to
-    /// place the attributes.
-    static func tokenize(_ table: VerseTextTable, firstVerses: [Int], chunks range: Range<Int>) -> [Chunk] {
+    /// place the attributes. The first task frees `freeing` (the books of the batch before) meanwhile.
+    static func tokenize(
+        _ table: VerseTextTable, firstVerses: [Int], chunks range: Range<Int>, freeing: consuming [VerseTextTable.Book]
+    ) -> [Chunk] {
         let verseCount = firstVerses.last ?? 0
-        return Parallel.map(count: range.count) { offset in
-            let index = range.lowerBound + offset
+        let garbage = Handoff([consume freeing])
+        let chunks = Parallel.map(count: range.count + 1) { job in
+            if job == 0 {
+                _ = garbage.take(0)
+                return Chunk()
+            }
+            let index = range.lowerBound + job - 1
             var chunk = Chunk()
             var attributes = AttributeIndexBuilder.ChunkAttributes()
             var ranges: [Range<Int>] = []
@@ -107,6 +114,7 @@ extension SearchIndexBuilder {
             chunk.attributeTerms = attributes.termIDs
             return chunk
         }
+        return Array(chunks.dropFirst())
     }
 
     /// The index of the first of `words` (in verse order) whose verse is `verse` or later.

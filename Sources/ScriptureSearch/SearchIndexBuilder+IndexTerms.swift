@@ -28,16 +28,23 @@ extension SearchIndexBuilder {
         }
 
         /// The ids of merged terms `terms` (each counted `counts` times) and of the attribute terms of `chunks`:
-        /// first the folds, in pieces, beside the attribute terms' merge; then the exact terms' order beside
-        /// the folded terms'.
-        static func make(terms: ByteStrings, counts: [Int], chunks: [Chunk]) -> IndexTerms {
+        /// first the folds, in pieces, beside the attribute terms' merge (and the freeing of `freeing`, the
+        /// books tokenized last); then the exact terms' order beside the folded terms'.
+        static func make(
+            terms: ByteStrings, counts: [Int], chunks: [Chunk], freeing: consuming [VerseTextTable.Book]
+        ) -> IndexTerms {
             let pieceCount = (terms.count + foldPieceSize - 1) / foldPieceSize
-            let folding = Parallel.map(count: 1 + pieceCount) { job -> Step in
+            let garbage = Handoff([consume freeing])
+            let folding = Parallel.map(count: 2 + pieceCount) { job -> Step in
                 if job == 0 {
+                    _ = garbage.take(0)
+                    return .folds(ByteStrings())
+                }
+                if job == 1 {
                     let (attributes, ids) = AttributeIndexBuilder.rank(chunks)
                     return .attributes(attributes, ids)
                 }
-                let first = (job - 1) * foldPieceSize
+                let first = (job - 2) * foldPieceSize
                 return .folds(fold(terms, first..<min(terms.count, first + foldPieceSize)))
             }
             var allFolds = ByteStrings()

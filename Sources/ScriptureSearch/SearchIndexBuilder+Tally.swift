@@ -74,22 +74,19 @@ extension SearchIndexBuilder {
         /// The slots of `values` (global term ids, or -1 for none): the distinct ids, increasing, and each
         /// value's slot among them (-1 for none).
         static func slots(of values: [Int32]) -> (terms: [Int32], slots: [Int32]) {
-            var terms = values.filter { $0 >= 0 }
-            terms.sort()
-            var unique = 0
-            for index in terms.indices where index == 0 || terms[index] != terms[unique - 1] {
-                terms[unique] = terms[index]
-                unique += 1
+            // Each value with its place, as one number, sorted: equal values side by side, in value order.
+            var keys: [UInt64] = []
+            keys.reserveCapacity(values.count)
+            for (place, value) in values.enumerated() where value >= 0 {
+                keys.append(UInt64(UInt32(bitPattern: value)) << 32 | UInt64(place))
             }
-            terms.removeLast(terms.count - unique)
-            let slots = values.map { value -> Int32 in
-                guard value >= 0 else { return -1 }
-                var (low, high) = (0, terms.count)
-                while low < high {
-                    let middle = (low + high) / 2
-                    if terms[middle] < value { low = middle + 1 } else { high = middle }
-                }
-                return Int32(low)
+            keys.sort()
+            var terms: [Int32] = []
+            var slots = [Int32](repeating: -1, count: values.count)
+            for key in keys {
+                let value = Int32(truncatingIfNeeded: key >> 32)
+                if terms.last != value { terms.append(value) }
+                slots[Int(key & 0xFFFF_FFFF)] = Int32(truncatingIfNeeded: terms.count - 1)
             }
             return (terms, slots)
         }

@@ -40,11 +40,14 @@ extension SearchIndexBuilder {
     /// Tokenizes every verse, `chunksPerBatch` chunks at a time: each batch's vocabularies are merged (the
     /// chunks keep their tokens and attributes, not their terms) and the texts and words of the books it
     /// finished let go, so that the verse texts and all the chunks' vocabularies are never held at once.
+    /// The books a batch finished are freed by a task of the next batch, beside its tokenizing; those of the
+    /// last are returned, to be freed so too.
     ///
-    /// - Returns: the chunks in order, each chunk's map from local to merged term ids, and the merged terms.
+    /// - Returns: the chunks in order, each chunk's map from local to merged term ids, the merged terms, and
+    ///   the books that are left to free.
     static func tokenizeMerging(
         _ table: inout VerseTextTable
-    ) -> (chunks: [Chunk], maps: [[Int32]], vocabulary: Vocabulary) {
+    ) -> (chunks: [Chunk], maps: [[Int32]], vocabulary: Vocabulary, finished: [VerseTextTable.Book]) {
         var firstVerses = [0]
         firstVerses.reserveCapacity(table.books.count + 1)
         for book in table.books { firstVerses.append(firstVerses[firstVerses.count - 1] + book.ends.count) }
@@ -56,26 +59,30 @@ extension SearchIndexBuilder {
         chunks.reserveCapacity(chunkCount)
         maps.reserveCapacity(chunkCount)
         var release = MemoryRelease()
+        var finished: [VerseTextTable.Book] = []
         var first = 0
         var done = 0
         while first < chunkCount {
             let last = min(chunkCount, first + chunksPerBatch)
-            for var chunk in tokenize(table, firstVerses: firstVerses, chunks: first..<last) {
+            let batch = tokenize(table, firstVerses: firstVerses, chunks: first..<last, freeing: consume finished)
+            finished = []
+            for var chunk in batch {
                 maps.append(vocabulary.merge(chunk))
                 chunk.terms = ByteTable()
                 chunk.counts = []
                 chunks.append(chunk)
             }
-            // The books whose verses are all tokenized now.
+            // The books whose verses are all tokenized now, taken out of the table.
             while done < table.books.count, firstVerses[done + 1] <= last * verseChunkSize {
                 release.freed(table.books[done].text.count + table.books[done].words.count * 256)
+                finished.append(table.books[done])
                 table.books[done].text = []
                 table.books[done].words = []
                 done += 1
             }
             first = last
         }
-        return (chunks, maps, vocabulary)
+        return (chunks, maps, vocabulary, finished)
     }
 
     /// The exact terms' ids: by frequency, so that the verse stream is short, ties in byte order, so that the

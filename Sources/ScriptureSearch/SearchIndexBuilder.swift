@@ -38,12 +38,12 @@ public enum SearchIndexBuilder {
     ///
     /// - Complexity: O(text) tokenizing and counting; O(terms log terms) sorting.
     public static func pieces(table: consuming VerseTextTable) -> [[UInt8]] {
-        var (chunks, maps, vocabulary) = tokenizeMerging(&table)
+        var (chunks, maps, vocabulary, finished) = tokenizeMerging(&table)
         table = VerseTextTable(books: [])
         let terms = vocabulary.terms
         let counts = vocabulary.counts
         vocabulary = Vocabulary()
-        let indexTerms = IndexTerms.make(terms: terms, counts: counts, chunks: chunks)
+        let indexTerms = IndexTerms.make(terms: terms, counts: counts, chunks: chunks, freeing: consume finished)
         let firstVerses = chunks.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.verseEnds.count) }
         let verseCount = firstVerses[firstVerses.count - 1]
 
