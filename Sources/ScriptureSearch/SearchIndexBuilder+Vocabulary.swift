@@ -1,5 +1,6 @@
 import ScriptureModel
 import ScriptureStore
+import Synchronization
 import TextNormalization
 
 extension SearchIndexBuilder {
@@ -37,41 +38,34 @@ extension SearchIndexBuilder {
         }
     }
 
-    /// Tokenizes every verse, `chunksPerBatch` chunks at a time: each batch's vocabularies are merged (the
-    /// chunks keep their tokens and attributes, not their terms) and the texts and words of the books it
-    /// finished let go, so that the verse texts and all the chunks' vocabularies are never held at once.
-    /// The books a batch finished are freed by a task of the next batch, beside its tokenizing; those of the
-    /// last are returned, to be freed so too.
+    /// Tokenizes every verse, `chunksPerBatch` chunks at a time, each chunk's vocabulary merged as it is
+    /// made (the chunks keep their tokens and attributes, not their terms): the texts and words of the books
+    /// a batch finished are let go, so that the verse texts and all the chunks' vocabularies are never held
+    /// at once. They are freed by a task of the next batch, beside its tokenizing; those of the last are
+    /// returned, to be freed so too.
     ///
-    /// - Returns: the chunks in order, each chunk's map from local to merged term ids, the merged terms, and
-    ///   the books that are left to free.
+    /// - Returns: the chunks in order, the merged terms, and the books that are left to free.
     static func tokenizeMerging(
         _ table: inout VerseTextTable
-    ) -> (chunks: [Chunk], maps: [[Int32]], vocabulary: Vocabulary, finished: [VerseTextTable.Book]) {
+    ) -> (chunks: [Chunk], vocabulary: Vocabulary, finished: [VerseTextTable.Book]) {
         var firstVerses = [0]
         firstVerses.reserveCapacity(table.books.count + 1)
         for book in table.books { firstVerses.append(firstVerses[firstVerses.count - 1] + book.ends.count) }
         let verseCount = firstVerses[firstVerses.count - 1]
         let chunkCount = (verseCount + verseChunkSize - 1) / verseChunkSize
-        var vocabulary = Vocabulary()
+        let vocabulary = Mutex(Vocabulary())
         var chunks: [Chunk] = []
-        var maps: [[Int32]] = []
         chunks.reserveCapacity(chunkCount)
-        maps.reserveCapacity(chunkCount)
         var release = MemoryRelease()
         var finished: [VerseTextTable.Book] = []
         var first = 0
         var done = 0
         while first < chunkCount {
             let last = min(chunkCount, first + chunksPerBatch)
-            let batch = tokenize(table, firstVerses: firstVerses, chunks: first..<last, freeing: consume finished)
+            chunks.append(
+                contentsOf: tokenize(
+                    table, firstVerses: firstVerses, chunks: first..<last, freeing: consume finished, into: vocabulary))
             finished = []
-            for var chunk in batch {
-                maps.append(vocabulary.merge(chunk))
-                chunk.terms = ByteTable()
-                chunk.counts = []
-                chunks.append(chunk)
-            }
             // The books whose verses are all tokenized now, taken out of the table.
             while done < table.books.count, firstVerses[done + 1] <= last * verseChunkSize {
                 release.freed(table.books[done].text.count + table.books[done].words.count * 256)
@@ -82,7 +76,12 @@ extension SearchIndexBuilder {
             }
             first = last
         }
-        return (chunks, maps, vocabulary, finished)
+        let merged = vocabulary.withLock { vocabulary in
+            let merged = vocabulary
+            vocabulary = Vocabulary()
+            return merged
+        }
+        return (chunks, merged, finished)
     }
 
     /// The exact terms' ids: by frequency, so that the verse stream is short, ties in byte order, so that the

@@ -38,7 +38,7 @@ public enum SearchIndexBuilder {
     ///
     /// - Complexity: O(text) tokenizing and counting; O(terms log terms) sorting.
     public static func pieces(table: consuming VerseTextTable) -> [[UInt8]] {
-        var (chunks, maps, vocabulary, finished) = tokenizeMerging(&table)
+        var (chunks, vocabulary, finished) = tokenizeMerging(&table)
         table = VerseTextTable(books: [])
         let terms = vocabulary.terms
         let counts = vocabulary.counts
@@ -49,14 +49,12 @@ public enum SearchIndexBuilder {
 
         // Each chunk is counted by the task that takes it, and freed there.
         let handoff = Handoff(consume chunks)
-        let chunkMaps = maps
-        maps = []
         let counted = Parallel.map(count: Counted.jobCount + handoff.count) { job -> Counted in
             if let counted = Counted.job(job, indexTerms) { return counted }
             let index = job - Counted.jobCount
             guard let chunk = handoff.take(index) else { return .none }
             let tally = tally(
-                chunk, firstVerse: firstVerses[index], map: chunkMaps[index], exactID: indexTerms.exactID,
+                chunk, firstVerse: firstVerses[index], map: chunk.map, exactID: indexTerms.exactID,
                 foldedRank: indexTerms.foldedRank)
             let attributes = AttributeIndexBuilder.verses(
                 chunk, firstVerse: firstVerses[index], ids: indexTerms.attributeIDs[index])
