@@ -46,33 +46,44 @@ extension AttributeIndexBuilder {
         var builder = SearchIndexBuilder.ChunkPostings.Builder(slotTerms: terms)
         var result = ChunkVerses()
         result.ends.reserveCapacity(chunk.attributeEnds.count)
-        var group: [UInt8] = []
+        result.bytes.reserveCapacity(chunk.attributes.count * 4)
         chunk.attributes.withUnsafeBufferPointer { entries in
-            var index = 0
-            for (verse, end) in chunk.attributeEnds.enumerated() {
-                var previousTerm: Int32 = 0
-                while index < end {
-                    let local = Int(entries[Int(order[index])].term)
-                    let slot = slots[local]
-                    let term = terms[Int(slot)]
-                    group.removeAll(keepingCapacity: true)
-                    var previousPlace = 0
-                    var previousStart = 0
-                    while index < end, entries[Int(order[index])].term == Int32(local) {
-                        let entry = entries[Int(order[index])]
-                        group.appendVarint(Int(entry.position) - previousPlace)
-                        group.appendVarint(entry.utf8Range.lowerBound - previousStart)
-                        group.appendVarint(entry.utf8Range.count)
-                        (previousPlace, previousStart) = (Int(entry.position), entry.utf8Range.lowerBound)
-                        index += 1
+            order.withUnsafeBufferPointer { order in
+                var index = 0
+                for (verse, end) in chunk.attributeEnds.enumerated() {
+                    var previousTerm: Int32 = 0
+                    while index < end {
+                        let local = entries[Int(order[index])].term
+                        let slot = slots[Int(local)]
+                        let term = terms[Int(slot)]
+                        // The group's entries: their length first, then written straight after it.
+                        var groupEnd = index
+                        var size = 0
+                        var previous = (place: 0, start: 0)
+                        while groupEnd < end, entries[Int(order[groupEnd])].term == local {
+                            let entry = entries[Int(order[groupEnd])]
+                            size += [UInt8].varintSize(Int(entry.position) - previous.place)
+                            size += [UInt8].varintSize(entry.utf8Range.lowerBound - previous.start)
+                            size += [UInt8].varintSize(entry.utf8Range.count)
+                            previous = (Int(entry.position), entry.utf8Range.lowerBound)
+                            groupEnd += 1
+                        }
+                        result.bytes.appendVarint(Int(term - previousTerm))
+                        result.bytes.appendVarint(size)
+                        previous = (0, 0)
+                        for place in index..<groupEnd {
+                            let entry = entries[Int(order[place])]
+                            result.bytes.appendVarint(Int(entry.position) - previous.place)
+                            result.bytes.appendVarint(entry.utf8Range.lowerBound - previous.start)
+                            result.bytes.appendVarint(entry.utf8Range.count)
+                            previous = (Int(entry.position), entry.utf8Range.lowerBound)
+                        }
+                        index = groupEnd
+                        previousTerm = term
+                        builder.add(Int(slot), verse: Int32(truncatingIfNeeded: firstVerse + verse))
                     }
-                    result.bytes.appendVarint(Int(term - previousTerm))
-                    result.bytes.appendVarint(group.count)
-                    result.bytes.append(contentsOf: group)
-                    previousTerm = term
-                    builder.add(Int(slot), verse: Int32(truncatingIfNeeded: firstVerse + verse))
+                    result.ends.append(result.bytes.count)
                 }
-                result.ends.append(result.bytes.count)
             }
         }
         result.postings = builder.finish(frequencies: false)

@@ -7,8 +7,8 @@ extension SearchIndexBuilder {
     /// One chunk of verses, tokenized: its own vocabulary, and each verse as local term ids (varints packed in
     /// `tokens`, each verse ending at its `verseEnds` offset).
     struct Chunk: Sendable {
-        /// The chunk's terms (local ids, in the order first met) with their hashes, and each one's count, until
-        /// merged; then each local id's merged id.
+        /// The chunk's terms (local ids, in the order first met) with their hashes until merged, then each
+        /// local id's merged id; and each one's count.
         var terms = ByteTable()
         var counts: [Int] = []
         var map: [Int32] = []
@@ -20,15 +20,6 @@ extension SearchIndexBuilder {
         var attributes: [AttributeIndexBuilder.Entry] = []
         var attributeEnds: [Int] = []
 
-        mutating func append(_ local: Int) {
-            var rest = UInt(local)
-            while rest >= 0x80 {
-                tokens.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-                rest >>= 7
-            }
-            tokens.append(UInt8(rest))
-        }
-
         /// The local id of the term of UTF-8 `bytes` (numbered by `terms`), counted once more and appended to the
         /// current verse.
         @inline(__always)
@@ -36,29 +27,33 @@ extension SearchIndexBuilder {
             let (id, isNew) = terms.id(of: bytes)
             if isNew { counts.append(0) }
             counts[id] += 1
-            append(id)
+            tokens.appendVarint(id)
         }
 
-        /// Calls `body` with each verse's local ids (its tokens decoded into a reused array), verse by verse.
-        func forEachVerse(_ body: (_ verse: Int, _ locals: UnsafeBufferPointer<Int32>) -> Void) {
-            var locals: [Int32] = []
+        /// Calls `body` with each token's local id and its verse (the chunk's), in order, and after each
+        /// verse's last token with nil and the verse's end in `tokens`.
+        @inline(__always)
+        func forEachToken(_ body: (_ verse: Int, _ end: Int, _ local: Int?) -> Void) {
             tokens.withUnsafeBufferPointer { tokens in
                 var position = 0
                 for (verse, end) in verseEnds.enumerated() {
-                    locals.removeAll(keepingCapacity: true)
                     while position < end {
-                        var value = 0
-                        var shift = 0
-                        while position < end {
-                            let byte = tokens[position]
-                            position += 1
-                            value |= Int(byte & 0x7F) << shift
-                            if byte < 0x80 { break }
-                            shift += 7
+                        var value = Int(tokens[position])
+                        position += 1
+                        if value >= 0x80 {
+                            value &= 0x7F
+                            var shift = 7
+                            while position < end {
+                                let byte = tokens[position]
+                                position += 1
+                                value |= Int(byte & 0x7F) << shift
+                                if byte < 0x80 { break }
+                                shift += 7
+                            }
                         }
-                        locals.append(Int32(truncatingIfNeeded: value))
+                        body(verse, end, value)
                     }
-                    locals.withUnsafeBufferPointer { body(verse, $0) }
+                    body(verse, end, nil)
                 }
             }
         }
@@ -85,7 +80,6 @@ extension SearchIndexBuilder {
             var chunk = tokenize(table, firstVerses: firstVerses, chunk: range.lowerBound + job - 1)
             chunk.map = vocabulary.withLock { $0.merge(chunk) }
             chunk.terms = ByteTable()
-            chunk.counts = []
             return chunk
         }
         return Array(chunks.dropFirst())

@@ -54,7 +54,7 @@ public enum SearchIndexBuilder {
             let index = job - Counted.jobCount
             guard let chunk = handoff.take(index) else { return .none }
             let tally = tally(
-                chunk, firstVerse: firstVerses[index], map: chunk.map, exactID: indexTerms.exactID,
+                chunk, firstVerse: firstVerses[index], exactID: indexTerms.exactID,
                 foldedRank: indexTerms.foldedRank)
             let attributes = AttributeIndexBuilder.verses(
                 chunk, firstVerse: firstVerses[index], ids: indexTerms.attributeIDs[index])
