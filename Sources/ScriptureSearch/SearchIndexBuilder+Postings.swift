@@ -42,7 +42,8 @@ extension SearchIndexBuilder {
             return low
         }
         var next = chunks.indices.map { cursors[$0] < chunks[$0].terms.count ? Int(chunks[$0].terms[cursors[$0]]) : Int.max }
-        var writer = ByteWriter()
+        var bytes: [UInt8] = []
+        var scratch = PostingList.Scratch()
         var offsets: [Int] = []
         offsets.reserveCapacity(terms.count)
         var verses: [Int32] = []
@@ -58,11 +59,12 @@ extension SearchIndexBuilder {
                 cursors[index] = cursor + 1
                 next[index] = cursor + 1 < chunks[index].terms.count ? Int(chunks[index].terms[cursor + 1]) : Int.max
             }
-            offsets.append(writer.count)
+            offsets.append(bytes.count)
             PostingList.encode(
-                verses, verseCount: verseCount, term: term, ranking: ranking.map { ($0, frequencies) }, into: &writer)
+                verses, verseCount: verseCount, term: term, ranking: ranking.map { ($0, frequencies) }, into: &bytes,
+                scratch: &scratch)
         }
-        return (offsets, writer.bytes)
+        return (offsets, bytes)
     }
 
     /// The posting offsets region (a u32 a term, then the end) of runs encoded one by one (`encodePostings`),
