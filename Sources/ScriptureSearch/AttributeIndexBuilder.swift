@@ -19,9 +19,8 @@ enum AttributeIndexBuilder {
     /// by their bytes (`ByteTable`), since `String`'s own hashing and equality normalize text that is not ASCII
     /// (every Hebrew lemma) on each look-up.
     struct ChunkAttributes {
-        /// The chunk's attribute terms, local id by local id.
-        private(set) var terms: [String] = []
-        private var termIDs = SearchIndexBuilder.ByteTable()
+        /// The chunk's attribute terms, numbered by local id.
+        private(set) var termIDs = SearchIndexBuilder.ByteTable()
         /// Each distinct word's key: its testament's byte, then each value ended by a byte no UTF-8 text holds
         /// (another one for a value that is absent).
         private var words = SearchIndexBuilder.ByteTable()
@@ -29,14 +28,13 @@ enum AttributeIndexBuilder {
         private var wordTerms: [Int32] = []
         private var wordEnds: [Int] = []
 
-        /// The tagged tokens of a verse of `book` whose tokens lie at UTF-8 ranges `tokens` of its text (in
-        /// order): each token that starts inside one of `words` (the verse's, in text order), with each of the
-        /// word's attribute terms (local ids); in token order.
+        /// Appends to `entries` the tagged tokens of a verse of `book` whose tokens lie at UTF-8 ranges `tokens`
+        /// of its text (in order): each token that starts inside one of `words` (the verse's, in text order),
+        /// with each of the word's attribute terms (local ids); in token order.
         ///
         /// - Complexity: O(tokens + words), plus the first sight of each distinct word.
-        mutating func tag(_ tokens: [Range<Int>], words: [TaggedWord], book: BookID) -> [Entry] {
-            guard !words.isEmpty else { return [] }
-            var entries: [Entry] = []
+        mutating func tag(_ tokens: [Range<Int>], words: [TaggedWord], book: BookID, into entries: inout [Entry]) {
+            guard !words.isEmpty else { return }
             let testament = book.testament
             var word = 0
             var wordRange: Range<Int>?
@@ -53,7 +51,6 @@ enum AttributeIndexBuilder {
                     entries.append(Entry(position: Int32(position), term: wordTerms[index], utf8Range: token))
                 }
             }
-            return entries
         }
 
         /// Where the ids of word `index`'s terms are in `wordTerms`, found the first time its values are met.
@@ -78,8 +75,7 @@ enum AttributeIndexBuilder {
             if isNew {
                 for term in AttributeTerms.terms(of: words[index], book: book) {
                     var copy = term
-                    let (local, isNewTerm) = copy.withUTF8 { termIDs.id(of: $0) }
-                    if isNewTerm { terms.append(term) }
+                    let (local, _) = copy.withUTF8 { termIDs.id(of: $0) }
                     wordTerms.append(Int32(truncatingIfNeeded: local))
                 }
                 wordEnds.append(wordTerms.count)
@@ -107,80 +103,5 @@ enum AttributeIndexBuilder {
             key[end] = 0xFF
             end += 1
         }
-    }
-
-    /// The attribute regions, in table order: dictionary, posting offsets, postings, verse offsets, verses,
-    /// checksums.
-    static func regions(_ chunks: [SearchIndexBuilder.Chunk], verseCount: Int) -> [[UInt8]] {
-        var ids: [String: Int] = [:]
-        var terms: [[UInt8]] = []
-        var maps: [[Int]] = []
-        for chunk in chunks {
-            maps.append(
-                chunk.attributeTerms.map { term in
-                    if let known = ids[term] { return known }
-                    ids[term] = terms.count
-                    terms.append(Array(term.utf8))
-                    return terms.count - 1
-                })
-        }
-        let byBytes = SearchIndexBuilder.ByteOrder(terms)
-        let order = terms.indices.sorted { byBytes.precedes($0, $1) }
-        var rank = [Int](repeating: 0, count: terms.count)
-        for (position, id) in order.enumerated() { rank[id] = position }
-
-        var postings = [[Int32]](repeating: [], count: terms.count)
-        var verseOffsets = ByteWriter()
-        var verseBytes = ByteWriter()
-        var verse = 0
-        var group = ByteWriter()
-        for (chunk, map) in zip(chunks, maps) {
-            for entries in chunk.attributes {
-                verseOffsets.u32(UInt32(verseBytes.count))
-                // By attribute id, each id's tokens in token order.
-                let ranked = entries.map { (term: rank[map[Int($0.term)]], entry: $0) }.sorted {
-                    $0.term != $1.term ? $0.term < $1.term : $0.entry.position < $1.entry.position
-                }
-                var previousTerm = 0
-                var index = 0
-                while index < ranked.count {
-                    let term = ranked[index].term
-                    group.bytes.removeAll(keepingCapacity: true)
-                    var previousPlace = 0
-                    var previousStart = 0
-                    while index < ranked.count, ranked[index].term == term {
-                        let entry = ranked[index].entry
-                        group.varint(Int(entry.position) - previousPlace)
-                        group.varint(entry.utf8Range.lowerBound - previousStart)
-                        group.varint(entry.utf8Range.count)
-                        (previousPlace, previousStart) = (Int(entry.position), entry.utf8Range.lowerBound)
-                        index += 1
-                    }
-                    verseBytes.varint(term - previousTerm)
-                    verseBytes.varint(group.count)
-                    verseBytes.bytes.append(contentsOf: group.bytes)
-                    previousTerm = term
-                    postings[term].append(Int32(verse))
-                }
-                verse += 1
-            }
-        }
-        while verse < verseCount {
-            verseOffsets.u32(UInt32(verseBytes.count))
-            verse += 1
-        }
-        verseOffsets.u32(UInt32(verseBytes.count))
-        let (postingOffsets, postingBytes) = PostingList.encodeAll(postings, verseCount: verseCount)
-        let dictionary = TermDictionary.encode(order.map { terms[$0] })
-        var checksums = ByteWriter()
-        for crc in dictionary.checksums { checksums.u32(crc) }
-        for crc in SearchIndexBuilder.verseBlockChecksums(offsets: verseOffsets.bytes, tokens: verseBytes.bytes) {
-            checksums.u32(crc)
-        }
-        checksums.u32(CRC32C.checksum(postingOffsets))
-        return [
-            dictionary.region, postingOffsets, postingBytes, verseOffsets.bytes, verseBytes.bytes,
-            checksums.bytes,
-        ]
     }
 }

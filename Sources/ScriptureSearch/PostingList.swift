@@ -157,42 +157,63 @@ struct PostingList {
         _ verses: [Int32], verseCount: Int, term id: Int, ranking: (RankingBlocks.Input, [UInt8])? = nil,
         into output: inout ByteWriter
     ) {
-        let size = SearchIndexFormat.postingBlockSize
+        var scratch = Scratch()
+        encode(verses, verseCount: verseCount, term: id, ranking: ranking, into: &output.bytes, scratch: &scratch)
+    }
+
+    /// Room an encoder reuses from one term to the next.
+    struct Scratch {
         var gaps: [UInt8] = []
-        gaps.reserveCapacity(verses.count + 8)
         var skips: [UInt8] = []
+        var ranking = RankingBlocks.Scratch()
+    }
+
+    /// `encode(_:verseCount:term:ranking:into:)`, appending to `output` in place (the checksum written over
+    /// four bytes kept for it), with room reused from `scratch`.
+    static func encode(
+        _ verses: [Int32], verseCount: Int, term id: Int, ranking: (RankingBlocks.Input, [UInt8])?,
+        into output: inout [UInt8], scratch: inout Scratch
+    ) {
+        let size = SearchIndexFormat.postingBlockSize
+        scratch.gaps.removeAll(keepingCapacity: true)
+        scratch.skips.removeAll(keepingCapacity: true)
         var previous = -1
         for (index, verse) in verses.enumerated() {
             if index > 0, index % size == 0 {
-                skips.appendU32(UInt32(previous))
-                skips.appendU32(UInt32(gaps.count))
+                scratch.skips.appendU32(UInt32(previous))
+                scratch.skips.appendU32(UInt32(scratch.gaps.count))
             }
-            gaps.appendVarint(Int(verse) - previous - 1)
+            scratch.gaps.appendVarint(Int(verse) - previous - 1)
             previous = Int(verse)
         }
-        let skipCount = skips.count / 8
-        let listSize = [UInt8].varintSize(skipCount) + skips.count + gaps.count
+        let skipCount = scratch.skips.count / 8
+        let listSize = [UInt8].varintSize(skipCount) + scratch.skips.count + scratch.gaps.count
         let bitmapSize = (verseCount + 7) / 8
         let isBitmap = bitmapSize < listSize
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(12 + (isBitmap ? bitmapSize : listSize) + (ranking == nil ? 0 : verses.count * 2 + 256))
-        bytes.appendVarint(verses.count)
+        let start = output.count
+        output.appendU32(0)
+        output.appendVarint(verses.count)
         if isBitmap {
-            bytes.append(1)
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: bitmapSize))
-            for verse in verses { bytes[start + Int(verse) >> 3] |= 1 << UInt8(verse & 7) }
+            output.append(1)
+            let bitmap = output.count
+            output.append(contentsOf: repeatElement(0, count: bitmapSize))
+            output.withUnsafeMutableBufferPointer { bytes in
+                for verse in verses { bytes[bitmap + Int(verse) >> 3] |= 1 << UInt8(verse & 7) }
+            }
         } else {
-            bytes.append(0)
-            bytes.appendVarint(skipCount)
-            bytes.append(contentsOf: skips)
-            bytes.append(contentsOf: gaps)
+            output.append(0)
+            output.appendVarint(skipCount)
+            output.append(contentsOf: scratch.skips)
+            output.append(contentsOf: scratch.gaps)
         }
         if let (input, frequencies) = ranking {
-            RankingBlocks.encode(verses, frequencies: frequencies, input, bitmap: isBitmap, into: &bytes)
+            RankingBlocks.encode(
+                verses, frequencies: frequencies, input, bitmap: isBitmap, into: &output, scratch: &scratch.ranking)
         }
-        output.u32(CRC32C.checksum(bytes, continuing: IndexReader.crc32c(of: id)))
-        output.append(bytes)
+        let crc = output.withUnsafeBytes { bytes in
+            CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[(start + 4)...]), continuing: IndexReader.crc32c(of: id))
+        }
+        for index in 0..<4 { output[start + index] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(index))) }
     }
 }
 

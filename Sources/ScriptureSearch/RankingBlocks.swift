@@ -71,62 +71,87 @@ enum RankingBlocks {
     static func encode(
         _ verses: [Int32], frequencies: [UInt8], _ input: Input, bitmap: Bool, into writer: inout ByteWriter
     ) {
-        encode(verses, frequencies: frequencies, input, bitmap: bitmap, into: &writer.bytes)
+        var scratch = Scratch()
+        encode(verses, frequencies: frequencies, input, bitmap: bitmap, into: &writer.bytes, scratch: &scratch)
     }
 
-    /// Appends the ranking bytes of postings `verses` with their `frequencies` to `bytes`.
+    /// Room an encoder reuses from one term to the next: each posting's score and capped verse length, and
+    /// the norm of each capped length for the average it was made for.
+    struct Scratch {
+        var scores: [Double] = []
+        var lengths: [UInt8] = []
+        var norms: [Double] = []
+        var average = Double.nan
+    }
+
+    /// Appends the ranking bytes of postings `verses` with their `frequencies` to `bytes`. Each posting's score
+    /// is computed once (infinity for a saturated frequency), for its block's best pair and for the head.
     static func encode(
-        _ verses: [Int32], frequencies: [UInt8], _ input: Input, bitmap: Bool, into bytes: inout [UInt8]
+        _ verses: [Int32], frequencies: [UInt8], _ input: Input, bitmap: Bool, into bytes: inout [UInt8],
+        scratch: inout Scratch
     ) {
-        for frequency in frequencies { bytes.append(UInt8(min(Int(frequency), BM25.saturated))) }
+        // Frequencies are saturated already.
+        bytes.append(contentsOf: frequencies)
+        if !(scratch.average == input.average) {
+            scratch.norms = (0...BM25.saturated).map { BM25.norm($0, average: input.average) }
+            scratch.average = input.average
+        }
+        if scratch.scores.count < verses.count {
+            scratch.scores = [Double](repeating: 0, count: verses.count)
+            scratch.lengths = [UInt8](repeating: 0, count: verses.count)
+        }
+        let norms = scratch.norms
+        scratch.scores.withUnsafeMutableBufferPointer { scores in
+            scratch.lengths.withUnsafeMutableBufferPointer { lengths in
+                input.lengths.withUnsafeBufferPointer { verseLengths in
+                    for index in verses.indices {
+                        let length = min(Int(verseLengths[Int(verses[index])]), BM25.saturated)
+                        let frequency = Int(frequencies[index])
+                        lengths[index] = UInt8(length)
+                        scores[index] =
+                            frequency >= BM25.saturated ? .infinity : BM25.score(1, Double(frequency), norms[length])
+                    }
+                }
+            }
+        }
         let size = SearchIndexFormat.postingBlockSize
         for first in stride(from: 0, to: verses.count, by: size) {
-            let pair = best(first..<min(verses.count, first + size), verses, frequencies, input)
+            let pair = best(first..<min(verses.count, first + size), frequencies, scratch)
             bytes.append(UInt8(pair.frequency))
             bytes.append(UInt8(pair.length))
         }
         if bitmap {
             for first in stride(from: 0, to: verses.count, by: size) { bytes.appendU32(UInt32(verses[first])) }
         }
-        if verses.count > size { encodeHead(verses, frequencies: frequencies, input, into: &bytes) }
+        if verses.count > size { encodeHead(verses, frequencies: frequencies, scratch, into: &bytes) }
     }
 
-    /// `best(_:average:)` of postings `range`, read in place.
+    /// `best(_:average:)` of postings `range`, from their scores.
     private static func best(
-        _ range: Range<Int>, _ verses: [Int32], _ frequencies: [UInt8], _ input: Input
+        _ range: Range<Int>, _ frequencies: [UInt8], _ scratch: Scratch
     ) -> (frequency: Int, length: Int) {
         var best = (frequency: 0, length: BM25.saturated)
         var bestScore = -1.0
         for index in range {
-            let frequency = Int(frequencies[index])
-            if frequency >= BM25.saturated { return (BM25.saturated, 0) }
-            let length = min(Int(input.lengths[Int(verses[index])]), BM25.saturated)
-            let score = BM25.score(1, Double(frequency), BM25.norm(length, average: input.average))
-            if score > bestScore { (best, bestScore) = ((frequency, length), score) }
+            let score = scratch.scores[index]
+            if score == .infinity { return (BM25.saturated, 0) }
+            if score > bestScore { (best, bestScore) = ((Int(frequencies[index]), Int(scratch.lengths[index])), score) }
         }
         return best
     }
 
-    /// Appends the head of postings `verses` (more than `headSize`).
+    /// Appends the head of postings `verses` (more than `headSize`), their scores in `scratch`.
     private static func encodeHead(
-        _ verses: [Int32], frequencies: [UInt8], _ input: Input, into bytes: inout [UInt8]
+        _ verses: [Int32], frequencies: [UInt8], _ scratch: Scratch, into bytes: inout [UInt8]
     ) {
         // The head and the best left out, best first, ties by verse: a heap of `headSize + 1`, not a sort.
         var best = TopHits(capacity: headSize + 1)
-        for index in verses.indices {
-            let frequency = Int(frequencies[index])
-            guard frequency < BM25.saturated else {
-                best.offer(.infinity, index)
-                continue
-            }
-            let length = min(Int(input.lengths[Int(verses[index])]), BM25.saturated)
-            best.offer(BM25.score(1, Double(frequency), BM25.norm(length, average: input.average)), index)
-        }
+        for index in verses.indices { best.offer(scratch.scores[index], index) }
         let order = best.matches().verses
         let left = order[headSize]
         let start = bytes.count
         bytes.append(UInt8(min(Int(frequencies[left]), BM25.saturated)))
-        bytes.append(UInt8(min(Int(input.lengths[Int(verses[left])]), BM25.saturated)))
+        bytes.append(scratch.lengths[left])
         var previous = -1
         for index in order[..<headSize].sorted() {
             bytes.appendVarint(Int(verses[index]) - previous - 1)

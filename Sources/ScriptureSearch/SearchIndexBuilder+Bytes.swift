@@ -18,6 +18,7 @@ extension [UInt8] {
     }
 
     /// How many bytes `appendVarint(value)` appends.
+    @inline(__always)
     static func varintSize(_ value: Int) -> Int {
         var rest = UInt64(clamping: value)
         var size = 1

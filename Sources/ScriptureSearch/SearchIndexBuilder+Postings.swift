@@ -1,57 +1,92 @@
 import ScriptureStore
 
 extension SearchIndexBuilder {
-    /// The posting lists (offsets and bytes) and verse lengths of the counted verses, and the token total;
-    /// the counts are freed on return, before the rest of the index is laid out.
-    static func postingRegions(
-        _ tally: consuming RankingBlocks.Counts, verseCount: Int
-    ) -> (offsets: [UInt8], postings: [UInt8], lengths: ByteWriter, total: Int) {
-        let ranking = tally.input(verseCount: verseCount)
-        let (offsets, postings) = encodePostings(tally.postings, verseCount: verseCount, ranking: ranking)
-        var lengths = ByteWriter()
-        for length in tally.lengths { lengths.u8(UInt8(min(Int(length), BM25.saturated))) }
-        lengths.u32(CRC32C.checksum(lengths.bytes))
-        return (offsets, postings, lengths, tally.total)
-    }
-
-    /// `PostingList.encodeAll`'s bytes, the terms cut into runs of about equal postings that are encoded in
-    /// parallel and joined in order (each term's list depends on nothing but its own postings and id).
-    static func encodePostings(
-        _ postings: [[Int32]], verseCount: Int, ranking: RankingBlocks.Input
-    ) -> (offsets: [UInt8], postings: [UInt8]) {
-        let total = postings.reduce(0) { $0 + $1.count + 16 }
-        let runCount = 16
+    /// The terms of the postings of `chunks` (`termCount` terms) cut into about `runCount` runs of about
+    /// equal postings: each run's first term, then `termCount`.
+    static func postingRuns(_ chunks: [ChunkPostings], termCount: Int, runCount: Int = 16) -> [Int] {
+        var sizes = [Int](repeating: 16, count: termCount)
+        for chunk in chunks {
+            for (index, term) in chunk.terms.enumerated() {
+                sizes[Int(term)] += Int(chunk.starts[index + 1] - chunk.starts[index])
+            }
+        }
+        let total = sizes.reduce(0, +)
         var starts = [0]
         var sum = 0
-        for (id, list) in postings.enumerated() {
-            sum += list.count + 16
-            if sum * runCount >= total * starts.count, starts.count < runCount, id + 1 < postings.count {
+        for (id, size) in sizes.enumerated() {
+            sum += size
+            if sum * runCount >= total * starts.count, starts.count < runCount, id + 1 < termCount {
                 starts.append(id + 1)
             }
         }
-        starts.append(postings.count)
-        let cuts = starts
-        var runs = Parallel.map(count: cuts.count - 1) { run in
-            var bytes = ByteWriter()
-            var offsets: [Int] = []
-            for id in cuts[run]..<cuts[run + 1] {
-                offsets.append(bytes.count)
-                PostingList.encode(
-                    postings[id], verseCount: verseCount, term: id, ranking: (ranking, ranking.frequencies[id]),
-                    into: &bytes)
+        starts.append(termCount)
+        return starts
+    }
+
+    /// The encoded postings (`PostingList.encode`, with ranking bytes when `ranking` is given) of terms
+    /// `terms`, each term's postings gathered from `chunks` in chunk order: the offset of each term's list
+    /// in the bytes, and the bytes.
+    ///
+    /// - Complexity: O(postings + terms × chunks).
+    static func encodePostings(
+        _ chunks: [ChunkPostings], terms: Range<Int>, verseCount: Int, ranking: RankingBlocks.Input?
+    ) -> (offsets: [Int], bytes: [UInt8]) {
+        // Each chunk's next term of the run (at `cursors`), its id kept apart so that most chunks are passed
+        // over without touching their arrays.
+        var cursors = chunks.map { chunk in
+            var (low, high) = (0, chunk.terms.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(chunk.terms[middle]) < terms.lowerBound { low = middle + 1 } else { high = middle }
             }
-            return (offsets: offsets, bytes: bytes.bytes)
+            return low
         }
-        var offsets = ByteWriter()
+        var next = chunks.indices.map { cursors[$0] < chunks[$0].terms.count ? Int(chunks[$0].terms[cursors[$0]]) : Int.max }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(runs.reduce(0) { $0 + $1.bytes.count })
-        for index in runs.indices {
-            let run = runs[index]
-            runs[index] = ([], [])
-            for offset in run.offsets { offsets.u32(UInt32(bytes.count + offset)) }
-            bytes.append(contentsOf: run.bytes)
+        var scratch = PostingList.Scratch()
+        var offsets: [Int] = []
+        offsets.reserveCapacity(terms.count)
+        var verses: [Int32] = []
+        var frequencies: [UInt8] = []
+        for term in terms {
+            verses.removeAll(keepingCapacity: true)
+            frequencies.removeAll(keepingCapacity: true)
+            for index in next.indices where next[index] == term {
+                let cursor = cursors[index]
+                let range = Int(chunks[index].starts[cursor])..<Int(chunks[index].starts[cursor + 1])
+                verses.append(contentsOf: chunks[index].verses[range])
+                if ranking != nil { frequencies.append(contentsOf: chunks[index].frequencies[range]) }
+                cursors[index] = cursor + 1
+                next[index] = cursor + 1 < chunks[index].terms.count ? Int(chunks[index].terms[cursor + 1]) : Int.max
+            }
+            offsets.append(bytes.count)
+            PostingList.encode(
+                verses, verseCount: verseCount, term: term, ranking: ranking.map { ($0, frequencies) }, into: &bytes,
+                scratch: &scratch)
         }
-        offsets.u32(UInt32(bytes.count))
-        return (offsets.bytes, bytes)
+        return (offsets, bytes)
+    }
+
+    /// The posting offsets region (a u32 a term, then the end) of runs encoded one by one (`encodePostings`),
+    /// the postings region as the runs' bytes in order, and the CRC-32C of the offsets region.
+    static func joinPostingOffsets(
+        _ runs: ArraySlice<(offsets: [Int], bytes: [UInt8])>
+    ) -> (offsets: [UInt8], pieces: [[UInt8]], checksum: UInt32) {
+        var offsets: [UInt8] = []
+        offsets.reserveCapacity(runs.reduce(4) { $0 + $1.offsets.count * 4 })
+        var base = 0
+        for run in runs {
+            for offset in run.offsets { offsets.appendU32(UInt32(truncatingIfNeeded: base + offset)) }
+            base += run.bytes.count
+        }
+        offsets.appendU32(UInt32(truncatingIfNeeded: base))
+        return (offsets, runs.map(\.bytes), CRC32C.checksum(offsets))
+    }
+
+    /// The verse lengths region: a byte each (saturated at `BM25.saturated`), then their CRC-32C.
+    static func lengthsRegion(_ lengths: [Int32]) -> [UInt8] {
+        var bytes = lengths.map { UInt8(min(Int($0), BM25.saturated)) }
+        bytes.appendU32(CRC32C.checksum(bytes))
+        return bytes
     }
 }

@@ -36,4 +36,21 @@ import Testing
         #expect(SearchIndexBuilder.ByteOrder.sorted(strings) == sorted)
         #expect(SearchIndexBuilder.ByteOrder.sorted(sorted.reversed()) == sorted)
     }
+
+    /// Many strings (enough for the radix sort) sort as `lexicographicallyPrecedes` sorts them: strings of a
+    /// few bytes (zero, ASCII, a UTF-8 lead byte, 0xFF) that share long prefixes and repeat, from a fixed seed.
+    @Test(arguments: [300, 5000])
+    func byteOrderOfManyStringsIsLexicographic(_ count: Int) {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet: [UInt8] = [0, 0x61, 0x62, 0xD7, 0xFF]
+        let strings = (0..<count).map { _ in
+            Array(repeating: 0x61, count: next(3) * 8) + (0..<next(20)).map { _ in alphabet[next(alphabet.count)] }
+        }
+        let sorted = strings.sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(SearchIndexBuilder.ByteOrder.sorted(strings) == sorted)
+    }
 }
