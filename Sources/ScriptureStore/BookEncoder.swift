@@ -20,7 +20,8 @@ enum BookEncoder {
         var chapters: [ChapterRecord] = []
         /// The pool ids (plus one, zero for none) of the names, identification, format version and chapter label.
         var names: [Int] = []
-        /// The strings and styles the book uses, with their uses, under the book's ids (until `resolve`).
+        /// The strings and styles the book uses, with their uses, under the book's ids, until they are merged
+        /// into the file's (`IDMerger`).
         var strings = FrequencyInterner<ByteString>()
         var styles = StyleSet()
         /// The tagged words of each verse that has them (its index among the book's verses), in verse order.
