@@ -14,7 +14,8 @@ let package = Package(
         // Zip bundles (Digital Bible Library, Scripture Burrito) through libzip.
         .target(name: "CZip", linkerSettings: [.linkedLibrary("zip")]),
         // CRC-32C for the checks on every read (SSE4.2 when the processor has it); no library.
-        .target(name: "CChecksum"),
+        // CRC-32C (SSE4.2 when the processor has it) and CRC-32 (zlib's crc32_z).
+        .target(name: "CChecksum", linkerSettings: [.linkedLibrary("z")]),
         // The parsers' byte scans: UTF-8 validation and line starts, the USFM reader's loop over runs of `\w`
         // words (AVX2, checked at run time; no library).
         .target(name: "CByteScan"),

@@ -1,4 +1,6 @@
-/// CRC-32 (IEEE 802.3, the polynomial zlib and PNG use), computed eight bytes at a time.
+import CChecksum
+
+/// CRC-32 (IEEE 802.3, the polynomial zlib and PNG use): the checksum of a store's header and sections.
 public struct CRC32: Sendable {
     /// The checksum of the bytes fed so far.
     public private(set) var value: UInt32 = 0
@@ -27,9 +29,18 @@ public struct CRC32: Sendable {
     }
 
     /// Feeds bytes from a contiguous buffer.
+    ///
+    /// - Complexity: O(n): zlib's `crc32_z` (`lectern_crc32`), several gigabytes a second.
     public mutating func updateContiguous(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+        value = lectern_crc32(value, base, buffer.count)
+    }
+
+    /// The same checksum computed by slicing by eight in Swift (about 1 GB/s), for tests that compare the
+    /// two ways.
+    static func sliced(_ buffer: UnsafeBufferPointer<UInt8>, continuing start: UInt32 = 0) -> UInt32 {
         let tables = CRC32.tables
-        var crc = ~value
+        var crc = ~start
         var index = 0
         let count = buffer.count
         while index + 8 <= count {
@@ -51,7 +62,7 @@ public struct CRC32: Sendable {
             crc = tables[Int((crc ^ UInt32(buffer[index])) & 0xFF)] ^ (crc >> 8)
             index += 1
         }
-        value = ~crc
+        return ~crc
     }
 
     /// Eight 256-entry tables, one after another.

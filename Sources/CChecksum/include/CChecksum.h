@@ -13,3 +13,7 @@ uint32_t lectern_crc32c_software(uint32_t crc, const void *data, size_t length);
 
 /// 1 when `lectern_crc32c` uses the processor's instruction, 0 when it uses the table.
 int lectern_crc32c_is_hardware(void);
+
+/// Continues the CRC-32 (IEEE 802.3, zlib's and PNG's) `crc` (0 to start) over `length` bytes at `data`
+/// and returns it, as `lectern_crc32c` chains: zlib's `crc32_z`, several bytes a step.
+uint32_t lectern_crc32(uint32_t crc, const void *data, size_t length);
