@@ -73,10 +73,8 @@ enum AttributeIndexBuilder {
                 }
             }
             if isNew {
-                for term in AttributeTerms.terms(of: words[index], book: book) {
-                    var copy = term
-                    let (local, _) = copy.withUTF8 { termIDs.id(of: $0) }
-                    wordTerms.append(Int32(truncatingIfNeeded: local))
+                AttributeTerms.forEachTerm(of: words[index], book: book) { term in
+                    wordTerms.append(Int32(truncatingIfNeeded: termIDs.id(of: term).id))
                 }
                 wordEnds.append(wordTerms.count)
             }

@@ -21,6 +21,12 @@ extension SearchIndexBuilder {
             ends.append(bytes.count)
         }
 
+        /// Appends a string that `write` appends to the bytes.
+        mutating func append(writing write: (inout [UInt8]) -> Void) {
+            write(&bytes)
+            ends.append(bytes.count)
+        }
+
         /// Appends the strings of `other`, in order.
         mutating func append(contentsOf other: ByteStrings) {
             let base = bytes.count

@@ -43,7 +43,8 @@ extension SearchIndexBuilder {
                 if count >= 8 {
                     var index = 0
                     while count - index > 8 {
-                        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+                        hash =
+                            (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
                         hash ^= hash >> 32
                         index += 8
                     }

@@ -62,8 +62,8 @@ extension SearchIndexBuilder {
     /// Tokenizes chunks `range` of the verses of `table` (`verseChunkSize` verses each, counted through the
     /// books, which start at `firstVerses`) in the exact mode, chunks in parallel, each merged into
     /// `vocabulary` by the task that made it (one at a time, under the lock, while the other cores go on
-    /// tokenizing), keeping the map of its local ids and not its terms. The first task frees `freeing` (the
-    /// books of the batch before) meanwhile.
+    /// tokenizing), keeping the map of its local ids and not its terms. The first tasks free the books of
+    /// `freeing` (those the batch before finished), a book each, meanwhile.
     ///
     /// The merged ids depend on the order the chunks are merged in, which varies; nothing written does: every
     /// order of the terms in the index is of their bytes or their counts.
@@ -71,18 +71,18 @@ extension SearchIndexBuilder {
         _ table: VerseTextTable, firstVerses: [Int], chunks range: Range<Int>, freeing: consuming [VerseTextTable.Book],
         into vocabulary: borrowing Mutex<Vocabulary>
     ) -> [Chunk] {
-        let garbage = Handoff([consume freeing])
-        let chunks = Parallel.map(count: range.count + 1) { job in
-            if job == 0 {
-                _ = garbage.take(0)
-                return Chunk()
+        let garbage = Handoff(consume freeing)
+        let chunks = Parallel.map(count: garbage.count + range.count) { job -> Chunk? in
+            guard job >= garbage.count else {
+                _ = garbage.take(job)
+                return nil
             }
-            var chunk = tokenize(table, firstVerses: firstVerses, chunk: range.lowerBound + job - 1)
+            var chunk = tokenize(table, firstVerses: firstVerses, chunk: range.lowerBound + job - garbage.count)
             chunk.map = vocabulary.withLock { $0.merge(chunk) }
             chunk.terms = ByteTable()
             return chunk
         }
-        return Array(chunks.dropFirst())
+        return chunks.compactMap { $0 }
     }
 
     /// Tokenizes chunk `index` of the verses of `table`. Each verse is read as a stream of term bytes (no

@@ -19,7 +19,8 @@ extension SearchIndexBuilder {
         static func job(_ job: Int, _ terms: IndexTerms) -> Counted? {
             switch job {
             case 0:
-                let (region, checksums) = TermDictionary.encode(terms.terms, order: terms.byBytes, values: terms.exactID)
+                let (region, checksums) = TermDictionary.encode(
+                    terms.terms, order: terms.byBytes, values: terms.exactID)
                 return .exactDictionary(region: region, checksums: checksums)
             case 1:
                 let (region, checksums) = TermDictionary.encode(terms.folded)

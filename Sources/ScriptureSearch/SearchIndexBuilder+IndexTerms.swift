@@ -28,29 +28,30 @@ extension SearchIndexBuilder {
         }
 
         /// The ids of merged terms `terms` (each counted `counts` times) and of the attribute terms of `chunks`:
-        /// first the folds, in pieces, beside the attribute terms' merge (and the freeing of `freeing`, the
-        /// books tokenized last); then the exact terms' order beside the folded terms'.
+        /// first the folds, in pieces, beside the attribute terms' merge (and the freeing of the books of
+        /// `freeing`, those tokenized last, a book each); then the exact terms' order beside the folded terms'.
         static func make(
             terms: ByteStrings, counts: [Int], chunks: [Chunk], freeing: consuming [VerseTextTable.Book]
         ) -> IndexTerms {
             let pieceCount = (terms.count + foldPieceSize - 1) / foldPieceSize
-            let garbage = Handoff([consume freeing])
-            let folding = Parallel.map(count: 2 + pieceCount) { job -> Step in
+            let garbage = Handoff(consume freeing)
+            // The attribute terms' merge first (the longest task), then the books, then the folds.
+            let folding = Parallel.map(count: 1 + garbage.count + pieceCount) { job -> Step? in
                 if job == 0 {
-                    _ = garbage.take(0)
-                    return .folds(ByteStrings())
-                }
-                if job == 1 {
                     let (attributes, ids) = AttributeIndexBuilder.rank(chunks)
                     return .attributes(attributes, ids)
                 }
-                let first = (job - 2) * foldPieceSize
+                guard job > garbage.count else {
+                    _ = garbage.take(job - 1)
+                    return nil
+                }
+                let first = (job - 1 - garbage.count) * foldPieceSize
                 return .folds(fold(terms, first..<min(terms.count, first + foldPieceSize)))
             }
             var allFolds = ByteStrings()
             var attributes = ByteStrings()
             var attributeIDs: [[Int32]] = []
-            for step in folding {
+            for case let step? in folding {
                 switch step {
                 case .folds(let piece): allFolds.append(contentsOf: piece)
                 case .attributes(let terms, let ids): (attributes, attributeIDs) = (terms, ids)

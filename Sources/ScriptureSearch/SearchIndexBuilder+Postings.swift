@@ -2,8 +2,10 @@ import ScriptureStore
 
 extension SearchIndexBuilder {
     /// The terms of the postings of `chunks` (`termCount` terms) cut into about `runCount` runs of about
-    /// equal postings: each run's first term, then `termCount`.
-    static func postingRuns(_ chunks: [ChunkPostings], termCount: Int, runCount: Int = 16) -> [Int] {
+    /// equal postings: each run's terms, and its postings (each term counted 16 more).
+    static func postingRuns(
+        _ chunks: [ChunkPostings], termCount: Int, runCount: Int = 48
+    ) -> [(terms: Range<Int>, size: Int)] {
         var sizes = [Int](repeating: 16, count: termCount)
         for chunk in chunks {
             for (index, term) in chunk.terms.enumerated() {
@@ -11,16 +13,40 @@ extension SearchIndexBuilder {
             }
         }
         let total = sizes.reduce(0, +)
-        var starts = [0]
-        var sum = 0
+        var runs: [(terms: Range<Int>, size: Int)] = []
+        var (start, sum, runSize) = (0, 0, 0)
         for (id, size) in sizes.enumerated() {
             sum += size
-            if sum * runCount >= total * starts.count, starts.count < runCount, id + 1 < termCount {
-                starts.append(id + 1)
+            runSize += size
+            if sum * runCount >= total * (runs.count + 1), runs.count + 1 < runCount, id + 1 < termCount {
+                runs.append((start..<(id + 1), runSize))
+                (start, runSize) = (id + 1, 0)
             }
         }
-        starts.append(termCount)
-        return starts
+        runs.append((start..<termCount, runSize))
+        return runs
+    }
+
+    /// Posting lists to encode: the chunks' postings cut into runs, with the ranking input (folded terms only).
+    struct PostingSet: Sendable {
+        let chunks: [ChunkPostings]
+        let runs: [(terms: Range<Int>, size: Int)]
+        let ranking: RankingBlocks.Input?
+    }
+
+    /// `encodePostings` of each run of each of `sets`, on every core, the largest first so that none is
+    /// left alone at the end; each set's in its runs' order.
+    static func encodeRuns(_ sets: [PostingSet], verseCount: Int) -> [[(offsets: [Int], bytes: [UInt8])]] {
+        let jobs = sets.indices.flatMap { set in sets[set].runs.indices.map { (set: set, run: $0) } }
+            .sorted { sets[$0.set].runs[$0.run].size > sets[$1.set].runs[$1.run].size }
+        let encoded = Parallel.map(count: jobs.count) { job in
+            let set = sets[jobs[job].set]
+            return encodePostings(
+                set.chunks, terms: set.runs[jobs[job].run].terms, verseCount: verseCount, ranking: set.ranking)
+        }
+        var result = sets.map { [(offsets: [Int], bytes: [UInt8])](repeating: ([], []), count: $0.runs.count) }
+        for (job, place) in jobs.enumerated() { result[place.set][place.run] = encoded[job] }
+        return result
     }
 
     /// The encoded postings (`PostingList.encode`, with ranking bytes when `ranking` is given) of terms
@@ -41,7 +67,9 @@ extension SearchIndexBuilder {
             }
             return low
         }
-        var next = chunks.indices.map { cursors[$0] < chunks[$0].terms.count ? Int(chunks[$0].terms[cursors[$0]]) : Int.max }
+        var next = chunks.indices.map {
+            cursors[$0] < chunks[$0].terms.count ? Int(chunks[$0].terms[cursors[$0]]) : Int.max
+        }
         var bytes: [UInt8] = []
         var scratch = PostingList.Scratch()
         var offsets: [Int] = []

@@ -43,7 +43,8 @@ extension SearchIndexBuilder {
                 var part = 0
                 for first in stride(from: 0, to: verseCount, by: size) {
                     let last = min(verseCount, first + size)
-                    var crc = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: offsetBytes[(first * 4)..<(last * 4 + 4)]))
+                    var crc = CRC32C.checksum(
+                        UnsafeRawBufferPointer(rebasing: offsetBytes[(first * 4)..<(last * 4 + 4)]))
                     // The block's bytes, from the parts they lie in.
                     var from = offset(first)
                     let to = offset(last)
@@ -52,7 +53,9 @@ extension SearchIndexBuilder {
                         let start = partStarts[part]
                         let end = min(to, start + parts[part].bytes.count)
                         crc = parts[part].bytes.withUnsafeBytes { bytes in
-                            CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[(from - start)..<(end - start)]), continuing: crc)
+                            CRC32C.checksum(
+                                UnsafeRawBufferPointer(rebasing: bytes[(from - start)..<(end - start)]), continuing: crc
+                            )
                         }
                         from = end
                     }

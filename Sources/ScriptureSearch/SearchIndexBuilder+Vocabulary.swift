@@ -6,7 +6,7 @@ import TextNormalization
 extension SearchIndexBuilder {
     /// The verses a chunk tokenizes.
     static let verseChunkSize = 512
-    /// The chunks tokenized at once before their vocabularies are merged and their verses' texts let go.
+    /// The most chunks tokenized at once before their verses' texts are let go (the batches are of equal size).
     static let chunksPerBatch = 64
 
     /// The exact terms of the chunks merged so far, in the order first met, with their token counts.
@@ -58,10 +58,12 @@ extension SearchIndexBuilder {
         chunks.reserveCapacity(chunkCount)
         var release = MemoryRelease()
         var finished: [VerseTextTable.Book] = []
+        let batchCount = (chunkCount + chunksPerBatch - 1) / chunksPerBatch
+        let batchSize = batchCount == 0 ? 0 : (chunkCount + batchCount - 1) / batchCount
         var first = 0
         var done = 0
         while first < chunkCount {
-            let last = min(chunkCount, first + chunksPerBatch)
+            let last = min(chunkCount, first + batchSize)
             chunks.append(
                 contentsOf: tokenize(
                     table, firstVerses: firstVerses, chunks: first..<last, freeing: consume finished, into: vocabulary))
@@ -116,12 +118,10 @@ extension SearchIndexBuilder {
     /// The default-mode folds of terms `range` (`SearchFolding.fold` of each), one after another.
     static func fold(_ terms: ByteStrings, _ range: Range<Int>) -> ByteStrings {
         var folded = ByteStrings()
-        folded.reserve(count: range.count, bytes: terms.range(range.upperBound - 1).upperBound - terms.ends[range.lowerBound])
+        folded.reserve(
+            count: range.count, bytes: terms.range(range.upperBound - 1).upperBound - terms.ends[range.lowerBound])
         terms.withStrings { terms in
-            for index in range {
-                var text = SearchFolding.fold(String(decoding: terms[index], as: UTF8.self))
-                text.withUTF8 { folded.append($0) }
-            }
+            for index in range { folded.append { SearchFolding.fold(utf8: terms[index], into: &$0) } }
         }
         return folded
     }

@@ -69,18 +69,17 @@ public enum SearchIndexBuilder {
         let (postings, attributePostingLists) = (parts.postings, parts.attributePostings)
         parts.postings = []
         parts.attributePostings = []
-        let foldedRuns = postingRuns(postings, termCount: indexTerms.folded.count)
-        let attributeRuns = postingRuns(attributePostingLists, termCount: indexTerms.attributes.count, runCount: 4)
-        let runs = Parallel.map(count: foldedRuns.count - 1 + attributeRuns.count - 1) { run in
-            let folded = run < foldedRuns.count - 1
-            let cuts = folded ? foldedRuns : attributeRuns
-            let index = folded ? run : run - (foldedRuns.count - 1)
-            return encodePostings(
-                folded ? postings : attributePostingLists, terms: cuts[index]..<cuts[index + 1],
-                verseCount: verseCount, ranking: folded ? ranking : nil)
-        }
-        let foldedPostings = joinPostingOffsets(runs[..<(foldedRuns.count - 1)])
-        let attributePostings = joinPostingOffsets(runs[(foldedRuns.count - 1)...])
+        let encoded = encodeRuns(
+            [
+                PostingSet(
+                    chunks: postings, runs: postingRuns(postings, termCount: indexTerms.folded.count), ranking: ranking),
+                PostingSet(
+                    chunks: attributePostingLists,
+                    runs: postingRuns(attributePostingLists, termCount: indexTerms.attributes.count, runCount: 12),
+                    ranking: nil),
+            ], verseCount: verseCount)
+        let foldedPostings = joinPostingOffsets(encoded[0][...])
+        let attributePostings = joinPostingOffsets(encoded[1][...])
 
         let verses = VerseStream(parts.verses)
         let attributeVerses = VerseStream(parts.attributeVerses)
@@ -104,26 +103,6 @@ public enum SearchIndexBuilder {
         return assemble(
             regions, verseCount: verseCount, foldedCount: indexTerms.folded.count, exactCount: terms.count,
             totalTokens: parts.totalTokens)
-    }
-
-    /// The CRC-32C of each block of `SearchIndexFormat.verseBlockSize` verses: of its verse offsets (u32s, the
-    /// one after its last verse included) and its tokens' bytes.
-    static func verseBlockChecksums(offsets: [UInt8], tokens: [UInt8]) -> [UInt32] {
-        let verseCount = offsets.count / 4 - 1
-        let size = SearchIndexFormat.verseBlockSize
-        func offset(_ verse: Int) -> Int {
-            (0..<4).reduce(0) { value, byte in value | Int(offsets[verse * 4 + byte]) << (8 * byte) }
-        }
-        return offsets.withUnsafeBytes { offsets in
-            tokens.withUnsafeBytes { tokens in
-                stride(from: 0, to: verseCount, by: size).map { first in
-                    let last = min(verseCount, first + size)
-                    let crc = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: offsets[(first * 4)..<(last * 4 + 4)]))
-                    return CRC32C.checksum(
-                        UnsafeRawBufferPointer(rebasing: tokens[offset(first)..<offset(last)]), continuing: crc)
-                }
-            }
-        }
     }
 
     /// The header (with its CRC-32C) and region table, then the regions.

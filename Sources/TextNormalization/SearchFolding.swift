@@ -45,6 +45,42 @@ public enum SearchFolding {
         fold(text, options: mode.shimOptions)
     }
 
+    /// Appends the folded form of the UTF-8 text `bytes` to `output`: the bytes of
+    /// `fold(String(decoding: bytes, as: UTF8.self), mode: mode)` for valid UTF-8, with no `String` made (the
+    /// search index folds every distinct word of a version).
+    ///
+    /// - Complexity: O(n), as `fold(_:mode:)`.
+    package static func fold(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, mode: FoldingMode = .default, into output: inout [UInt8]
+    ) {
+        let options = mode.shimOptions
+        guard bytes.count > pieceLimit else { return foldPiece(bytes, options: options, into: &output) }
+        for piece in UTF8Pieces.split(bytes, limit: pieceLimit) {
+            foldPiece(UnsafeBufferPointer(rebasing: bytes[piece]), options: options, into: &output)
+        }
+    }
+
+    /// `foldPiece(_:options:)`'s bytes, appended to `output` through a buffer on the stack.
+    private static func foldPiece(_ bytes: UnsafeBufferPointer<UInt8>, options: Int32, into output: inout [UInt8]) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        let count = Int32(clamping: bytes.count)
+        var capacity = bytes.count <= smallCapacity ? smallCapacity : bytes.count + bytes.count / 4 + 16
+        for _ in 0..<4 {
+            let needed = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Int32 in
+                let needed = lectern_search_fold(options, base, count, buffer.baseAddress, Int32(clamping: capacity))
+                if needed >= 0, Int(needed) <= capacity {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<Int(needed)]))
+                }
+                return needed
+            }
+            if needed < 0 { break }
+            if Int(needed) <= capacity { return }
+            capacity = Int(needed) + 1
+        }
+        // ICU failed or ran out of memory: unfolded text still matches itself.
+        output.append(contentsOf: bytes)
+    }
+
     /// Folds through ICU's normalizers even where text folds one character at a time, to
     /// test that both give the same result.
     static func foldWithoutFastPath(_ text: String, mode: FoldingMode = .default) -> String {

@@ -45,6 +45,54 @@ import TextNormalization
         #expect(accented.withUTF8 { AttributeTerms.asciiCanonicalStrong($0, book: nil) } == .notASCII)
     }
 
+    /// A tagged word's index terms, as the builder reads them (bytes, no `String`): its numbers, split at
+    /// spaces, commas and slashes, each canonical once, then the folded lemma and the morphology.
+    @Test(
+        arguments: [
+            ("H0853 H3068", nil, nil, BookID.genesis, ["s:H853", "s:H3068"]),
+            ("H1254a,H1254a/G3056", nil, nil, BookID.genesis, ["s:H1254a", "s:G3056"]),
+            ("3056 3056 c:H0559", nil, nil, BookID.john, ["s:G3056", "s:H559"]),
+            ("H12s H12S G30560 G00315", nil, nil, BookID.john, ["s:H12s", "s:G3056", "s:G31e"]),
+            ("x  ,/ G0", nil, nil, BookID.john, []),
+            ("G26é H26", nil, nil, BookID.john, ["s:H26"]),
+            (
+                "G3056", "Λόγος", "Gr,N,,,,,NMS,", BookID.john,
+                ["s:G3056", "l:" + SearchFolding.fold("λόγος"), "m:Gr,N,,,,,NMS,"]
+            ),
+            ("", "", "", BookID.john, []),
+        ] as [(String, String?, String?, BookID, [String])])
+    func taggedWordTerms(_ strong: String, _ lemma: String?, _ morph: String?, _ book: BookID, _ expected: [String]) {
+        #expect(terms(TaggedWord(utf8Range: 0..<1, strong: strong, lemma: lemma, morph: morph), book) == expected)
+    }
+
+    /// Random numbers, several to a word, give the terms `canonicalStrong` gives each part (once each).
+    @Test func taggedWordTermsAreTheCanonicalNumbers() {
+        var random = SplitMix64(seed: 7)
+        let alphabet = Array("GgHhs0123456789aZ: ,/".utf8)
+        for length in 0..<3000 {
+            let strong = String(
+                decoding: (0..<(length % 24)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] },
+                as: UTF8.self)
+            for book in [BookID.john, .genesis, .tobit] {
+                var expected: [String] = []
+                for part in strong.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "/" }) {
+                    if let canonical = AttributeTerms.canonicalStrong(String(part), book: book),
+                        !expected.contains("s:" + canonical)
+                    {
+                        expected.append("s:" + canonical)
+                    }
+                }
+                #expect(terms(TaggedWord(utf8Range: 0..<1, strong: strong), book) == expected, "\(strong)")
+            }
+        }
+    }
+
+    private func terms(_ word: TaggedWord, _ book: BookID) -> [String] {
+        var terms: [String] = []
+        AttributeTerms.forEachTerm(of: word, book: book) { terms.append(String(decoding: $0, as: UTF8.self)) }
+        return terms
+    }
+
     @Test func fieldsAndNearParse() throws {
         let query = try QueryParser.parse("strong:G30560 lemma:Λόγος* morph:\"Prep-b / N-fs\" faith NEAR/5 love")
         #expect(

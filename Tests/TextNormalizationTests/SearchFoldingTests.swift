@@ -62,6 +62,20 @@ import Testing
         #expect(Array(folded.unicodeScalars) == Array(c.expected.unicodeScalars))
     }
 
+    /// Folding UTF-8 bytes into an array gives the bytes folding the text as a `String` gives, after what
+    /// the array held: every case, and a text long enough to need a second try for room.
+    @Test(arguments: defaultCases + exactCases)
+    func bytesFoldAsTheString(_ c: Case) {
+        var input = c.input
+        var output: [UInt8] = [7]
+        input.withUTF8 { SearchFolding.fold(utf8: $0, mode: c.mode, into: &output) }
+        #expect(output == [7] + Array(SearchFolding.fold(c.input, mode: c.mode).utf8))
+        var long = String(repeating: "ﬁﬂ ǅ", count: 500)
+        var folded: [UInt8] = []
+        long.withUTF8 { SearchFolding.fold(utf8: $0, mode: c.mode, into: &folded) }
+        #expect(folded == Array(SearchFolding.fold(long, mode: c.mode).utf8))
+    }
+
     @Test(arguments: FoldingMode.allCases)
     func apostrophesAndQuotesFoldAlike(_ mode: FoldingMode) {
         let apostrophes = ["god's", "god’s", "god‘s", "god‛s", "god′s", "godʼs", "god´s", "god`s", "god＇s"]
