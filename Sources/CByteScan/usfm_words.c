@@ -41,9 +41,14 @@ __attribute__((target("avx2"), always_inline)) static inline void copy_short(uin
     }
 }
 
+// The 32 bytes at `from` stored at `to`.
+__attribute__((target("avx2"), always_inline)) static inline void store32(uint8_t *to, const uint8_t *from) {
+    _mm256_storeu_si256((__m256i *)(void *)to, _mm256_loadu_si256((const __m256i *)(const void *)from));
+}
+
 // A node from its 32-byte template.
-__attribute__((target("avx2"), always_inline)) static inline void put_node(uint8_t *to, const uint8_t *template) {
-    _mm256_storeu_si256((__m256i *)(void *)to, _mm256_loadu_si256((const __m256i *)(const void *)template));
+__attribute__((target("avx2"), always_inline)) static inline void put_node(uint8_t *to, __m256i template) {
+    _mm256_storeu_si256((__m256i *)(void *)to, template);
 }
 
 static inline void put32(uint8_t *at, int64_t offset, uint64_t value) {
@@ -51,17 +56,18 @@ static inline void put32(uint8_t *at, int64_t offset, uint64_t value) {
     memcpy(at + offset, &narrow, 4);
 }
 
-// The known name whose bytes (with `="`) start at `at` (16 readable bytes), or NULL.
-static inline const lectern_usfm_name *known_name(lectern_usfm_word_run *run, const uint8_t *at) {
+// The known name whose bytes (with `="`) start at `at` (16 readable bytes), or NULL; the search starts at
+// `*next`, left at the one after the name found.
+static inline const lectern_usfm_name *known_name(const lectern_usfm_name *names, int64_t count, int64_t *next,
+                                                  const uint8_t *at) {
     uint64_t low, high;
     memcpy(&low, at, 8);
     memcpy(&high, at + 8, 8);
-    int64_t count = run->name_count;
-    int64_t slot = run->next_name < count ? run->next_name : 0;
+    int64_t slot = *next < count ? *next : 0;
     for (int64_t k = 0; k < count; k++) {
-        const lectern_usfm_name *name = run->names + slot;
+        const lectern_usfm_name *name = names + slot;
         if ((low & name->low_mask) == name->low && (high & name->high_mask) == name->high) {
-            run->next_name = slot + 1;
+            *next = slot + 1;
             return name;
         }
         slot = slot + 1 == count ? 0 : slot + 1;
@@ -71,11 +77,44 @@ static inline const lectern_usfm_name *known_name(lectern_usfm_word_run *run, co
 
 #define MAX_PAIRS 8
 
+// Every field of `run` and `layout` is read into a local first and the results written back at the end:
+// the stores through byte pointers below could otherwise alias them, and each would be loaded again after
+// every store.
 __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_run *run,
                                                              const lectern_usfm_layout *layout) {
-    const uint8_t *input = run->input;
+    const uint8_t *const input = run->input;
     const size_t count = run->count;
+    const int nested_only = run->nested_only != 0;
+    const lectern_usfm_name *const names = run->names;
+    const int64_t name_count = run->name_count;
+    int64_t next_name = run->next_name;
+    uint8_t *const stage = run->stage;
+    size_t stage_count = run->stage_count;
+    const size_t stage_capacity = run->stage_capacity;
+    const uint64_t byte_base = run->byte_base;
+    uint8_t *const node_room = run->nodes;
+    const size_t node_capacity = run->node_capacity;
+    uint8_t *const attribute_room = run->attributes;
+    const size_t attribute_capacity = run->attribute_capacity;
+    const uint64_t node_base = run->node_base;
+    const uint64_t attribute_base = run->attribute_base;
+    size_t node_count = 0, attribute_count = 0, words = 0;
+    uint64_t last_node = run->last_node;
     size_t position = run->position;
+
+    const size_t node_size = 32;  // checked by the caller
+    const int64_t end_offset = layout->end_offset;
+    const int64_t text_start_offset = layout->text_start_offset;
+    const int64_t text_count_offset = layout->text_count_offset;
+    const int64_t attribute_start_offset = layout->attribute_start_offset;
+    const int64_t attribute_count_offset = layout->attribute_count_offset;
+    const size_t attribute_size = (size_t)layout->attribute_size;
+    const int64_t attribute_name_offset = layout->attribute_name_offset;
+    const int64_t attribute_value_start_offset = layout->attribute_value_start_offset;
+    const int64_t attribute_value_count_offset = layout->attribute_value_count_offset;
+    const __m256i span_template = _mm256_loadu_si256((const __m256i *)(const void *)layout->span_template);
+    const __m256i text_template = _mm256_loadu_si256((const __m256i *)(const void *)layout->text_template);
+
     const __m256i control_below = _mm256_set1_epi8(0x20);
     for (;;) {
         // The marker: `\w ` or `\+w `, with 32 readable bytes after it.
@@ -83,7 +122,7 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
         if (name + 35 > count || input[position] != '\\') break;
         if (input[name] == '+') {
             name++;
-        } else if (run->nested_only) {
+        } else if (nested_only) {
             break;
         }
         if (input[name] != 'w' || input[name + 1] != ' ') break;
@@ -91,13 +130,13 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
         __m256i block = _mm256_loadu_si256((const __m256i *)(const void *)(input + start));
         uint32_t backslash = equal_mask(block, '\\');
         uint32_t bar = equal_mask(block, '|');
+        uint32_t stops = backslash | bar;
+        if (stops == 0) break;
         uint32_t quote = equal_mask(block, '"');
         uint32_t space = equal_mask(block, ' ');
         // Bytes below 0x20 and of 0x80 and up (below 0x20 as signed bytes), and `~` and `/`.
         uint32_t control_or_high = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(control_below, block));
         uint32_t tilde_slash = equal_mask(block, '~') | equal_mask(block, '/');
-        uint32_t stops = backslash | bar;
-        if (stops == 0) break;
         uint32_t text = (uint32_t)__builtin_ctz(stops);
         uint32_t before = (1u << text) - 1;
         if (text == 0 || ((control_or_high | tilde_slash | (space & (space << 1))) & before)) break;
@@ -121,7 +160,7 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
                     break;
                 }
                 if (pair_count == MAX_PAIRS || start + i + 16 > count) { plain = 0; break; }
-                const lectern_usfm_name *known = known_name(run, input + start + i);
+                const lectern_usfm_name *known = known_name(names, name_count, &next_name, input + start + i);
                 if (known == NULL) { plain = 0; break; }
                 uint32_t value = i + (uint32_t)known->length;
                 if (value >= 32) { plain = 0; break; }
@@ -143,53 +182,84 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
         if (at < count && input[at] == '+') at++;
         if (at + 1 >= count || input[at] != 'w' || input[at + 1] != '*') break;
         size_t star = at + 1;
-        int space_after = star + 2 < count && input[star + 1] == ' ' && input[star + 2] == '\\';
+        // The text after the word, up to the next backslash, when it is plain ASCII with single spaces
+        // (what `readText` keeps as it is) and ends within the 32 bytes after the marker; else only a
+        // single space before a backslash (`plainSpan`'s space after), or none.
+        size_t after = star + 1;
+        uint32_t text_after = 0;
+        __m256i tail = _mm256_set1_epi8(' ');
+        if (after + 32 <= count) {
+            tail = _mm256_loadu_si256((const __m256i *)(const void *)(input + after));
+            uint32_t tail_backslash = equal_mask(tail, '\\');
+            if (tail_backslash != 0) {
+                uint32_t length = (uint32_t)__builtin_ctz(tail_backslash);
+                uint32_t tail_space = equal_mask(tail, ' ');
+                uint32_t bad = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(control_below, tail)) |
+                               equal_mask(tail, '~') | equal_mask(tail, '/') | equal_mask(tail, '|') |
+                               (tail_space & (tail_space << 1));
+                if ((bad & ((1u << length) - 1)) == 0) text_after = length;
+            }
+        } else if (star + 2 < count && input[star + 1] == ' ' && input[star + 2] == '\\') {
+            text_after = 1;
+        }
         // Room for the results.
-        size_t staged = text + (size_t)space_after;
+        size_t staged = text + text_after;
         for (uint32_t k = 0; k < pair_count; k++) staged += (size_t)(pair_at[k][2] - pair_at[k][1]);
-        size_t nodes = 2 + (size_t)space_after;
-        if (run->stage_count + staged > run->stage_capacity || run->node_count + nodes > run->node_capacity ||
-            run->attribute_count + pair_count > run->attribute_capacity)
+        size_t nodes = 2 + (text_after ? 1 : 0);
+        // (32 bytes of room past the staged ones: the word and the text after are stored as whole windows.)
+        if (stage_count + staged + 32 > stage_capacity || node_count + nodes > node_capacity ||
+            attribute_count + pair_count > attribute_capacity)
             break;
-        // The values, the text and the space, staged in that order; the attributes and nodes.
-        uint64_t first_attribute = run->attribute_base + run->attribute_count;
+        // The values, the text and the text after, staged in that order; the attributes and nodes.
+        uint64_t first_attribute = attribute_base + attribute_count;
         for (uint32_t k = 0; k < pair_count; k++) {
             size_t length = (size_t)(pair_at[k][2] - pair_at[k][1]);
-            uint8_t *attribute = run->attributes + run->attribute_count * (size_t)layout->attribute_size;
-            put32(attribute, layout->attribute_name_offset, pair_name[k]->id);
-            put32(attribute, layout->attribute_value_start_offset, run->byte_base + run->stage_count);
-            put32(attribute, layout->attribute_value_count_offset, length);
-            copy_short(run->stage + run->stage_count, input + start + pair_at[k][1], length);
-            run->stage_count += length;
-            run->attribute_count++;
+            uint8_t *attribute = attribute_room + attribute_count * attribute_size;
+            put32(attribute, attribute_name_offset, pair_name[k]->id);
+            put32(attribute, attribute_value_start_offset, byte_base + stage_count);
+            put32(attribute, attribute_value_count_offset, length);
+            if (start + 64 <= count) {
+                store32(stage + stage_count, input + start + pair_at[k][1]);
+            } else {
+                copy_short(stage + stage_count, input + start + pair_at[k][1], length);
+            }
+            stage_count += length;
+            attribute_count++;
         }
-        uint64_t index = run->node_base + run->node_count;
-        uint8_t *span = run->nodes + run->node_count * (size_t)layout->node_size;
-        put_node(span, layout->span_template);
-        put32(span, layout->end_offset, index + 2);
-        put32(span, layout->attribute_start_offset, first_attribute);
-        put32(span, layout->attribute_count_offset, pair_count);
-        uint8_t *run_node = span + layout->node_size;
-        put_node(run_node, layout->text_template);
-        put32(run_node, layout->end_offset, index + 2);
-        put32(run_node, layout->text_start_offset, run->byte_base + run->stage_count);
-        put32(run_node, layout->text_count_offset, text);
-        copy_short(run->stage + run->stage_count, input + start, text);
-        run->stage_count += text;
-        run->last_node = index;
-        if (space_after) {
-            uint8_t *space_node = run_node + layout->node_size;
-            put_node(space_node, layout->text_template);
-            put32(space_node, layout->end_offset, index + 3);
-            put32(space_node, layout->text_start_offset, run->byte_base + run->stage_count);
-            put32(space_node, layout->text_count_offset, 1);
-            run->stage[run->stage_count++] = ' ';
-            run->last_node = index + 2;
+        uint64_t index = node_base + node_count;
+        uint8_t *span = node_room + node_count * node_size;
+        put_node(span, span_template);
+        put32(span, end_offset, index + 2);
+        put32(span, attribute_start_offset, first_attribute);
+        put32(span, attribute_count_offset, pair_count);
+        uint8_t *run_node = span + node_size;
+        put_node(run_node, text_template);
+        put32(run_node, end_offset, index + 2);
+        put32(run_node, text_start_offset, byte_base + stage_count);
+        put32(run_node, text_count_offset, text);
+        _mm256_storeu_si256((__m256i *)(void *)(stage + stage_count), block);
+        stage_count += text;
+        last_node = index;
+        if (text_after) {
+            uint8_t *after_node = run_node + node_size;
+            put_node(after_node, text_template);
+            put32(after_node, end_offset, index + 3);
+            put32(after_node, text_start_offset, byte_base + stage_count);
+            put32(after_node, text_count_offset, text_after);
+            _mm256_storeu_si256((__m256i *)(void *)(stage + stage_count), tail);
+            stage_count += text_after;
+            last_node = index + 2;
         }
-        run->node_count += nodes;
-        run->words++;
-        position = star + (space_after ? 2 : 1);
+        node_count += nodes;
+        words++;
+        position = after + text_after;
     }
+    run->next_name = next_name;
+    run->stage_count = stage_count;
+    run->node_count = node_count;
+    run->attribute_count = attribute_count;
+    run->words = words;
+    run->last_node = last_node;
     run->position = position;
 }
 

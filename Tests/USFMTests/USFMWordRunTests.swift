@@ -35,6 +35,12 @@ struct USFMWordRunTests {
         #"\w end|strong="G1"\w*"#,
         #"\w end|strong="G1"\w"#,
         #"\w |strong="G1"\w* \w e|  strong="G1"  \w* \w f|strong="G1" \w*"#,
+        // Text between words: read with the word before it when it is plain ASCII with single spaces and
+        // ends at a backslash within 32 bytes.
+        #"\w a|strong="G1"\w*, and then \w b|strong="G2"\w*; \w c|strong="G3"\w* | pipe \w d\w* a/b \w e\w* a~b"#
+            + #" \w f\w* two  spaces \w g\w* — dash \w h\w* this text runs on for more than thirty-two bytes \w i\w*"#
+            + #" x\f + \ft note\f* \w j\w* y \v 3 \w k\w*.\p \w l\w*. "#,
+        "\\w a|strong=\"G1\"\\w* b\tc \\w d\\w* e\r\n\\w f\\w* \\add g \\+w h\\+w* i \\+w j\\+w* k\\add* \\w l\\w* //m",
     ]
 
     @Test(arguments: cases)
@@ -62,9 +68,13 @@ struct USFMWordRunTests {
                 }
                 let attributes = pairs.isEmpty ? "" : "|" + pairs.dropFirst()
                 verse += "\\\(nested)w \(word)\(attributes)\\\(nested)w*"
-                switch generator.next() % 4 {
+                switch generator.next() % 8 {
                 case 0: verse += " "
                 case 1: verse += ", "
+                case 2: verse += ". Then "
+                case 3: verse += " and a longer text of more than 32 bytes "
+                case 4: verse += " a | b "
+                case 5: verse += "  "
                 default: break
                 }
             }

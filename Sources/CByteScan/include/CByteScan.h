@@ -62,7 +62,7 @@ typedef struct {
     uint64_t node_base;
     uint64_t attribute_base;
     /// Results: the nodes and attributes written, where reading stopped, the words read and the index of
-    /// the last node of the last word (the span, or the space after it).
+    /// the last node of the last word (the span, or the text after it).
     size_t node_count;
     size_t attribute_count;
     size_t position;
@@ -70,16 +70,19 @@ typedef struct {
     uint64_t last_node;
 } lectern_usfm_word_run;
 
-/// Reads `\w ` and `\+w ` words from `run->position` on, each right after the last (or after the one
-/// space that follows one when a backslash comes next), while they are plain and ASCII: text up to `|` or
-/// the closing marker, at least one byte, no control byte, `~`, `/` or two spaces in a row; then after a
-/// `|`, known attribute names each with a value in quotes that is not empty and holds no control byte,
-/// byte of 0x80 and up or backslash, apart by spaces; then `\w*` or `\+w*`. It writes what
-/// `USFMBookBuilder.readPlainSpan` would: the values, the text and the space after staged in that order,
-/// a span and a text node (and a space node) a word, an attribute a pair.
+/// Reads `\w ` and `\+w ` words from `run->position` on, each right after the last or after the text that
+/// follows it, while they are plain and ASCII: text up to `|` or the closing marker, at least one byte, no
+/// control byte, `~`, `/` or two spaces in a row; then after a `|`, known attribute names each with a value
+/// in quotes that is not empty and holds no control byte, byte of 0x80 and up or backslash, apart by
+/// spaces; then `\w*` or `\+w*`. The text after a word up to the next backslash is read with it when it
+/// ends within 32 bytes and holds no control byte, byte of 0x80 and up, `~`, `|`, `/` or two spaces in a row
+/// (a run `readText` keeps as it is). It writes what `USFMBookBuilder.readPlainSpan` and `readText`
+/// would: the values, the text and the text after staged in that order, a span and a text node (and a
+/// text node for the text after) a word, an attribute a pair.
 ///
-/// Stops before the first word it does not read, or whose results would not fit, leaving it to the
-/// caller; 0 words when the processor has no AVX2.
+/// Stops before the first word it does not read, or whose results would not fit (the stage with 32 bytes
+/// to spare: it may write that far past its count), leaving it to the caller; 0 words when the processor
+/// has no AVX2.
 ///
 /// - Complexity: O(bytes read), one 32-byte load a word.
 void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layout *layout);
