@@ -24,7 +24,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
+        .target(name: "CXMLShim", dependencies: ["CLibXML2", "CByteScan"]),
 
         // Swift modules, one concern each.
         .target(name: "ScriptureModel"),

@@ -13,6 +13,8 @@ public struct FlatContentBuilder: Sendable {
     @usableFromInline var contentStorage = FlatContent()
     /// The indices of the open containers, outermost first.
     public internal(set) var openNodes: [Int] = []
+    /// The string-table index of the file of the last location added (see `internFile(_:)`).
+    var lastFile: UInt32 = FlatNode.none
 
     /// Starts empty content.
     public init() {}
@@ -225,7 +227,7 @@ public struct FlatContentBuilder: Sendable {
             node.location = UInt32(content.locations.count)
             content.locations.append(
                 FlatLocation(
-                    file: intern(location.file), line: UInt32(clamping: location.line),
+                    file: internFile(location.file), line: UInt32(clamping: location.line),
                     column: UInt32(clamping: location.column), offset: UInt32(clamping: location.offset)))
         }
         content.nodes.append(node)
@@ -247,6 +249,14 @@ public struct FlatContentBuilder: Sendable {
         let start = UInt32(content.bytes.count)
         content.bytes.append(contentsOf: value.utf8)
         return FlatAttribute(name: intern(name), valueStart: start, valueCount: UInt32(content.bytes.count) - start)
+    }
+
+    /// `intern(_:)` of a location's file, which is nearly always the last one's: found by comparing it with
+    /// that string, which is usually the same `String` (equal at once), without hashing the path.
+    mutating func internFile(_ file: String) -> UInt32 {
+        if Int(lastFile) < content.strings.count && content.strings[Int(lastFile)] == file { return lastFile }
+        lastFile = intern(file)
+        return lastFile
     }
 
     /// The index of `string` in the string table, adding it the first time.

@@ -28,6 +28,8 @@ struct USXBuilder: DiagnosticCollecting {
     var lastCharacterStyle = LastCharacterStyle()
     /// Bytes of `content` not yet appended to it (see `StagedBytes`).
     let staged = StagedBytes()
+    /// Room for the runs of plain `<char>` spans read in C (`readSpanRun`).
+    let spanRuns = USXSpanRunRoom()
     /// The attributes of the open figures, innermost last.
     var figureAttributes: [[Attribute]] = []
     /// Where the content of each open name, label or caption starts in `plain`, innermost last.

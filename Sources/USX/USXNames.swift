@@ -119,6 +119,12 @@ struct USXNames {
         return index
     }
 
+    /// Runs `body` with the content's string index of each of `USXVocabulary.names` as an attribute name, by
+    /// name index (`FlatNode.none` where it has not been looked up since the content was replaced).
+    func withAttributeContentIndices<Result>(_ body: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
+        contentIndexByName.withUnsafeBufferPointer(body)
+    }
+
     /// Forgets the indices into the content builder's string table, which has been replaced.
     mutating func contentReplaced() {
         for id in contentIndex.indices { contentIndex[id] = FlatNode.none }

@@ -92,8 +92,10 @@ public enum USXParser {
         func problem(_ problem: XMLProblem) -> Bool { builder.pointee.problem(problem) }
 
         /// The events one after another, as `XMLEventBatch.dispatch` would hand them over, except that
-        /// the common `<char style="w" strong="…">word</char>` and the single space after it go to the
-        /// builder in one step (`USXBuilder.plainCharacter`) when it can take them so: a word without `|`
+        /// runs of the common `<char style="w" strong="…">word</char>` and the plain text between them go
+        /// to the builder in one step each run (`USXBuilder.readSpanRun`, read in C), and such a span
+        /// that the run does not take (another style, text NFC leaves as it is) and the single space after
+        /// it in one step each (`USXBuilder.plainCharacter`) when it can take them so: a word without `|`
         /// that is NFC (NFC would leave it as it is, which the general path then stages as it is too).
         func events(_ batch: XMLEventBatch, markupEnd: inout Int) {
             let events = batch.events
@@ -108,8 +110,17 @@ public enum USXParser {
                 if event.kind == LECTERN_XML_START && event.name_id == charName && index + 2 < count {
                     let text = events[index + 1]
                     let end = events[index + 2]
-                    if text.kind == LECTERN_XML_TEXT && Int32(text.flags) & LECTERN_XML_TEXT_HAS_BAR == 0
-                        && end.kind == LECTERN_XML_END, let bytes = text.bytes,
+                    let plainText = text.kind == LECTERN_XML_TEXT && end.kind == LECTERN_XML_END
+                    // (A word NFC may change, common in some texts, would end a run at once: not asked for.)
+                    if plainText && Int32(text.flags) & (LECTERN_XML_TEXT_MAY_NEED_NFC | LECTERN_XML_TEXT_HAS_BAR) == 0,
+                        let next = builder.pointee.readSpanRun(
+                            events, from: index, sameContext: sameContext, markupEnd: &markupEnd)
+                    {
+                        sameContext = true
+                        index = next
+                        continue
+                    }
+                    if plainText && Int32(text.flags) & LECTERN_XML_TEXT_HAS_BAR == 0, let bytes = text.bytes,
                         Int32(text.flags) & LECTERN_XML_TEXT_MAY_NEED_NFC == 0
                             || NFC.isKnownNormalized(UnsafeBufferPointer(start: bytes, count: Int(text.length)))
                     {

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CByteScan.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -96,6 +98,63 @@ int64_t lectern_bytes_count_scalars(const uint8_t *bytes, size_t length);
 
 /// The offset of the first byte equal to `value`, or -1 (memchr).
 int64_t lectern_bytes_find(const uint8_t *bytes, size_t length, uint8_t value);
+
+/// One call of `lectern_xml_read_spans`: the events it reads and where its results go (the USX builder's
+/// plain `<char>` spans, written as `FlatContent` nodes the way `lectern_usfm_read_words` writes words).
+typedef struct {
+    /// The batch's events; reading starts at `position`, which is left after the last event read.
+    const lectern_xml_event *events;
+    size_t count;
+    size_t position;
+    /// The name indices of `char`, `style`, `closed` and `x-style`.
+    int32_t char_name;
+    int32_t style_name;
+    int32_t closed_name;
+    int32_t x_style_name;
+    /// The style a span must have: its one to seven bytes packed as `LastCharacterStyle.key` packs them
+    /// (the span template holds its marker).
+    uint64_t style_key;
+    /// The content's string index of each attribute name, by name index (`name_count` of them), or
+    /// UINT32_MAX where it is not known yet.
+    const uint32_t *attribute_names;
+    int32_t name_count;
+    /// Text longer than this is not read (`FlatContentBuilder.longRun`).
+    int32_t long_run;
+    /// The staged bytes (`stage_count` used of `stage_capacity`) and the count of the content's bytes
+    /// before them: a byte staged at `k` is at `byte_base + k` in the content.
+    uint8_t *stage;
+    size_t stage_count;
+    size_t stage_capacity;
+    uint64_t byte_base;
+    /// Room for nodes and attributes (in `layout`'s element sizes), and the content's counts before them.
+    uint8_t *nodes;
+    size_t node_capacity;
+    uint8_t *attributes;
+    size_t attribute_capacity;
+    uint64_t node_base;
+    uint64_t attribute_base;
+    /// Results: the nodes and attributes written, and the offset just after the end tag of the last span
+    /// read (unchanged when none was).
+    size_t node_count;
+    size_t attribute_count;
+    int64_t markup_end;
+} lectern_xml_span_run;
+
+/// Reads, from `run->position` on, plain `<char>` spans and the text between them, as `USXBuilder.plainCharacter`
+/// and `USXBuilder.text` would in a context that holds inlines and is not at its start: a span is a start tag
+/// of `char` whose attributes all have known names, none `closed` or `x-style`, values with no byte of
+/// 0xCC or more, the first `style` equal to `style_key`, the others' names in `attribute_names`; then one
+/// text event with no `|` and no byte of 0xCC or more; then an end tag. A text event between spans has no
+/// `|`, no byte of 0xCC or more, and at most `long_run` bytes. Writes a span and a text node a span (its
+/// attribute values but the style's staged and its attributes written, then its text staged) and a text
+/// node a text.
+///
+/// Reads nothing unless the event at `position` is such a span, or unless `layout` describes `FlatNode` and
+/// `FlatAttribute` as the reader was written for them (see span_runs.c); stops before the first event it
+/// does not read, or whose results would not fit, leaving it to the caller.
+///
+/// - Complexity: O(events read + bytes staged).
+void lectern_xml_read_spans(lectern_xml_span_run *run, const lectern_usfm_layout *layout);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,192 @@
+// The USX builder's loop over runs of plain `<char>` spans in a batch of events (see
+// lectern_xml_read_spans in CXMLShim.h). It writes FlatContent nodes and attributes itself, from the
+// templates the Swift side gives, as the USFM word reader does (CByteScan's usfm_words.c).
+#include "CXMLShim.h"
+
+#include <string.h>
+
+#define NO_STRING UINT32_MAX
+
+// Copies `length` bytes: up to sixteen as two words that may overlap (most values and words are short).
+__attribute__((always_inline)) static inline void copy_bytes(uint8_t *restrict to, const uint8_t *restrict from,
+                                                             size_t length) {
+    if (length >= 8 && length <= 16) {
+        uint64_t first, last;
+        memcpy(&first, from, 8);
+        memcpy(&last, from + length - 8, 8);
+        memcpy(to, &first, 8);
+        memcpy(to + length - 8, &last, 8);
+    } else if (length >= 4 && length < 8) {
+        uint32_t first, last;
+        memcpy(&first, from, 4);
+        memcpy(&last, from + length - 4, 4);
+        memcpy(to, &first, 4);
+        memcpy(to + length - 4, &last, 4);
+    } else if (length > 0 && length < 4) {
+        to[0] = from[0];
+        to[length >> 1] = from[length >> 1];
+        to[length - 1] = from[length - 1];
+    } else if (length > 0) {
+        memcpy(to, from, length);
+    }
+}
+
+static inline void store_u32(uint8_t *element, size_t offset, uint64_t value) {
+    uint32_t field = (uint32_t)value;
+    memcpy(element + offset, &field, sizeof field);
+}
+
+// Whether a text event is one the loop takes: no `|` and nothing NFC may change.
+static inline int plain_text(const lectern_xml_event *event) {
+    return event->kind == LECTERN_XML_TEXT && event->bytes != NULL && event->length > 0 &&
+           (event->flags & (LECTERN_XML_TEXT_MAY_NEED_NFC | LECTERN_XML_TEXT_HAS_BAR)) == 0;
+}
+
+// Where the fields lie: `FlatNode` (32 bytes: kind, flags, span, marker, then end, text start, text count,
+// attribute start, attribute count and location, 32 bits each) and `FlatAttribute` (name, value start,
+// value count). The reader is built for this layout: `layout` must describe it, or nothing is read.
+enum {
+    NODE_END = 8,
+    NODE_TEXT_START = 12,
+    NODE_TEXT_COUNT = 16,
+    NODE_ATTRIBUTE_START = 20,
+    NODE_ATTRIBUTE_COUNT = 24,
+    ATTRIBUTE_SIZE = 12,
+    ATTRIBUTE_NAME = 0,
+    ATTRIBUTE_VALUE_START = 4,
+    ATTRIBUTE_VALUE_COUNT = 8,
+};
+
+static int layout_is_known(const lectern_usfm_layout *layout) {
+    return layout->node_size == 32 && layout->end_offset == NODE_END && layout->text_start_offset == NODE_TEXT_START &&
+           layout->text_count_offset == NODE_TEXT_COUNT && layout->attribute_start_offset == NODE_ATTRIBUTE_START &&
+           layout->attribute_count_offset == NODE_ATTRIBUTE_COUNT && layout->attribute_size == ATTRIBUTE_SIZE &&
+           layout->attribute_name_offset == ATTRIBUTE_NAME &&
+           layout->attribute_value_start_offset == ATTRIBUTE_VALUE_START &&
+           layout->attribute_value_count_offset == ATTRIBUTE_VALUE_COUNT;
+}
+
+// The index of the first `style` attribute of a span's start tag when the loop takes the tag (see the
+// header), else -1; `*bytes` is set to the bytes its other values need.
+static inline int32_t plain_span_style(const lectern_xml_span_run *run, const lectern_xml_event *start,
+                                       size_t *bytes) {
+    int32_t count = start->attribute_count;
+    const lectern_xml_attribute *attributes = start->attributes;
+    if (count > 0 && attributes == NULL) return -1;
+    int32_t style = -1;
+    size_t needed = 0;
+    for (int32_t k = 0; k < count; k++) {
+        int32_t name = attributes[k].name_id;
+        int32_t length = attributes[k].value_length;
+        if (name < 0 || name >= run->name_count || name == run->closed_name || name == run->x_style_name ||
+            attributes[k].value_flags != 0 || length < 0 || (length > 0 && attributes[k].value == NULL))
+            return -1;
+        if (name == run->style_name && style < 0) {
+            style = k;
+        } else {
+            if (run->attribute_names[name] == NO_STRING) return -1;
+            needed += (size_t)length;
+        }
+    }
+    if (style < 0) return -1;
+    int32_t length = attributes[style].value_length;
+    if (length < 1 || length > 7) return -1;
+    const uint8_t *value = attributes[style].value;
+    uint64_t key = (uint64_t)length << 56;
+    for (int32_t k = 0; k < length; k++) key |= (uint64_t)value[k] << (8 * k);
+    if (key != run->style_key) return -1;
+    *bytes = needed;
+    return style;
+}
+
+void lectern_xml_read_spans(lectern_xml_span_run *run, const lectern_usfm_layout *layout) {
+    if (!layout_is_known(layout) || run->events == NULL || run->attribute_names == NULL) return;
+    // The fields in locals: a byte store could change any of them as far as the compiler knows.
+    const lectern_xml_event *events = run->events;
+    const size_t count = run->count;
+    size_t position = run->position;
+    uint8_t *restrict stage = run->stage;
+    size_t stage_count = run->stage_count;
+    const size_t stage_capacity = run->stage_capacity;
+    const uint64_t byte_base = run->byte_base;
+    uint8_t *restrict nodes = run->nodes;
+    size_t node_count = run->node_count;
+    const size_t node_capacity = run->node_capacity;
+    uint8_t *restrict attribute_room = run->attributes;
+    size_t attribute_count = run->attribute_count;
+    const size_t attribute_capacity = run->attribute_capacity;
+    const uint64_t node_base = run->node_base;
+    const uint64_t attribute_base = run->attribute_base;
+    const size_t long_run = run->long_run > 0 ? (size_t)run->long_run : 0;
+    int64_t markup_end = run->markup_end;
+
+    while (position < count) {
+        const lectern_xml_event *event = &events[position];
+        if (event->kind == LECTERN_XML_TEXT) {
+            // Text between spans (never first: the span before it ended the context's start).
+            size_t length = (size_t)event->length;
+            if (position == run->position || !plain_text(event) || length > long_run ||
+                node_count + 1 > node_capacity || stage_count + length > stage_capacity)
+                break;
+            uint8_t *node = nodes + node_count * 32;
+            memcpy(node, layout->text_template, 32);
+            store_u32(node, NODE_END, node_base + node_count + 1);
+            store_u32(node, NODE_TEXT_START, byte_base + stage_count);
+            store_u32(node, NODE_TEXT_COUNT, length);
+            copy_bytes(stage + stage_count, event->bytes, length);
+            stage_count += length;
+            node_count++;
+            position++;
+            continue;
+        }
+        // A span: its start tag, one text event, its end tag.
+        if (position + 2 >= count || event->kind != LECTERN_XML_START || event->name_id != run->char_name) break;
+        const lectern_xml_event *text = &events[position + 1];
+        const lectern_xml_event *end = &events[position + 2];
+        if (!plain_text(text) || end->kind != LECTERN_XML_END) break;
+        size_t needed = 0;
+        int32_t style = plain_span_style(run, event, &needed);
+        if (style < 0) break;
+        size_t length = (size_t)text->length;
+        size_t added = (size_t)(event->attribute_count - 1);
+        if (node_count + 2 > node_capacity || attribute_count + added > attribute_capacity ||
+            stage_count + needed + length > stage_capacity)
+            break;
+        // The values but the style's, staged in order, each an attribute.
+        uint64_t attribute_start = attribute_base + attribute_count;
+        for (int32_t k = 0; k < event->attribute_count; k++) {
+            if (k == style) continue;
+            const lectern_xml_attribute *attribute = &event->attributes[k];
+            size_t value_length = (size_t)attribute->value_length;
+            uint8_t *slot = attribute_room + attribute_count * ATTRIBUTE_SIZE;
+            store_u32(slot, ATTRIBUTE_NAME, run->attribute_names[attribute->name_id]);
+            store_u32(slot, ATTRIBUTE_VALUE_START, byte_base + stage_count);
+            store_u32(slot, ATTRIBUTE_VALUE_COUNT, value_length);
+            copy_bytes(stage + stage_count, attribute->value, value_length);
+            stage_count += value_length;
+            attribute_count++;
+        }
+        // The span, and its text.
+        uint64_t index = node_base + node_count;
+        uint8_t *span = nodes + node_count * 32;
+        memcpy(span, layout->span_template, 32);
+        store_u32(span, NODE_END, index + 2);
+        store_u32(span, NODE_ATTRIBUTE_START, attribute_start);
+        store_u32(span, NODE_ATTRIBUTE_COUNT, added);
+        uint8_t *node = span + 32;
+        memcpy(node, layout->text_template, 32);
+        store_u32(node, NODE_END, index + 2);
+        store_u32(node, NODE_TEXT_START, byte_base + stage_count);
+        store_u32(node, NODE_TEXT_COUNT, length);
+        copy_bytes(stage + stage_count, text->bytes, length);
+        stage_count += length;
+        node_count += 2;
+        markup_end = end->offset;
+        position += 3;
+    }
+    run->position = position;
+    run->stage_count = stage_count;
+    run->node_count = node_count;
+    run->attribute_count = attribute_count;
+    run->markup_end = markup_end;
+}
