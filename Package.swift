@@ -19,6 +19,8 @@ let package = Package(
         // The parsers' byte scans: UTF-8 validation and line starts, the USFM reader's loop over runs of `\w`
         // words (AVX2, checked at run time; no library).
         .target(name: "CByteScan"),
+        // The C library's allocator settings, for the `lectern` command (no library).
+        .target(name: "CMemory"),
         .target(
             name: "CUnicodeShim",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
@@ -45,7 +47,7 @@ let package = Package(
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
-        .executableTarget(name: "lectern", dependencies: ["LecternCLI"]),
+        .executableTarget(name: "lectern", dependencies: ["LecternCLI", "CMemory"]),
 
         .target(
             name: "TestSupport",
