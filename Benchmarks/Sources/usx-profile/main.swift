@@ -4,7 +4,8 @@
 //        usx-profile vref REPEATS FILE...     the same, then `Vref.format` of all the books each time
 //        usx-profile vrefcheck FILE...        whether `Vref.format` of the books equals their verse texts formatted
 //        usx-profile digest FILE...           prints one line per file: path, SHA-like digest of the model dump
-// `.json` files are read as USJ, `.usfm` and `.sfm` as USFM, the rest as USX.
+// `.json` files are read as USJ, `.usfm` and `.sfm` as USFM, the rest as USX; a `.gz` file is decompressed first
+// and named without its `.gz` (the corpus's USX folders are all gzip).
 //   valgrind --tool=callgrind --toggle-collect='$s11usx_profile7runLoop*' usx-profile parse 1 …
 import Foundation
 import Lectern
@@ -33,6 +34,19 @@ func runVrefLoop(_ files: [(String, [UInt8])], repeats: Int) -> Int {
         count &+= Vref.format(books).utf8.count
     }
     return count
+}
+
+/// A file's bytes, decompressed when it is gzip, and its name without `.gz`.
+func load(_ path: String) -> (path: String, bytes: [UInt8]) {
+    let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+    let name = path.hasSuffix(".gz") ? String(path.dropLast(3)) : path
+    guard Gzip.isCompressed(bytes) else { return (name, bytes) }
+    do {
+        return (name, try Gzip.decompress(bytes))
+    } catch {
+        FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
+        exit(1)
+    }
 }
 
 /// FNV-1a, 64 bits: stable across runs (Swift's Hasher is seeded).
@@ -64,7 +78,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { exit(64) }
 if mode == "parse" || mode == "vref" {
     let repeats = Int(arguments[1]) ?? 1
-    let files = arguments.dropFirst(2).map { ($0, [UInt8](FileManager.default.contents(atPath: $0) ?? Data())) }
+    let files = arguments.dropFirst(2).map(load)
     let total = files.reduce(0) { $0 + $1.1.count }
     let clock = ContinuousClock()
     let start = clock.now
@@ -74,16 +88,16 @@ if mode == "parse" || mode == "vref" {
 } else if mode == "vrefcheck" {
     var books: [Book] = []
     for path in arguments.dropFirst() {
-        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-        books += parseFile(bytes, path: URL(fileURLWithPath: path).lastPathComponent).books
+        let (name, bytes) = load(path)
+        books += parseFile(bytes, path: URL(fileURLWithPath: name).lastPathComponent).books
     }
     let lines = Vref.format(books)
     let expected = books.sorted(by: { $0.id < $1.id }).map { Vref.format(verses: $0.verseTexts()) }.joined()
     print(lines == expected ? "same" : "DIFFERENT", lines.utf8.count, fnv(lines))
 } else {
     for path in arguments.dropFirst() {
-        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-        let text = dump(parseFile(bytes, path: URL(fileURLWithPath: path).lastPathComponent))
-        print(URL(fileURLWithPath: path).lastPathComponent, text.utf8.count, fnv(text))
+        let (name, bytes) = load(path)
+        let text = dump(parseFile(bytes, path: URL(fileURLWithPath: name).lastPathComponent))
+        print(URL(fileURLWithPath: name).lastPathComponent, text.utf8.count, fnv(text))
     }
 }
