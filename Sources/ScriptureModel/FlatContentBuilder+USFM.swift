@@ -162,22 +162,11 @@ extension FlatContentBuilder {
     private static func take<Element>(_ array: inout [Element]) -> [Element] {
         guard array.count * MemoryLayout<Element>.stride >= 1 << 20 else {
             defer { array.removeAll(keepingCapacity: true) }
-            return exactCopy(array)
+            return array.exactCopy()
         }
         var taken: [Element] = []
         swap(&taken, &array)
-        return taken.capacity - taken.count <= taken.count / 8 ? taken : exactCopy(taken)
-    }
-
-    private static func exactCopy<Element>(_ array: [Element]) -> [Element] {
-        guard !array.isEmpty else { return [] }
-        return array.withUnsafeBufferPointer { source in
-            [Element](unsafeUninitializedCapacity: source.count) { target, initialized in
-                guard let from = source.baseAddress, let to = target.baseAddress else { return }
-                to.initialize(from: from, count: source.count)
-                initialized = source.count
-            }
-        }
+        return taken.capacity - taken.count <= taken.count / 8 ? taken : taken.exactCopy()
     }
 
     // MARK: - Staged bytes

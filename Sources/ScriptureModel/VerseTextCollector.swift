@@ -315,17 +315,7 @@ struct VerseTextCollector {
     /// The verse's tagged words in an array of their number: `words` keeps its room for the next verse, and a
     /// verse keeps no room it does not use (an import holds every verse's words until its search index is
     /// built; arrays sized for the verse before, or grown by doubling, held about 60 % more than the words).
-    private func takeWords() -> [TaggedWord] {
-        guard !words.isEmpty else { return [] }
-        // (`Array(words[...])` would share `words`' buffer, room and all.)
-        return words.withUnsafeBufferPointer { source in
-            [TaggedWord](unsafeUninitializedCapacity: source.count) { target, initialized in
-                guard let from = source.baseAddress, let to = target.baseAddress else { return }
-                to.initialize(from: from, count: source.count)
-                initialized = source.count
-            }
-        }
-    }
+    private func takeWords() -> [TaggedWord] { words.exactCopy() }
 
     /// After a left-out note, keeps a space where the note stood between two letters or digits.
     @inline(never)
