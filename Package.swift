@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CXMLShim", dependencies: ["CLibXML2", "CByteScan"]),
 
         // Swift modules, one concern each.
-        .target(name: "ScriptureModel"),
+        .target(name: "ScriptureModel", dependencies: ["CByteScan"]),
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization", "CByteScan"]),
         .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim", "CByteScan"]),

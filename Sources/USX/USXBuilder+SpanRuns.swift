@@ -22,7 +22,7 @@ extension USXBuilder {
             context = found
         }
         let room = spanRuns
-        room.setSpanMarker(lastCharacterStyle.marker)
+        room.flat.setSpanMarker(lastCharacterStyle.marker)
         let run = room.run
         run.pointee.events = base
         run.pointee.count = events.count
@@ -41,14 +41,14 @@ extension USXBuilder {
             styles.withAttributeContentIndices { names in
                 run.pointee.attribute_names = names.baseAddress
                 run.pointee.name_count = Int32(names.count)
-                lectern_xml_read_spans(run, room.layout)
+                lectern_xml_read_spans(run, room.flat.layout)
                 run.pointee.attribute_names = nil
             }
             // (The room was full, or the run ended: another call reads on, or nothing.)
             guard run.pointee.node_count > 0 else { break }
             content.append(
-                nodes: UnsafeBufferPointer(start: room.nodes, count: run.pointee.node_count),
-                attributes: UnsafeBufferPointer(start: room.attributes, count: run.pointee.attribute_count))
+                nodes: UnsafeBufferPointer(start: room.flat.nodes, count: run.pointee.node_count),
+                attributes: UnsafeBufferPointer(start: room.flat.attributes, count: run.pointee.attribute_count))
             staged.stage.pointee.setCount(run.pointee.stage_count)
             read &+= 1
         }
@@ -59,75 +59,26 @@ extension USXBuilder {
     }
 }
 
-/// Room of the builder's own for `lectern_xml_read_spans`: the call's arguments and results, the nodes and
-/// attributes a call makes before they are added to the content in one step, and where their fields lie.
+/// Room of the builder's own for `lectern_xml_read_spans`: the call's arguments and results, and the nodes and
+/// attributes a call makes before they are added to the content in one step.
 final class USXSpanRunRoom {
-    /// How many nodes and attributes one call makes at most.
-    static let nodeRoom = 768
-    static let attributeRoom = 512
-
     let run: UnsafeMutablePointer<lectern_xml_span_run>
-    let layout: UnsafeMutablePointer<lectern_usfm_layout>
-    let nodes: UnsafeMutablePointer<FlatNode>
-    let attributes: UnsafeMutablePointer<FlatAttribute>
-    /// The marker in the span template.
-    private var spanMarker = FlatNode.none
+    /// The nodes and attributes, their layout, and the span template.
+    let flat = FlatNodeRoom()
 
     init() {
         run = .allocate(capacity: 1)
         run.initialize(to: lectern_xml_span_run())
-        nodes = .allocate(capacity: Self.nodeRoom)
-        attributes = .allocate(capacity: Self.attributeRoom)
-        run.pointee.nodes = UnsafeMutableRawPointer(nodes).assumingMemoryBound(to: UInt8.self)
-        run.pointee.node_capacity = Self.nodeRoom
-        run.pointee.attributes = UnsafeMutableRawPointer(attributes).assumingMemoryBound(to: UInt8.self)
-        run.pointee.attribute_capacity = Self.attributeRoom
+        run.pointee.nodes = flat.nodeBytes
+        run.pointee.node_capacity = FlatNodeRoom.nodeRoom
+        run.pointee.attributes = flat.attributeBytes
+        run.pointee.attribute_capacity = FlatNodeRoom.attributeRoom
         run.pointee.char_name = Int32(USXElement.char.nameIndex)
         run.pointee.style_name = Int32(USXAttribute.style.nameIndex)
         run.pointee.closed_name = Int32(USXAttribute.closed.nameIndex)
         run.pointee.x_style_name = Int32(USXAttribute.xStyle.nameIndex)
         run.pointee.long_run = Int32(FlatContentBuilder.longRun)
-        layout = .allocate(capacity: 1)
-        layout.initialize(to: lectern_usfm_layout())
-        let node = MemoryLayout<FlatNode>.self
-        let attribute = MemoryLayout<FlatAttribute>.self
-        layout.pointee.node_size = Int64(node.stride)
-        layout.pointee.end_offset = Int64(node.offset(of: \FlatNode.storedEnd) ?? 0)
-        layout.pointee.text_start_offset = Int64(node.offset(of: \FlatNode.textStart) ?? 0)
-        layout.pointee.text_count_offset = Int64(node.offset(of: \FlatNode.textCount) ?? 0)
-        layout.pointee.attribute_start_offset = Int64(node.offset(of: \FlatNode.attributeStart) ?? 0)
-        layout.pointee.attribute_count_offset = Int64(node.offset(of: \FlatNode.attributeCount) ?? 0)
-        layout.pointee.attribute_size = Int64(attribute.stride)
-        layout.pointee.attribute_name_offset = Int64(attribute.offset(of: \FlatAttribute.name) ?? 0)
-        layout.pointee.attribute_value_start_offset = Int64(attribute.offset(of: \FlatAttribute.valueStart) ?? 0)
-        layout.pointee.attribute_value_count_offset = Int64(attribute.offset(of: \FlatAttribute.valueCount) ?? 0)
-        // The C reader writes nodes from 32-byte templates: a node of another size turns the runs off.
-        if node.size != 32 || node.stride != 32 { layout.pointee.node_size = 0 }
-        Self.write(FlatNode(kind: .text, end: 0), to: &layout.pointee.text_template)
-        Self.write(FlatNode(kind: .character, end: 0), to: &layout.pointee.span_template)
     }
 
-    deinit {
-        run.deallocate()
-        layout.deallocate()
-        nodes.deallocate()
-        attributes.deallocate()
-    }
-
-    /// Makes the span template's marker `marker`.
-    @inline(__always)
-    func setSpanMarker(_ marker: UInt32) {
-        guard marker != spanMarker else { return }
-        spanMarker = marker
-        var span = FlatNode(kind: .character, end: 0)
-        span.storedMarker = marker
-        Self.write(span, to: &layout.pointee.span_template)
-    }
-
-    private static func write<Template>(_ node: FlatNode, to template: inout Template) {
-        withUnsafeMutableBytes(of: &template) { bytes in
-            guard bytes.count >= MemoryLayout<FlatNode>.size else { return }
-            bytes.storeBytes(of: node, as: FlatNode.self)
-        }
-    }
+    deinit { run.deallocate() }
 }
