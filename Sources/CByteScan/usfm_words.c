@@ -15,32 +15,6 @@ __attribute__((target("avx2"))) static inline uint32_t equal_mask(__m256i block,
 // The set bits of `mask` from `from` on (`from` below 32).
 static inline uint32_t from_bit(uint32_t mask, uint32_t from) { return mask & (~0u << from); }
 
-// Copies `length` bytes (at most 32) reading and writing only those bytes: two loads that may overlap.
-__attribute__((target("avx2"), always_inline)) static inline void copy_short(uint8_t *to, const uint8_t *from, size_t length) {
-    if (length >= 16) {
-        __m128i first = _mm_loadu_si128((const __m128i *)(const void *)from);
-        __m128i last = _mm_loadu_si128((const __m128i *)(const void *)(from + length - 16));
-        _mm_storeu_si128((__m128i *)(void *)to, first);
-        _mm_storeu_si128((__m128i *)(void *)(to + length - 16), last);
-    } else if (length >= 8) {
-        uint64_t first, last;
-        memcpy(&first, from, 8);
-        memcpy(&last, from + length - 8, 8);
-        memcpy(to, &first, 8);
-        memcpy(to + length - 8, &last, 8);
-    } else if (length >= 4) {
-        uint32_t first, last;
-        memcpy(&first, from, 4);
-        memcpy(&last, from + length - 4, 4);
-        memcpy(to, &first, 4);
-        memcpy(to + length - 4, &last, 4);
-    } else if (length > 0) {
-        to[0] = from[0];
-        to[length >> 1] = from[length >> 1];
-        to[length - 1] = from[length - 1];
-    }
-}
-
 // The 32 bytes at `from` stored at `to`.
 __attribute__((target("avx2"), always_inline)) static inline void store32(uint8_t *to, const uint8_t *from) {
     _mm256_storeu_si256((__m256i *)(void *)to, _mm256_loadu_si256((const __m256i *)(const void *)from));
@@ -221,7 +195,7 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
             if (start + 64 <= count) {
                 store32(stage + stage_count, input + start + pair_at[k][1]);
             } else {
-                copy_short(stage + stage_count, input + start + pair_at[k][1], length);
+                lectern_copy_bytes(stage + stage_count, input + start + pair_at[k][1], length);
             }
             stage_count += length;
             attribute_count++;

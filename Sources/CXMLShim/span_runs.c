@@ -7,30 +7,6 @@
 
 #define NO_STRING UINT32_MAX
 
-// Copies `length` bytes: up to sixteen as two words that may overlap (most values and words are short).
-__attribute__((always_inline)) static inline void copy_bytes(uint8_t *restrict to, const uint8_t *restrict from,
-                                                             size_t length) {
-    if (length >= 8 && length <= 16) {
-        uint64_t first, last;
-        memcpy(&first, from, 8);
-        memcpy(&last, from + length - 8, 8);
-        memcpy(to, &first, 8);
-        memcpy(to + length - 8, &last, 8);
-    } else if (length >= 4 && length < 8) {
-        uint32_t first, last;
-        memcpy(&first, from, 4);
-        memcpy(&last, from + length - 4, 4);
-        memcpy(to, &first, 4);
-        memcpy(to + length - 4, &last, 4);
-    } else if (length > 0 && length < 4) {
-        to[0] = from[0];
-        to[length >> 1] = from[length >> 1];
-        to[length - 1] = from[length - 1];
-    } else if (length > 0) {
-        memcpy(to, from, length);
-    }
-}
-
 static inline void store_u32(uint8_t *element, size_t offset, uint64_t value) {
     uint32_t field = (uint32_t)value;
     memcpy(element + offset, &field, sizeof field);
@@ -133,7 +109,7 @@ void lectern_xml_read_spans(lectern_xml_span_run *run, const lectern_usfm_layout
             store_u32(node, NODE_END, node_base + node_count + 1);
             store_u32(node, NODE_TEXT_START, byte_base + stage_count);
             store_u32(node, NODE_TEXT_COUNT, length);
-            copy_bytes(stage + stage_count, event->bytes, length);
+            lectern_copy_bytes(stage + stage_count, event->bytes, length);
             stage_count += length;
             node_count++;
             position++;
@@ -162,7 +138,7 @@ void lectern_xml_read_spans(lectern_xml_span_run *run, const lectern_usfm_layout
             store_u32(slot, ATTRIBUTE_NAME, run->attribute_names[attribute->name_id]);
             store_u32(slot, ATTRIBUTE_VALUE_START, byte_base + stage_count);
             store_u32(slot, ATTRIBUTE_VALUE_COUNT, value_length);
-            copy_bytes(stage + stage_count, attribute->value, value_length);
+            lectern_copy_bytes(stage + stage_count, attribute->value, value_length);
             stage_count += value_length;
             attribute_count++;
         }
@@ -178,7 +154,7 @@ void lectern_xml_read_spans(lectern_xml_span_run *run, const lectern_usfm_layout
         store_u32(node, NODE_END, index + 2);
         store_u32(node, NODE_TEXT_START, byte_base + stage_count);
         store_u32(node, NODE_TEXT_COUNT, length);
-        copy_bytes(stage + stage_count, text->bytes, length);
+        lectern_copy_bytes(stage + stage_count, text->bytes, length);
         stage_count += length;
         node_count += 2;
         markup_end = end->offset;

@@ -4,6 +4,7 @@
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /// An attribute name the reader knows, with the `="` after it, as the first bytes of two little-endian
 /// words and the masks of their bytes (`length` bytes in all, at most 16), and its index in the content's
@@ -103,3 +104,29 @@ int32_t lectern_utf8_is_clean(const uint8_t *bytes, size_t length);
 
 /// 1 when `lectern_usfm_read_words` reads words on this processor (it has AVX2), else 0.
 int32_t lectern_usfm_word_runs_available(void);
+
+/// Copies `length` bytes from `from` to `to` (which do not overlap): up to sixteen as two words that may
+/// overlap, reading and writing only those bytes (most attribute values and words are short), more by
+/// `memcpy`. For the C readers' staging; inline, so that the length's branches stay in their loops.
+__attribute__((always_inline)) static inline void lectern_copy_bytes(uint8_t *restrict to, const uint8_t *restrict from,
+                                                                     size_t length) {
+    if (length >= 8 && length <= 16) {
+        uint64_t first, last;
+        memcpy(&first, from, 8);
+        memcpy(&last, from + length - 8, 8);
+        memcpy(to, &first, 8);
+        memcpy(to + length - 8, &last, 8);
+    } else if (length >= 4 && length < 8) {
+        uint32_t first, last;
+        memcpy(&first, from, 4);
+        memcpy(&last, from + length - 4, 4);
+        memcpy(to, &first, 4);
+        memcpy(to + length - 4, &last, 4);
+    } else if (length > 0 && length < 4) {
+        to[0] = from[0];
+        to[length >> 1] = from[length >> 1];
+        to[length - 1] = from[length - 1];
+    } else if (length > 0) {
+        memcpy(to, from, length);
+    }
+}
