@@ -151,10 +151,7 @@ public struct ChapterVerseCollector {
         collector.add(chapter.content)
         collector.finishVerse()
         // A huge chapter's text buffer is not kept for the next chapters (while the caller encodes this one).
-        if collector.buffer.capacity > 1 << 20 {
-            collector.buffer = []
-            collector.buffer.reserveCapacity(1024)
-        }
+        collector.text.shrink(above: 1 << 20, to: 1024)
         defer { collector.verses.removeAll() }
         return collector.verses
     }
@@ -165,15 +162,13 @@ public struct ChapterVerseCollector {
     ///
     /// - Complexity: O(n) in the chapter's content.
     public mutating func appendVerses(of chapter: Chapter, to text: inout [UInt8]) -> [VerseSpan] {
-        swap(&collector.buffer, &text)
+        swap(&collector.appended, &text)
         collector.appendsText = true
-        collector.verseStart = collector.buffer.count
         collector.startChapter(chapter.number)
         collector.add(chapter.content)
         collector.finishVerse()
         collector.appendsText = false
-        collector.verseStart = 0
-        swap(&collector.buffer, &text)
+        swap(&collector.appended, &text)
         defer { collector.spans.removeAll() }
         return collector.spans
     }

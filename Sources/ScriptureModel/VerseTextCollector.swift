@@ -1,3 +1,5 @@
+import CByteScan
+
 /// Whether a character style's content is not verse text: `va`, `vp`, `ca`, `cp`, `cat`, `fig`, and `rq`
 /// (an inline quotation reference, which USFM classes with titles, headings and labels).
 ///
@@ -31,7 +33,8 @@ struct VerseTextCollector {
     var current: (key: VerseKey, location: SourceLocation)?
     /// Whether `current` is set (testing the optional itself copies the key and location).
     var inVerse = false
-    var buffer: [UInt8] = []
+    /// The current verse's text.
+    var text = VerseBytes()
     var pendingSpace = false
     var afterNote = false
     /// The chapter being walked, its text bytes, and which of its strings are excluded character markers.
@@ -40,7 +43,11 @@ struct VerseTextCollector {
     /// The chapter's nodes and attributes while `add(_:)` runs: read through pointers, the walk retains no array.
     var nodes = UnsafeBufferPointer<FlatNode>(start: nil, count: 0)
     var attributeSlots = UnsafeBufferPointer<FlatAttribute>(start: nil, count: 0)
-    var excludedMarkers: [Bool] = []
+    var excludedMarkers: [UInt8] = []
+    /// For each of the chapter's strings as a paragraph marker: 0 not yet known, 1 verse text, 2 set apart.
+    var paragraphClasses: [UInt8] = []
+    /// `excludedMarkers` while `add(_:)` runs.
+    var excluded = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// What each of the chapter's strings is as an attribute name (see `TaggedWord.nameKind(_:)`).
     var attributeNames: [UInt8] = []
     /// Counts the verses started, so a tagged word can tell that no verse started inside it.
@@ -51,17 +58,18 @@ struct VerseTextCollector {
     var writesLines = false
     /// The `vref` lines so far, when `writesLines`.
     var lines: [UInt8] = []
-    /// Whether each verse's text stays in `buffer`, after the verses before it, and becomes a `VerseSpan` in
-    /// `spans` instead of a `VerseText` (see `ChapterVerseCollector.appendVerses(of:to:)`).
+    /// The book's code and a space, how each line starts (made with the first line).
+    var linePrefix: [UInt8] = []
+    /// Whether each verse's text is appended to `appended`, after the verses before it, and becomes a
+    /// `VerseSpan` in `spans` instead of a `VerseText` (see `ChapterVerseCollector.appendVerses(of:to:)`).
     var appendsText = false
-    /// Where the current verse's text starts in `buffer` (0 unless `appendsText`).
-    var verseStart = 0
+    /// The verses' texts so far, when `appendsText`.
+    var appended: [UInt8] = []
     /// The verses so far, when `appendsText`.
     var spans: [VerseSpan] = []
 
     init(book: BookID) {
         self.book = book
-        buffer.reserveCapacity(1024)
     }
 
     mutating func startChapter(_ number: Int) {
@@ -74,54 +82,73 @@ struct VerseTextCollector {
             if inVerse, let current { appendLine(current.key) }
         } else if appendsText {
             if let current {
+                let start = appended.count
+                appended.append(contentsOf: text.bytes)
                 spans.append(
                     VerseSpan(
-                        key: current.key, location: current.location, range: verseStart..<buffer.count,
+                        key: current.key, location: current.location, range: start..<appended.count,
                         words: takeWords()))
             }
         } else if let current {
             verses.append(
                 VerseText(
-                    key: current.key, text: String(decoding: buffer, as: UTF8.self), location: current.location,
+                    key: current.key, text: String(decoding: text.bytes, as: UTF8.self), location: current.location,
                     words: takeWords()))
         }
         words.removeAll(keepingCapacity: true)
         current = nil
         inVerse = false
-        if appendsText {
-            verseStart = buffer.count
-        } else {
-            buffer.removeAll(keepingCapacity: true)
-        }
+        text.count = 0
         pendingSpace = false
         afterNote = false
     }
 
-    /// Appends the `vref` line of a verse whose text is `buffer`: `BOOK C:V<TAB>text` (`VerseKey.description`).
+    /// Appends the `vref` line of a verse whose text is `text`: `BOOK C:V<TAB>text` (`VerseKey.description`).
     private mutating func appendLine(_ key: VerseKey) {
-        lines.append(contentsOf: book.code.utf8)
-        lines.append(0x20)
-        lines.append(contentsOf: String(chapter).utf8)
+        if linePrefix.isEmpty { linePrefix = Array(book.code.utf8) + [0x20] }
+        lines.append(contentsOf: linePrefix)
+        appendDecimal(chapter)
         lines.append(UInt8(ascii: ":"))
-        lines.append(contentsOf: key.verse.utf8)
+        var verse = key.verse
+        verse.withUTF8 { lines.append(contentsOf: $0) }
         lines.append(0x09)
-        lines.append(contentsOf: buffer)
+        lines.append(contentsOf: text.bytes)
         lines.append(0x0A)
+    }
+
+    /// Appends a number's decimal digits to `lines` (`String(number)` would allocate).
+    private mutating func appendDecimal(_ number: Int) {
+        guard number > 0 else {
+            lines.append(contentsOf: String(number).utf8)
+            return
+        }
+        var divisor = 1
+        while divisor <= number / 10 { divisor *= 10 }
+        while divisor > 0 {
+            lines.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// Adds a chapter's blocks, walking its nodes in the order of the `Block` tree.
     mutating func add(_ content: FlatContent) {
         self.content = content
-        excludedMarkers = content.strings.map { isExcludedCharacterMarker($0) }
+        text.makeUnique()
+        excludedMarkers = content.strings.map { isExcludedCharacterMarker($0) ? 1 : 0 }
+        paragraphClasses = [UInt8](repeating: 0, count: content.strings.count)
         attributeNames = writesLines ? [] : content.strings.map { TaggedWord.nameKind($0) }
         content.bytes.withUnsafeBufferPointer { bytes in
             content.nodes.withUnsafeBufferPointer { nodes in
                 content.attributes.withUnsafeBufferPointer { attributes in
-                    (self.bytes, self.nodes, self.attributeSlots) = (bytes, nodes, attributes)
-                    for block in content.topLevel { add(block: block, inSidebar: false) }
-                    self.bytes = UnsafeBufferPointer(start: nil, count: 0)
-                    self.nodes = UnsafeBufferPointer(start: nil, count: 0)
-                    self.attributeSlots = UnsafeBufferPointer(start: nil, count: 0)
+                    excludedMarkers.withUnsafeBufferPointer { excluded in
+                        (self.bytes, self.nodes, self.attributeSlots) = (bytes, nodes, attributes)
+                        self.excluded = excluded
+                        for block in content.topLevel { add(block: block, inSidebar: false) }
+                        self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+                        self.nodes = UnsafeBufferPointer(start: nil, count: 0)
+                        self.attributeSlots = UnsafeBufferPointer(start: nil, count: 0)
+                        self.excluded = UnsafeBufferPointer(start: nil, count: 0)
+                    }
                 }
             }
         }
@@ -142,12 +169,22 @@ struct VerseTextCollector {
             // report) makes the rest of that paragraph verse text, as in a heading, so no verse is lost.
             for inner in content.children(of: index) { add(block: inner, inSidebar: true) }
         default:
-            let id = nodes[index].marker
-            let marker = id == FlatNode.none ? "" : content.strings[Int(id)]
-            let setApart =
-                inSidebar || !ParagraphKind(marker: marker).carriesVerseText || isNonScriptureParagraph(marker)
-            addParagraph(index, setApart: setApart)
+            addParagraph(index, setApart: inSidebar || isSetApart(marker: nodes[index].marker))
         }
+    }
+
+    /// Whether a paragraph of the marker with string index `id` is set apart from verse text (a heading, a
+    /// title, `\lit`), classified once a chapter for each marker (`paragraphClasses`).
+    private mutating func isSetApart(marker id: UInt32) -> Bool {
+        guard id != FlatNode.none, Int(id) < paragraphClasses.count else { return Self.isSetApart("") }
+        if paragraphClasses[Int(id)] == 0 {
+            paragraphClasses[Int(id)] = Self.isSetApart(content.strings[Int(id)]) ? 2 : 1
+        }
+        return paragraphClasses[Int(id)] == 2
+    }
+
+    private static func isSetApart(_ marker: String) -> Bool {
+        !ParagraphKind(marker: marker).carriesVerseText || isNonScriptureParagraph(marker)
     }
 
     /// The sibling after `index` inside `end`, past cells when `skippingCells` (a row's leading inlines).
@@ -214,39 +251,78 @@ struct VerseTextCollector {
         afterNote = false
     }
 
-    /// Adds the siblings from node `start` up to `end`.
+    /// Adds the siblings from node `start` up to `end`: one pass over the nodes in order, into character spans
+    /// (their children come right after them, so the pass reads on) and past every subtree it leaves out.
     mutating func add(from start: Int, end: Int, skippingCells: Bool = false) {
         var index = start
         while index < end {
+            if inVerse, !keysOnly, !afterNote, Self.walksInC {
+                index = walkText(from: index, end: end)
+                guard index < end else { break }
+            }
             let node = nodes[index]
             switch node.kind {
             case .text:
-                let start = Int(node.textStart)
-                append(bytes: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(node.textCount))]))
+                append(textAt: Int(node.textStart), count: Int(node.textCount))
+                index += 1
+                continue
             case .verse:
                 startVerse(index)
             case .character:
+                if isExcluded(node) { break }
                 if writesLines || keysOnly || node.attributeCount == 0 {
-                    if !isExcluded(node) { add(from: index + 1, end: Int(node.end)) }
-                } else {
-                    addTagged(index)
+                    index += 1
+                    continue
                 }
+                addTagged(index)
             case .note:
                 afterNote = true
             case .milestone, .figure, .optionalBreak:
+                break
+            case .cell where skippingCells:
+                // A row's cells, after its leading inlines, are added as paragraphs of their own.
                 break
             case .paragraph, .table, .row, .cell, .sidebar:
                 // Not an inline: the tree keeps its text as a run (`FlatContent.inline(at:)`).
                 guard inVerse, !keysOnly else { break }
                 content.subtreeText(of: index).withUnsafeBufferPointer { append(bytes: $0) }
             }
-            index = sibling(after: index, end: end, skippingCells: skippingCells)
+            index = max(index + 1, Int(node.end))
         }
+    }
+
+    /// Whether `FlatNode`'s layout is `lectern_flat_node`'s, so `lectern_walk_text` can read the nodes.
+    static let walksInC: Bool = {
+        let node = MemoryLayout<FlatNode>.self
+        let offsets: [(PartialKeyPath<FlatNode>, Int)] = [
+            (\FlatNode.storedKind, 0), (\FlatNode.storedMarker, 4), (\FlatNode.storedEnd, 8),
+            (\FlatNode.textStart, 12), (\FlatNode.textCount, 16), (\FlatNode.attributeCount, 24),
+        ]
+        return node.stride == MemoryLayout<lectern_flat_node>.stride
+            && offsets.allSatisfy { node.offset(of: $0.0) == $0.1 }
+            && FlatNode.Kind.text.rawValue == 5 && FlatNode.Kind.character.rawValue == 7
+    }()
+
+    /// Appends the text of the nodes from `start` on, up to `end`, in C (`lectern_walk_text`), and gives the
+    /// index of the first node it left for the caller.
+    private mutating func walkText(from start: Int, end: Int) -> Int {
+        text.reserve(512)
+        var walk = lectern_text_walk(
+            nodes: UnsafeRawPointer(nodes.baseAddress), index: UInt64(start), end: UInt64(end),
+            bytes: bytes.baseAddress, byte_count: UInt64(bytes.count), excluded: excluded.baseAddress,
+            string_count: UInt64(excluded.count), text: text.base, count: UInt64(text.count),
+            capacity: UInt64(text.capacity), pending_space: pendingSpace ? 1 : 0,
+            enters_tagged: writesLines ? 1 : 0, text_kind: FlatNode.Kind.text.rawValue,
+            character_kind: FlatNode.Kind.character.rawValue)
+        lectern_walk_text(&walk)
+        text.count = Int(walk.count)
+        pendingSpace = walk.pending_space != 0
+        return Int(walk.index)
     }
 
     /// Whether a character span's marker is one whose content is not verse text.
     private func isExcluded(_ node: FlatNode) -> Bool {
-        node.marker != FlatNode.none && excludedMarkers[Int(node.marker)]
+        node.marker != FlatNode.none && excludedMarkers[Int(node.marker)] != 0
     }
 
     /// Adds a span with attributes, noting its bytes when it carries a Strong's number, lemma or morphology.
@@ -254,11 +330,11 @@ struct VerseTextCollector {
     mutating func addTagged(_ index: Int) {
         let node = nodes[index]
         guard !isExcluded(node) else { return }
-        let start = buffer.count
+        let start = text.count
         let serial = verseSerial
         add(from: index + 1, end: Int(node.end))
-        guard inVerse, verseSerial == serial, buffer.count > start else { return }
-        appendTaggedWord(node, utf8Range: (start - verseStart)..<(buffer.count - verseStart))
+        guard inVerse, verseSerial == serial, text.count > start else { return }
+        appendTaggedWord(node, utf8Range: start..<text.count)
     }
 
     /// Appends what `TaggedWord.init?(_:node:utf8Range:)` gives for a character span, if anything, its values
@@ -287,29 +363,34 @@ struct VerseTextCollector {
         words.append(TaggedWord(utf8Range: utf8Range, strong: strong, lemma: lemma, morph: morph))
     }
 
-    /// Appends text with ASCII white space collapsed, a run of other bytes at a time.
-    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
-        guard inVerse, !keysOnly else { return }
-        let count = bytes.count
-        var index = 0
-        while index < count {
-            if isASCIIWhiteSpace(bytes[index]) {
-                pendingSpace = true
+    /// Appends a text node's bytes, `count` from `start` in the chapter's bytes.
+    @inline(__always)
+    private mutating func append(textAt start: Int, count: Int) {
+        guard inVerse, !keysOnly, count > 0, start >= 0, count <= bytes.count - start else { return }
+        append(bytes.baseAddress! + start, count: count, readable: bytes.count - start)
+    }
+
+    /// Appends text that is not the chapter's own bytes.
+    private mutating func append(bytes other: UnsafeBufferPointer<UInt8>) {
+        guard inVerse, !keysOnly, let from = other.baseAddress, other.count > 0 else { return }
+        append(from, count: other.count, readable: other.count)
+    }
+
+    /// Appends text with ASCII white space collapsed (`lectern_append_collapsed`), `readable` bytes readable
+    /// from `from`.
+    private mutating func append(_ from: UnsafePointer<UInt8>, count: Int, readable: Int) {
+        // A note only ever precedes the text's first byte: white space clears `afterNote`.
+        if afterNote {
+            if isASCIIWhiteSpace(from[0]) {
                 afterNote = false
-                index += 1
-                continue
+            } else {
+                separateFromNote(before: UnsafeBufferPointer(start: from, count: count))
             }
-            var end = index + 1
-            while end < count, !isASCIIWhiteSpace(bytes[end]) { end += 1 }
-            // A note only ever precedes the text's first byte: white space clears `afterNote`.
-            if afterNote { separateFromNote(before: bytes) }
-            if pendingSpace {
-                if buffer.count != verseStart { buffer.append(0x20) }
-                pendingSpace = false
-            }
-            appendRun(UnsafeBufferPointer(rebasing: bytes[index..<end]))
-            index = end
         }
+        text.reserve(count + 33)
+        var pending: Int32 = pendingSpace ? 1 : 0
+        text.count = lectern_append_collapsed(text.base, text.count, from, count, readable, &pending)
+        pendingSpace = pending != 0
     }
 
     /// The verse's tagged words in an array of their number: `words` keeps its room for the next verse, and a
@@ -321,31 +402,16 @@ struct VerseTextCollector {
     @inline(never)
     private mutating func separateFromNote(before bytes: UnsafeBufferPointer<UInt8>) {
         afterNote = false
-        if !pendingSpace, let last = lastScalar(), last.properties.isAlphabetic || last.properties.numericType != nil,
+        if !pendingSpace, let last = text.lastScalar(),
+            last.properties.isAlphabetic || last.properties.numericType != nil,
             let next = firstScalar(of: bytes), next.properties.isAlphabetic || next.properties.numericType != nil
         {
             pendingSpace = true
         }
     }
 
-    /// Appends bytes: short runs (most words) one by one, which costs less than a bulk append's set-up.
-    private mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) {
-        if run.count < 16 {
-            for byte in run { buffer.append(byte) }
-        } else {
-            buffer.append(contentsOf: run)
-        }
-    }
-
     private func isASCIIWhiteSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
-    private func lastScalar() -> Unicode.Scalar? {
-        guard buffer.count > verseStart else { return nil }
-        var start = buffer.count - 1
-        while start > verseStart && buffer[start] & 0xC0 == 0x80 { start -= 1 }
-        return String(decoding: buffer[start...], as: UTF8.self).unicodeScalars.first
     }
 
     private func firstScalar(of bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {

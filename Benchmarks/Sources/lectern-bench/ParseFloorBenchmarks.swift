@@ -18,7 +18,7 @@ enum ParseFloorBenchmarks {
         ) { context in [try libxml2(context, handlers: bench_sax_no_callbacks)] }
         registry.register(
             "usfm-vref/lectern",
-            "Lectern's USFM parse of eng-web-usfm in memory and Vref.format of the books, one core (MB/s)"
+            "Lectern's USFM parse of eng-web-usfm in memory and the books' vref lines as one string, one core (MB/s)"
         ) { context in [try lecternVref(context)] }
         registry.register(
             "usfm-vref/usfm3", "usfm3.parse(text) and doc.to_vref() on eng-web-usfm, the driver's own loop (MB/s)"
@@ -75,16 +75,43 @@ enum ParseFloorBenchmarks {
         return "?"
     }()
 
-    /// Lectern's parse and verse texts in this process: `LecternWorkloads.parseUSFM` (one session, one core),
-    /// then `Vref.format` of the books, what `lectern check --vref` writes.
+    /// Lectern's parse and verse texts in this process, file by file as usfm3's driver goes: each file parsed
+    /// (one session, one core) and its books' `vref` lines made (`Book.appendVrefLines(to:)`), the model let go;
+    /// then the lines in canon order as one `String`, what `lectern check --vref` writes (`Vref.format`, which
+    /// makes each book's lines on a core of its own after parsing them all; here all is on one core).
     static func lecternVref(_ context: BenchmarkContext) throws -> BenchmarkResult {
         let input = try ParseBenchmarks.usfmInput(context)
+        guard vrefFileByFile(input) == Vref.format(LecternWorkloads.parseUSFM(input).books) else {
+            throw CorpusError(
+                description: "usfm-vref/lectern: the vref lines made file by file differ from Vref.format's")
+        }
         let identity = LecternWorkloads.row(
             "usfm-vref/lectern", vrefWorkload(input), .inProcess,
-            "USFMParser.parse(bytes, path:, session:) per file, then Vref.format(books), one core")
+            "USFMParser.parse(bytes, path:, session:) and Book.appendVrefLines(to:) file by file, then the lines "
+                + "in canon order as one String (Vref.format's output), one core")
         return try context.measure(identity, unit: .megabytesPerSecond, work: Double(input.totalBytes)) {
-            Vref.format(LecternWorkloads.parseUSFM(input).books).utf8.count
+            vrefFileByFile(input).utf8.count
         }
+    }
+
+    /// `Vref.format` of the input's books, each file parsed and its books' lines made in turn on this core.
+    static func vrefFileByFile(_ input: CorpusInput) -> String {
+        let session = USFMParseSession()
+        var parts: [(book: BookID, lines: [UInt8])] = []
+        for file in input.files {
+            let result = file.bytes.withUnsafeBytes { USFMParser.parse($0, path: file.path, session: session) }
+            for book in result.books {
+                var lines: [UInt8] = []
+                book.appendVrefLines(to: &lines)
+                parts.append((book.id, lines))
+            }
+        }
+        // Stable: books of one code keep their file order, as Vref.format's sort keeps it.
+        parts = parts.enumerated().sorted { ($0.element.book, $0.offset) < ($1.element.book, $1.offset) }.map(\.element)
+        var output: [UInt8] = []
+        output.reserveCapacity(parts.reduce(0) { $0 + $1.lines.count })
+        for part in parts { output += part.lines }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The workload label both parse-and-vref rows share.
@@ -100,7 +127,8 @@ enum ParseFloorBenchmarks {
             benchmark: "usfm-vref/usfm3", workload: vrefWorkload(input), mode: .inProcess,
             implementation: Implementation(
                 name: implementation.name, version: implementation.version,
-                invocation: "usfm3.parse(text), then every item of doc.to_vref(); driver's own loop over files in memory"))
+                invocation:
+                    "usfm3.parse(text), then every item of doc.to_vref(); driver's own loop over files in memory"))
         if let reason = context.peers.unavailableReason(peer) {
             return BenchmarkResult(identity, unit: .megabytesPerSecond, unavailable: reason)
         }
@@ -119,9 +147,10 @@ enum ParseFloorBenchmarks {
         let bytes = Double(reports.first?.bytes ?? input.totalBytes)
         return BenchmarkResult(
             identity, unit: .megabytesPerSecond,
-            statistics: Statistics(reports.flatMap(\.seconds).map {
-                FigureUnit.megabytesPerSecond.figure(seconds: $0, work: bytes)
-            }),
+            statistics: Statistics(
+                reports.flatMap(\.seconds).map {
+                    FigureUnit.megabytesPerSecond.figure(seconds: $0, work: bytes)
+                }),
             peakMemoryBytes: reports.map { $0.peakRssKb * 1024 }.max(), agreement: agreement)
     }
 }

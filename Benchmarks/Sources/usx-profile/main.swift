@@ -2,6 +2,7 @@
 //
 // Usage: usx-profile parse REPEATS FILE...    parse every (decompressed) file REPEATS times; prints MB/s
 //        usx-profile vref REPEATS FILE...     the same, then `Vref.format` of all the books each time
+//        usx-profile vrefonly REPEATS FILE... parse once, then the books' vref lines REPEATS times on one core
 //        usx-profile vrefcheck FILE...        whether `Vref.format` of the books equals their verse texts formatted
 //        usx-profile digest FILE...           prints one line per file: path, SHA-like digest of the model dump
 // `.json` files are read as USJ, `.usfm` and `.sfm` as USFM, the rest as USX; a `.gz` file is decompressed first
@@ -25,13 +26,36 @@ func runLoop(_ files: [(String, [UInt8])], repeats: Int) -> Int {
     return count
 }
 
+/// Whether `vref` makes the lines on this core (`LECTERN_VREF_ONE_CORE=1`), as the benchmark's row does.
+let sequentialVref = ProcessInfo.processInfo.environment["LECTERN_VREF_ONE_CORE"] == "1"
+
 @inline(never)
 func runVrefLoop(_ files: [(String, [UInt8])], repeats: Int) -> Int {
     var count = 0
     for _ in 0..<repeats {
         var books: [Book] = []
         for (path, bytes) in files { books += parseFile(bytes, path: path).books }
-        count &+= Vref.format(books).utf8.count
+        if sequentialVref {
+            var lines: [UInt8] = []
+            lines.reserveCapacity(64 * 1024)
+            for book in books.sorted(by: { $0.id < $1.id }) { book.appendVrefLines(to: &lines) }
+            count &+= String(decoding: lines, as: UTF8.self).utf8.count
+        } else {
+            count &+= Vref.format(books).utf8.count
+        }
+    }
+    return count
+}
+
+@inline(never)
+func runVrefOnlyLoop(_ books: [Book], repeats: Int) -> Int {
+    var count = 0
+    for _ in 0..<repeats {
+        for book in books {
+            var lines: [UInt8] = []
+            book.appendVrefLines(to: &lines)
+            count &+= String(decoding: lines, as: UTF8.self).utf8.count
+        }
     }
     return count
 }
@@ -66,7 +90,8 @@ func dump(_ result: ParseResult) -> String {
         text += "\(String(describing: book.chapterLabel)) \(book.location)\n"
         text += String(describing: book.introduction) + "\n"
         for chapter in book.chapters {
-            text += "c \(chapter.number) \(String(describing: chapter.label)) \(String(describing: chapter.alternateNumber)) \(String(describing: chapter.publishedNumber)) \(chapter.location)\n"
+            text +=
+                "c \(chapter.number) \(String(describing: chapter.label)) \(String(describing: chapter.alternateNumber)) \(String(describing: chapter.publishedNumber)) \(chapter.location)\n"
             text += String(describing: chapter.blocks) + "\n"
         }
     }
@@ -85,6 +110,20 @@ if mode == "parse" || mode == "vref" {
     let count = mode == "vref" ? runVrefLoop(files, repeats: repeats) : runLoop(files, repeats: repeats)
     let seconds = (clock.now - start) / .seconds(1)
     print(count, String(format: "%.1f MB/s", Double(total * repeats) / seconds / 1e6))
+} else if mode == "vrefonly" {
+    let repeats = Int(arguments[1]) ?? 1
+    let files = arguments.dropFirst(2).map(load)
+    let total = files.reduce(0) { $0 + $1.1.count }
+    let books = files.flatMap { parseFile($0.1, path: $0.0).books }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let count = runVrefOnlyLoop(books, repeats: repeats)
+    let seconds = (clock.now - start) / .seconds(1)
+    print(
+        count,
+        String(
+            format: "%.2f ms a pass, %.1f MB/s", seconds * 1000 / Double(repeats),
+            Double(total * repeats) / seconds / 1e6))
 } else if mode == "vrefcheck" {
     var books: [Book] = []
     for path in arguments.dropFirst() {

@@ -105,6 +105,64 @@ int32_t lectern_utf8_is_clean(const uint8_t *bytes, size_t length);
 /// 1 when `lectern_usfm_read_words` reads words on this processor (it has AVX2), else 0.
 int32_t lectern_usfm_word_runs_available(void);
 
+/// Appends `length` bytes at `from` to the `count` bytes at `to` with each run of ASCII white space (space,
+/// tab, CR, LF) made one space, and returns the new count. A run sets `*pending_space` (it may also be set
+/// on entry, for white space before these bytes); the space is written before the next other byte, unless
+/// nothing was written yet (`count` 0: a verse's text does not start with one). `readable` bytes can be read
+/// from `from` (at least `length`); `to` has room for `count + length + 33` bytes (short texts are copied as
+/// 32 bytes).
+///
+/// - Complexity: O(length); a text of at most 32 bytes whose white space is single spaces takes no branch on
+///   its bytes (SSE2).
+size_t lectern_append_collapsed(uint8_t *restrict to, size_t count, const uint8_t *restrict from, size_t length,
+                                size_t readable, int32_t *pending_space);
+
+/// A node of `FlatContent` (Swift's `FlatNode`, whose layout the caller checks is this one).
+typedef struct {
+    uint8_t kind;
+    uint8_t flags;
+    uint16_t span;
+    uint32_t marker;
+    uint32_t end;
+    uint32_t text_start;
+    uint32_t text_count;
+    uint32_t attribute_start;
+    uint32_t attribute_count;
+    uint32_t location;
+} lectern_flat_node;
+
+/// One call of `lectern_walk_text`: the nodes it reads, and the verse text it appends to.
+typedef struct {
+    /// The chapter's nodes (`lectern_flat_node`), the next to read and the end of the walk.
+    const void *nodes;
+    uint64_t index;
+    uint64_t end;
+    /// The chapter's text bytes, and for each of its strings whether a span of that marker is left out (1).
+    const uint8_t *bytes;
+    uint64_t byte_count;
+    const uint8_t *excluded;
+    uint64_t string_count;
+    /// The verse text so far: `count` bytes of room for `capacity`, and whether a space is pending.
+    uint8_t *text;
+    uint64_t count;
+    uint64_t capacity;
+    int32_t pending_space;
+    /// 1 when a span with attributes is read into like any other (no tagged words are noted), else 0.
+    int32_t enters_tagged;
+    /// The kinds' values: a text node and a character span.
+    uint8_t text_kind;
+    uint8_t character_kind;
+} lectern_text_walk;
+
+/// Appends the text of the nodes from `walk->index` up to `walk->end` to the verse text, as
+/// `lectern_append_collapsed` does, reading into character spans (their children follow them) and past those
+/// whose marker is left out. Stops at the first node of another kind, a span with attributes unless
+/// `enters_tagged`, a text node whose bytes lie outside `bytes` or that would not fit with 33 bytes to spare:
+/// `walk->index` is then that node's, for the caller to take.
+///
+/// - Complexity: O(nodes and bytes read).
+void lectern_walk_text(lectern_text_walk *walk);
+
 /// Copies `length` bytes from `from` to `to` (which do not overlap): up to sixteen as two words that may
 /// overlap, reading and writing only those bytes (most attribute values and words are short), more by
 /// `memcpy`. For the C readers' staging; inline, so that the length's branches stay in their loops.
