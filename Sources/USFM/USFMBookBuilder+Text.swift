@@ -1,3 +1,4 @@
+import CByteScan
 import ScriptureModel
 import TextNormalization
 
@@ -151,41 +152,17 @@ extension USFMBookBuilder {
     }
 
     /// Finds the end of a text run from `start`: a backslash, `//`, or `|` when `attributesEndText`,
-    /// and what it holds. Branch-free but for the bytes that may end the run.
+    /// and what it holds (`lectern_usfm_scan_text`, 32 bytes a step).
     mutating func scanText(from start: Int, attributesEndText: Bool) -> USFMTextRun {
         let input = cursor.input
-        let count = input.count
-        var index = start
-        var seen: UInt8 = 0
-        var doubled: UInt8 = 0
-        var previous: UInt8 = 0
-        var coreEnd = start
-        var coreSeen: UInt8 = 0
-        var coreDoubled: UInt8 = 0
-        USFMTextByte.flags.withUnsafeBufferPointer { flags in
-            scan: while index < count {
-                let byte = input[index]
-                let flag = flags[Int(byte)]
-                if flag & USFMTextByte.stop != 0 {
-                    if byte == backslash { break scan }
-                    if byte == slash, index + 1 < count, input[index + 1] == slash { break scan }
-                    if byte == pipe, attributesEndText { break scan }
-                }
-                seen |= flag
-                doubled |= flag & previous & USFMTextByte.space
-                previous = flag
-                if flag & USFMTextByte.whiteSpace == 0 {
-                    coreEnd = index + 1
-                    coreSeen = seen
-                    coreDoubled = doubled
-                }
-                index += 1
-            }
+        guard let base = input.baseAddress, start < input.count else {
+            return USFMTextRun(end: start, isFinal: true, coreEnd: start, isCoreFinal: true, mayNeedNFC: false)
         }
+        var scan = lectern_usfm_text_scan()
+        lectern_usfm_scan_text(base, input.count, start, attributesEndText ? 1 : 0, &scan)
         return USFMTextRun(
-            end: index, isFinal: seen & USFMTextByte.rewritten == 0 && doubled == 0, coreEnd: coreEnd,
-            isCoreFinal: coreSeen & USFMTextByte.rewritten == 0 && coreDoubled == 0,
-            mayNeedNFC: seen & USFMTextByte.high != 0)
+            end: scan.end, isFinal: scan.is_final != 0, coreEnd: scan.core_end, isCoreFinal: scan.is_core_final != 0,
+            mayNeedNFC: scan.may_need_nfc != 0)
     }
 
     /// Copies a run into `scratch` with white space collapsed to single spaces and `~` turned into U+00A0,

@@ -117,6 +117,28 @@ int32_t lectern_usfm_word_runs_available(void);
 size_t lectern_append_collapsed(uint8_t *restrict to, size_t count, const uint8_t *restrict from, size_t length,
                                 size_t readable, int32_t *pending_space);
 
+/// A USFM text run, as `lectern_usfm_scan_text` finds it.
+typedef struct {
+    /// Where the run ends: a backslash, `//`, `|` when it stops runs, or the end of the input.
+    size_t end;
+    /// Where the white space that ends the run starts (`end` when it ends with something else; the start
+    /// when it is all white space).
+    size_t core_end;
+    /// 1 when the run is its own text: single spaces, no tab, CR, LF or `~`; `is_core_final` the same of the
+    /// run up to `core_end`.
+    int32_t is_final;
+    int32_t is_core_final;
+    /// 1 when the run has a byte of 0xCC and up (a character of U+0300 and above), so it may need NFC.
+    int32_t may_need_nfc;
+} lectern_usfm_text_scan;
+
+/// Finds the text run of `input` (`count` bytes) from `start`, as `USFMBookBuilder.readText` reads it: up to
+/// the first backslash, `//`, or `|` when `pipe_stops` is 1.
+///
+/// - Complexity: O(run), 32 bytes a step with AVX2 (checked at run time).
+void lectern_usfm_scan_text(const uint8_t *input, size_t count, size_t start, int32_t pipe_stops,
+                            lectern_usfm_text_scan *result);
+
 /// A node of `FlatContent` (Swift's `FlatNode`, whose layout the caller checks is this one).
 typedef struct {
     uint8_t kind;
