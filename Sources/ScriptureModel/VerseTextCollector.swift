@@ -58,8 +58,8 @@ struct VerseTextCollector {
     var writesLines = false
     /// The `vref` lines so far, when `writesLines`.
     var lines: [UInt8] = []
-    /// The book's code and a space, how each line starts (made with the first line).
-    var linePrefix: [UInt8] = []
+    /// How the current verse's line starts, `BOOK C:V` and a tab, when `writesLines`.
+    var lineStart: [UInt8] = []
     /// Whether each verse's text is appended to `appended`, after the verses before it, and becomes a
     /// `VerseSpan` in `spans` instead of a `VerseText` (see `ChapterVerseCollector.appendVerses(of:to:)`).
     var appendsText = false
@@ -79,7 +79,7 @@ struct VerseTextCollector {
 
     mutating func finishVerse() {
         if writesLines {
-            if inVerse, let current { appendLine(current.key) }
+            if inVerse { appendLine() }
         } else if appendsText {
             if let current {
                 let start = appended.count
@@ -104,28 +104,39 @@ struct VerseTextCollector {
     }
 
     /// Appends the `vref` line of a verse whose text is `text`: `BOOK C:V<TAB>text` (`VerseKey.description`).
-    private mutating func appendLine(_ key: VerseKey) {
-        if linePrefix.isEmpty { linePrefix = Array(book.code.utf8) + [0x20] }
-        lines.append(contentsOf: linePrefix)
-        appendDecimal(chapter)
-        lines.append(UInt8(ascii: ":"))
-        var verse = key.verse
-        verse.withUTF8 { lines.append(contentsOf: $0) }
-        lines.append(0x09)
+    private mutating func appendLine() {
+        lines.append(contentsOf: lineStart)
         lines.append(contentsOf: text.bytes)
         lines.append(0x0A)
     }
 
-    /// Appends a number's decimal digits to `lines` (`String(number)` would allocate).
-    private mutating func appendDecimal(_ number: Int) {
+    /// Makes `lineStart` for the verse at node `index`: the book's code, a space, the chapter, `:`, the verse
+    /// node's text as `VerseKey.description` writes it, and a tab; no `VerseKey` is made.
+    private mutating func startLine(_ index: Int) {
+        lineStart.removeAll(keepingCapacity: true)
+        lineStart.append(contentsOf: book.code.utf8)
+        lineStart.append(0x20)
+        appendDecimal(chapter, to: &lineStart)
+        lineStart.append(UInt8(ascii: ":"))
+        let node = nodes[index]
+        let start = Int(node.textStart)
+        let count = Int(node.textCount)
+        if count > 0, start + count <= bytes.count {
+            lineStart.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(start + count)]))
+        }
+        lineStart.append(0x09)
+    }
+
+    /// Appends a number's decimal digits (`String(number)` would allocate).
+    private func appendDecimal(_ number: Int, to output: inout [UInt8]) {
         guard number > 0 else {
-            lines.append(contentsOf: String(number).utf8)
+            output.append(contentsOf: String(number).utf8)
             return
         }
         var divisor = 1
         while divisor <= number / 10 { divisor *= 10 }
         while divisor > 0 {
-            lines.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+            output.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
             divisor /= 10
         }
     }
@@ -238,6 +249,12 @@ struct VerseTextCollector {
     /// Finishes the verse being collected and starts the one at node `index`.
     mutating func startVerse(_ index: Int) {
         finishVerse()
+        if writesLines {
+            startLine(index)
+            inVerse = true
+            verseSerial &+= 1
+            return
+        }
         current = (
             VerseKey(book: book, chapter: chapter, verse: content.text(of: index)),
             content.location(of: index) ?? FlatContent.nowhere
