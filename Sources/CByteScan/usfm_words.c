@@ -25,11 +25,6 @@ __attribute__((target("avx2"), always_inline)) static inline void put_node(uint8
     _mm256_storeu_si256((__m256i *)(void *)to, template);
 }
 
-static inline void put32(uint8_t *at, int64_t offset, uint64_t value) {
-    uint32_t narrow = (uint32_t)value;
-    memcpy(at + offset, &narrow, 4);
-}
-
 // The known name whose bytes (with `="`) start at `at` (16 readable bytes), or NULL; the search starts at
 // `*next`, left at the one after the name found.
 static inline const lectern_usfm_name *known_name(const lectern_usfm_name *names, int64_t count, int64_t *next,
@@ -76,16 +71,7 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
     uint64_t last_node = run->last_node;
     size_t position = run->position;
 
-    const size_t node_size = 32;  // checked by the caller
-    const int64_t end_offset = layout->end_offset;
-    const int64_t text_start_offset = layout->text_start_offset;
-    const int64_t text_count_offset = layout->text_count_offset;
-    const int64_t attribute_start_offset = layout->attribute_start_offset;
-    const int64_t attribute_count_offset = layout->attribute_count_offset;
-    const size_t attribute_size = (size_t)layout->attribute_size;
-    const int64_t attribute_name_offset = layout->attribute_name_offset;
-    const int64_t attribute_value_start_offset = layout->attribute_value_start_offset;
-    const int64_t attribute_value_count_offset = layout->attribute_value_count_offset;
+    const size_t node_size = 32;  // checked by the caller, with the offsets (`lectern_layout_is_flat`)
     const __m256i span_template = _mm256_loadu_si256((const __m256i *)(const void *)layout->span_template);
     const __m256i text_template = _mm256_loadu_si256((const __m256i *)(const void *)layout->text_template);
 
@@ -188,10 +174,10 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
         uint64_t first_attribute = attribute_base + attribute_count;
         for (uint32_t k = 0; k < pair_count; k++) {
             size_t length = (size_t)(pair_at[k][2] - pair_at[k][1]);
-            uint8_t *attribute = attribute_room + attribute_count * attribute_size;
-            put32(attribute, attribute_name_offset, pair_name[k]->id);
-            put32(attribute, attribute_value_start_offset, byte_base + stage_count);
-            put32(attribute, attribute_value_count_offset, length);
+            uint8_t *attribute = attribute_room + attribute_count * LECTERN_ATTRIBUTE_SIZE;
+            lectern_put_u32(attribute, LECTERN_ATTRIBUTE_NAME, pair_name[k]->id);
+            lectern_put_u32(attribute, LECTERN_ATTRIBUTE_VALUE_START, byte_base + stage_count);
+            lectern_put_u32(attribute, LECTERN_ATTRIBUTE_VALUE_COUNT, length);
             if (start + 64 <= count) {
                 store32(stage + stage_count, input + start + pair_at[k][1]);
             } else {
@@ -203,23 +189,23 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
         uint64_t index = node_base + node_count;
         uint8_t *span = node_room + node_count * node_size;
         put_node(span, span_template);
-        put32(span, end_offset, index + 2);
-        put32(span, attribute_start_offset, first_attribute);
-        put32(span, attribute_count_offset, pair_count);
+        lectern_put_u32(span, LECTERN_NODE_END, index + 2);
+        lectern_put_u32(span, LECTERN_NODE_ATTRIBUTE_START, first_attribute);
+        lectern_put_u32(span, LECTERN_NODE_ATTRIBUTE_COUNT, pair_count);
         uint8_t *run_node = span + node_size;
         put_node(run_node, text_template);
-        put32(run_node, end_offset, index + 2);
-        put32(run_node, text_start_offset, byte_base + stage_count);
-        put32(run_node, text_count_offset, text);
+        lectern_put_u32(run_node, LECTERN_NODE_END, index + 2);
+        lectern_put_u32(run_node, LECTERN_NODE_TEXT_START, byte_base + stage_count);
+        lectern_put_u32(run_node, LECTERN_NODE_TEXT_COUNT, text);
         _mm256_storeu_si256((__m256i *)(void *)(stage + stage_count), block);
         stage_count += text;
         last_node = index;
         if (text_after) {
             uint8_t *after_node = run_node + node_size;
             put_node(after_node, text_template);
-            put32(after_node, end_offset, index + 3);
-            put32(after_node, text_start_offset, byte_base + stage_count);
-            put32(after_node, text_count_offset, text_after);
+            lectern_put_u32(after_node, LECTERN_NODE_END, index + 3);
+            lectern_put_u32(after_node, LECTERN_NODE_TEXT_START, byte_base + stage_count);
+            lectern_put_u32(after_node, LECTERN_NODE_TEXT_COUNT, text_after);
             _mm256_storeu_si256((__m256i *)(void *)(stage + stage_count), tail);
             stage_count += text_after;
             last_node = index + 2;
@@ -249,8 +235,9 @@ void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layo
     run->node_count = 0;
     run->attribute_count = 0;
     run->words = 0;
-    // The nodes are written from 32-byte templates: another size turns the runs off.
-    if (run->input == NULL || layout->node_size != 32) return;
+    // The nodes are written from 32-byte templates, their fields at fixed offsets: another layout turns the
+    // runs off.
+    if (run->input == NULL || !lectern_layout_is_flat(layout)) return;
 #if defined(__x86_64__)
     if (has_avx2()) read_words_avx2(run, layout);
 #endif

@@ -7,39 +7,10 @@
 
 #define NO_STRING UINT32_MAX
 
-static inline void store_u32(uint8_t *element, size_t offset, uint64_t value) {
-    uint32_t field = (uint32_t)value;
-    memcpy(element + offset, &field, sizeof field);
-}
-
 // Whether a text event is one the loop takes: no `|` and nothing NFC may change.
 static inline int plain_text(const lectern_xml_event *event) {
     return event->kind == LECTERN_XML_TEXT && event->bytes != NULL && event->length > 0 &&
            (event->flags & (LECTERN_XML_TEXT_MAY_NEED_NFC | LECTERN_XML_TEXT_HAS_BAR)) == 0;
-}
-
-// Where the fields lie: `FlatNode` (32 bytes: kind, flags, span, marker, then end, text start, text count,
-// attribute start, attribute count and location, 32 bits each) and `FlatAttribute` (name, value start,
-// value count). The reader is built for this layout: `layout` must describe it, or nothing is read.
-enum {
-    NODE_END = 8,
-    NODE_TEXT_START = 12,
-    NODE_TEXT_COUNT = 16,
-    NODE_ATTRIBUTE_START = 20,
-    NODE_ATTRIBUTE_COUNT = 24,
-    ATTRIBUTE_SIZE = 12,
-    ATTRIBUTE_NAME = 0,
-    ATTRIBUTE_VALUE_START = 4,
-    ATTRIBUTE_VALUE_COUNT = 8,
-};
-
-static int layout_is_known(const lectern_usfm_layout *layout) {
-    return layout->node_size == 32 && layout->end_offset == NODE_END && layout->text_start_offset == NODE_TEXT_START &&
-           layout->text_count_offset == NODE_TEXT_COUNT && layout->attribute_start_offset == NODE_ATTRIBUTE_START &&
-           layout->attribute_count_offset == NODE_ATTRIBUTE_COUNT && layout->attribute_size == ATTRIBUTE_SIZE &&
-           layout->attribute_name_offset == ATTRIBUTE_NAME &&
-           layout->attribute_value_start_offset == ATTRIBUTE_VALUE_START &&
-           layout->attribute_value_count_offset == ATTRIBUTE_VALUE_COUNT;
 }
 
 // The index of the first `style` attribute of a span's start tag when the loop takes the tag (see the
@@ -76,7 +47,7 @@ static inline int32_t plain_span_style(const lectern_xml_span_run *run, const le
 }
 
 void lectern_xml_read_spans(lectern_xml_span_run *run, const lectern_usfm_layout *layout) {
-    if (!layout_is_known(layout) || run->events == NULL || run->attribute_names == NULL) return;
+    if (!lectern_layout_is_flat(layout) || run->events == NULL || run->attribute_names == NULL) return;
     // The fields in locals: a byte store could change any of them as far as the compiler knows.
     const lectern_xml_event *events = run->events;
     const size_t count = run->count;
@@ -106,9 +77,9 @@ void lectern_xml_read_spans(lectern_xml_span_run *run, const lectern_usfm_layout
                 break;
             uint8_t *node = nodes + node_count * 32;
             memcpy(node, layout->text_template, 32);
-            store_u32(node, NODE_END, node_base + node_count + 1);
-            store_u32(node, NODE_TEXT_START, byte_base + stage_count);
-            store_u32(node, NODE_TEXT_COUNT, length);
+            lectern_put_u32(node, LECTERN_NODE_END, node_base + node_count + 1);
+            lectern_put_u32(node, LECTERN_NODE_TEXT_START, byte_base + stage_count);
+            lectern_put_u32(node, LECTERN_NODE_TEXT_COUNT, length);
             lectern_copy_bytes(stage + stage_count, event->bytes, length);
             stage_count += length;
             node_count++;
@@ -134,10 +105,10 @@ void lectern_xml_read_spans(lectern_xml_span_run *run, const lectern_usfm_layout
             if (k == style) continue;
             const lectern_xml_attribute *attribute = &event->attributes[k];
             size_t value_length = (size_t)attribute->value_length;
-            uint8_t *slot = attribute_room + attribute_count * ATTRIBUTE_SIZE;
-            store_u32(slot, ATTRIBUTE_NAME, run->attribute_names[attribute->name_id]);
-            store_u32(slot, ATTRIBUTE_VALUE_START, byte_base + stage_count);
-            store_u32(slot, ATTRIBUTE_VALUE_COUNT, value_length);
+            uint8_t *slot = attribute_room + attribute_count * LECTERN_ATTRIBUTE_SIZE;
+            lectern_put_u32(slot, LECTERN_ATTRIBUTE_NAME, run->attribute_names[attribute->name_id]);
+            lectern_put_u32(slot, LECTERN_ATTRIBUTE_VALUE_START, byte_base + stage_count);
+            lectern_put_u32(slot, LECTERN_ATTRIBUTE_VALUE_COUNT, value_length);
             lectern_copy_bytes(stage + stage_count, attribute->value, value_length);
             stage_count += value_length;
             attribute_count++;
@@ -146,14 +117,14 @@ void lectern_xml_read_spans(lectern_xml_span_run *run, const lectern_usfm_layout
         uint64_t index = node_base + node_count;
         uint8_t *span = nodes + node_count * 32;
         memcpy(span, layout->span_template, 32);
-        store_u32(span, NODE_END, index + 2);
-        store_u32(span, NODE_ATTRIBUTE_START, attribute_start);
-        store_u32(span, NODE_ATTRIBUTE_COUNT, added);
+        lectern_put_u32(span, LECTERN_NODE_END, index + 2);
+        lectern_put_u32(span, LECTERN_NODE_ATTRIBUTE_START, attribute_start);
+        lectern_put_u32(span, LECTERN_NODE_ATTRIBUTE_COUNT, added);
         uint8_t *node = span + 32;
         memcpy(node, layout->text_template, 32);
-        store_u32(node, NODE_END, index + 2);
-        store_u32(node, NODE_TEXT_START, byte_base + stage_count);
-        store_u32(node, NODE_TEXT_COUNT, length);
+        lectern_put_u32(node, LECTERN_NODE_END, index + 2);
+        lectern_put_u32(node, LECTERN_NODE_TEXT_START, byte_base + stage_count);
+        lectern_put_u32(node, LECTERN_NODE_TEXT_COUNT, length);
         lectern_copy_bytes(stage + stage_count, text->bytes, length);
         stage_count += length;
         node_count += 2;

@@ -20,8 +20,9 @@ typedef struct {
 } lectern_usfm_name;
 
 /// Where a node's or an attribute's fields lie in the content's arrays (byte offsets in one element, and
-/// the element's size), and the nodes every word starts from: the reader writes templates and fills in
-/// the fields, knowing nothing else of the layout.
+/// the element's size), and the nodes every word starts from: the readers write templates and fill in the
+/// fields at the offsets below (`LECTERN_NODE_END`…), which this must describe (the Swift side fills it from
+/// `FlatNode` and `FlatAttribute`; a readers' check, not a setting).
 typedef struct {
     /// A closed character span of the `w` marker, and a text node: every other field as a new node has it.
     uint8_t span_template[32];
@@ -37,6 +38,40 @@ typedef struct {
     int64_t attribute_value_start_offset;
     int64_t attribute_value_count_offset;
 } lectern_usfm_layout;
+
+/// Where the fields lie in `FlatNode` (32 bytes: kind, flags, span, marker, then end, text start, text count,
+/// attribute start, attribute count and location, 32 bits each) and `FlatAttribute` (name, value start, value
+/// count). The C readers are built for this layout, with these offsets as constants: a `lectern_usfm_layout`
+/// that describes another turns them off (`lectern_layout_is_flat`).
+enum {
+    LECTERN_NODE_END = 8,
+    LECTERN_NODE_TEXT_START = 12,
+    LECTERN_NODE_TEXT_COUNT = 16,
+    LECTERN_NODE_ATTRIBUTE_START = 20,
+    LECTERN_NODE_ATTRIBUTE_COUNT = 24,
+    LECTERN_ATTRIBUTE_SIZE = 12,
+    LECTERN_ATTRIBUTE_NAME = 0,
+    LECTERN_ATTRIBUTE_VALUE_START = 4,
+    LECTERN_ATTRIBUTE_VALUE_COUNT = 8,
+};
+
+/// 1 when `layout` describes the layout above, else 0.
+static inline int32_t lectern_layout_is_flat(const lectern_usfm_layout *layout) {
+    return layout->node_size == 32 && layout->end_offset == LECTERN_NODE_END &&
+           layout->text_start_offset == LECTERN_NODE_TEXT_START &&
+           layout->text_count_offset == LECTERN_NODE_TEXT_COUNT &&
+           layout->attribute_start_offset == LECTERN_NODE_ATTRIBUTE_START &&
+           layout->attribute_count_offset == LECTERN_NODE_ATTRIBUTE_COUNT &&
+           layout->attribute_size == LECTERN_ATTRIBUTE_SIZE && layout->attribute_name_offset == LECTERN_ATTRIBUTE_NAME &&
+           layout->attribute_value_start_offset == LECTERN_ATTRIBUTE_VALUE_START &&
+           layout->attribute_value_count_offset == LECTERN_ATTRIBUTE_VALUE_COUNT;
+}
+
+/// Writes the low 32 bits of `value` at `offset` in `element`.
+static inline void lectern_put_u32(uint8_t *element, size_t offset, uint64_t value) {
+    uint32_t field = (uint32_t)value;
+    memcpy(element + offset, &field, sizeof field);
+}
 
 /// One call of `lectern_usfm_read_words`: what it reads and where its results go.
 typedef struct {
@@ -83,7 +118,7 @@ typedef struct {
 ///
 /// Stops before the first word it does not read, or whose results would not fit (the stage with 32 bytes
 /// to spare: it may write that far past its count), leaving it to the caller; 0 words when the processor
-/// has no AVX2.
+/// has no AVX2 or `layout` is not the one the reader is built for (`lectern_layout_is_flat`).
 ///
 /// - Complexity: O(bytes read), one 32-byte load a word.
 void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layout *layout);
