@@ -63,6 +63,13 @@ struct VerseBytes {
         capacity = newCapacity
     }
 
+    /// Removes the first `k` bytes, moving the rest to the start.
+    mutating func removeFirst(_ k: Int) {
+        guard k > 0 else { return }
+        UnsafeMutableRawPointer(base).copyMemory(from: base + k, byteCount: count - k)
+        count -= k
+    }
+
     /// The last character of the text, if any.
     func lastScalar() -> Unicode.Scalar? {
         guard count > 0 else { return nil }

@@ -65,6 +65,10 @@ struct VerseTextCollector {
     var appendsText = false
     /// The verses' texts so far, when `appendsText`.
     var appended: [UInt8] = []
+    /// The current verse's bytes already moved from `text` to `appended` (when `appendsText`, a verse of more
+    /// than `flushSize` bytes is not held twice).
+    var flushed = 0
+    static let flushSize = 1 << 20
     /// The verses so far, when `appendsText`.
     var spans: [VerseSpan] = []
 
@@ -82,7 +86,7 @@ struct VerseTextCollector {
             if inVerse { appendLine() }
         } else if appendsText {
             if let current {
-                let start = appended.count
+                let start = appended.count - flushed
                 appended.append(contentsOf: text.bytes)
                 spans.append(
                     VerseSpan(
@@ -99,6 +103,7 @@ struct VerseTextCollector {
         current = nil
         inVerse = false
         text.count = 0
+        flushed = 0
         pendingSpace = false
         afterNote = false
     }
@@ -308,6 +313,16 @@ struct VerseTextCollector {
         }
     }
 
+    /// Moves the current verse's text but its last character to `appended` (which it is bound for), so that
+    /// a huge verse is not held twice; the character kept says the text is not empty and what it ends with.
+    private mutating func flushText() {
+        var keep = text.count - 1
+        while keep > 0 && text.base[keep] & 0xC0 == 0x80 { keep -= 1 }
+        appended.append(contentsOf: UnsafeBufferPointer(start: text.base, count: keep))
+        flushed += keep
+        text.removeFirst(keep)
+    }
+
     /// Whether `FlatNode`'s layout is `lectern_flat_node`'s, so `lectern_walk_text` can read the nodes.
     static let walksInC: Bool = {
         let node = MemoryLayout<FlatNode>.self
@@ -334,6 +349,7 @@ struct VerseTextCollector {
         lectern_walk_text(&walk)
         text.count = Int(walk.count)
         pendingSpace = walk.pending_space != 0
+        if appendsText, text.count > Self.flushSize { flushText() }
         return Int(walk.index)
     }
 
@@ -347,11 +363,11 @@ struct VerseTextCollector {
     mutating func addTagged(_ index: Int) {
         let node = nodes[index]
         guard !isExcluded(node) else { return }
-        let start = text.count
+        let start = flushed + text.count
         let serial = verseSerial
         add(from: index + 1, end: Int(node.end))
-        guard inVerse, verseSerial == serial, text.count > start else { return }
-        appendTaggedWord(node, utf8Range: start..<text.count)
+        guard inVerse, verseSerial == serial, flushed + text.count > start else { return }
+        appendTaggedWord(node, utf8Range: start..<(flushed + text.count))
     }
 
     /// Appends what `TaggedWord.init?(_:node:utf8Range:)` gives for a character span, if anything, its values
@@ -404,10 +420,19 @@ struct VerseTextCollector {
                 separateFromNote(before: UnsafeBufferPointer(start: from, count: count))
             }
         }
-        text.reserve(count + 33)
-        var pending: Int32 = pendingSpace ? 1 : 0
-        text.count = lectern_append_collapsed(text.base, text.count, from, count, readable, &pending)
-        pendingSpace = pending != 0
+        // When the text goes on to `appended`, a long text (a verse read as one run) is taken a part at a time,
+        // each moved on before the next, so that it is never all in `text` as well.
+        let part = appendsText ? Self.flushSize : count
+        var done = 0
+        while done < count {
+            let length = min(part, count - done)
+            text.reserve(length + 33)
+            var pending: Int32 = pendingSpace ? 1 : 0
+            text.count = lectern_append_collapsed(text.base, text.count, from + done, length, readable - done, &pending)
+            pendingSpace = pending != 0
+            if appendsText, text.count > Self.flushSize { flushText() }
+            done += length
+        }
     }
 
     /// The verse's tagged words in an array of their number: `words` keeps its room for the next verse, and a

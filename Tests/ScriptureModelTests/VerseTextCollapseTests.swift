@@ -87,4 +87,64 @@ import Testing
             }
         }
     }
+
+    /// A verse of a few megabytes, its words tagged and separated by every kind of white space, appended to a
+    /// chapter's text (which moves the verse out of the collector a megabyte at a time) gives what
+    /// `verseTexts()` gives, words and all.
+    @Test func aHugeVerseAppendedGivesWhatVerseTextsGive() {
+        var inlines: [Inline] = [.verse(VerseStart(number: "1", location: Self.here))]
+        let words = [
+            "in", "the", "beginning",
+            "\u{05D1}\u{05B0}\u{05BC}\u{05E8}\u{05B5}\u{05D0}\u{05E9}\u{05B4}\u{05C1}\u{05D9}\u{05EA}", "𝄞",
+        ]
+        for index in 0..<300_000 {
+            let word = words[index % words.count]
+            inlines.append(
+                .character(
+                    CharacterSpan(marker: "w", attributes: [Attribute("strong", "H\(index)")], content: [.text(word)])))
+            inlines.append(.text(["  ", "\n", " ", "\t "][index % 4]))
+        }
+        inlines.append(.verse(VerseStart(number: "2", location: Self.here)))
+        inlines.append(.text("and the earth."))
+        let paragraph = Block.paragraph(Paragraph(marker: "p", content: inlines, location: Self.here))
+        let chapter = Chapter(number: 1, blocks: [paragraph], location: Self.here)
+        let book = Book(id: .genesis, chapters: [chapter], location: Self.here)
+        let expected = book.verseTexts()
+        #expect(expected.first.map { $0.text.utf8.count > 2 << 20 } == true)
+        var collector = ChapterVerseCollector(book: .genesis)
+        var text: [UInt8] = Array("before".utf8)
+        let spans = collector.appendVerses(of: chapter, to: &text)
+        #expect(spans.map(\.key) == expected.map(\.key))
+        // Compared without printing megabytes when they differ.
+        #expect(spans.count == expected.count)
+        #expect(zip(spans, expected).allSatisfy { text[$0.range].elementsEqual($1.text.utf8) })
+        #expect(zip(spans, expected).allSatisfy { $0.words == $1.words })
+        #expect(spans.first?.range.lowerBound == 6)
+    }
+
+    /// A verse of one text of several megabytes (as a long run is read), its white space in runs of every
+    /// length so that some cross the megabyte steps it is appended in, gives what `verseTexts()` gives.
+    @Test func aHugeSingleTextAppendedGivesWhatVerseTextsGive() {
+        var long = ""
+        var index = 0
+        while long.utf8.count < 2 << 20 {
+            long += ["λόγος", "in", "the", "beginning"][index % 4]
+            long += String(repeating: index % 3 == 0 ? " " : "\n", count: index % 7 + 1)
+            index += 1
+        }
+        // The collector's step is a megabyte: a space ends the first step, a run of two crosses the second.
+        let step = 1 << 20
+        long += String(repeating: "a", count: step - 1 - long.utf8.count % step) + " "
+        long += String(repeating: "b", count: step - 1) + "  " + String(repeating: "c", count: 100)
+        let content: [Inline] = [.verse(VerseStart(number: "1", location: Self.here)), .text(long)]
+        let paragraph = Block.paragraph(Paragraph(marker: "p", content: content, location: Self.here))
+        let chapter = Chapter(number: 1, blocks: [paragraph], location: Self.here)
+        let expected = Book(id: .john, chapters: [chapter], location: Self.here).verseTexts()
+        var collector = ChapterVerseCollector(book: .john)
+        var text: [UInt8] = []
+        let spans = collector.appendVerses(of: chapter, to: &text)
+        #expect(spans.count == 1 && expected.count == 1)
+        #expect(zip(spans, expected).allSatisfy { text[$0.range].elementsEqual($1.text.utf8) })
+        #expect(text.count == expected.first?.text.utf8.count)
+    }
 }
