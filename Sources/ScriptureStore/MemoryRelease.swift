@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -10,18 +12,22 @@
 /// that lets go of a part of its input (a chapter's model once encoded, verse texts once tokenized) calls
 /// `freed(_:)`, so that its peak memory is what it holds, not what it ever held.
 package struct MemoryRelease {
-    private var pending = 0
+    /// The bytes let go since the last trim, counted across the whole process: an import encodes many books
+    /// at once, each of which alone may never free a `step`.
+    private static let pending = Atomic<Int>(0)
 
     /// How many bytes are let go between two trims.
     package static let step = 32 << 20
 
     package init() {}
 
-    /// Notes that about `bytes` were let go, and trims once `step` of them are.
+    /// Notes that about `bytes` were let go, and trims once `step` of them are (in this process, by any
+    /// thread).
     package mutating func freed(_ bytes: Int) {
-        pending += bytes
-        guard pending >= Self.step else { return }
-        pending = 0
+        let total = Self.pending.add(bytes, ordering: .relaxed).newValue
+        guard total >= Self.step else { return }
+        // One thread trims for all: the one that takes the count back to zero.
+        guard Self.pending.compareExchange(expected: total, desired: 0, ordering: .relaxed).exchanged else { return }
         Self.trim()
     }
 
