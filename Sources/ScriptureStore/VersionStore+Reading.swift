@@ -121,7 +121,9 @@ extension VersionStore {
 
     private func verseTexts(of stored: StoredBook) throws(StoreError) -> [VerseText] {
         var result: [VerseText] = []
-        result.reserveCapacity(stored.verseCount)
+        // The book's count is as the books section says; a damaged one may be any number, the store's own count
+        // (from the verse records' size) is not.
+        result.reserveCapacity(min(stored.verseCount, verseCount))
         for index in 0..<stored.chapters.count {
             let record = try chapterRecord(at: stored.firstChapterRecord + index)
             try checkText(record)
