@@ -189,19 +189,8 @@ extension FlatContentBuilder {
     /// says where they are.
     package mutating func appendDecimal(_ value: Int) -> Range<UInt32> {
         let start = UInt32(truncatingIfNeeded: content.bytes.count)
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for Int.max's 19 digits
-        let count = withUnsafeMutableBytes(of: &digits) { room in
-            var rest = UInt(bitPattern: value)
-            var index = room.count
-            repeat {
-                index -= 1
-                room[index] = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
-                rest /= 10
-            } while rest > 0
-            content.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: room[index...]))
-            return room.count - index
-        }
-        return start..<start + UInt32(truncatingIfNeeded: count)
+        content.bytes.appendDecimal(value)
+        return start..<UInt32(truncatingIfNeeded: content.bytes.count)
     }
 
     /// Adds attributes to the attribute table without a node, and gives their slots.

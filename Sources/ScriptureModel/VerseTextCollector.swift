@@ -121,7 +121,11 @@ struct VerseTextCollector {
         lineStart.removeAll(keepingCapacity: true)
         lineStart.append(contentsOf: book.code.utf8)
         lineStart.append(0x20)
-        appendDecimal(chapter, to: &lineStart)
+        if chapter >= 0 {
+            lineStart.appendDecimal(chapter)
+        } else {
+            lineStart.append(contentsOf: String(chapter).utf8)
+        }
         lineStart.append(UInt8(ascii: ":"))
         let node = nodes[index]
         let start = Int(node.textStart)
@@ -130,20 +134,6 @@ struct VerseTextCollector {
             lineStart.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(start + count)]))
         }
         lineStart.append(0x09)
-    }
-
-    /// Appends a number's decimal digits (`String(number)` would allocate).
-    private func appendDecimal(_ number: Int, to output: inout [UInt8]) {
-        guard number > 0 else {
-            output.append(contentsOf: String(number).utf8)
-            return
-        }
-        var divisor = 1
-        while divisor <= number / 10 { divisor *= 10 }
-        while divisor > 0 {
-            output.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
-            divisor /= 10
-        }
     }
 
     /// Adds a chapter's blocks, walking its nodes in the order of the `Block` tree.
