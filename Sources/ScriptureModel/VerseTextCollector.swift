@@ -313,16 +313,19 @@ struct VerseTextCollector {
         text.removeFirst(keep)
     }
 
-    /// Whether `FlatNode`'s layout is `lectern_flat_node`'s, so `lectern_walk_text` can read the nodes.
+    /// Whether `FlatNode`'s layout is `lectern_flat_node`'s, so `lectern_walk_text` can read the nodes (the
+    /// kinds' values are handed to it with each walk).
     static let walksInC: Bool = {
         let node = MemoryLayout<FlatNode>.self
-        let offsets: [(PartialKeyPath<FlatNode>, Int)] = [
-            (\FlatNode.storedKind, 0), (\FlatNode.storedMarker, 4), (\FlatNode.storedEnd, 8),
-            (\FlatNode.textStart, 12), (\FlatNode.textCount, 16), (\FlatNode.attributeCount, 24),
+        let flat = MemoryLayout<lectern_flat_node>.self
+        let fields: [(PartialKeyPath<FlatNode>, PartialKeyPath<lectern_flat_node>)] = [
+            (\FlatNode.storedKind, \lectern_flat_node.kind), (\FlatNode.storedMarker, \lectern_flat_node.marker),
+            (\FlatNode.storedEnd, \lectern_flat_node.end), (\FlatNode.textStart, \lectern_flat_node.text_start),
+            (\FlatNode.textCount, \lectern_flat_node.text_count),
+            (\FlatNode.attributeCount, \lectern_flat_node.attribute_count),
         ]
-        return node.stride == MemoryLayout<lectern_flat_node>.stride
-            && offsets.allSatisfy { node.offset(of: $0.0) == $0.1 }
-            && FlatNode.Kind.text.rawValue == 5 && FlatNode.Kind.character.rawValue == 7
+        return node.stride == flat.stride
+            && fields.allSatisfy { node.offset(of: $0.0) != nil && node.offset(of: $0.0) == flat.offset(of: $0.1) }
     }()
 
     /// Appends the text of the nodes from `start` on, up to `end`, in C (`lectern_walk_text`), and gives the
