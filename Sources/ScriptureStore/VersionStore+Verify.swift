@@ -58,9 +58,9 @@ extension VersionStore {
             problems.append(
                 StoreProblem(section: .verses, message: "\(path): the verse table does not end at the end of the text"))
         }
-        for book in books {
+        for (book, firstVerse) in zip(books, bookVerseStarts) {
             do {
-                try verifyBook(book)
+                try verifyBook(book, firstVerse: firstVerse)
             } catch {
                 problems.append(Self.problem(error))
             }
@@ -99,13 +99,21 @@ extension VersionStore {
         return problems
     }
 
-    private func verifyBook(_ stored: StoredBook) throws(StoreError) {
+    /// Checks a book whose verses start at `firstVerse` of the verse table: its chapters' verses follow on
+    /// from there and are all of its verses, and each chapter gives back its verse text.
+    private func verifyBook(_ stored: StoredBook, firstVerse: Int) throws(StoreError) {
         _ = try introduction(stored.id)
+        var nextVerse = firstVerse
         for index in 0..<stored.chapters.count {
             let record = try chapterRecord(at: stored.firstChapterRecord + index)
             guard record.book == stored.id else {
                 throw chapterRecords.damaged("\(stored.id.code) chapter record \(index) belongs to \(record.book.code)")
             }
+            guard record.firstVerse == nextVerse else {
+                throw chapterRecords.damaged(
+                    "\(record.book.code) \(record.number): first verse \(record.firstVerse), not \(nextVerse)")
+            }
+            nextVerse += record.verseCount
             let chapter = try self.chapter(stored.id, record.number)
             var stored: [String] = []
             var previousEnd = record.textOffset
@@ -129,6 +137,13 @@ extension VersionStore {
                 throw content.damaged(
                     "\(record.book.code) \(record.number): the content does not give back the verse text")
             }
+        }
+        guard nextVerse == firstVerse + stored.verseCount else {
+            throw StoreError.damaged(
+                path: path, section: .books,
+                reason:
+                    "\(stored.id.code): its chapters have \(nextVerse - firstVerse) verses, the book \(stored.verseCount)"
+            )
         }
     }
 

@@ -116,7 +116,8 @@ public final class VersionStore: Sendable {
         checkedChapters = CheckedParts(count: chapterCount * 2)
         verseCount = verseRecords.count / RecordLayout.verseSize - 1
         books = try Self.readBooks(
-            section(.books), strings: strings, chapters: chapterRecords, chapterCount: chapterCount)
+            section(.books), strings: strings, chapters: chapterRecords, chapterCount: chapterCount,
+            verseCount: verseCount)
     }
 
     /// The bytes of a section, bounds-checked; nil when the file has no section of that kind.
@@ -257,8 +258,11 @@ public final class VersionStore: Sendable {
         return (entries, covered)
     }
 
+    ///
+    /// The books must share out the chapter records and the verse table between them, in order and all of
+    /// them, as the writer lays them out: search finds a verse's book from the books' verse counts alone.
     static func readBooks(
-        _ bytes: StoreBytes, strings: StringTable, chapters: StoreBytes, chapterCount: Int
+        _ bytes: StoreBytes, strings: StringTable, chapters: StoreBytes, chapterCount: Int, verseCount: Int
     ) throws(StoreError) -> [StoredBook] {
         var cursor = bytes.cursor()
         let count = try cursor.varint(below: bytes.count, "book count")
@@ -272,6 +276,7 @@ public final class VersionStore: Sendable {
             guard offset < Int(UInt32.max), length < Int(UInt32.max) else { throw bytes.damaged("string \(code - 1)") }
             return UInt64(offset) << 32 | UInt64(length)
         }
+        var (chaptersBefore, versesBefore) = (0, 0)
         for _ in 0..<count {
             let raw = try cursor.u8()
             guard let id = BookID(rawValue: raw) else { throw bytes.damaged("unknown book number \(raw)") }
@@ -287,9 +292,18 @@ public final class VersionStore: Sendable {
             guard first <= chapterCount, chapterTotal <= chapterCount - first else {
                 throw bytes.damaged("\(id.code) chapters \(first)+\(chapterTotal) past the \(chapterCount) records")
             }
+            guard first == chaptersBefore else {
+                throw bytes.damaged(
+                    "\(id.code) chapter records start at \(first), not \(chaptersBefore) after the books before")
+            }
+            chaptersBefore += chapterTotal
             let introOffset = try cursor.varint()
             let introLength = try cursor.varint()
             let verseTotal = try cursor.varint()
+            guard verseTotal <= verseCount - versesBefore else {
+                throw bytes.damaged("\(id.code) \(verseTotal) verses past the \(verseCount) of the verse table")
+            }
+            versesBefore += verseTotal
             let introductionChecksum = try cursor.varint()
             guard introductionChecksum <= Int(UInt32.max) else {
                 throw bytes.damaged("\(id.code) introduction checksum")
@@ -300,6 +314,11 @@ public final class VersionStore: Sendable {
                     hasIntroduction: flags & 1 != 0, verseCount: verseTotal,
                     firstChapterRecord: first, introduction: (introOffset, introLength),
                     introductionChecksum: UInt32(introductionChecksum)))
+        }
+        guard chaptersBefore == chapterCount, versesBefore == verseCount else {
+            throw bytes.damaged(
+                "the books have \(chaptersBefore) chapters and \(versesBefore) verses, the tables \(chapterCount) and \(verseCount)"
+            )
         }
         return books
     }

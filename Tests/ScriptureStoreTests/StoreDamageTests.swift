@@ -98,6 +98,87 @@ struct StoreDamageTests {
         }
     }
 
+    /// The books section's fields, each book's as a list of varints after its number and flags.
+    struct BookFields {
+        var books: [(number: UInt8, flags: UInt8, values: [Int])]
+
+        /// Fields per book after the number and flags: seven names, the first chapter record, the chapter
+        /// count, the content offset, the introduction's length, the verse count, the introduction's checksum.
+        static let perBook = 13
+        static let firstChapter = 7
+        static let chapterCount = 8
+        static let verseCount = 11
+
+        init(_ bytes: StoreBytes) throws {
+            var cursor = bytes.cursor()
+            books = try (0..<cursor.varint()).map { _ in
+                (try cursor.u8(), try cursor.u8(), try (0..<Self.perBook).map { _ in try cursor.varint() })
+            }
+            #expect(cursor.isAtEnd)
+        }
+
+        var encoded: [UInt8] {
+            var writer = ByteWriter()
+            writer.varint(books.count)
+            for book in books {
+                writer.u8(book.number)
+                writer.u8(book.flags)
+                for value in book.values { writer.varint(value) }
+            }
+            return writer.bytes
+        }
+    }
+
+    /// The sample with its books section's fields changed by `change`, resealed (the section keeps its length).
+    static func withBookFields(_ change: (inout BookFields) -> Void, in directory: TemporaryDirectory) throws -> String
+    {
+        let layout = try VersionStore(path: directory.write(sample, to: "layout.lectern"))
+        let entry = try #require(layout.sections.first { $0.kind == .books })
+        var fields = try BookFields(try #require(layout.sectionBytes(.books)))
+        #expect(fields.encoded == Array(sample[entry.offset..<(entry.offset + entry.length)]))
+        change(&fields)
+        let section = fields.encoded
+        try #require(section.count == entry.length)
+        var bytes = sample
+        bytes.replaceSubrange(entry.offset..<(entry.offset + entry.length), with: section)
+        return try directory.write(StoreSeal.resealed(bytes), to: "books.lectern")
+    }
+
+    /// Search finds a verse's book from the books' verse counts alone, so counts that disagree with the
+    /// chapter records or the verse table are damage, behind valid checksums too.
+    @Test func bookCountsThatDisagreeWithTheTablesAreCaught() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let counts = try BookFields(
+            try #require(VersionStore(path: directory.write(Self.sample, to: "s.lectern")).sectionBytes(.books)))
+        #expect(counts.books.count == 2)
+        let genesisVerses = counts.books[0].values[BookFields.verseCount]
+        #expect(genesisVerses > 1)
+
+        // One verse moved from Genesis to Tobit: the totals still agree, so the file opens, but `verify`
+        // names the book whose chapters do not add up.
+        let moved = try Self.withBookFields(
+            { fields in
+                fields.books[0].values[BookFields.verseCount] -= 1
+                fields.books[1].values[BookFields.verseCount] += 1
+            }, in: directory)
+        let store = try VersionStore(path: moved)
+        #expect(store.bookVerseStarts[1] == genesisVerses - 1)
+        let problems = VersionStore.verify(path: moved)
+        #expect(problems.contains { $0.section == .books && $0.message.contains("GEN") }, "\(problems)")
+
+        // A verse count past the verse table, and chapter records shared out out of order: refused at open.
+        let tooMany = try Self.withBookFields({ $0.books[1].values[BookFields.verseCount] += 1 }, in: directory)
+        #expect(throws: StoreError.self) { try VersionStore(path: tooMany) }
+        #expect(VersionStore.verify(path: tooMany).contains { $0.section == .books })
+        let overlapping = try Self.withBookFields(
+            { fields in
+                fields.books[1].values[BookFields.firstChapter] -= 1
+                fields.books[1].values[BookFields.chapterCount] += 1
+            }, in: directory)
+        #expect(throws: StoreError.self) { try VersionStore(path: overlapping) }
+    }
+
     @Test func deepNestingAndHugeNumbersAreRefused() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
