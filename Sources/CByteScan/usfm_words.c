@@ -71,7 +71,6 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
     uint64_t last_node = run->last_node;
     size_t position = run->position;
 
-    const size_t node_size = 32;  // checked by the caller, with the offsets (`lectern_layout_is_flat`)
     const __m256i span_template = _mm256_loadu_si256((const __m256i *)(const void *)layout->span_template);
     const __m256i text_template = _mm256_loadu_si256((const __m256i *)(const void *)layout->text_template);
 
@@ -187,12 +186,12 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
             attribute_count++;
         }
         uint64_t index = node_base + node_count;
-        uint8_t *span = node_room + node_count * node_size;
+        uint8_t *span = node_room + node_count * LECTERN_NODE_SIZE;
         put_node(span, span_template);
         lectern_put_u32(span, LECTERN_NODE_END, index + 2);
         lectern_put_u32(span, LECTERN_NODE_ATTRIBUTE_START, first_attribute);
         lectern_put_u32(span, LECTERN_NODE_ATTRIBUTE_COUNT, pair_count);
-        uint8_t *run_node = span + node_size;
+        uint8_t *run_node = span + LECTERN_NODE_SIZE;
         put_node(run_node, text_template);
         lectern_put_u32(run_node, LECTERN_NODE_END, index + 2);
         lectern_put_u32(run_node, LECTERN_NODE_TEXT_START, byte_base + stage_count);
@@ -201,7 +200,7 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
         stage_count += text;
         last_node = index;
         if (text_after) {
-            uint8_t *after_node = run_node + node_size;
+            uint8_t *after_node = run_node + LECTERN_NODE_SIZE;
             put_node(after_node, text_template);
             lectern_put_u32(after_node, LECTERN_NODE_END, index + 3);
             lectern_put_u32(after_node, LECTERN_NODE_TEXT_START, byte_base + stage_count);

@@ -75,8 +75,8 @@ void lectern_xml_read_spans(lectern_xml_span_run *run, const lectern_usfm_layout
             if (position == run->position || !plain_text(event) || length > long_run ||
                 node_count + 1 > node_capacity || stage_count + length > stage_capacity)
                 break;
-            uint8_t *node = nodes + node_count * 32;
-            memcpy(node, layout->text_template, 32);
+            uint8_t *node = nodes + node_count * LECTERN_NODE_SIZE;
+            memcpy(node, layout->text_template, LECTERN_NODE_SIZE);
             lectern_put_u32(node, LECTERN_NODE_END, node_base + node_count + 1);
             lectern_put_u32(node, LECTERN_NODE_TEXT_START, byte_base + stage_count);
             lectern_put_u32(node, LECTERN_NODE_TEXT_COUNT, length);
@@ -115,13 +115,13 @@ void lectern_xml_read_spans(lectern_xml_span_run *run, const lectern_usfm_layout
         }
         // The span, and its text.
         uint64_t index = node_base + node_count;
-        uint8_t *span = nodes + node_count * 32;
-        memcpy(span, layout->span_template, 32);
+        uint8_t *span = nodes + node_count * LECTERN_NODE_SIZE;
+        memcpy(span, layout->span_template, LECTERN_NODE_SIZE);
         lectern_put_u32(span, LECTERN_NODE_END, index + 2);
         lectern_put_u32(span, LECTERN_NODE_ATTRIBUTE_START, attribute_start);
         lectern_put_u32(span, LECTERN_NODE_ATTRIBUTE_COUNT, added);
-        uint8_t *node = span + 32;
-        memcpy(node, layout->text_template, 32);
+        uint8_t *node = span + LECTERN_NODE_SIZE;
+        memcpy(node, layout->text_template, LECTERN_NODE_SIZE);
         lectern_put_u32(node, LECTERN_NODE_END, index + 2);
         lectern_put_u32(node, LECTERN_NODE_TEXT_START, byte_base + stage_count);
         lectern_put_u32(node, LECTERN_NODE_TEXT_COUNT, length);

@@ -32,8 +32,8 @@ package final class FlatNodeRoom {
         layout.pointee.attribute_name_offset = Int64(attribute.offset(of: \FlatAttribute.name) ?? 0)
         layout.pointee.attribute_value_start_offset = Int64(attribute.offset(of: \FlatAttribute.valueStart) ?? 0)
         layout.pointee.attribute_value_count_offset = Int64(attribute.offset(of: \FlatAttribute.valueCount) ?? 0)
-        // The C readers write nodes from 32-byte templates: a node of another size turns the runs off.
-        if node.size != 32 || node.stride != 32 { layout.pointee.node_size = 0 }
+        // The C readers write whole nodes from the templates: a node with padding turns the runs off.
+        if node.size != node.stride { layout.pointee.node_size = 0 }
         Self.write(FlatNode(kind: .text, end: 0), to: &layout.pointee.text_template)
         Self.write(FlatNode(kind: .character, end: 0), to: &layout.pointee.span_template)
     }

@@ -19,14 +19,51 @@ typedef struct {
     uint32_t reserved;
 } lectern_usfm_name;
 
-/// Where a node's or an attribute's fields lie in the content's arrays (byte offsets in one element, and
-/// the element's size), and the nodes every word starts from: the readers write templates and fill in the
-/// fields at the offsets below (`LECTERN_NODE_END`…), which this must describe (the Swift side fills it from
-/// `FlatNode` and `FlatAttribute`; a readers' check, not a setting).
+/// A node of `FlatContent`: Swift's `FlatNode`, whose layout its users check is this one (32 bytes).
+typedef struct {
+    uint8_t kind;
+    uint8_t flags;
+    uint16_t span;
+    uint32_t marker;
+    uint32_t end;
+    uint32_t text_start;
+    uint32_t text_count;
+    uint32_t attribute_start;
+    uint32_t attribute_count;
+    uint32_t location;
+} lectern_flat_node;
+
+/// An attribute of `FlatContent`: Swift's `FlatAttribute` (a name's string index, and its value's bytes).
+typedef struct {
+    uint32_t name;
+    uint32_t value_start;
+    uint32_t value_count;
+} lectern_flat_attribute;
+
+/// The sizes of the two and where the fields the readers fill in lie in them: the C readers write nodes
+/// and attributes as bytes at these offsets (`lectern_put_u32`), from the templates in `lectern_usfm_layout`.
+enum {
+    LECTERN_NODE_SIZE = sizeof(lectern_flat_node),
+    LECTERN_NODE_END = offsetof(lectern_flat_node, end),
+    LECTERN_NODE_TEXT_START = offsetof(lectern_flat_node, text_start),
+    LECTERN_NODE_TEXT_COUNT = offsetof(lectern_flat_node, text_count),
+    LECTERN_NODE_ATTRIBUTE_START = offsetof(lectern_flat_node, attribute_start),
+    LECTERN_NODE_ATTRIBUTE_COUNT = offsetof(lectern_flat_node, attribute_count),
+    LECTERN_ATTRIBUTE_SIZE = sizeof(lectern_flat_attribute),
+    LECTERN_ATTRIBUTE_NAME = offsetof(lectern_flat_attribute, name),
+    LECTERN_ATTRIBUTE_VALUE_START = offsetof(lectern_flat_attribute, value_start),
+    LECTERN_ATTRIBUTE_VALUE_COUNT = offsetof(lectern_flat_attribute, value_count),
+};
+_Static_assert(LECTERN_NODE_SIZE == 32, "a node is one 32-byte AVX2 store");
+
+/// The layout of `FlatNode` and `FlatAttribute` as Swift has it (byte offsets in one element, and the
+/// element's size), and the nodes every word starts from. The Swift side fills it from `MemoryLayout`; the
+/// readers, built for the layout above, read nothing when it describes another (`lectern_layout_is_flat`): a
+/// check, not a setting.
 typedef struct {
     /// A closed character span of the `w` marker, and a text node: every other field as a new node has it.
-    uint8_t span_template[32];
-    uint8_t text_template[32];
+    uint8_t span_template[LECTERN_NODE_SIZE];
+    uint8_t text_template[LECTERN_NODE_SIZE];
     int64_t node_size;
     int64_t end_offset;
     int64_t text_start_offset;
@@ -39,25 +76,9 @@ typedef struct {
     int64_t attribute_value_count_offset;
 } lectern_usfm_layout;
 
-/// Where the fields lie in `FlatNode` (32 bytes: kind, flags, span, marker, then end, text start, text count,
-/// attribute start, attribute count and location, 32 bits each) and `FlatAttribute` (name, value start, value
-/// count). The C readers are built for this layout, with these offsets as constants: a `lectern_usfm_layout`
-/// that describes another turns them off (`lectern_layout_is_flat`).
-enum {
-    LECTERN_NODE_END = 8,
-    LECTERN_NODE_TEXT_START = 12,
-    LECTERN_NODE_TEXT_COUNT = 16,
-    LECTERN_NODE_ATTRIBUTE_START = 20,
-    LECTERN_NODE_ATTRIBUTE_COUNT = 24,
-    LECTERN_ATTRIBUTE_SIZE = 12,
-    LECTERN_ATTRIBUTE_NAME = 0,
-    LECTERN_ATTRIBUTE_VALUE_START = 4,
-    LECTERN_ATTRIBUTE_VALUE_COUNT = 8,
-};
-
 /// 1 when `layout` describes the layout above, else 0.
 static inline int32_t lectern_layout_is_flat(const lectern_usfm_layout *layout) {
-    return layout->node_size == 32 && layout->end_offset == LECTERN_NODE_END &&
+    return layout->node_size == LECTERN_NODE_SIZE && layout->end_offset == LECTERN_NODE_END &&
            layout->text_start_offset == LECTERN_NODE_TEXT_START &&
            layout->text_count_offset == LECTERN_NODE_TEXT_COUNT &&
            layout->attribute_start_offset == LECTERN_NODE_ATTRIBUTE_START &&
@@ -173,20 +194,6 @@ typedef struct {
 /// - Complexity: O(run), 32 bytes a step with AVX2 (checked at run time).
 void lectern_usfm_scan_text(const uint8_t *input, size_t count, size_t start, int32_t pipe_stops,
                             lectern_usfm_text_scan *result);
-
-/// A node of `FlatContent` (Swift's `FlatNode`, whose layout the caller checks is this one).
-typedef struct {
-    uint8_t kind;
-    uint8_t flags;
-    uint16_t span;
-    uint32_t marker;
-    uint32_t end;
-    uint32_t text_start;
-    uint32_t text_count;
-    uint32_t attribute_start;
-    uint32_t attribute_count;
-    uint32_t location;
-} lectern_flat_node;
 
 /// One call of `lectern_walk_text`: the nodes it reads, and the verse text it appends to.
 typedef struct {
