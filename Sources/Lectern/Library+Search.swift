@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 
 /// One Bible's answer to a search over several: its page of hits, or why it could not be searched.
 public struct BibleSearchResult: Sendable {
@@ -18,18 +16,11 @@ public struct VerseHitGroup: Sendable {
     public var hits: [(bible: Int, hit: SearchHit)]
 }
 
-/// One Bible's place in a search over several, filled in by whichever worker searched it.
-private enum BibleSearchSlot: Sendable {
-    case pending
-    case done(BibleSearchResult)
-    case failed(StoreError)
-}
-
 extension Library {
     /// Searches several Bibles (ids or abbreviations; `nil` for every Bible in the library) with the same
     /// query and options, results in library order (or the order named).
     ///
-    /// The Bibles are spread over the machine's cores. Their stores are opened with `openKept(_:)`: the
+    /// The Bibles are spread over the machine's cores (`Parallel.map`). Their stores are opened with `openKept(_:)`: the
     /// next search through this library value (or a copy) finds them open, their pages read and checked,
     /// which on a library of many versions costs far less than mapping every file again.
     ///
@@ -40,39 +31,19 @@ extension Library {
         -> [BibleSearchResult]
     {
         let bibles: [String] = try names ?? ids().map { String($0) }
-        let slots = Mutex([BibleSearchSlot](repeating: .pending, count: bibles.count))
-        let workers = min(bibles.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
-        let next = Atomic(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < bibles.count else { return }
-                let slot = searchOne(text, bible: bibles[index], byName: names != nil, options: options)
-                slots.withLock { $0[index] = slot }
-            }
+        let byName = names != nil
+        return try Parallel.map(bibles) { bible throws(StoreError) in
+            try searchOne(text, bible: bible, byName: byName, options: options)
         }
-        var results: [BibleSearchResult] = []
-        results.reserveCapacity(bibles.count)
-        for slot in slots.withLock({ $0 }) {
-            switch slot {
-            case .done(let result): results.append(result)
-            case .failed(let error): throw error
-            case .pending: throw StoreError.notFound("a search that did not finish")
-            }
-        }
-        return results
     }
 
     /// Opens one Bible (by id, or by name when `byName`; kept open) and searches it.
-    private func searchOne(_ text: String, bible: String, byName: Bool, options: SearchOptions) -> BibleSearchSlot {
-        let store: VersionStore
-        do throws(StoreError) {
-            store = try byName ? openKept(named: bible) : openKept(Int(bible) ?? -1)
-        } catch {
-            return .failed(error)
-        }
+    private func searchOne(
+        _ text: String, bible: String, byName: Bool, options: SearchOptions
+    ) throws(StoreError) -> BibleSearchResult {
+        let store = try byName ? openKept(named: bible) : openKept(Int(bible) ?? -1)
         let page = Result { () throws(SearchError) -> SearchPage in try store.search(text, options: options) }
-        return .done(BibleSearchResult(metadata: store.metadata, page: page))
+        return BibleSearchResult(metadata: store.metadata, page: page)
     }
 
     /// The hits of `results` grouped by the verse they fall on in the Original numbering (so Psalm 51:1 of an

@@ -407,8 +407,10 @@ import Testing
 
     @Test func severalBiblesAreReadSideBySideAlignedByMappedVerse() {
         let library = StoreCommandsTests.TemporaryLibrary()
-        #expect(library.run(["import", Self.sample, "--abbreviation", "ENG", "--versification", "english"]).status == 0)
-        #expect(library.run(["import", Self.sample, "--abbreviation", "ORG", "--versification", "original"]).status == 0)
+        #expect(
+            library.run(["import", Self.sample, "--abbreviation", "ENG", "--versification", "english"]).status == 0)
+        #expect(
+            library.run(["import", Self.sample, "--abbreviation", "ORG", "--versification", "original"]).status == 0)
         let result = library.run(["read", "PSA 3:1-3", "--bible", "ENG,ORG"])
         #expect(
             result
@@ -433,10 +435,15 @@ import Testing
 
     @Test func severalBiblesAreSearchedAtOnceAndGroupedByMappedVerse() {
         let library = StoreCommandsTests.TemporaryLibrary()
-        #expect(library.run(["import", Self.sample, "--abbreviation", "ENG", "--versification", "english"]).status == 0)
-        #expect(library.run(["import", Self.sample, "--abbreviation", "ORG", "--versification", "original"]).status == 0)
+        #expect(
+            library.run(["import", Self.sample, "--abbreviation", "ENG", "--versification", "english"]).status == 0)
+        #expect(
+            library.run(["import", Self.sample, "--abbreviation", "ORG", "--versification", "original"]).status == 0)
         let all = library.run(["search", "Absalom", "--bible", "all"])
-        #expect(all.status == 0 && all.standardOutput.hasPrefix("Absalom in 2 Bibles: ENG 1, ORG 1\n\nAbsalom in ENG: 1 verse"), "\(all)")
+        #expect(
+            all.status == 0
+                && all.standardOutput.hasPrefix("Absalom in 2 Bibles: ENG 1, ORG 1\n\nAbsalom in ENG: 1 verse"),
+            "\(all)")
         let grouped = library.run(["search", "Absalom OR adversaries", "--bible", "ENG,ORG", "--group-by", "verse"])
         #expect(
             grouped.standardOutput == """
@@ -455,8 +462,13 @@ import Testing
 
                 """, "\(grouped)")
         #expect(library.run(["search", "zebra", "--bible", "all"]).status == 1)
+        let unknown = library.run(["search", "Absalom", "--bible", "ENG,KJV,ORG"])
+        #expect(
+            unknown.status == 1 && unknown.standardError.hasPrefix("Error: no Bible 'KJV' in the library"), "\(unknown)"
+        )
         let badQuery = library.run(["search", "Absalom OR", "--bible", "all"])
-        #expect(badQuery.status == 1 && badQuery.standardError.hasPrefix("Error: cannot read the query: "), "\(badQuery)")
+        #expect(
+            badQuery.status == 1 && badQuery.standardError.hasPrefix("Error: cannot read the query: "), "\(badQuery)")
         #expect(library.run(["search", "x", "--group-by", "verse", "-b", "ENG"]).status == 64)
     }
 }
