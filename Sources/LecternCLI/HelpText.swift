@@ -63,8 +63,8 @@ package enum HelpText {
 
             Start with:
               lectern import Corpus/sample/usfm      add the bundled sample Bible to the library
-              lectern read "John 3:16-18"            read a passage
-              lectern search love                    search it
+              lectern read "John 2:1-3"              read a passage of it
+              lectern search wine                    search it
 
             Run 'lectern help COMMAND' for a command's options.
 

@@ -71,6 +71,30 @@ import Testing
         }
     }
 
+    /// The top-level help's "Start with" lines run in turn on a new library and find what they ask for in the
+    /// sample they import: a newcomer's first three commands.
+    @Test func theHelpsFirstStepsWorkOnTheSample() throws {
+        let help = CLIRunner.run(["--help"])
+        #expect(help.status == 0)
+        let section = try #require(help.standardOutput.components(separatedBy: "Start with:\n").dropFirst().first)
+        let lines = section.components(separatedBy: "\n\n")[0].split(separator: "\n").map {
+            // `  lectern read "John 2:1-3"      what it does`: the command, without its description.
+            String($0.drop(while: { $0 == " " }).split(separator: "   ")[0])
+        }
+        #expect(lines.count == 3 && lines[0].hasPrefix("lectern import Corpus/sample"), "\(lines)")
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-start-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        for line in lines {
+            let arguments = Self.words(line)
+            #expect(arguments.first == "lectern", "\(line)")
+            let result = CLIRunner.run(
+                Array(arguments.dropFirst()), currentDirectory: TestCorpus.packageRoot.path,
+                environment: ["LECTERN_LIBRARY": library])
+            #expect(result.status == 0 && !result.standardOutput.isEmpty, "\(line)\n\(result)")
+            #expect(!result.standardOutput.contains(": 0 verses"), "\(line) finds nothing in the sample")
+        }
+    }
+
     @Test func everyCommandAndOptionTheREADMENamesExists() throws {
         let specs = LecternCLI.specs
         let names = Set(specs.map(\.name))
