@@ -18,11 +18,15 @@ package enum ImportCommand: LecternCommand {
             """,
         options: [
             .value("id", "N", "the Bible's id, 1 to 999999999 (default: the next free id)"),
-            .value("abbreviation", "ABBR", "short name (default: from a bundle's metadata, else the sources, such as WEB)"),
-            .value("title", "TEXT", "full name (default: from a bundle's metadata, else the sources, else the folder name)"),
+            .value(
+                "abbreviation", "ABBR", "short name (default: from a bundle's metadata, else the sources, such as WEB)"),
+            .value(
+                "title", "TEXT", "full name (default: from a bundle's metadata, else the sources, else the folder name)"
+            ),
             .value(
                 "language", "TAG",
-                "BCP 47 language tag (default: from a bundle's metadata or the sources or a folder name like eng-…, else und)"),
+                "BCP 47 language tag (default: from a bundle's metadata or the sources or a folder name like eng-…, else und)"
+            ),
             .value("copyright", "TEXT", "copyright statement (default: from the bundle's metadata, else none)"),
             .value(
                 "versification", "SCHEME",
@@ -81,11 +85,14 @@ package enum ImportCommand: LecternCommand {
         }
         let errors = result.diagnostics.count { $0.severity == .error }
         let warnings = result.diagnostics.count { $0.severity == .warning }
-        if errors > 0, !arguments.flag("allow-errors") {
+        if errors > 0, !arguments.flag("allow-errors") || result.books.isEmpty {
             if json { invocation.output(json: failureJSON(result.diagnostics)) }
+            let counted = "\(errors) \(errors == 1 ? "error" : "errors") in the input"
+            // --allow-errors only helps when there are books to import despite the errors.
             throw CommandFailure(
-                "\(errors) \(errors == 1 ? "error" : "errors") in the input; nothing was imported (fix them, or use --allow-errors)"
-            )
+                result.books.isEmpty
+                    ? "\(counted) and no book could be read; nothing was imported"
+                    : "\(counted); nothing was imported (fix them, or use --allow-errors)")
         }
         guard !result.books.isEmpty else {
             throw CommandFailure("no books found in \(invocation.positionals.joined(separator: " "))")

@@ -47,7 +47,9 @@ import Testing
                 "Imported SMP (id 1, Lectern sample version): 4 books, 7 chapters, 30 verses"))
         let listed = library.run(["versions"])
         #expect(listed.status == 0)
-        #expect(listed.standardOutput.contains("   1  SMP   Lectern sample version  en    original      4      30"), "\(listed)")
+        #expect(
+            listed.standardOutput.contains("   1  SMP   Lectern sample version  en    original      4      30"),
+            "\(listed)")
         let read = library.run(["read", "JHN.1.1-4", "--bible", "smp"])
         #expect(read.status == 0, "\(read)")
         try GoldenFile.check(read.standardOutput, matches: "read-sample-JHN.1.1-4.txt")
@@ -75,7 +77,10 @@ import Testing
         #expect(
             refused.status == 1 && refused.standardError.contains("\(versions)3.lectern holds version 1"), "\(refused)")
         let listed = library.run(["versions"])
-        #expect(listed.status == 0 && listed.standardOutput.contains("    warning: \(versions)3.lectern is version 3 by its name"), "\(listed)")
+        #expect(
+            listed.status == 0
+                && listed.standardOutput.contains("    warning: \(versions)3.lectern is version 3 by its name"),
+            "\(listed)")
         #expect(library.run(["read", "JHN.1.1", "--bible", "smp"]).status == 0)
         #expect(Library(directory: library.path).readingState().lastVersion == 3)
         let removed = library.run(["remove", "SMP"])
@@ -154,6 +159,15 @@ import Testing
         let forced = library.run(["import", source, "--allow-errors", "--abbreviation", "BAD"])
         #expect(forced.status == 0, "\(forced)")
         #expect(library.run(["export", "--format", "vref"]).standardOutput == "GEN 1:1\tText.\n")
+        // A path that cannot be read gives no book: --allow-errors would not help, so it is not offered.
+        let missing = library.run(["import", library.path + "-missing", "--abbreviation", "NONE"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("-missing:1:1: error: cannot read it: no such file or folder"))
+        #expect(
+            missing.standardError.contains(
+                "Error: 1 error in the input and no book could be read; nothing was imported\n"),
+            "\(missing)")
+        #expect(library.run(["import", library.path + "-missing", "--allow-errors"]).status == 1)
     }
 
     @Test func replacingNeedsConsentAndAbbreviationsStayUnique() throws {
