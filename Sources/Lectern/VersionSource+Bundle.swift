@@ -1,6 +1,20 @@
 import ScriptureModel
 import USFM
 
+/// A book as `VersionSource.read(paths:…keeping:)` keeps it: which book, where it was read, and what the
+/// caller made of it.
+package struct KeptBook<Kept: Sendable>: Sendable {
+    package var id: BookID
+    package var location: SourceLocation
+    package var kept: Kept
+}
+
+/// One file's books (as kept) and diagnostics.
+struct FileReading<Kept: Sendable>: Sendable {
+    var books: [KeptBook<Kept>] = []
+    var diagnostics: [Diagnostic] = []
+}
+
 /// What `VersionSource.read(paths:progress:)` found: the parsed books and the bundle's names.
 public struct SourceReading: Sendable {
     /// The books and every diagnostic (the bundles' first, then the files' in order).
@@ -23,6 +37,22 @@ extension VersionSource {
         paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> SourceReading {
+        let reading = read(paths: paths, limit: limit, bundleLimit: bundleLimit, progress: progress) { $0 }
+        return SourceReading(
+            result: ParseResult(books: reading.books.map(\.kept), diagnostics: reading.diagnostics),
+            bundle: reading.bundle)
+    }
+
+    /// Reads and parses every source under `paths` as `read(paths:limit:bundleLimit:progress:)` does, but keeps
+    /// of each book only what `keep` makes of it, on the thread that parsed it, right after its file: the
+    /// book's model is let go then, so that a command that needs only a summary or the verse lines of a large
+    /// version never holds all of its models at once. Books come back in canon order, each read once (a
+    /// book that comes twice is an error, its later copy skipped, as `read` does).
+    package static func read<Kept: Sendable>(
+        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        keeping keep: @escaping @Sendable (Book) -> Kept
+    ) -> (books: [KeptBook<Kept>], diagnostics: [Diagnostic], bundle: BundleMetadata?) {
         var plain: [String] = []
         var listing: [Diagnostic] = []
         var contents: [(path: String, bytes: [UInt8])] = []
@@ -52,17 +82,24 @@ extension VersionSource {
         if let shortfall = MemoryBudget.shortfall(
             files, inMemory: inMemory, first: contents.first?.path, fileLimit: limit)
         {
-            return SourceReading(result: ParseResult(diagnostics: listing + [shortfall]), bundle: metadata)
+            return ([], listing + [shortfall], metadata)
         }
         let total = files.count + contents.count
         progress?(0, total)
         let loaded = contents
         let results = parseConcurrently(count: total, progress: progress) { index, session in
-            guard index >= files.count else { return parseFile(files[index], session: session, limit: limit) }
-            let (path, bytes) = loaded[index - files.count]
-            return parseBytes(bytes, path: path, session: session, limit: limit)
+            let result =
+                index < files.count
+                ? parseFile(files[index], session: session, limit: limit)
+                : parseBytes(
+                    loaded[index - files.count].bytes, path: loaded[index - files.count].path,
+                    session: session, limit: limit)
+            return FileReading(
+                books: result.books.map { KeptBook(id: $0.id, location: $0.location, kept: keep($0)) },
+                diagnostics: result.diagnostics)
         }
-        return SourceReading(result: combine(listing, results), bundle: metadata)
+        let combined = combine(listing, results)
+        return (combined.books, combined.diagnostics, metadata)
     }
 
     /// Parses bytes read from an archive, decompressing gzip when they say so.
@@ -70,7 +107,9 @@ extension VersionSource {
         -> ParseResult
     {
         parse(path: path, session: session) { () throws in
-            guard bytes.count <= limit else { throw FileProblem(.tooLarge(bytes: bytes.count, limit: limit), path: path) }
+            guard bytes.count <= limit else {
+                throw FileProblem(.tooLarge(bytes: bytes.count, limit: limit), path: path)
+            }
             return try decompressed(bytes, path: path, limit: limit)
         }
     }

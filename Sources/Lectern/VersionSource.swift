@@ -147,7 +147,7 @@ public enum VersionSource {
         guard Gzip.isCompressed(bytes) else { return bytes }
         do {
             return try Gzip.decompress(bytes, limit: limit)
-        } catch where error.isTooLarge {
+        } catch  where error.isTooLarge {
             throw FileProblem(.tooLarge(bytes: nil, limit: limit), path: path)
         }
     }
@@ -206,7 +206,8 @@ public enum VersionSource {
                     .error, isBlank ? .emptyFile : .unknownFormat, at: SourceLocation(file: path, line: 1, column: 1),
                     isBlank
                         ? "file is empty"
-                        : "neither USFM (starts with \\id), USX (XML) nor USJ (JSON); check that this is a scripture file")
+                        : "neither USFM (starts with \\id), USX (XML) nor USJ (JSON); check that this is a scripture file"
+                )
             ])
         }
     }
@@ -225,8 +226,8 @@ public enum VersionSource {
     }
 
     /// Joins the listing's diagnostics and each file's results, in order; a book that comes twice is an error.
-    static func combine(_ listing: [Diagnostic], _ results: [ParseResult]) -> ParseResult {
-        var combined = ParseResult(diagnostics: listing)
+    static func combine<Kept>(_ listing: [Diagnostic], _ results: [FileReading<Kept>]) -> FileReading<Kept> {
+        var combined = FileReading<Kept>(diagnostics: listing)
         var seen: [BookID: SourceLocation] = [:]
         for result in results {
             combined.diagnostics.append(contentsOf: result.diagnostics)
@@ -242,16 +243,17 @@ public enum VersionSource {
                 combined.books.append(book)
             }
         }
+        // Stable: no two books left share an id.
         combined.books.sort { $0.id < $1.id }
         return combined
     }
 
     /// Parses `count` sources on every core: each worker takes the next in turn and keeps one USFM session.
-    static func parseConcurrently(
+    static func parseConcurrently<Value: Sendable>(
         count: Int, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?,
-        _ parseOne: @Sendable (_ index: Int, _ session: USFMParseSession) -> ParseResult
-    ) -> [ParseResult] {
-        let results = ResultSlots(count: count)
+        _ parseOne: @Sendable (_ index: Int, _ session: USFMParseSession) -> Value
+    ) -> [Value] {
+        let results = ResultSlots<Value>(count: count)
         let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
         _ = Parallel.map(count: workers) { _ in
             let session = USFMParseSession()
@@ -265,8 +267,8 @@ public enum VersionSource {
 }
 
 /// Slots filled from several threads, each written once, handed out in order.
-private final class ResultSlots: @unchecked Sendable {
-    private var slots: [ParseResult]
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private var slots: [Value?]
     private var next = 0
     private var filled = 0
     private let lock = NSLock()
@@ -280,11 +282,11 @@ private final class ResultSlots: @unchecked Sendable {
         return next - 1
     }
 
-    init(count: Int) { slots = Array(repeating: ParseResult(), count: count) }
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
 
     /// Fills slot `index` and returns how many slots are filled now.
     @discardableResult
-    func set(_ index: Int, _ value: ParseResult) -> Int {
+    func set(_ index: Int, _ value: Value) -> Int {
         lock.lock()
         defer { lock.unlock() }
         slots[index] = value
@@ -292,9 +294,14 @@ private final class ResultSlots: @unchecked Sendable {
         return filled
     }
 
-    var values: [ParseResult] {
+    /// Every slot's value; call once the workers are done (each slot is then filled).
+    var values: [Value] {
         lock.lock()
         defer { lock.unlock() }
-        return slots
+        return slots.map { slot in
+            // (Each index is claimed once and set by the worker that claimed it.)
+            guard let slot else { preconditionFailure("a source was claimed but not parsed") }
+            return slot
+        }
     }
 }

@@ -38,22 +38,31 @@ package enum CheckCommand: LecternCommand {
         // Paths stay as given, so diagnostics name files the way the user wrote them.
         let paths = invocation.positionals
         let started = Date()
-        var result = VersionSource.parse(paths: paths)
-        result.diagnostics = policy.apply(result.diagnostics)
+        // Each book is summed up (and its vref lines made) on the thread that parsed it, and its model let go.
+        let reading = VersionSource.read(paths: paths) { book in
+            var lines: [UInt8] = []
+            if vref { book.appendVrefLines(to: &lines) }
+            return BookCounts(chapters: book.chapters.count, verses: book.verseKeys().count, vrefLines: lines)
+        }
+        let diagnostics = policy.apply(reading.diagnostics)
         let seconds = Date().timeIntervalSince(started)
-        let summary = ParseSummary(result: result, seconds: seconds)
+        let summary = ParseSummary(books: reading.books.map(\.kept), diagnostics: diagnostics, seconds: seconds)
         if json {
-            invocation.output(json: summary.json(diagnostics: result.diagnostics))
+            invocation.output(json: summary.json(diagnostics: diagnostics))
         } else {
-            DiagnosticPrinter.print(result.diagnostics, verbose: verbose, to: invocation.context)
+            DiagnosticPrinter.print(diagnostics, verbose: verbose, to: invocation.context)
             if vref {
-                invocation.output(Vref.format(result.books))
+                // The books are in canon order, as `Vref.format` puts them.
+                var lines: [UInt8] = []
+                lines.reserveCapacity(reading.books.reduce(0) { $0 + $1.kept.vrefLines.count })
+                for book in reading.books { lines += book.kept.vrefLines }
+                invocation.output(String(decoding: lines, as: UTF8.self))
                 invocation.context.standardError(summary.line + "\n")
             } else {
                 invocation.output(summary.line + "\n")
             }
         }
-        return result.hasErrors ? ExitStatus.failure : ExitStatus.success
+        return diagnostics.contains { $0.severity == .error } ? ExitStatus.failure : ExitStatus.success
     }
 
     /// The policy `--strict`, `--deny` and `--allow` ask for; an unknown code, or one both denied and allowed,
@@ -81,6 +90,13 @@ package enum CheckCommand: LecternCommand {
     }
 }
 
+/// What `check` keeps of a parsed book: its counts, and its `vref` lines when they are asked for.
+struct BookCounts: Sendable {
+    var chapters: Int
+    var verses: Int
+    var vrefLines: [UInt8] = []
+}
+
 /// The counts a `check` or `import` reports.
 struct ParseSummary {
     var books: Int
@@ -91,13 +107,13 @@ struct ParseSummary {
     var notes: Int
     var seconds: Double
 
-    init(result: ParseResult, seconds: Double) {
-        books = result.books.count
-        chapters = result.books.reduce(0) { $0 + $1.chapters.count }
-        verses = result.books.reduce(0) { $0 + $1.verseKeys().count }
-        errors = result.diagnostics.count { $0.severity == .error }
-        warnings = result.diagnostics.count { $0.severity == .warning }
-        notes = result.diagnostics.count { $0.severity == .note }
+    init(books: [BookCounts], diagnostics: [Diagnostic], seconds: Double) {
+        self.books = books.count
+        chapters = books.reduce(0) { $0 + $1.chapters }
+        verses = books.reduce(0) { $0 + $1.verses }
+        errors = diagnostics.count { $0.severity == .error }
+        warnings = diagnostics.count { $0.severity == .warning }
+        notes = diagnostics.count { $0.severity == .note }
         self.seconds = seconds
     }
 
