@@ -48,7 +48,9 @@ struct CorpusCheckTests {
         let errors = result.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.prefix(5).map(\.description))")
         let warnings = result.diagnostics.filter { $0.severity == .warning }
-        #expect(warnings.count == Self.expectedWarnings[folder.name, default: 0], "\(warnings.prefix(5).map(\.description))")
+        #expect(
+            warnings.count == Self.expectedWarnings[folder.name, default: 0], "\(warnings.prefix(5).map(\.description))"
+        )
         let verses = result.books.flatMap { $0.verseTexts() }
         #expect(result.books.count == folder.books)
         #expect(result.books.reduce(0) { $0 + $1.chapters.count } == folder.chapters)
@@ -81,12 +83,15 @@ struct CorpusCheckTests {
         let paratextLines = paratext.split(separator: "\n")
         #expect(keys(usfm) == keys(paratext), "the Paratext USX export has the same 38,058 keys in the same order")
         let differing = zip(usfmLines, paratextLines).count { $0 != $1 }
-        #expect((244...279).contains(differing), "the Paratext export is an older edition: SOURCES.md gives 244–279 changed verses")
+        #expect(
+            (244...279).contains(differing),
+            "the Paratext export is an older edition: SOURCES.md gives 244–279 changed verses")
     }
 
     @Test func webQuirksFromSources() throws {
         let result = CorpusParses.result("eng-web-usfm")
-        let text = Dictionary(uniqueKeysWithValues: result.books.flatMap { $0.verseTexts() }.map { ($0.key.description, $0.text) })
+        let text = Dictionary(
+            uniqueKeysWithValues: result.books.flatMap { $0.verseTexts() }.map { ($0.key.description, $0.text) })
         #expect(text["GEN 1:1"] == "In the beginning, God created the heavens and the earth.")
         #expect(text["2ES 7:36"]?.contains("hell will be shown") == true)
         #expect(text["2ES 12:32"]?.contains("will heap up") == true)
@@ -129,6 +134,24 @@ struct CorpusCheckTests {
         #expect(Vref.format(usfm.books) == Vref.format(usx.books))
         #expect(usfm.books.map(\.names) == usx.books.map(\.names))
         #expect(usfm.books.map { $0.chapters.map(\.number) } == usx.books.map { $0.chapters.map(\.number) })
+    }
+
+    /// Keeping a summary of each book (as `check` does) gives what reading the whole books gives: the same
+    /// books in the same order, a book that comes twice skipped with the same error, the same vref.
+    @Test func keepingAPartOfEachBookMatchesReadingThemWhole() throws {
+        let folder = TestCorpus.sample("sample/usfm").path
+        let paths = [folder, folder + "/03-JHN.usfm"]
+        let whole = VersionSource.read(paths: paths).result
+        let kept = VersionSource.read(paths: paths) { book in
+            var lines: [UInt8] = []
+            book.appendVrefLines(to: &lines)
+            return (chapters: book.chapters.map(\.number), lines: String(decoding: lines, as: UTF8.self))
+        }
+        #expect(kept.books.map(\.id) == whole.books.map(\.id))
+        #expect(kept.books.map(\.kept.chapters) == whole.books.map { $0.chapters.map(\.number) })
+        #expect(kept.books.map(\.kept.lines).joined() == Vref.format(whole.books))
+        #expect(kept.diagnostics == whole.diagnostics)
+        #expect(kept.diagnostics.count { $0.kind == .duplicateBook } == 1, "\(kept.diagnostics)")
     }
 }
 
