@@ -5,13 +5,14 @@ enum NavigateCommand {
     static func spec(_ name: String, forward: Bool) -> CommandSpec {
         CommandSpec(
             name: name,
-            summary: "print the page \(forward ? "after" : "before") a reference (exit 2 at the \(forward ? "end" : "start"))",
+            summary:
+                "print the page \(forward ? "after" : "before") a reference (exit 2 at the \(forward ? "end" : "start"))",
             arguments: "REF...",
             discussion: """
                 Prints the id of the page \(forward ? "after" : "before") REF in the Bible's reading order (ACT.1, \\
                 JHN.INTRO): introductions come before chapter 1, books follow the canon, and only the chapters \\
                 the Bible has are visited. Prints nothing and exits 2 at the \(forward ? "end" : "start") of \\
-                the Bible.
+                the Bible (on a terminal, a note on stderr says so).
                 """,
             options: [BibleSelection.option],
             examples: [("\(name) \(forward ? "MAL.4" : "MAT.1")", "the page across the testaments")])
@@ -43,6 +44,11 @@ enum NavigateCommand {
                     ]))
         } else if let neighbour {
             invocation.output(neighbour.id + "\n")
+        } else if invocation.context.isTerminal {
+            // A person sees why nothing was printed; a script, reading the exit status, gets no extra line.
+            invocation.context.standardError(
+                "\(reference.chapterReference.id) is the \(forward ? "last" : "first") page of "
+                    + "\(Terminal.sanitized(store.metadata.abbreviation))\n")
         }
         return neighbour == nil ? ExitStatus.nothing : ExitStatus.success
     }

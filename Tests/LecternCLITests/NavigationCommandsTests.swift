@@ -35,24 +35,42 @@ import Testing
         #expect(result.standardError.isEmpty)
     }
 
+    /// At the ends a script gets only the exit status; a person on a terminal is told why nothing was printed.
+    @Test func theEndsAreSaidOnATerminal() {
+        let library = Self.sampleLibrary()
+        for (arguments, note) in [
+            (["previous", "Gen 1:3"], "GEN.1 is the first page of SMP\n"),
+            (["next", "TOB 1"], "TOB.1 is the last page of SMP\n"),
+        ] {
+            let result = CLIRunner.run(
+                arguments + ["--library", library.path], environment: ["HOME": library.path], terminal: true)
+            #expect(result.status == 2 && result.standardOutput.isEmpty, "\(result)")
+            #expect(result.standardError == note)
+        }
+    }
+
     @Test func unknownChaptersNameTheNearestOnes() {
         let library = Self.sampleLibrary()
         let result = library.run(["next", "PSA.4"])
         #expect(result.status == 1)
-        #expect(result.standardError == "Error: PSA.4: PSA has no chapter 4 in this version (it has 3, 23); did you mean PSA.3, PSA.23? (SMP)\n")
+        #expect(
+            result.standardError
+                == "Error: PSA.4: PSA has no chapter 4 in this version (it has 3, 23); did you mean PSA.3, PSA.23? (SMP)\n"
+        )
     }
 
     @Test func booksListsNamesAndSparseChapters() throws {
         let library = Self.sampleLibrary()
         let text = library.run(["books"])
         #expect(text.status == 0)
-        #expect(text.standardOutput == """
-            GEN  Genesis  chapters 1–2
-            PSA  Psalms   chapters 3, 23
-            JHN  John     intro, chapters 1–2
-            TOB  Tobit    chapters 1
+        #expect(
+            text.standardOutput == """
+                GEN  Genesis  chapters 1–2
+                PSA  Psalms   chapters 3, 23
+                JHN  John     intro, chapters 1–2
+                TOB  Tobit    chapters 1
 
-            """)
+                """)
         let json = library.run(["books", "--json"])
         let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         #expect((document?["bible"] as? [String: Any])?["id"] as? Int == 1)
@@ -66,7 +84,8 @@ import Testing
         let library = Self.sampleLibrary()
         let first = library.run(["read"])
         #expect(first.status == 0, "\(first)")
-        #expect(first.standardOutput.hasPrefix("Genesis 1 (SMP)\n"), "nothing saved: the first chapter of the first book")
+        #expect(
+            first.standardOutput.hasPrefix("Genesis 1 (SMP)\n"), "nothing saved: the first chapter of the first book")
         let chosen = library.run(["read", "John 2:3-4"])
         #expect(chosen.standardOutput.hasPrefix("John 2:3-4 (SMP)\n"))
         let reopened = library.run(["read"])
