@@ -4,8 +4,11 @@ import USFM
 /// A book as `VersionSource.read(paths:…keeping:)` keeps it: which book, where it was read, and what the
 /// caller made of it.
 package struct KeptBook<Kept: Sendable>: Sendable {
+    /// The book.
     package var id: BookID
+    /// Where it was read (`Book.location`), for the error when it comes again.
     package var location: SourceLocation
+    /// What the caller's `keep` returned for it.
     package var kept: Kept
 }
 
