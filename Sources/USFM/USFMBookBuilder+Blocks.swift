@@ -9,15 +9,16 @@ extension USFMBookBuilder {
             reportUnclosed(frames[last], atParagraphEnd: true)
             popFrame(explicit: false)
         }
-        if let bottom = frames.last {
-            switch bottom.kind {
+        // The bottom frame is moved out of the stack, not copied (a copy retains its marker).
+        if let last = frames.indices.last {
+            switch frames[last].kind {
             case .paragraph:
-                frames.removeLast()
+                let bottom = frames.removeLast()
                 trimTrailingSpace(of: bottom)
                 closeNode(bottom.node)
                 reportTextBeforeChapter(bottom)
             case .field:
-                frames.removeLast()
+                let bottom = frames.removeLast()
                 closeNode(bottom.node)
                 flat.flush(&stage)
                 let value = flat.content.plainText(of: bottom.node)
@@ -26,7 +27,7 @@ extension USFMBookBuilder {
             case .rowLeading, .cell:
                 finishCell()
             default:
-                frames.removeLast()
+                let bottom = frames.removeLast()
                 closeNode(bottom.node)
                 dropNode(of: bottom)
             }

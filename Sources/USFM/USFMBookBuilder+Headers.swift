@@ -131,7 +131,10 @@ extension USFMBookBuilder {
     /// Warns for a verse inside a character style (it should close before the verse) and for one in a header
     /// line or a title, heading (but `\\d`), introduction or remark paragraph.
     mutating func reportMisplacedVerse(_ label: String, at offset: Int) {
-        if let open = frames.lastIndex(where: { $0.kind == .character }) {
+        // (Index by index: `lastIndex(where:)` would copy each frame it looks at, at every verse.)
+        var open = frames.count - 1
+        while open >= 0, frames[open].kind != .character { open -= 1 }
+        if open >= 0 {
             let marker = frames[open].marker
             report(
                 .warning, .charCrossesVerse, at: offset,
@@ -162,7 +165,8 @@ extension USFMBookBuilder {
         }
         report(
             .warning, .misplacedVerse, at: offset,
-            "verse \(label) in \\\(frames[0].marker), where a verse cannot stand; start a paragraph such as \\p before it")
+            "verse \(label) in \\\(frames[0].marker), where a verse cannot stand; start a paragraph such as \\p before it"
+        )
     }
 
     /// `1`, `1-2`, `3a`, `3a-4b`, `12b`: one or two parts joined by `-`, each digits and an optional lowercase letter.

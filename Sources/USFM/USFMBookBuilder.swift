@@ -168,7 +168,7 @@ struct USFMBookBuilder: ~Copyable {
             frames[last].lastChild = node
             frames[last].endsWithVerse = false
         }
-        frames.append(frame)
+        frames.append(consume frame)
     }
 
     /// Opens a node for a frame's content and pushes the frame.
