@@ -41,11 +41,20 @@ extension USFMBookBuilder {
     }
 
     /// The kind of a paragraph style, classified once per style.
+    ///
+    /// Asked at every verse, mostly for the style asked last: that one is tried first (two equal small
+    /// strings compare in one step, two different ones through the standard library's slower path).
     mutating func paragraphKind(_ marker: String) -> ParagraphKind {
-        for known in paragraphKinds where known.marker == marker { return known.kind }
-        let kind = ParagraphKind(marker: marker)
-        paragraphKinds.append((marker, kind))
-        return kind
+        if let last = paragraphKinds.last, last.marker == marker { return last.kind }
+        guard let index = paragraphKinds.firstIndex(where: { $0.marker == marker }) else {
+            let kind = ParagraphKind(marker: marker)
+            paragraphKinds.append((marker, kind))
+            return kind
+        }
+        // The style found moves to the end, where the next question finds it first.
+        let known = paragraphKinds.remove(at: index)
+        paragraphKinds.append(known)
+        return known.kind
     }
 
     /// Warns for a prose or poetry paragraph with content in the introduction.

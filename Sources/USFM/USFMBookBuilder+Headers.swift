@@ -171,10 +171,16 @@ extension USFMBookBuilder {
 
     /// `1`, `1-2`, `3a`, `3a-4b`, `12b`: one or two parts joined by `-`, each digits and an optional lowercase letter.
     static func isValidVerseLabel(_ label: String) -> Bool {
+        var label = label
+        return label.withUTF8(isValidVerseLabel)
+    }
+
+    /// `isValidVerseLabel(_:)` of a label's UTF-8 bytes.
+    static func isValidVerseLabel(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
         var parts = 0
         var digits = 0
         var afterLetter = false
-        for byte in label.utf8 {
+        for byte in label {
             switch byte {
             case 0x30...0x39 where !afterLetter:
                 digits += 1
