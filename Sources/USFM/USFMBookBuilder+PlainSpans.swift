@@ -47,7 +47,10 @@ extension USFMBookBuilder {
             lastNode = node
         }
         while true {
-            if let node = readWordRun(nestedOnly: topIsCharacter) { lastNode = node }
+            // (A run is tried only at a word: most runs end at a verse or line end, where a call would read nothing.)
+            if nextWordName(topIsCharacter: topIsCharacter) != nil, let node = readWordRun(nestedOnly: topIsCharacter) {
+                lastNode = node
+            }
             guard let next = nextWordName(topIsCharacter: topIsCharacter),
                 let node = readOnePlainSpan(slot: wordSlot, name: next)
             else { break }
