@@ -85,24 +85,32 @@ extension USFMBookBuilder {
     }
 
     mutating func readVerse(at offset: Int) {
-        let (label, labelOffset) = readToken()
+        // The label is read as bytes: it is made a string only for a message.
+        cursor.skipSpacesAndTabs()
+        let labelOffset = cursor.position
+        cursor.advance(while: { !isSpace($0) && $0 != backslash })
+        let labelRange = labelOffset..<cursor.position
+        let bytes = cursor.bytes(labelRange)
+        skipOneSpace()
         guard hasBook else { return }
         let hasChapters = self.hasChapters
         if !hasChapters {
             report(
                 .error, .verseBeforeChapter, at: offset,
-                "verse \(label) comes before the first \\c; add \\c 1 before it")
+                "verse \(cursor.string(labelRange)) comes before the first \\c; add \\c 1 before it")
         }
-        if label.isEmpty || !Self.isValidVerseLabel(label) {
+        if bytes.isEmpty || !Self.isValidVerseLabel(bytes) {
             report(
                 .error, .invalidVerseNumber, at: labelOffset,
-                label.isEmpty
+                bytes.isEmpty
                     ? "\\v needs a verse number"
-                    : "verse number '\(label)' is not a number, a bridge (1-2) or a segment (3a)")
-        } else if hasChapters, !verseLabels.insert(label) {
+                    : "verse number '\(cursor.string(labelRange))' is not a number, a bridge (1-2) or a segment (3a)")
+        } else if hasChapters, !verseLabels.insert(bytes) {
             let chapter = book?.chapters.last?.number ?? 0
             let code = book?.id.code ?? ""
-            report(.error, .duplicateVerse, at: offset, "verse \(code) \(chapter):\(label) appears twice")
+            report(
+                .error, .duplicateVerse, at: offset,
+                "verse \(code) \(chapter):\(cursor.string(labelRange)) appears twice")
         }
         if let last = frames.indices.last, frames[last].kind == .sidebarCategory {
             // An unclosed `\esb \cat …` would swallow the verse into the category.
@@ -112,14 +120,14 @@ extension USFMBookBuilder {
         if frames.isEmpty {
             if hasChapters {
                 report(
-                    .warning, .misplacedMarker, at: offset, "verse \(label) is outside a paragraph; add \\p before it")
+                    .warning, .misplacedMarker, at: offset,
+                    "verse \(cursor.string(labelRange)) is outside a paragraph; add \\p before it")
             }
             openParagraph("p", markerID: flat.intern("p"), at: offset)
         }
         closeOpenNotes(before: "\\v", at: offset)
-        reportMisplacedVerse(label, at: offset)
-        var number = label
-        let verse = number.withUTF8 { flat.leaf(.verse, staging: $0, in: &stage) }
+        reportMisplacedVerse(labelRange, at: offset)
+        let verse = flat.leaf(.verse, staging: bytes, in: &stage)
         setLocation(of: verse, offset: offset)
         if let last = frames.indices.last {
             frames[last].lastChild = verse
@@ -130,7 +138,8 @@ extension USFMBookBuilder {
 
     /// Warns for a verse inside a character style (it should close before the verse) and for one in a header
     /// line or a title, heading (but `\\d`), introduction or remark paragraph.
-    mutating func reportMisplacedVerse(_ label: String, at offset: Int) {
+    mutating func reportMisplacedVerse(_ labelRange: Range<Int>, at offset: Int) {
+        var label: String { cursor.string(labelRange) }
         // (Index by index: `lastIndex(where:)` would copy each frame it looks at, at every verse.)
         var open = frames.count - 1
         while open >= 0, frames[open].kind != .character { open -= 1 }
@@ -170,12 +179,6 @@ extension USFMBookBuilder {
     }
 
     /// `1`, `1-2`, `3a`, `3a-4b`, `12b`: one or two parts joined by `-`, each digits and an optional lowercase letter.
-    static func isValidVerseLabel(_ label: String) -> Bool {
-        var label = label
-        return label.withUTF8(isValidVerseLabel)
-    }
-
-    /// `isValidVerseLabel(_:)` of a label's UTF-8 bytes.
     static func isValidVerseLabel(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
         var parts = 0
         var digits = 0

@@ -7,11 +7,11 @@ struct USFMVerseLabels {
     private var numbers = [UInt64](repeating: 0, count: 16)
     private var others: Set<String> = []
 
-    /// Adds a label; `false` when the chapter already had it.
-    mutating func insert(_ label: String) -> Bool {
+    /// Adds a label, given as its UTF-8 bytes; `false` when the chapter already had it.
+    mutating func insert(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
         var value = 0
-        var plain = !label.utf8.isEmpty
-        for byte in label.utf8 {
+        var plain = !label.isEmpty
+        for byte in label {
             guard byte >= 0x30, byte <= 0x39, value > 0 || byte != 0x30 else {
                 plain = false
                 break
@@ -22,7 +22,7 @@ struct USFMVerseLabels {
                 break
             }
         }
-        guard plain else { return others.insert(label).inserted }
+        guard plain else { return others.insert(String(decoding: label, as: UTF8.self)).inserted }
         let bit: UInt64 = 1 << UInt64(value & 63)
         let seen = numbers[value >> 6] & bit != 0
         numbers[value >> 6] |= bit
