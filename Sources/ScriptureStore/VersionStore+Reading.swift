@@ -121,9 +121,8 @@ extension VersionStore {
 
     private func verseTexts(of stored: StoredBook) throws(StoreError) -> [VerseText] {
         var result: [VerseText] = []
-        // The book's count is as the books section says; a damaged one may be any number, the store's own count
-        // (from the verse records' size) is not.
-        result.reserveCapacity(min(stored.verseCount, verseCount))
+        // (At most the store's verse count: `readBooks` refuses books whose counts do not add up to it.)
+        result.reserveCapacity(stored.verseCount)
         for index in 0..<stored.chapters.count {
             let record = try chapterRecord(at: stored.firstChapterRecord + index)
             try checkText(record)
@@ -142,7 +141,8 @@ extension VersionStore {
         guard let position = bookIndex(book) else { throw .notFound("\(book.code) \(number)") }
         // The numbers are read in place from the book's records, without making `chapters`.
         let first = books[position].firstChapterRecord
-        for record in first..<(first + books[position].chapterCount) where try chapterField(.number, of: record) == number {
+        for record in first..<(first + books[position].chapterCount)
+        where try chapterField(.number, of: record) == number {
             return try chapterRecord(at: record)
         }
         throw .notFound("\(book.code) \(number)")

@@ -258,9 +258,11 @@ public final class VersionStore: Sendable {
         return (entries, covered)
     }
 
+    /// Reads and checks the books section.
     ///
     /// The books must share out the chapter records and the verse table between them, in order and all of
-    /// them, as the writer lays them out: search finds a verse's book from the books' verse counts alone.
+    /// them, as the writer lays them out: search finds a verse's book from the books' verse counts alone, and
+    /// a book's count bounds what a read of its verses reserves.
     static func readBooks(
         _ bytes: StoreBytes, strings: StringTable, chapters: StoreBytes, chapterCount: Int, verseCount: Int
     ) throws(StoreError) -> [StoredBook] {
