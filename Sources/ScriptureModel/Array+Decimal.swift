@@ -1,9 +1,11 @@
 extension Array where Element == UInt8 {
-    /// Appends a non-negative number's decimal digits, without making a `String`.
+    /// Appends a number's decimal digits (after a `-` when it is negative), as `String(value)` has them,
+    /// without making a `String`.
     mutating func appendDecimal(_ value: Int) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for Int.max's 19 digits
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for Int.min's 19 digits
         Swift.withUnsafeMutableBytes(of: &digits) { room in
-            var rest = UInt(bitPattern: value)
+            var rest = value.magnitude
             var index = room.count
             repeat {
                 index -= 1

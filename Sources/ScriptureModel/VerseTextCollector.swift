@@ -121,11 +121,7 @@ struct VerseTextCollector {
         lineStart.removeAll(keepingCapacity: true)
         lineStart.append(contentsOf: book.code.utf8)
         lineStart.append(0x20)
-        if chapter >= 0 {
-            lineStart.appendDecimal(chapter)
-        } else {
-            lineStart.append(contentsOf: String(chapter).utf8)
-        }
+        lineStart.appendDecimal(chapter)
         lineStart.append(UInt8(ascii: ":"))
         let node = nodes[index]
         let start = Int(node.textStart)
