@@ -56,7 +56,6 @@ extension SearchIndexBuilder {
         let vocabulary = Mutex(Vocabulary())
         var chunks: [Chunk] = []
         chunks.reserveCapacity(chunkCount)
-        var release = MemoryRelease()
         var finished: [VerseTextTable.Book] = []
         let batchCount = (chunkCount + chunksPerBatch - 1) / chunksPerBatch
         let batchSize = batchCount == 0 ? 0 : (chunkCount + batchCount - 1) / batchCount
@@ -70,7 +69,7 @@ extension SearchIndexBuilder {
             finished = []
             // The books whose verses are all tokenized now, taken out of the table.
             while done < table.books.count, firstVerses[done + 1] <= last * verseChunkSize {
-                release.freed(table.books[done].text.count + table.books[done].words.count * 256)
+                MemoryRelease.freed(table.books[done].text.count + table.books[done].words.count * 256)
                 finished.append(table.books[done])
                 table.books[done].text = []
                 table.books[done].words = []

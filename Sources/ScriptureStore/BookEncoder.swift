@@ -53,11 +53,13 @@ enum BookEncoder {
         let contentSize = chapters.reduce(0) { $0 + $1.content.bytes.count }
         result.text.reserveCapacity(contentSize + contentSize / 8 + 1024)
         var collector = ChapterVerseCollector(book: book.id)
-        var release = MemoryRelease()
         for index in chapters.indices {
             let chapter = chapters[index]
             chapters[index].content = FlatContent()
-            defer { release.freed(chapter.content.bytes.count + chapter.content.nodes.count * 32) }
+            defer {
+                MemoryRelease.freed(
+                    chapter.content.bytes.count + chapter.content.nodes.count * MemoryLayout<FlatNode>.stride)
+            }
             // The chapter's verse texts, in NFC, before its content is encoded and let go: written straight
             // into the book's text, so that a long verse is not also held as a buffer and a string.
             let textStart = result.text.count

@@ -11,7 +11,7 @@ import Synchronization
 /// import grows next (a book's encoded text, its content) are mapped apart and do not reuse them. An import
 /// that lets go of a part of its input (a chapter's model once encoded, verse texts once tokenized) calls
 /// `freed(_:)`, so that its peak memory is what it holds, not what it ever held.
-package struct MemoryRelease {
+package enum MemoryRelease {
     /// The bytes let go since the last trim, counted across the whole process: an import encodes many books
     /// at once, each of which alone may never free a `step`.
     private static let pending = Atomic<Int>(0)
@@ -19,11 +19,9 @@ package struct MemoryRelease {
     /// How many bytes are let go between two trims.
     package static let step = 32 << 20
 
-    package init() {}
-
     /// Notes that about `bytes` were let go, and trims once `step` of them are (in this process, by any
     /// thread).
-    package mutating func freed(_ bytes: Int) {
+    package static func freed(_ bytes: Int) {
         let total = Self.pending.add(bytes, ordering: .relaxed).newValue
         guard total >= Self.step else { return }
         // One thread trims for all: the one that takes the count back to zero.
