@@ -86,31 +86,28 @@ extension USFMBookBuilder {
 
     mutating func readVerse(at offset: Int) {
         // The label is read as bytes: it is made a string only for a message.
-        cursor.skipSpacesAndTabs()
-        let labelOffset = cursor.position
-        cursor.advance(while: { !isSpace($0) && $0 != backslash })
-        let labelRange = labelOffset..<cursor.position
+        let labelRange = readTokenRange()
         let bytes = cursor.bytes(labelRange)
-        skipOneSpace()
+        var label: String { cursor.string(labelRange) }
         guard hasBook else { return }
         let hasChapters = self.hasChapters
         if !hasChapters {
             report(
                 .error, .verseBeforeChapter, at: offset,
-                "verse \(cursor.string(labelRange)) comes before the first \\c; add \\c 1 before it")
+                "verse \(label) comes before the first \\c; add \\c 1 before it")
         }
         if bytes.isEmpty || !Self.isValidVerseLabel(bytes) {
             report(
-                .error, .invalidVerseNumber, at: labelOffset,
+                .error, .invalidVerseNumber, at: labelRange.lowerBound,
                 bytes.isEmpty
                     ? "\\v needs a verse number"
-                    : "verse number '\(cursor.string(labelRange))' is not a number, a bridge (1-2) or a segment (3a)")
+                    : "verse number '\(label)' is not a number, a bridge (1-2) or a segment (3a)")
         } else if hasChapters, !verseLabels.insert(bytes) {
             let chapter = book?.chapters.last?.number ?? 0
             let code = book?.id.code ?? ""
             report(
                 .error, .duplicateVerse, at: offset,
-                "verse \(code) \(chapter):\(cursor.string(labelRange)) appears twice")
+                "verse \(code) \(chapter):\(label) appears twice")
         }
         if let last = frames.indices.last, frames[last].kind == .sidebarCategory {
             // An unclosed `\esb \cat …` would swallow the verse into the category.
@@ -121,7 +118,7 @@ extension USFMBookBuilder {
             if hasChapters {
                 report(
                     .warning, .misplacedMarker, at: offset,
-                    "verse \(cursor.string(labelRange)) is outside a paragraph; add \\p before it")
+                    "verse \(label) is outside a paragraph; add \\p before it")
             }
             openParagraph("p", markerID: flat.intern("p"), at: offset)
         }

@@ -283,7 +283,7 @@ struct USFMBookBuilder: ~Copyable {
         skipOneSpace()
         guard hasBook || marker.role == .bookID else {
             reportMissingID(at: markerStart)
-            if marker.role == .verse || marker.role == .chapter { _ = readToken() }
+            if marker.role == .verse || marker.role == .chapter { _ = readTokenRange() }
             return
         }
         guard let role = marker.role else {
@@ -341,12 +341,20 @@ struct USFMBookBuilder: ~Copyable {
 
     /// Reads a run of non-space bytes up to white space or a backslash, after skipping spaces.
     mutating func readToken() -> (text: String, offset: Int) {
+        let range = readTokenRange()
+        return (cursor.string(range), range.lowerBound)
+    }
+
+    /// `readToken()`'s run as the range of its bytes in the input, for a reader that needs no string (a
+    /// verse's label, at every verse).
+    @inline(__always)
+    mutating func readTokenRange() -> Range<Int> {
         cursor.skipSpacesAndTabs()
         let start = cursor.position
         cursor.advance(while: { !isSpace($0) && $0 != backslash })
-        let text = cursor.string(start..<cursor.position)
+        let range = start..<cursor.position
         skipOneSpace()
-        return (text, start)
+        return range
     }
 
     /// Changes an optional property of the builder in place, when it has a value.
