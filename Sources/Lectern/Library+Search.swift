@@ -20,9 +20,9 @@ extension Library {
     /// Searches several Bibles (ids or abbreviations; `nil` for every Bible in the library) with the same
     /// query and options, results in library order (or the order named).
     ///
-    /// The Bibles are spread over the machine's cores (`Parallel.map`). Their stores are opened with `openKept(_:)`: the
-    /// next search through this library value (or a copy) finds them open, their pages read and checked,
-    /// which on a library of many versions costs far less than mapping every file again.
+    /// The Bibles are spread over the machine's cores (`Parallel.map`). Their stores are opened with
+    /// `openKept(_:)`: the next search through this library value (or a copy) finds them open, their pages read
+    /// and checked, which on a library of many versions costs far less than mapping every file again.
     ///
     /// - Complexity: one search per Bible (a few µs each for a rare word), plus opening each store and its
     ///   index the first time, divided among the cores.

@@ -91,12 +91,13 @@ extension VersionSource {
         progress?(0, total)
         let loaded = contents
         let results = parseConcurrently(count: total, progress: progress) { index, session in
-            let result =
-                index < files.count
-                ? parseFile(files[index], session: session, limit: limit)
-                : parseBytes(
-                    loaded[index - files.count].bytes, path: loaded[index - files.count].path,
-                    session: session, limit: limit)
+            let result: ParseResult
+            if index < files.count {
+                result = parseFile(files[index], session: session, limit: limit)
+            } else {
+                let (path, bytes) = loaded[index - files.count]
+                result = parseBytes(bytes, path: path, session: session, limit: limit)
+            }
             return FileReading(
                 books: result.books.map { KeptBook(id: $0.id, location: $0.location, kept: keep($0)) },
                 diagnostics: result.diagnostics)
