@@ -42,8 +42,7 @@ import Testing
             (["previous", "Gen 1:3"], "GEN.1 is the first page of SMP\n"),
             (["next", "TOB 1"], "TOB.1 is the last page of SMP\n"),
         ] {
-            let result = CLIRunner.run(
-                arguments + ["--library", library.path], environment: ["HOME": library.path], terminal: true)
+            let result = library.run(arguments, terminal: true)
             #expect(result.status == 2 && result.standardOutput.isEmpty, "\(result)")
             #expect(result.standardError == note)
         }

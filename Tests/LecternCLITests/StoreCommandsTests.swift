@@ -18,9 +18,9 @@ import Testing
 
         deinit { try? FileManager.default.removeItem(atPath: path) }
 
-        /// Runs `lectern` in-process against this library.
-        func run(_ arguments: [String]) -> CLIResult {
-            CLIRunner.run(arguments + ["--library", path], environment: ["HOME": path])
+        /// Runs `lectern` in-process against this library (as if on a terminal with `terminal`).
+        func run(_ arguments: [String], terminal: Bool = false) -> CLIResult {
+            CLIRunner.run(arguments + ["--library", path], environment: ["HOME": path], terminal: terminal)
         }
 
         /// Every file below the library with its bytes.
