@@ -51,7 +51,7 @@ struct USFMBookBuilder: ~Copyable {
     /// Where the open sidebar's `\esb` is.
     var sidebarOffset = 0
     var chapterNumbers: Set<Int> = []
-    var verseLabels = USFMVerseLabels()
+    var verseLabels = VerseLabelSet()
     var scratch: [UInt8] = []
     /// The NFC forms of the words read in one step that NFC may change (pointed Hebrew, polytonic Greek).
     let nfcWords: NFCWordCache

@@ -20,7 +20,7 @@ struct BookParts {
     /// Set after a chapter that could not be read, until the next good one: its verses are dropped quietly.
     var isChapterBroken = false
     var chapterNumbers: Set<Int> = []
-    var verseLabels: Set<String> = []
+    var verseLabels = VerseLabelSet()
 
     init(path: String) { self.path = path }
 

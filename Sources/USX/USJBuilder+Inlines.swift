@@ -151,7 +151,7 @@ extension USJBuilder {
             report(.error, .misplacedMarker, at: element.location, "a verse inside a note, title or header is not kept")
             return nil
         }
-        if !parts.verseLabels.insert(number).inserted {
+        if !parts.verseLabels.insert(number) {
             report(.error, .duplicateVerse, at: element.location, "verse \(number) again in chapter \(chapter.number)")
         }
         return VerseStart(

@@ -180,7 +180,7 @@ struct USJBuilder: DiagnosticCollecting {
                 number: value, alternateNumber: element.value("altnumber"), publishedNumber: element.value("pubnumber"),
                 location: element.location))
         parts.isChapterBroken = false
-        parts.verseLabels.removeAll(keepingCapacity: true)
+        parts.verseLabels.removeAll()
     }
 
     /// A sidebar (`"type":"sidebar"`, marker `esb`, an optional `category`): study content, a block of its own,

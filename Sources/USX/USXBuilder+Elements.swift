@@ -112,14 +112,16 @@ extension USXBuilder {
             return
         }
         if !parts.chapterNumbers.insert(value).inserted {
-            report(.error, .duplicateChapter, at: location, "chapter \(value) again; each chapter may appear once (its content is added to the first)")
+            report(
+                .error, .duplicateChapter, at: location,
+                "chapter \(value) again; each chapter may appear once (its content is added to the first)")
         }
         startNewChapter(
             Chapter(
                 number: value, alternateNumber: attributes.value(of: USXAttribute.altnumber.nameIndex),
                 publishedNumber: attributes.value(of: USXAttribute.pubnumber.nameIndex), location: location))
         parts.isChapterBroken = false
-        parts.verseLabels.removeAll(keepingCapacity: true)
+        parts.verseLabels.removeAll()
         openVerseID = nil
         openChapterID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(value)"
     }
@@ -156,7 +158,7 @@ extension USXBuilder {
             return
         }
         guard verseMayStart(at: location) else { return }
-        if !parts.verseLabels.insert(number).inserted {
+        if !parts.verseLabels.insert(number) {
             report(.error, .duplicateVerse, at: location, "verse \(number) again in chapter \(chapterNumber)")
         }
         let start = VerseStart(

@@ -1,14 +1,16 @@
-/// The verse labels seen in the current chapter, for reporting duplicates.
+/// The verse labels seen in the current chapter, for reporting duplicates (the USFM, USX and USJ readers').
 ///
 /// Plain verse numbers from 1 to 1023 written without a leading zero (nearly every label)
 /// are bits in a small set; anything else (`1-2`, `3a`, `07`) goes into a `Set<String>`.
 /// The two never meet: a label is in the bit set only when it is the number's one spelling.
-struct USFMVerseLabels {
+package struct VerseLabelSet {
     private var numbers = [UInt64](repeating: 0, count: 16)
     private var others: Set<String> = []
 
+    package init() {}
+
     /// Adds a label, given as its UTF-8 bytes; `false` when the chapter already had it.
-    mutating func insert(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
+    package mutating func insert(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
         var value = 0
         var plain = !label.isEmpty
         for byte in label {
@@ -29,8 +31,14 @@ struct USFMVerseLabels {
         return !seen
     }
 
+    /// Adds a label; `false` when the chapter already had it.
+    package mutating func insert(_ label: String) -> Bool {
+        var label = label
+        return label.withUTF8 { insert($0) }
+    }
+
     /// Forgets every label, keeping the storage.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         for index in numbers.indices { numbers[index] = 0 }
         others.removeAll(keepingCapacity: true)
     }
