@@ -34,21 +34,73 @@ extension Library {
         from paths: [String], abbreviation: String? = nil, title: String? = nil, language: String? = nil,
         copyright: String? = nil, replace: Bool = false, versification: String? = nil
     ) throws -> VersionStore {
-        var reading = VersionSource.read(paths: paths)
-        var result = reading.result
-        reading.result.books = []
-        guard !result.hasErrors, !result.books.isEmpty else {
-            throw ImportError(diagnostics: result.diagnostics)
-        }
+        var reading = ImportedBook.read(paths: paths)
+        let hasErrors = reading.diagnostics.contains { $0.severity == .error }
+        guard !hasErrors, !reading.books.isEmpty else { throw ImportError(diagnostics: reading.diagnostics) }
         let metadata = try VersionMetadata.forImport(
-            of: result.books, paths: paths, id: nil, abbreviation: abbreviation, title: title, language: language,
-            copyright: copyright, bundle: reading.bundle, versification: versification)
-        // The store writer alone holds the books, so the document model is freed once it is encoded.
-        let books = result.books
-        result.books = []
+            of: reading.books.map(\.kept.summary), paths: paths, id: nil, abbreviation: abbreviation, title: title,
+            language: language, copyright: copyright, bundle: reading.bundle, versification: versification)
+        let encoded = try ImportedBook.take(&reading.books)
         let stored = try add(
-            books: consume books, metadata: metadata, id: nil, replace: replace, sections: [SearchIndexSection()])
+            encoded: consume encoded, metadata: metadata, id: nil, replace: replace, sections: [SearchIndexSection()])
         return try open(stored.id)
+    }
+}
+
+/// What an import keeps of each book it reads (`VersionSource.read(paths:…keeping:)`): the book encoded for
+/// the store (`StoreWriter.encode(book:)`), on the thread that parsed it, and what the version's metadata
+/// is made from. The book's model is let go then: an import holds a book's model only while it encodes it,
+/// not every book's until the last is read.
+package struct ImportedBook: Sendable {
+    /// The book encoded, or why it could not be.
+    package var encoded: Result<StoreWriter.EncodedBook, StoreError>
+    /// What the metadata needs of it.
+    package var summary: BookSummary
+
+    /// Encodes `book`, which it takes: given the only reference, the encoder lets each chapter's model go
+    /// once it is encoded (a single large book is never held twice).
+    package init(_ book: consuming Book) {
+        summary = BookSummary(book)
+        do {
+            encoded = .success(try StoreWriter.encode(book: book))
+        } catch {
+            encoded = .failure(error)
+        }
+    }
+
+    /// Reads and parses every source under `paths` as `VersionSource.read(paths:progress:)` does, keeping
+    /// each book encoded.
+    package static func read(
+        paths: [String], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) -> (books: [KeptBook<ImportedBook>], diagnostics: [Diagnostic], bundle: BundleMetadata?) {
+        VersionSource.read(paths: paths, progress: progress) { ImportedBook($0) }
+    }
+
+    /// The encoded books, in the order read, taken from `books` (left empty).
+    ///
+    /// - Throws: the first book's `StoreError` that could not be encoded.
+    package static func take(_ books: inout [KeptBook<ImportedBook>]) throws(StoreError) -> [StoreWriter.EncodedBook] {
+        defer { books = [] }
+        return try books.map { book throws(StoreError) in try book.kept.encoded.get() }
+    }
+}
+
+/// What an import's metadata is made from, of one book (`VersionMetadata.forImport(of:…)`).
+package struct BookSummary: Sendable {
+    /// The `\id` line's text after the code.
+    package var identification: String
+    /// The file it was read from.
+    package var file: String
+    /// The last verse of each chapter, for the versification's best fit (`VersificationScheme.lastVerses`),
+    /// when it is canonical text.
+    package var lastVerses: [Int]?
+    package var id: BookID
+
+    package init(_ book: borrowing Book) {
+        id = book.id
+        identification = book.identification
+        file = book.location.file
+        lastVerses = VersificationScheme.lastVerses(of: [copy book])[book.id]
     }
 }
 
@@ -63,9 +115,20 @@ extension VersionMetadata {
         of books: [Book], paths: [String], id: Int?, abbreviation: String?, title: String?, language: String?,
         copyright: String? = nil, bundle: BundleMetadata? = nil, versification: String?
     ) throws -> VersionMetadata {
+        try forImport(
+            of: Parallel.map(books) { BookSummary($0) }, paths: paths, id: id, abbreviation: abbreviation, title: title,
+            language: language, copyright: copyright, bundle: bundle, versification: versification)
+    }
+
+    /// `forImport(of:…)` from what an import kept of its books (`ImportedBook`), in canon order.
+    package static func forImport(
+        of books: [BookSummary], paths: [String], id: Int?, abbreviation: String?, title: String?, language: String?,
+        copyright: String? = nil, bundle: BundleMetadata? = nil, versification: String?
+    ) throws -> VersionMetadata {
         let exported = bundle == nil ? try ExportMetadata.find(in: paths) : nil
-        let suggestion = VersionNaming.suggest(books: books, source: paths.first ?? "", metadata: exported)
-        let formats = Set(books.map { sourceFormat(of: $0.location.file).rawValue })
+        let suggestion = VersionNaming.suggest(
+            identifications: books.map(\.identification), source: paths.first ?? "", metadata: exported)
+        let formats = Set(books.map { sourceFormat(of: $0.file).rawValue })
         var metadata = VersionMetadata(
             id: id ?? 0, abbreviation: abbreviation ?? bundle?.abbreviation ?? suggestion.abbreviation,
             title: title ?? bundle?.title ?? suggestion.title,
@@ -74,19 +137,16 @@ extension VersionMetadata {
             importedAt: ISO8601DateFormatter().string(from: Date()))
         metadata.copyright = copyright ?? bundle?.copyright ?? exported?.copyright
         if versification == nil {
-            // The best fit, as `setVersification(nil, books:)` finds it, with the books' counts taken in parallel.
-            metadata.versification = VersificationScheme.detect(lastVerses: lastVerses(of: books)).name
+            // The best fit, as `setVersification(nil, books:)` finds it, from the counts each book's summary took.
+            var lastVerses: [BookID: [Int]] = [:]
+            for book in books { if let counts = book.lastVerses { lastVerses[book.id] = counts } }
+            metadata.versification = VersificationScheme.detect(lastVerses: lastVerses).name
             metadata.versificationText = nil
         } else {
-            try metadata.setVersification(versification, books: books)
+            // (A scheme named reads no book.)
+            try metadata.setVersification(versification, books: [])
         }
         return metadata
-    }
-
-    /// `VersificationScheme.lastVerses(of:)` of the books, each book's counted on its own, books in parallel.
-    static func lastVerses(of books: [Book]) -> [BookID: [Int]] {
-        let perBook = Parallel.map(books) { book in VersificationScheme.lastVerses(of: [book]) }
-        return perBook.reduce(into: [:]) { all, counts in all.merge(counts) { _, later in later } }
     }
 
     /// The format a book was read in, by its file's name: `.usx`, `.usj` or `.json` (only USJ is read from

@@ -36,18 +36,27 @@ public enum VersionNaming {
     /// language and format parts (`eng-bsb-usfm` → `BSB`, `kor-1910-usfm` → `KOR1910`).
     /// The language is a leading three-letter code in the source's name (`eng-web-usfm` → `eng`), else `und`.
     public static func suggest(books: [Book], source: String, metadata: ExportMetadata? = nil) -> Suggestion {
+        suggest(identifications: books.map(\.identification), source: source, metadata: metadata)
+    }
+
+    /// `suggest(books:…)` from the books' identifications (the `\id` line's text after the code), in canon order.
+    package static func suggest(identifications: [String], source: String, metadata: ExportMetadata? = nil)
+        -> Suggestion
+    {
         var counts: [String: Int] = [:]
         var cleaned: [String] = []
         var abbreviation: String?
-        for book in books {
-            let (title, parenthesised) = clean(book.identification)
+        for identification in identifications {
+            let (title, parenthesised) = clean(identification)
             cleaned.append(title)
             if !title.isEmpty { counts[title, default: 0] += 1 }
             if abbreviation == nil { abbreviation = parenthesised }
         }
         let sourceName = baseName(source)
         let common = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }
-        let shared = common.map { $0.value * 3 >= books.count && ($0.value > 1 || books.count == 1) } ?? false
+        let shared =
+            common.map { $0.value * 3 >= identifications.count && ($0.value > 1 || identifications.count == 1) }
+            ?? false
         let title = (shared ? common?.key : nil) ?? commonEnding(cleaned) ?? sourceName
         var suggestion = Suggestion(
             abbreviation: abbreviation ?? abbreviationFrom(sourceName), title: title,
@@ -78,7 +87,8 @@ public enum VersionNaming {
         var abbreviation: String?
         for word in identification.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             let lower = word.lowercased()
-            if lower.hasSuffix(".sfm") || lower.hasSuffix(".usfm") || lower.hasSuffix(".usx") || lower.hasSuffix(".usj") {
+            if lower.hasSuffix(".sfm") || lower.hasSuffix(".usfm") || lower.hasSuffix(".usx") || lower.hasSuffix(".usj")
+            {
                 continue
             }
             if isDate(word) { continue }

@@ -1,3 +1,4 @@
+import Foundation
 import ScriptureModel
 import USFM
 
@@ -54,7 +55,7 @@ extension VersionSource {
     package static func read<Kept: Sendable>(
         paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
-        keeping keep: @escaping @Sendable (Book) -> Kept
+        keeping keep: @escaping @Sendable (consuming Book) -> Kept
     ) -> (books: [KeptBook<Kept>], diagnostics: [Diagnostic], bundle: BundleMetadata?) {
         var plain: [String] = []
         var listing: [Diagnostic] = []
@@ -90,17 +91,28 @@ extension VersionSource {
         let total = files.count + contents.count
         progress?(0, total)
         let loaded = contents
-        let results = parseConcurrently(count: total, progress: progress) { index, session in
-            let result: ParseResult
+        // (Largest first: with the book encoded right after its file, the last large one would hold up the rest.)
+        let sizes = files.map { Self.fileSize($0) } + loaded.map(\.bytes.count)
+        let results = parseConcurrently(count: total, sizes: sizes, progress: progress) { index, session in
+            var result: ParseResult
             if index < files.count {
                 result = parseFile(files[index], session: session, limit: limit)
             } else {
                 let (path, bytes) = loaded[index - files.count]
                 result = parseBytes(bytes, path: path, session: session, limit: limit)
             }
-            return FileReading(
-                books: result.books.map { KeptBook(id: $0.id, location: $0.location, kept: keep($0)) },
-                diagnostics: result.diagnostics)
+            // Each book is handed over as the only reference to it (popped, not copied), so that `keep` can let
+            // its parts go as it goes.
+            var books = result.books
+            result.books = []
+            books.reverse()
+            var kept: [KeptBook<Kept>] = []
+            kept.reserveCapacity(books.count)
+            while let book = books.popLast() {
+                let (id, location) = (book.id, book.location)
+                kept.append(KeptBook(id: id, location: location, kept: keep(book)))
+            }
+            return FileReading(books: kept, diagnostics: result.diagnostics)
         }
         let combined = combine(listing, results)
         return (combined.books, combined.diagnostics, metadata)
@@ -116,5 +128,14 @@ extension VersionSource {
             }
             return try decompressed(bytes, path: path, limit: limit)
         }
+    }
+}
+
+extension VersionSource {
+    /// A file's size in bytes (0 when it cannot be found): only to hand out the largest files first.
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return 0 }
+        return Int(info.st_size)
     }
 }

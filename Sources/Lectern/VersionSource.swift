@@ -249,15 +249,20 @@ public enum VersionSource {
     }
 
     /// Parses `count` sources on every core: each worker takes the next in turn and keeps one USFM session.
+    /// `sizes` (one a source, or none), when given, hands out the largest first, so that no core is left
+    /// with a large one at the end while the others wait; the results stay in source order.
     static func parseConcurrently<Value: Sendable>(
-        count: Int, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?,
+        count: Int, sizes: [Int] = [], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?,
         _ parseOne: @Sendable (_ index: Int, _ session: USFMParseSession) -> Value
     ) -> [Value] {
+        let order: [Int] =
+            sizes.count == count ? (0..<count).sorted { (sizes[$0], $1) > (sizes[$1], $0) } : Array(0..<count)
         let results = ResultSlots<Value>(count: count)
         let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
         _ = Parallel.map(count: workers) { _ in
             let session = USFMParseSession()
-            while let index = results.claimNext() {
+            while let claim = results.claimNext() {
+                let index = order[claim]
                 let done = results.set(index, parseOne(index, session))
                 progress?(done, count)
             }

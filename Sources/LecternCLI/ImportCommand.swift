@@ -74,27 +74,27 @@ package enum ImportCommand: LecternCommand {
 
         let started = Date()
         let bar = ProgressBar(context: context, enabled: context.isTerminal && !json)
-        var reading = VersionSource.read(paths: paths) { done, total in
+        // Each book is encoded for the store as soon as it is read, and its model let go.
+        var reading = ImportedBook.read(paths: paths) { done, total in
             bar.show(done: done, total: total, unit: "files", label: "Reading")
         }
-        var result = reading.result
-        reading.result.books = []
+        let diagnostics = reading.diagnostics
         bar.clear()
         if !json {
-            DiagnosticPrinter.print(result.diagnostics, verbose: verbose, to: context)
+            DiagnosticPrinter.print(diagnostics, verbose: verbose, to: context)
         }
-        let errors = result.diagnostics.count { $0.severity == .error }
-        let warnings = result.diagnostics.count { $0.severity == .warning }
-        if errors > 0, !arguments.flag("allow-errors") || result.books.isEmpty {
-            if json { invocation.output(json: failureJSON(result.diagnostics)) }
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count { $0.severity == .warning }
+        if errors > 0, !arguments.flag("allow-errors") || reading.books.isEmpty {
+            if json { invocation.output(json: failureJSON(diagnostics)) }
             let counted = "\(errors) \(errors == 1 ? "error" : "errors") in the input"
             // --allow-errors only helps when there are books to import despite the errors.
             throw CommandFailure(
-                result.books.isEmpty
+                reading.books.isEmpty
                     ? "\(counted) and no book could be read; nothing was imported"
                     : "\(counted); nothing was imported (fix them, or use --allow-errors)")
         }
-        guard !result.books.isEmpty else {
+        guard !reading.books.isEmpty else {
             throw CommandFailure("no books found in \(invocation.positionals.joined(separator: " "))")
         }
 
@@ -102,19 +102,17 @@ package enum ImportCommand: LecternCommand {
         let metadata: VersionMetadata
         do {
             metadata = try VersionMetadata.forImport(
-                of: result.books, paths: paths, id: id, abbreviation: abbreviation, title: title, language: language,
-                copyright: copyright, bundle: reading.bundle, versification: versification)
+                of: reading.books.map(\.kept.summary), paths: paths, id: id, abbreviation: abbreviation, title: title,
+                language: language, copyright: copyright, bundle: reading.bundle, versification: versification)
         } catch let error as VersificationError {
             throw CommandFailure(Terminal.sanitized(error.description))
         }
         bar.message("Writing \(Terminal.sanitized(metadata.abbreviation)) to \(library.directory)…")
         let stored: VersionMetadata
-        // The books go to the store writer alone, which lets the document model go once it is encoded.
-        let books = result.books
-        result.books = []
         do {
+            let encoded = try ImportedBook.take(&reading.books)
             stored = try library.add(
-                books: consume books, metadata: metadata, id: id, replace: arguments.flag("replace"),
+                encoded: consume encoded, metadata: metadata, id: id, replace: arguments.flag("replace"),
                 sections: [SearchIndexSection()])
         } catch {
             bar.clear()
@@ -125,7 +123,7 @@ package enum ImportCommand: LecternCommand {
         let summary = ImportSummary(
             store: store, errors: errors, warnings: warnings, seconds: Date().timeIntervalSince(started))
         if json {
-            invocation.output(json: summary.json(diagnostics: result.diagnostics))
+            invocation.output(json: summary.json(diagnostics: diagnostics))
         } else {
             invocation.output(Terminal.sanitized(summary.line) + "\n")
         }

@@ -155,7 +155,35 @@ public struct Library: Sendable {
     /// taken: a caller that passes them with `consume` has their memory freed once they are encoded.
     @discardableResult
     public func add(
-        books: consuming [Book], metadata: VersionMetadata, id requested: Int?, replace: Bool, sections: [any StoreSection] = []
+        books: consuming [Book], metadata: VersionMetadata, id requested: Int?, replace: Bool,
+        sections: [any StoreSection] = []
+    ) throws(StoreError) -> VersionMetadata {
+        var books = Optional(books)
+        return try add(metadata: metadata, id: requested, replace: replace) { metadata throws(StoreError) in
+            let taken = books.take() ?? []
+            return try StoreWriter.prepare(books: consume taken, metadata: metadata, sections: sections)
+        }
+    }
+
+    /// Stores books already encoded one by one (`StoreWriter.encode(book:)`) as a version: as
+    /// `add(books:…)` does, without holding any book's model. The encoded books are taken.
+    @discardableResult
+    package func add(
+        encoded: consuming [StoreWriter.EncodedBook], metadata: VersionMetadata, id requested: Int?, replace: Bool,
+        sections: [any StoreSection] = []
+    ) throws(StoreError) -> VersionMetadata {
+        var encoded = Optional(encoded)
+        return try add(metadata: metadata, id: requested, replace: replace) { metadata throws(StoreError) in
+            let taken = encoded.take() ?? []
+            return try StoreWriter.prepare(encoded: consume taken, metadata: metadata, sections: sections)
+        }
+    }
+
+    /// The checks and the atomic write of `add(books:…)` and `add(encoded:…)`; `prepare` encodes the file
+    /// once its metadata (with the version's id) is known.
+    private func add(
+        metadata: VersionMetadata, id requested: Int?, replace: Bool,
+        prepare: (VersionMetadata) throws(StoreError) -> StoreWriter.Pending
     ) throws(StoreError) -> VersionMetadata {
         if let requested, !Self.idRange.contains(requested) {
             throw .invalidVersionName(
@@ -171,7 +199,8 @@ public struct Library: Sendable {
         let existing = try ids()
         // Each store opened once: its abbreviation finds the id to replace and keeps abbreviations unique.
         let entries = existing.map(entry)
-        let id = requested ?? (replace ? self.id(abbreviated: metadata.abbreviation, among: entries) : nil)
+        let id =
+            requested ?? (replace ? self.id(abbreviated: metadata.abbreviation, among: entries) : nil)
             ?? (existing.last ?? 0) + 1
         guard Self.idRange.contains(id) else {
             throw .invalidVersionName(
@@ -193,7 +222,7 @@ public struct Library: Sendable {
         var metadata = metadata
         metadata.id = id
         // Section by section: the encoded books are written (and freed) before the search index is built.
-        var pending = try StoreWriter.prepare(books: consume books, metadata: metadata, sections: sections)
+        var pending = try prepare(metadata)
         try AtomicFile.replace("\(id).\(StoreFormat.fileExtension)", in: versionsDirectory) {
             (output: inout AtomicFile.Output) throws(StoreError) in
             try StoreWriter.write(&pending, to: &output)

@@ -33,6 +33,32 @@ public enum StoreWriter {
         var builders: [any StoreSection]
     }
 
+    /// What the books section says of a book's shape.
+    struct BookShape: Sendable {
+        var id: BookID
+        var chapterCount: Int
+        var hasIntroduction: Bool
+    }
+
+    /// A book encoded for a store file on its own, before the file's string and style ids are known
+    /// (`encode(book:)`): an import encodes each book as soon as it is read and lets its model go, and
+    /// `Library.add(encoded:…)` writes them.
+    package struct EncodedBook: Sendable {
+        /// The book.
+        package var id: BookID { shape.id }
+        let shape: BookShape
+        var encoded: BookEncoder.Encoded
+    }
+
+    /// Encodes one book of a store file with its own ids (what `prepare(books:…)` does for each book).
+    ///
+    /// - Throws: `StoreError.cannotEncode` when it has a chapter twice, or more than a store can hold.
+    package static func encode(book: consuming Book) throws(StoreError) -> EncodedBook {
+        try checkChapters(book)
+        let shape = BookShape(id: book.id, chapterCount: book.chapters.count, hasIntroduction: book.hasIntroduction)
+        return EncodedBook(shape: shape, encoded: try BookEncoder.encode(book))
+    }
+
     /// Encodes the books and metadata of a store file, for `write(_:to:)`.
     ///
     /// The books are taken, not borrowed: once they are encoded they are let go, so a caller that gives up
@@ -45,10 +71,53 @@ public enum StoreWriter {
         let books = input.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
             .map(\.element)
         input = []
-        let shapes = books.map { (id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction) }
+        let shapes = books.map {
+            BookShape(id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction)
+        }
         let merger = IDMerger()
-        var encoded = try encodeAll(consume books, merger: merger)
-        var merged = merger.take()
+        let encoded = try encodeAll(consume books, merger: merger)
+        return try assemble(
+            encoded, shapes: shapes, merged: merger.take(), metadata: metadata, extraSections: extraSections,
+            sections: builders)
+    }
+
+    /// Encodes the books of a store file read and encoded one by one (`encode(book:)`), for `write(_:to:)`: as
+    /// `prepare(books:…)` does, the books' strings and styles merged here, in book order.
+    static func prepare(
+        encoded input: consuming [EncodedBook], metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])] = [],
+        sections builders: [any StoreSection] = []
+    ) throws(StoreError) -> Pending {
+        try checkUnique(input.map(\.shape.id))
+        var books = input.enumerated().sorted { ($0.element.shape.id, $0.offset) < ($1.element.shape.id, $1.offset) }
+            .map(\.element)
+        input = []
+        let shapes = books.map(\.shape)
+        let merger = IDMerger()
+        var encoded: [BookEncoder.Encoded] = []
+        encoded.reserveCapacity(books.count)
+        for index in books.indices {
+            // Moved out, not copied: each book's bytes have one owner, freed as `resolveAll` replaces them.
+            var part = BookEncoder.Encoded()
+            swap(&part, &books[index].encoded)
+            merger.add(book: index, strings: part.strings, styles: part.styles)
+            part.strings = FrequencyInterner()
+            part.styles = StyleSet()
+            encoded.append(part)
+        }
+        books = []
+        return try assemble(
+            encoded, shapes: shapes, merged: merger.take(), metadata: metadata, extraSections: extraSections,
+            sections: builders)
+    }
+
+    /// The sections of a store file from its books encoded with their own ids, in book order, and the ids
+    /// merged from them.
+    private static func assemble(
+        _ input: consuming [BookEncoder.Encoded], shapes: [BookShape], merged input2: consuming IDMerger.Merged,
+        metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])], sections builders: [any StoreSection]
+    ) throws(StoreError) -> Pending {
+        var encoded = input
+        var merged = input2
         guard merged.stringIDs.count == encoded.count, merged.styleIDs.count == encoded.count else {
             throw .cannotEncode("\(encoded.count) books were encoded but \(merged.stringIDs.count) merged")
         }
@@ -196,13 +265,19 @@ public enum StoreWriter {
     /// A store finds books by id and chapters by number, so each must be there once (the parsers merge a
     /// repeated chapter; an import keeps the first copy of a book).
     private static func checkUnique(_ books: [Book]) throws(StoreError) {
+        try checkUnique(books.map(\.id))
+        for book in books { try checkChapters(book) }
+    }
+
+    private static func checkUnique(_ books: [BookID]) throws(StoreError) {
         var seen: Set<BookID> = []
-        for book in books {
-            guard seen.insert(book.id).inserted else { throw .cannotEncode("\(book.id.code) is given twice") }
-            var numbers: Set<Int> = []
-            for chapter in book.chapters where !numbers.insert(chapter.number).inserted {
-                throw .cannotEncode("\(book.id.code) has chapter \(chapter.number) twice")
-            }
+        for book in books where !seen.insert(book).inserted { throw .cannotEncode("\(book.code) is given twice") }
+    }
+
+    private static func checkChapters(_ book: Book) throws(StoreError) {
+        var numbers: Set<Int> = []
+        for chapter in book.chapters where !numbers.insert(chapter.number).inserted {
+            throw .cannotEncode("\(book.id.code) has chapter \(chapter.number) twice")
         }
     }
 

@@ -51,6 +51,31 @@ struct StoreCorpusTests {
         #expect(try StyledChapterCheck.mismatches(in: store) == [])
     }
 
+    /// An import encodes each book as soon as it is read and lets its model go (`ImportedBook`); the file it
+    /// writes must be the one `add(books:)` writes from every book's model at once, byte for byte.
+    @Test(arguments: ["eng-web-usfm", "hbo-uhb-usx", "grc-nestle1904-usfm"])
+    func booksEncodedAsTheyAreReadMakeTheSameStore(_ folder: String) throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = TestCorpus.folder(folder).path
+        let metadata = VersionMetadata(id: 1, abbreviation: "T", title: folder)
+        let whole = Library(directory: directory.path + "/whole")
+        try whole.add(
+            books: VersionSource.parse(paths: [path]).books, metadata: metadata, id: 1, replace: false,
+            sections: [SearchIndexSection()])
+        var reading = ImportedBook.read(paths: [path])
+        #expect(reading.diagnostics.allSatisfy { $0.severity != .error })
+        let streamed = Library(directory: directory.path + "/streamed")
+        try streamed.add(
+            encoded: ImportedBook.take(&reading.books), metadata: metadata, id: 1, replace: false,
+            sections: [SearchIndexSection()])
+        #expect(reading.books.isEmpty)
+        let wholeBytes = try #require(FileManager.default.contents(atPath: whole.path(for: 1)))
+        let streamedBytes = try #require(FileManager.default.contents(atPath: streamed.path(for: 1)))
+        #expect(wholeBytes.count > 1 << 20)
+        #expect(wholeBytes == streamedBytes)
+    }
+
     @Test func engWebStoreIsNoLargerThanItsSourceWithoutStrongs() throws {
         let scratch = Scratch()
         let folder = TestCorpus.folder("eng-web-usfm")
