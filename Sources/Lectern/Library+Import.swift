@@ -100,7 +100,7 @@ package struct BookSummary: Sendable {
         id = book.id
         identification = book.identification
         file = book.location.file
-        lastVerses = VersificationScheme.lastVerses(of: [copy book])[book.id]
+        lastVerses = VersificationScheme.lastVerses(of: book)
     }
 }
 

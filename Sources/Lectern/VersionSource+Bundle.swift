@@ -1,4 +1,3 @@
-import Foundation
 import ScriptureModel
 import USFM
 
@@ -92,7 +91,7 @@ extension VersionSource {
         progress?(0, total)
         let loaded = contents
         // (Largest first: with the book encoded right after its file, the last large one would hold up the rest.)
-        let sizes = files.map { Self.fileSize($0) } + loaded.map(\.bytes.count)
+        let sizes = files.map(Self.fileSize) + loaded.map(\.bytes.count)
         let results = parseConcurrently(count: total, sizes: sizes, progress: progress) { index, session in
             var result: ParseResult
             if index < files.count {
@@ -132,10 +131,10 @@ extension VersionSource {
 }
 
 extension VersionSource {
-    /// A file's size in bytes (0 when it cannot be found): only to hand out the largest files first.
+    /// A file's size in bytes (0 when it is not a regular file it can find): only to hand out the largest
+    /// files first; reading it reports any problem.
     static func fileSize(_ path: String) -> Int {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return 0 }
-        return Int(info.st_size)
+        guard case .regular(let size)? = try? FileKind.of(path) else { return 0 }
+        return size
     }
 }

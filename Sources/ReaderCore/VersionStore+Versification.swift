@@ -1,7 +1,7 @@
+import Foundation
 import ScriptureModel
 import ScriptureStore
 import Versification
-import Foundation
 
 /// Why a version's verse numbering could not be set up.
 public enum VersificationError: Error, Sendable, CustomStringConvertible {
@@ -40,17 +40,24 @@ extension VersificationScheme {
     /// The last verse of every chapter of parsed books (bridges count their last verse).
     public static func lastVerses(of books: [Book]) -> [BookID: [Int]] {
         var result: [BookID: [Int]] = [:]
-        for book in books where book.id.isCanonicalText {
-            var chapters: [Int] = []
-            for key in book.verseKeys() {
-                let chapter = key.chapter
-                guard chapter >= 1, chapter <= 2_000 else { continue }
-                if chapters.count < chapter { chapters += Array(repeating: 0, count: chapter - chapters.count) }
-                chapters[chapter - 1] = max(chapters[chapter - 1], lastNumber(ofLabel: key.verse))
-            }
-            result[book.id] = chapters
+        for book in books {
+            if let chapters = lastVerses(of: book) { result[book.id] = chapters }
         }
         return result
+    }
+
+    /// The last verse of every chapter of one parsed book, or nil when it is not canonical text (which
+    /// `lastVerses(of:)` of books leaves out).
+    public static func lastVerses(of book: borrowing Book) -> [Int]? {
+        guard book.id.isCanonicalText else { return nil }
+        var chapters: [Int] = []
+        for key in book.verseKeys() {
+            let chapter = key.chapter
+            guard chapter >= 1, chapter <= 2_000 else { continue }
+            if chapters.count < chapter { chapters += Array(repeating: 0, count: chapter - chapters.count) }
+            chapters[chapter - 1] = max(chapters[chapter - 1], lastNumber(ofLabel: key.verse))
+        }
+        return chapters
     }
 }
 

@@ -58,6 +58,16 @@ final class IDMerger: Sendable {
         }
     }
 
+    /// Hands over the strings and styles an encoded book counted (`add(book:strings:styles:)`), leaving it
+    /// without them: moved, not copied.
+    func add(book index: Int, handingOver encoded: inout BookEncoder.Encoded) {
+        var strings = FrequencyInterner<ByteString>()
+        var styles = StyleSet()
+        swap(&strings, &encoded.strings)
+        swap(&styles, &encoded.styles)
+        add(book: index, strings: strings, styles: styles)
+    }
+
     /// What was merged, once every book was handed over (the merger is left empty).
     func take() -> Merged {
         merged.withLock { merged in

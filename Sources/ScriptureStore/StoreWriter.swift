@@ -38,6 +38,12 @@ public enum StoreWriter {
         var id: BookID
         var chapterCount: Int
         var hasIntroduction: Bool
+
+        init(_ book: borrowing Book) {
+            id = book.id
+            chapterCount = book.chapters.count
+            hasIntroduction = book.hasIntroduction
+        }
     }
 
     /// A book encoded for a store file on its own, before the file's string and style ids are known
@@ -55,7 +61,7 @@ public enum StoreWriter {
     /// - Throws: `StoreError.cannotEncode` when it has a chapter twice, or more than a store can hold.
     package static func encode(book: consuming Book) throws(StoreError) -> EncodedBook {
         try checkChapters(book)
-        let shape = BookShape(id: book.id, chapterCount: book.chapters.count, hasIntroduction: book.hasIntroduction)
+        let shape = BookShape(book)
         return EncodedBook(shape: shape, encoded: try BookEncoder.encode(book))
     }
 
@@ -71,9 +77,7 @@ public enum StoreWriter {
         let books = input.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
             .map(\.element)
         input = []
-        let shapes = books.map {
-            BookShape(id: $0.id, chapterCount: $0.chapters.count, hasIntroduction: $0.hasIntroduction)
-        }
+        let shapes = books.map { BookShape($0) }
         let merger = IDMerger()
         let encoded = try encodeAll(consume books, merger: merger)
         return try assemble(
@@ -99,9 +103,7 @@ public enum StoreWriter {
             // Moved out, not copied: each book's bytes have one owner, freed as `resolveAll` replaces them.
             var part = BookEncoder.Encoded()
             swap(&part, &books[index].encoded)
-            merger.add(book: index, strings: part.strings, styles: part.styles)
-            part.strings = FrequencyInterner()
-            part.styles = StyleSet()
+            merger.add(book: index, handingOver: &part)
             encoded.append(part)
         }
         books = []
@@ -113,11 +115,9 @@ public enum StoreWriter {
     /// The sections of a store file from its books encoded with their own ids, in book order, and the ids
     /// merged from them.
     private static func assemble(
-        _ input: consuming [BookEncoder.Encoded], shapes: [BookShape], merged input2: consuming IDMerger.Merged,
+        _ encoded: consuming [BookEncoder.Encoded], shapes: [BookShape], merged: consuming IDMerger.Merged,
         metadata: VersionMetadata, extraSections: [(SectionKind, [UInt8])], sections builders: [any StoreSection]
     ) throws(StoreError) -> Pending {
-        var encoded = input
-        var merged = input2
         guard merged.stringIDs.count == encoded.count, merged.styleIDs.count == encoded.count else {
             throw .cannotEncode("\(encoded.count) books were encoded but \(merged.stringIDs.count) merged")
         }
@@ -219,9 +219,7 @@ public enum StoreWriter {
                 throw .cannotEncode("book \(index) was taken twice")
             }
             var encoded = try BookEncoder.encode(book)
-            merger.add(book: index, strings: encoded.strings, styles: encoded.styles)
-            encoded.strings = FrequencyInterner()
-            encoded.styles = StyleSet()
+            merger.add(book: index, handingOver: &encoded)
             return encoded
         }
     }
