@@ -129,7 +129,7 @@ extension Book {
             collector.add(chapter.content)
             collector.finishVerse()
         }
-        return collector.verses
+        return collector.takeVerses()
     }
 }
 
@@ -143,6 +143,19 @@ public struct ChapterVerseCollector {
         collector = VerseTextCollector(book: book)
     }
 
+    /// A collector for the chapters of `book` whose verses' tagged words share one table of values for the
+    /// whole book: their values read nil until `takeWordValues()` gives the table and the words read it
+    /// (`[TaggedWord].read(_:)`). A table per chapter holds a value once per chapter it is in.
+    package init(book: BookID, sharingWordValues: Bool) {
+        collector = VerseTextCollector(book: book)
+        collector.sharesWordValues = sharingWordValues
+    }
+
+    /// The values of the tagged words collected since the last call (see `init(book:sharingWordValues:)`).
+    package mutating func takeWordValues() -> TaggedWordValues? {
+        collector.takeWordValues()
+    }
+
     /// The verses started in `chapter`, the next chapter of the book.
     ///
     /// - Complexity: O(n) in the chapter's content.
@@ -152,8 +165,7 @@ public struct ChapterVerseCollector {
         collector.finishVerse()
         // A huge chapter's text buffer is not kept for the next chapters (while the caller encodes this one).
         collector.text.shrink(above: 1 << 20, to: 1024)
-        defer { collector.verses.removeAll() }
-        return collector.verses
+        return collector.takeVerses()
     }
 
     /// The verses started in `chapter`, the next chapter of the book, their texts appended to `text` one after
@@ -169,8 +181,7 @@ public struct ChapterVerseCollector {
         collector.finishVerse()
         collector.appendsText = false
         swap(&collector.appended, &text)
-        defer { collector.spans.removeAll() }
-        return collector.spans
+        return collector.takeSpans()
     }
 }
 

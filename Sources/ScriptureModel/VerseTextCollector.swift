@@ -30,6 +30,11 @@ struct VerseTextCollector {
     var verses: [VerseText] = []
     /// The tagged words of the current verse.
     var words: [TaggedWord] = []
+    /// The values of the tagged words collected since the verses were last taken.
+    var wordValues = TaggedWordInterner()
+    /// Whether taking verses leaves their words' values unread, for one table of the whole book
+    /// (`ChapterVerseCollector.init(book:sharingWordValues:)`).
+    var sharesWordValues = false
     var current: (key: VerseKey, location: SourceLocation)?
     /// Whether `current` is set (testing the optional itself copies the key and location).
     var inVerse = false
@@ -360,29 +365,55 @@ struct VerseTextCollector {
     }
 
     /// Appends what `TaggedWord.init?(_:node:utf8Range:)` gives for a character span, if anything, its values
-    /// read through the chapter's pointers. The word is made once, from its values, as it is appended (reading
-    /// or setting a word in the array copies and destroys its three strings).
+    /// read through the chapter's pointers into `wordValues` (a value met before makes no `String`). The word
+    /// reads its values once its verse is taken (`takeVerses()`, `takeSpans()`).
     private mutating func appendTaggedWord(_ node: FlatNode, utf8Range: Range<Int>) {
-        var strong: String?
-        var lemma: String?
-        var morph: String?
+        let absent = TaggedWordValues.absent
+        var strong = absent
+        var lemma = absent
+        var morph = absent
         let first = Int(node.attributeStart)
         for slot in first..<(first + Int(node.attributeCount)) {
             let attribute = attributeSlots[slot]
             let kind = attributeNames[Int(attribute.name)]
-            guard kind != 0, kind != 3 || morph == nil else { continue }
+            guard kind != 0, kind != 3 || morph == absent else { continue }
             let start = Int(attribute.valueStart)
-            let value = String(
-                decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(attribute.valueCount))]),
-                as: UTF8.self)
+            let index = wordValues.index(
+                of: UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(attribute.valueCount))]))
             switch kind {
-            case 1: strong = value
-            case 2: lemma = value
-            default: morph = value
+            case 1: strong = index
+            case 2: lemma = index
+            default: morph = index
             }
         }
-        guard strong != nil || lemma != nil || morph != nil else { return }
-        words.append(TaggedWord(utf8Range: utf8Range, strong: strong, lemma: lemma, morph: morph))
+        guard strong != absent || lemma != absent || morph != absent else { return }
+        words.append(TaggedWord(utf8Range: utf8Range, values: nil, strong: strong, lemma: lemma, morph: morph))
+    }
+
+    /// The verses collected so far (none are kept), their tagged words reading the values collected with them
+    /// (unless `sharesWordValues`).
+    mutating func takeVerses() -> [VerseText] { take(\.verses, words: \.words) }
+
+    /// The verse spans collected so far, as `takeVerses()` gives the verses.
+    mutating func takeSpans() -> [VerseSpan] { take(\.spans, words: \.words) }
+
+    private mutating func take<Verse>(
+        _ list: WritableKeyPath<VerseTextCollector, [Verse]>, words: WritableKeyPath<Verse, [TaggedWord]>
+    ) -> [Verse] {
+        var taken: [Verse] = []
+        swap(&taken, &self[keyPath: list])
+        if !sharesWordValues, let values = takeWordValues() {
+            for index in taken.indices where !taken[index][keyPath: words].isEmpty {
+                taken[index][keyPath: words].read(values)
+            }
+        }
+        return taken
+    }
+
+    /// The values of the tagged words collected since the last call, as the table they read; nil when there
+    /// are none.
+    mutating func takeWordValues() -> TaggedWordValues? {
+        wordValues.isEmpty ? nil : wordValues.take()
     }
 
     /// Appends a text node's bytes, `count` from `start` in the chapter's bytes.

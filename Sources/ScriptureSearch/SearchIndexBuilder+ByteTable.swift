@@ -1,3 +1,4 @@
+import ScriptureModel
 import ScriptureStore
 
 extension SearchIndexBuilder {

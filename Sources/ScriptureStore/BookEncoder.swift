@@ -52,7 +52,8 @@ enum BookEncoder {
         // that are never written take no memory.
         let contentSize = chapters.reduce(0) { $0 + $1.content.bytes.count }
         result.text.reserveCapacity(contentSize + contentSize / 8 + 1024)
-        var collector = ChapterVerseCollector(book: book.id)
+        // One table of tagged words' values for the book, which every verse's words read once it is made.
+        var collector = ChapterVerseCollector(book: book.id, sharingWordValues: true)
         for index in chapters.indices {
             let chapter = chapters[index]
             chapters[index].content = FlatContent()
@@ -89,6 +90,9 @@ enum BookEncoder {
                     number: chapter.number, book: book.id, firstVerse: firstVerse, verseCount: verses.count,
                     textOffset: textStart, textLength: result.text.count - textStart, contentOffset: 0,
                     contentLength: 0))
+        }
+        if let values = collector.takeWordValues() {
+            for index in result.words.indices { result.words[index].words.read(values) }
         }
         result.names = names(book).map { name in name.map { encoder.strings.countGivingID($0) + 1 } ?? 0 }
         result.content = encoder.out.bytes

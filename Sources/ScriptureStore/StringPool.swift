@@ -1,3 +1,5 @@
+import ScriptureModel
+
 /// The file's string pool as the strings section is written: the strings the books counted, in their frozen
 /// order, then those the styles section adds (markers, attribute names and values), each once, keyed by
 /// its bytes, so that a style's values go from the books' bytes to the section without becoming strings.
