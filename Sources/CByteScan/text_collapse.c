@@ -91,14 +91,18 @@ void lectern_walk_text(lectern_text_walk *walk) {
         const lectern_flat_node *node = &nodes[index];
         if (node->kind == walk->text_kind) {
             uint64_t start = node->text_start, length = node->text_count;
-            // The text nodes right after it whose bytes follow its own (a word's and the text after it).
+            // The text nodes right after it whose bytes follow its own (a word's and the text after it), as many
+            // as the room takes: a run longer than the room is appended in parts, each walk taking what fits
+            // (merging the whole run and then leaving it undone made a walk per node over the rest of the run).
+            const uint64_t room = walk->capacity - count;
             uint64_t next = index + 1;
-            while (next < end && nodes[next].kind == walk->text_kind && nodes[next].text_start == start + length) {
+            while (next < end && nodes[next].kind == walk->text_kind && nodes[next].text_start == start + length &&
+                   length + nodes[next].text_count + 33 <= room) {
                 length += nodes[next].text_count;
                 next++;
             }
             if (start > walk->byte_count || length > walk->byte_count - start) break;
-            if (length > walk->capacity - count || walk->capacity - count - length < 33) break;
+            if (length > room || room - length < 33) break;
             if (length > 0) {
                 count = append_collapsed(text, count, walk->bytes + start, length, walk->byte_count - start, &pending);
             }
