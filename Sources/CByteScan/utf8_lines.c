@@ -87,14 +87,19 @@ static const uint8_t second_high_table[32] = TABLE2(
 #define PREVIOUS(block, before, n) \
     _mm256_alignr_epi8(block, _mm256_permute2x128_si256(before, block, 0x21), 16 - (n))
 
+// When `crowding` is not NULL, it is set as lectern_utf8_check_markup says.
 __attribute__((target("avx2"))) static int64_t line_starts_avx2(const uint8_t *bytes, size_t length, int64_t *starts,
-                                                                 size_t capacity) {
+                                                                 size_t capacity, int64_t *crowding) {
     const __m256i high_nibble_1 = _mm256_loadu_si256((const __m256i *)(const void *)first_high_table);
     const __m256i low_nibble_1 = _mm256_loadu_si256((const __m256i *)(const void *)first_low_table);
     const __m256i high_nibble_2 = _mm256_loadu_si256((const __m256i *)(const void *)second_high_table);
     const __m256i nibble = _mm256_set1_epi8(0x0F);
     const __m256i line_feed = _mm256_set1_epi8('\n');
+    const __m256i equals_sign = _mm256_set1_epi8('=');
+    const __m256i greater = _mm256_set1_epi8('>');
     const __m256i zero = _mm256_setzero_si256();
+    // `=` bytes since the last `>`, and the most between two.
+    int64_t run = 0, most = 0;
     __m256i before = zero;
     __m256i error = zero;
     size_t written = 0;
@@ -119,6 +124,16 @@ __attribute__((target("avx2"))) static int64_t line_starts_avx2(const uint8_t *b
             error = _mm256_or_si256(error, _mm256_xor_si256(must, special));
         }
         before = block;
+        if (crowding != NULL) {
+            // Only the `=` of blocks with no `>` are counted: cheap, and short of the true count of a stretch
+            // between two `>` by at most the 62 bytes of the two blocks that end it.
+            if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(block, greater)) != 0) {
+                if (run > most) most = run;
+                run = 0;
+            } else {
+                run += __builtin_popcount((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(block, equals_sign)));
+            }
+        }
         if (starts == NULL) continue;
         while (feeds) {
             if (written == capacity) return -2;
@@ -127,6 +142,16 @@ __attribute__((target("avx2"))) static int64_t line_starts_avx2(const uint8_t *b
         }
     }
     if (!_mm256_testz_si256(error, error)) return -1;
+    if (crowding != NULL) {
+        for (size_t k = i; k < length; k++) {
+            if (bytes[k] == '=') run++;
+            if (bytes[k] == '>') {
+                if (run > most) most = run;
+                run = 0;
+            }
+        }
+        *crowding = run > most ? run : most;
+    }
     // The rest a byte at a time, from the lead of the sequence the last block may have cut (its bytes
     // before `i` are checked again with the rest of it, and are no line feeds).
     size_t back = 0;
@@ -145,7 +170,7 @@ static int has_avx2_lines(void) {
 // The line starts (none recorded when `starts` is NULL), or -1 for invalid bytes or NUL.
 static int64_t line_starts(const uint8_t *bytes, size_t length, int64_t *starts, size_t capacity) {
 #if defined(__x86_64__)
-    if (has_avx2_lines()) return line_starts_avx2(bytes, length, starts, capacity);
+    if (has_avx2_lines()) return line_starts_avx2(bytes, length, starts, capacity, NULL);
 #endif
     return line_starts_bytes(bytes, length, 0, starts, capacity, 0);
 }
@@ -156,8 +181,31 @@ int64_t lectern_usfm_line_starts(const uint8_t *bytes, size_t length, int64_t *s
     return line_starts(bytes, length, starts, capacity);
 }
 
-int32_t lectern_utf8_is_clean(const uint8_t *bytes, size_t length) {
+
+// The most `=` bytes between two `>` bytes, a byte at a time.
+static int64_t crowding_bytes(const uint8_t *bytes, size_t length) {
+    int64_t run = 0, most = 0;
+    for (size_t k = 0; k < length; k++) {
+        if (bytes[k] == '=') run++;
+        if (bytes[k] == '>') {
+            if (run > most) most = run;
+            run = 0;
+        }
+    }
+    return run > most ? run : most;
+}
+
+int32_t lectern_utf8_check_markup(const uint8_t *bytes, size_t length, int64_t *crowding) {
+    *crowding = 0;
     if (length == 0) return 1;
     if (bytes == NULL) return 0;
-    return line_starts(bytes, length, NULL, 0) >= 0 ? 1 : 0;
+#if defined(__x86_64__)
+    if (has_avx2_lines()) {
+        if (line_starts_avx2(bytes, length, NULL, 0, crowding) >= 0) return 1;
+        *crowding = crowding_bytes(bytes, length);
+        return 0;
+    }
+#endif
+    *crowding = crowding_bytes(bytes, length);
+    return line_starts_bytes(bytes, length, 0, NULL, 0, 0) >= 0 ? 1 : 0;
 }

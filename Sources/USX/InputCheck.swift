@@ -3,11 +3,12 @@ import CXMLShim
 import ScriptureModel
 
 /// What the bytes of a file say before any XML is read: empty, not XML, wrong
-/// encoding, byte order mark, CRLF line ends, invalid UTF-8, NUL bytes.
+/// encoding, byte order mark, CRLF line ends, invalid UTF-8, NUL bytes, a start tag
+/// with more attributes than Lectern reads.
 struct InputCheck {
     /// Diagnostics about the bytes, in file order.
     var diagnostics: [Diagnostic] = []
-    /// Whether the file cannot be read as USX at all (empty, UTF-16 or UTF-32, not XML).
+    /// Whether the file cannot be read as USX at all (empty, UTF-16 or UTF-32, not XML, a crowded tag).
     var isUnreadable = false
     /// The bytes to parse when some could not be: each invalid UTF-8 byte and each NUL becomes U+FFFD.
     var repaired: [UInt8]?
@@ -16,6 +17,11 @@ struct InputCheck {
 
     /// At most this many damaged places are reported one by one.
     static let reportedDamage = 10
+
+    /// At most this many attributes are read in one start tag. USX elements have a few; libxml2 2.9 checks a
+    /// tag's attributes for duplicates pairwise, so that one tag of a million attributes (a 10 MB file) would
+    /// take many minutes.
+    static let attributeLimit = 1024
 
     /// A run of bytes that cannot be parsed: invalid UTF-8, or a NUL, which XML does not allow.
     struct Damage {
@@ -56,8 +62,28 @@ struct InputCheck {
                 Diagnostic(
                     .note, .byteOrderMark, at: start, "the file starts with a UTF-8 byte order mark (allowed in XML)"))
         }
-        let damage = Self.damage(bytes)
+        // One pass says whether the bytes are sound and bounds the attributes of any one start tag.
+        var crowding: Int64 = 0
+        let clean = bytes.baseAddress.map { lectern_utf8_check_markup($0, bytes.count, &crowding) == 1 } ?? true
+        let damage = clean ? [] : Self.damage(bytes)
         if !damage.isEmpty { repair(bytes, damage) }
+        // (The count may fall short of a stretch's by 62: see `lectern_utf8_check_markup`.)
+        if crowding + 62 > Self.attributeLimit {
+            let replacements = replacements
+            let crowded = { (buffer: UnsafeBufferPointer<UInt8>) -> Diagnostic? in
+                guard let tag = Self.crowdedTag(buffer) else { return nil }
+                var locator = SourceLocator(path: path, bytes: buffer, replacements: replacements)
+                return Diagnostic(
+                    .error, .malformedXML, at: locator.location(at: tag.offset),
+                    "a start tag with \(tag.count) attributes; USX elements have a few, and Lectern reads at most "
+                        + "\(Self.attributeLimit) in one tag, so the file is not read")
+            }
+            if let found = repaired.map({ $0.withUnsafeBufferPointer(crowded) }) ?? crowded(bytes) {
+                diagnostics.append(found)
+                isUnreadable = true
+                return
+            }
+        }
         let original = bytes
         let replacements = replacements
         let check = { (buffer: UnsafeBufferPointer<UInt8>) -> [Diagnostic] in
@@ -128,6 +154,55 @@ struct InputCheck {
         repaired = output
     }
 
+    /// The first start tag with more than `attributeLimit` attributes (`=` signs outside its quoted values):
+    /// its offset (at its `<`) and how many it has. Comments, CDATA sections, processing instructions and
+    /// declarations are passed over.
+    ///
+    /// - Complexity: O(n), a byte at a time; run only when `lectern_utf8_check_markup` found a crowded stretch.
+    static func crowdedTag(_ bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, count: Int)? {
+        func starts(_ text: String, at index: Int) -> Bool {
+            let utf8 = Array(text.utf8)
+            return index + utf8.count <= bytes.count && bytes[index..<(index + utf8.count)].elementsEqual(utf8)
+        }
+        func skip(past end: String, from index: Int) -> Int {
+            var index = index
+            while index < bytes.count && !starts(end, at: index) { index += 1 }
+            return index + end.utf8.count
+        }
+        var index = 0
+        while let found = nextOffset(of: UInt8(ascii: "<"), in: bytes, from: index) {
+            if starts("<!--", at: found) {
+                index = skip(past: "-->", from: found + 4)
+            } else if starts("<![CDATA[", at: found) {
+                index = skip(past: "]]>", from: found + 9)
+            } else if starts("<?", at: found) {
+                index = skip(past: "?>", from: found + 2)
+            } else if starts("<!", at: found) || starts("</", at: found) {
+                index = skip(past: ">", from: found + 2)
+            } else {
+                // A start tag: its `=` signs outside quotes, up to its `>`.
+                var count = 0
+                var quote: UInt8 = 0
+                index = found + 1
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if quote != 0 {
+                        if byte == quote { quote = 0 }
+                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        quote = byte
+                    } else if byte == UInt8(ascii: "=") {
+                        count += 1
+                    } else if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<") {
+                        break
+                    }
+                    index += 1
+                }
+                if count > attributeLimit { return (found, count) }
+            }
+        }
+        return nil
+    }
+
     /// The byte runs that are not valid UTF-8, and the NUL bytes, in order.
     ///
     /// Eight bytes at a time are skipped while they are ASCII; only the runs between ASCII words are
@@ -135,8 +210,6 @@ struct InputCheck {
     static func damage(_ bytes: UnsafeBufferPointer<UInt8>) -> [Damage] {
         var found: [Damage] = []
         guard let base = bytes.baseAddress else { return found }
-        // Nearly every file is sound: one pass in C says so; only a damaged one is looked at closely.
-        if lectern_utf8_is_clean(base, bytes.count) == 1 { return found }
         let raw = UnsafeRawPointer(base)
         let highs: UInt64 = 0x8080_8080_8080_8080
         let span = bytes.span

@@ -68,3 +68,48 @@ import USX
         }
     }
 }
+
+/// A start tag with more attributes than Lectern reads (libxml2 2.9 checks a tag's attributes pairwise, so a
+/// tag of a million would take many minutes): the file is refused with one `malformed-xml` error at the tag,
+/// before libxml2 reads it. Many `=` signs elsewhere (text, comments, quoted values) refuse nothing.
+@Suite struct USXCrowdedTagTests {
+    static let limit = 1024
+
+    /// A USX file whose verse holds `middle`, on line 2.
+    static func file(_ middle: String) -> [UInt8] {
+        Array(
+            ("<?xml version=\"1.0\"?>\n<usx version=\"3.1\"><book code=\"GEN\" style=\"id\"/><chapter number=\"1\" "
+                + "style=\"c\"/><para style=\"p\"><verse number=\"1\" style=\"v\"/>" + middle + "</para></usx>\n").utf8)
+    }
+
+    /// A `<char>` with `count` attributes, its style and `count - 1` others.
+    static func tag(attributes count: Int) -> String {
+        "<char style=\"w\"" + (1..<count).map { " x-a\($0)=\"v\"" }.joined() + ">word</char>"
+    }
+
+    @Test(arguments: [limit + 1, 200_000])
+    func aTagWithTooManyAttributesRefusesTheFile(_ count: Int) {
+        let bytes = Self.file("text " + Self.tag(attributes: count))
+        let result = USXParser.parse(bytes, path: "crowded.usx")
+        #expect(result.books.isEmpty)
+        #expect(result.diagnostics.count == 1)
+        let column = Self.file("").count - "</para></usx>\n".utf8.count - "<?xml version=\"1.0\"?>\n".utf8.count + 6
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "crowded.usx:2:\(column): error: a start tag with \(count) attributes; USX elements have a few, "
+                    + "and Lectern reads at most \(Self.limit) in one tag, so the file is not read [malformed-xml]"
+            ])
+    }
+
+    @Test func manyEqualsSignsElsewhereRefuseNothing() {
+        let equals = String(repeating: "=", count: 5000)
+        let middle =
+            "a" + equals + "<!-- \(equals) --><char style=\"w\" x-note=\"\(equals)\">b</char>"
+            + Self.tag(attributes: Self.limit)
+        let result = USXParser.parse(Self.file(middle), path: "equals.usx")
+        #expect(result.books.count == 1)
+        #expect(!result.diagnostics.contains { $0.severity == .error }, "\(result.diagnostics.prefix(3))")
+        let text = result.books.first.map { $0.verseTexts().first?.text ?? "" } ?? ""
+        #expect(text == "a" + equals + "bword")
+    }
+}

@@ -155,8 +155,11 @@ void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layo
 int64_t lectern_usfm_line_starts(const uint8_t *bytes, size_t length, int64_t *starts, size_t capacity);
 
 /// 1 when `bytes` are valid UTF-8 with no NUL byte (the check of `lectern_usfm_line_starts`, without the
-/// line starts), else 0.
-int32_t lectern_utf8_is_clean(const uint8_t *bytes, size_t length);
+/// line starts), else 0; and, in the same pass, `*crowding`: a count of `=` bytes such that no stretch between two
+/// `>` bytes (or an end of the input) holds more than `*crowding + 62` (nor fewer than `*crowding`, for the
+/// stretch it counts). No start tag has more attributes than `=` signs, so a small value says that none has many
+/// (libxml2 2.9 checks a tag's attributes for duplicates pairwise: time grows with the square of their number).
+int32_t lectern_utf8_check_markup(const uint8_t *bytes, size_t length, int64_t *crowding);
 
 /// 1 when `lectern_usfm_read_words` reads words on this processor (it has AVX2), else 0.
 int32_t lectern_usfm_word_runs_available(void);
