@@ -20,7 +20,10 @@ struct ContentDecoder {
     /// Pooled strings (markers, attribute names) met, by pool id, with their index in the content's strings.
     var interned = IDCache<UInt32>(placeholder: 0)
     /// Paragraph markers met, by pool id: their content string and whether they bound a sidebar.
-    private var paragraphMarkers: [(id: Int, marker: UInt32, bound: SidebarBound?)] = []
+    /// Paragraph markers by string id (a table, not a list: a chapter of many thousand unknown markers, each its
+    /// own, took time growing with their square).
+    private var paragraphMarkers = IDCache<(marker: UInt32, bound: SidebarBound?)>(
+        placeholder: (0, nil), capacity: 16)
     /// The chapter's verse text, the string pool, the styles table and the content window, while
     /// `content()` runs.
     private var verseText = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -82,7 +85,12 @@ struct ContentDecoder {
                             try stream.withUnsafeBytes { (stream) throws(StoreError) in
                                 (verseText, pool, styleTable, literals) = (text, strings, table, stream)
                                 (at, textAt) = (reader.cursor.position, 0)
-                                defer { (verseText, pool, styleTable, literals) = (.init(start: nil, count: 0), .init(start: nil, count: 0), .init(start: nil, count: 0), .init(start: nil, count: 0)) }
+                                defer {
+                                    (verseText, pool, styleTable, literals) = (
+                                        .init(start: nil, count: 0), .init(start: nil, count: 0),
+                                        .init(start: nil, count: 0), .init(start: nil, count: 0)
+                                    )
+                                }
                                 textBase = builder.appendBytes(text).lowerBound
                                 try blocks(sidebarDepth: 0)
                             }
@@ -314,7 +322,7 @@ struct ContentDecoder {
 
     /// A paragraph marker's string in the content, and whether it bounds a sidebar.
     private mutating func paragraphMarker(_ id: Int) throws(StoreError) -> (UInt32, SidebarBound?) {
-        for known in paragraphMarkers where known.id == id { return (known.marker, known.bound) }
+        if let known = paragraphMarkers.value(for: id) { return known }
         let marker = try reader.string(id)
         var bound: SidebarBound?
         if SidebarMarkers.isReserved(marker) {
@@ -327,7 +335,7 @@ struct ContentDecoder {
             }
         }
         let interned = builder.intern(marker)
-        paragraphMarkers.append((id, interned, bound))
+        paragraphMarkers.set((interned, bound), for: id)
         return (interned, bound)
     }
 
@@ -435,7 +443,8 @@ struct ContentDecoder {
                 try figure(id, offset: offset, length: at - offset)
             case ContentOp.optionalBreak.rawValue:
                 try put(node(.optionalBreak))
-            case ContentOp.paragraph.rawValue, ContentOp.table.rawValue, ContentOp.row.rawValue, ContentOp.cell.rawValue:
+            case ContentOp.paragraph.rawValue, ContentOp.table.rawValue, ContentOp.row.rawValue,
+                ContentOp.cell.rawValue:
                 throw damaged("a block op inside a paragraph")
             default:
                 throw damaged("unknown op \(byte)")

@@ -10,7 +10,9 @@ struct StyledChapterDecoder {
     private let markers: StyleMarkers
     /// Paragraph and cell markers met so far, by string id, with their kinds: a chapter uses a handful,
     /// so a list beats decoding the string and classifying it for every paragraph.
-    private var paragraphMarkers: [(id: Int, marker: String, kind: ParagraphKind)] = []
+    /// Paragraph markers by string id (see `ContentDecoder`'s).
+    private var paragraphMarkers = IDCache<(marker: String, kind: ParagraphKind)>(
+        placeholder: ("", .unknown), capacity: 16)
     private var sidebars: [StyledSidebar] = []
     /// The open sidebars, innermost last, by index in `sidebars`.
     private var openSidebars: [Int] = []
@@ -124,12 +126,12 @@ struct StyledChapterDecoder {
 
     /// Reads a paragraph whose marker is string `id`.
     private mutating func paragraph(marker id: Int, cell: CellPosition?) throws(StoreError) {
-        for known in paragraphMarkers where known.id == id {
+        if let known = paragraphMarkers.value(for: id) {
             return try paragraph(marker: known.marker, kind: known.kind, cell: cell)
         }
         let marker = try reader.string(id)
         let kind = ParagraphKind(marker: marker)
-        paragraphMarkers.append((id, marker, kind))
+        paragraphMarkers.set((marker, kind), for: id)
         try paragraph(marker: marker, kind: kind, cell: cell)
     }
 
