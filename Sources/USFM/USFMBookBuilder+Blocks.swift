@@ -44,18 +44,27 @@ extension USFMBookBuilder {
     ///
     /// Asked at every verse, mostly for the style asked last: that one is tried first (two equal small
     /// strings compare in one step, two different ones through the standard library's slower path).
+    /// A book has a few paragraph styles; past `recentParagraphKinds` of them (unknown markers, each its own
+    /// style) the others are kept in `otherParagraphKinds`, so that a question never scans more than that.
     mutating func paragraphKind(_ marker: String) -> ParagraphKind {
         if let last = paragraphKinds.last, last.marker == marker { return last.kind }
-        guard let index = paragraphKinds.firstIndex(where: { $0.marker == marker }) else {
-            let kind = ParagraphKind(marker: marker)
-            paragraphKinds.append((marker, kind))
-            return kind
+        if let index = paragraphKinds.firstIndex(where: { $0.marker == marker }) {
+            // The style found moves to the end, where the next question finds it first.
+            let known = paragraphKinds.remove(at: index)
+            paragraphKinds.append(known)
+            return known.kind
         }
-        // The style found moves to the end, where the next question finds it first.
-        let known = paragraphKinds.remove(at: index)
-        paragraphKinds.append(known)
-        return known.kind
+        if let kind = otherParagraphKinds[marker] { return kind }
+        let kind = ParagraphKind(marker: marker)
+        if paragraphKinds.count < Self.recentParagraphKinds {
+            paragraphKinds.append((marker, kind))
+        } else {
+            otherParagraphKinds[marker] = kind
+        }
+        return kind
     }
+
+    static let recentParagraphKinds = 16
 
     /// Warns for a prose or poetry paragraph with content in the introduction.
     mutating func reportTextBeforeChapter(_ paragraph: USFMFrame) {

@@ -55,8 +55,10 @@ struct USFMBookBuilder: ~Copyable {
     var scratch: [UInt8] = []
     /// The NFC forms of the words read in one step that NFC may change (pointed Hebrew, polytonic Greek).
     let nfcWords: NFCWordCache
-    /// The kinds of the paragraph styles met, in a short list (a file uses a handful of styles).
+    /// The kinds of the paragraph styles met, in a short list (a file uses a handful of styles), and of those
+    /// met past the list's room (see `paragraphKind(_:)`).
     var paragraphKinds: [(marker: String, kind: ParagraphKind)] = []
+    var otherParagraphKinds: [String: ParagraphKind] = [:]
     let markers = USFMMarkerTable.shared
     /// `\w`, the commonest marker by far, and its slot.
     let wordMarker = USFMMarkerTable.shared.info(named: "w")
