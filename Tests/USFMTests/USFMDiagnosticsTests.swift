@@ -159,3 +159,29 @@ import USFM
         _ = USFMParser.parse(text, path: "fragment.usfm")
     }
 }
+
+/// Paragraph styles are classed once each, the last 16 in a short list and the others in a dictionary: a
+/// verse in a heading or title is reported whichever of the two holds its style, however many unknown styles
+/// came before (each unknown marker is a style of its own).
+@Suite struct USFMParagraphKindTests {
+    @Test func versesInHeadingsAreReportedPastManyStyles() {
+        var lines = ["\\id GEN", "\\c 1"]
+        var verse = 0
+        func add(_ marker: String) {
+            verse += 1
+            lines.append("\\\(marker)")
+            lines.append("\\v \(verse) x")
+        }
+        add("s1")
+        add("mt1")
+        for index in 0..<40 { add("zz\(index)") }
+        // `s1` and `mt1` were pushed out of the list; `p` and `q1` come new into the dictionary.
+        for marker in ["s1", "p", "mt1", "q1", "s1", "zz3", "p", "mt1"] { add(marker) }
+        let result = USFMParser.parse(Array(lines.joined(separator: "\n").utf8), path: "kinds.usfm")
+        let misplaced = result.diagnostics.filter { $0.kind == .misplacedVerse }
+        // Each `\v` is on the line after its paragraph marker: line 2 + 2 × the verse's number.
+        let verses = misplaced.map { ($0.location.line - 2) / 2 }
+        #expect(verses == [1, 2, 43, 45, 47, 50])
+        #expect(result.books.first?.verseTexts().count == verse)
+    }
+}
