@@ -15,6 +15,8 @@ public struct BookNameIndex: Sendable {
     private var codes: [String: BookID] = [:]
     /// The keys of the version's own names.
     private var versionKeys: Set<String> = []
+    /// The most characters of a name `book(strictlyNamed:)` can find (a code or a version's name, as written).
+    private(set) var longestStrictName = 0
 
     /// English names and abbreviations for every book.
     public static let english = BookNameIndex()
@@ -27,6 +29,7 @@ public struct BookNameIndex: Sendable {
         func wanted(_ book: BookID) -> Bool { books?.contains(book) ?? true }
         for book in BookID.allCases where wanted(book) {
             codes[book.code] = book
+            longestStrictName = max(longestStrictName, book.code.count)
             add(book.code, book, .code)
             for name in [book.englishName] + book.englishAliases { add(name, book, .english) }
         }
@@ -34,6 +37,7 @@ public struct BookNameIndex: Sendable {
             for name in names {
                 add(name, book, .version)
                 versionKeys.insert(Self.fold(name))
+                longestStrictName = max(longestStrictName, name.count)
             }
         }
         allKeys.sort { $0.key < $1.key }
@@ -109,7 +113,8 @@ public struct BookNameIndex: Sendable {
     /// The matching key of a name: folded, without spaces and periods, ordinal words as digits.
     public static func fold(_ name: String) -> String {
         let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        var words = folded.split(whereSeparator: { $0 == " " || $0 == "." || $0 == "_" || $0 == "\u{A0}" }).map(String.init)
+        var words = folded.split(whereSeparator: { $0 == " " || $0 == "." || $0 == "_" || $0 == "\u{A0}" }).map(
+            String.init)
         if words.count > 1, let digit = ordinals[words[0]] { words[0] = digit }
         return words.joined()
     }

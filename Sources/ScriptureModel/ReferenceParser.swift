@@ -234,7 +234,10 @@ public enum ReferenceParser {
             if sawLetter, character.isASCII, character.isNumber, !afterDigit { starts.append(index) }
         }
         guard let first = starts.first else { return characters.count }
-        for start in ([characters.count] + starts.dropFirst().reversed()) {
+        // A part far longer than any such name is none (and building and folding every prefix of a query of
+        // thousands of words, `w0 w1 … w4999`, took seconds).
+        let longest = 4 * names.longestStrictName + 32
+        for start in ([characters.count] + starts.dropFirst().reversed()) where start <= longest {
             let bookPart = String(characters[..<start]).trimmingCharacters(in: " .")
             if names.book(strictlyNamed: bookPart) != nil { return start }
         }

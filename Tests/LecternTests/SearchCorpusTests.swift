@@ -104,6 +104,19 @@ struct SearchCorpusTests {
         }
     }
 
+    /// Only the first eight unknown words get suggestions (each is compared with the whole vocabulary), and a
+    /// query of thousands of words with digits is no reference (its prefixes are not all tried as book names).
+    @Test func aLongQueryOfUnknownWordsGetsEightSuggestionsAndNoReference() throws {
+        let web = try Self.web.get()
+        let misspelt = ["Melchisedek", "Abrahm", "Jerusalm", "Egyptt", "Israell", "Moseh", "Davidd", "Nazareht"]
+        let query = (misspelt + ["Samuell", "Solomn"] + (0..<3000).map { "w\($0)" }).joined(separator: " ")
+        let page = try web.store.search(query)
+        #expect(page.totalCount == 0)
+        #expect(page.reference == nil)
+        #expect(page.suggestions.map(\.word) == misspelt.map { SearchFolding.fold($0) })
+        #expect(page.suggestions.first?.alternatives.first == "Melchizedek")
+    }
+
     @Test func theIndexPassesVerify() throws {
         let web = try Self.web.get()
         #expect(VersionStore.verify(path: web.store.path, sections: [SearchIndexSection()]).isEmpty)
