@@ -160,25 +160,31 @@ struct InputCheck {
     ///
     /// - Complexity: O(n), a byte at a time; run only when `lectern_utf8_check_markup` found a crowded stretch.
     static func crowdedTag(_ bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, count: Int)? {
-        func starts(_ text: String, at index: Int) -> Bool {
-            let utf8 = Array(text.utf8)
-            return index + utf8.count <= bytes.count && bytes[index..<(index + utf8.count)].elementsEqual(utf8)
+        func starts(_ utf8: [UInt8], at index: Int) -> Bool {
+            index + utf8.count <= bytes.count && bytes[index..<(index + utf8.count)].elementsEqual(utf8)
         }
-        func skip(past end: String, from index: Int) -> Int {
+        func skip(past end: [UInt8], from index: Int) -> Int {
             var index = index
-            while index < bytes.count && !starts(end, at: index) { index += 1 }
-            return index + end.utf8.count
+            while let found = nextOffset(of: end[0], in: bytes, from: index) {
+                if starts(end, at: found) { return found + end.count }
+                index = found + 1
+            }
+            return bytes.count
         }
+        let (comment, commentEnd) = (Array("<!--".utf8), Array("-->".utf8))
+        let (cdata, cdataEnd) = (Array("<![CDATA[".utf8), Array("]]>".utf8))
+        let (instruction, instructionEnd) = (Array("<?".utf8), Array("?>".utf8))
+        let (declaration, endTag, close) = (Array("<!".utf8), Array("</".utf8), Array(">".utf8))
         var index = 0
         while let found = nextOffset(of: UInt8(ascii: "<"), in: bytes, from: index) {
-            if starts("<!--", at: found) {
-                index = skip(past: "-->", from: found + 4)
-            } else if starts("<![CDATA[", at: found) {
-                index = skip(past: "]]>", from: found + 9)
-            } else if starts("<?", at: found) {
-                index = skip(past: "?>", from: found + 2)
-            } else if starts("<!", at: found) || starts("</", at: found) {
-                index = skip(past: ">", from: found + 2)
+            if starts(comment, at: found) {
+                index = skip(past: commentEnd, from: found + comment.count)
+            } else if starts(cdata, at: found) {
+                index = skip(past: cdataEnd, from: found + cdata.count)
+            } else if starts(instruction, at: found) {
+                index = skip(past: instructionEnd, from: found + instruction.count)
+            } else if starts(declaration, at: found) || starts(endTag, at: found) {
+                index = skip(past: close, from: found + 2)
             } else {
                 // A start tag: its `=` signs outside quotes, up to its `>`.
                 var count = 0
