@@ -49,6 +49,18 @@ static int64_t line_starts_bytes(const uint8_t *bytes, size_t length, size_t i, 
     return (int64_t)written;
 }
 
+// Counts `=` bytes from `from` on into `*run`, ending the run at each `>` and keeping the longest in `*most`
+// (see lectern_utf8_check_markup).
+static void count_crowding(const uint8_t *bytes, size_t from, size_t length, int64_t *run, int64_t *most) {
+    for (size_t k = from; k < length; k++) {
+        if (bytes[k] == '=') (*run)++;
+        if (bytes[k] == '>') {
+            if (*run > *most) *most = *run;
+            *run = 0;
+        }
+    }
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -143,13 +155,7 @@ __attribute__((target("avx2"))) static int64_t line_starts_avx2(const uint8_t *b
     }
     if (!_mm256_testz_si256(error, error)) return -1;
     if (crowding != NULL) {
-        for (size_t k = i; k < length; k++) {
-            if (bytes[k] == '=') run++;
-            if (bytes[k] == '>') {
-                if (run > most) most = run;
-                run = 0;
-            }
-        }
+        count_crowding(bytes, i, length, &run, &most);
         *crowding = run > most ? run : most;
     }
     // The rest a byte at a time, from the lead of the sequence the last block may have cut (its bytes
@@ -181,17 +187,10 @@ int64_t lectern_usfm_line_starts(const uint8_t *bytes, size_t length, int64_t *s
     return line_starts(bytes, length, starts, capacity);
 }
 
-
 // The most `=` bytes between two `>` bytes, a byte at a time.
 static int64_t crowding_bytes(const uint8_t *bytes, size_t length) {
     int64_t run = 0, most = 0;
-    for (size_t k = 0; k < length; k++) {
-        if (bytes[k] == '=') run++;
-        if (bytes[k] == '>') {
-            if (run > most) most = run;
-            run = 0;
-        }
-    }
+    count_crowding(bytes, 0, length, &run, &most);
     return run > most ? run : most;
 }
 

@@ -64,13 +64,12 @@ public struct TaggedWord: Sendable {
 
     /// A word whose values are `strong`, `lemma` and `morph` in `values` (or `TaggedWordValues.absent`).
     init(utf8Range: Range<Int>, values: TaggedWordValues?, strong: UInt32, lemma: UInt32, morph: UInt32) {
-        precondition(utf8Range.count <= Int(UInt32.max), "a tagged word is at most 4 GiB long")
         self.values = values
-        start = utf8Range.lowerBound
-        count = UInt32(utf8Range.count)
+        (start, count) = (0, 0)
         strongIndex = strong
         lemmaIndex = lemma
         morphIndex = morph
+        self.utf8Range = utf8Range
     }
 
     /// Makes the word read its indices in `values` (the table its collection made when it ended).
