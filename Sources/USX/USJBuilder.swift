@@ -211,9 +211,18 @@ struct USJBuilder: DiagnosticCollecting {
         }
         var element = USJElement(type: "", content: [], properties: [], location: location(node))
         var hasType = false
-        for member in members {
+        var keys = MemberKeys(count: members.count)
+        for (position, member) in members.enumerated() {
             let at = SourceLocation(
                 file: path, line: member.keyLine, column: member.keyColumn, offset: member.value.offset)
+            if let earlier = keys.earlier(than: position, in: members) {
+                // RFC 8259 leaves a repeated name's meaning open; the first is read, and none is dropped unsaid.
+                report(
+                    .error, .notUSJ, at: at,
+                    "\"\(member.key)\" appears again in this object (first at \(members[earlier].keyLine):\(members[earlier].keyColumn)); this one is ignored"
+                )
+                continue
+            }
             switch (member.key, member.value.value) {
             case ("type", .string(let type)):
                 element.type = type
@@ -243,6 +252,27 @@ struct USJBuilder: DiagnosticCollecting {
             return nil
         }
         return element
+    }
+
+    /// Finds an object's repeated keys: by comparing with the keys before while an object is small (most USJ
+    /// elements have two to five), through a dictionary when it is large: O(n) for an object of n keys.
+    struct MemberKeys {
+        private let isLarge: Bool
+        private var positions: [String: Int] = [:]
+
+        init(count: Int) {
+            isLarge = count > 8
+            if isLarge { positions.reserveCapacity(count) }
+        }
+
+        /// The position of an earlier member with the key of `members[position]`, or nil; called in order.
+        mutating func earlier(than position: Int, in members: [JSONNode.Member]) -> Int? {
+            let key = members[position].key
+            guard isLarge else { return members[..<position].firstIndex { $0.key == key } }
+            if let found = positions[key] { return found }
+            positions[key] = position
+            return nil
+        }
     }
 
     /// The `type` of an object, without reading or reporting anything else.

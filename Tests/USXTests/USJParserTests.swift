@@ -103,6 +103,11 @@ struct USJParserTests {
                 #"{"type":"para","marker":"p","content":[{"type":"note","marker":"f","caller":"+","content":[{"type":"verse","marker":"v","number":"2"}]}]}"#
             ), kind: .misplacedMarker, severity: .error, line: 3, column: 92, message: "a verse inside a note",
             keepsBook: true),
+        BadFile(
+            name: "a key given twice",
+            json: document(book, chapter, #"{"type":"para","marker":"p","content":["a"],"content":["b"]}"#),
+            kind: .notUSJ, severity: .error, line: 3, column: 45,
+            message: "\"content\" appears again in this object (first at 3:29); this one is ignored", keepsBook: true),
     ]
 
     @Test(arguments: badFiles)
@@ -119,6 +124,28 @@ struct USJParserTests {
         #expect((first.location.line, first.location.column) == (file.line, file.column), "\(first)")
         #expect(first.message.contains(file.message), "\(first.message)")
         #expect(result.books.isEmpty == !file.keepsBook, "\(result.diagnostics)")
+    }
+
+    /// A repeated key is reported where it repeats and the first one is read: in an element of a few keys and in
+    /// one of many (which finds repeats another way), for `content`, `type` and an attribute.
+    @Test(arguments: [0, 12])
+    func aRepeatedKeyKeepsTheFirst(padding: Int) throws {
+        let extra = (0..<padding).map { #""x-\#($0)":"\#($0)","# }.joined()
+        let json = Self.document(
+            Self.book, Self.chapter,
+            #"{"type":"para",\#(extra)"marker":"p","type":"figure","content":["#
+                + #"{"type":"verse","marker":"v","number":"1"},"kept"],"content":["lost"]}"#,
+            #"{"type":"para","marker":"p","content":[{"type":"char","marker":"w","strong":"H1","strong":"H2","#
+                + #""content":["word"]}]}"#)
+        let result = USJParser.parse(Array(json.utf8), path: "twice.usj")
+        let repeats = result.diagnostics.filter { $0.message.contains("appears again") }
+        #expect(repeats.map(\.location.line) == [3, 3, 4], "\(result.diagnostics)")
+        #expect(repeats.allSatisfy { $0.severity == .error && $0.kind == .notUSJ })
+        let book = try #require(result.books.first)
+        let verses = book.verseTexts()
+        #expect(verses.map(\.text) == ["kept word"], "\(verses)")
+        let words = verses.flatMap(\.words)
+        #expect(words.map(\.strong) == ["H1"], "\(words)")
     }
 
     /// One book in USX, and the same in USJ.
