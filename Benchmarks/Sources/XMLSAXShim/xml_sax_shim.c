@@ -66,3 +66,24 @@ int64_t bench_sax_parse(const uint8_t *bytes, size_t length, bench_sax_handlers 
     xmlFreeParserCtxt(ctxt);
     return count;
 }
+
+int64_t bench_tree_parse(const uint8_t *bytes, size_t length, int32_t *well_formed) {
+    if (well_formed != NULL) *well_formed = 0;
+    if (length > (size_t)INT_MAX || bytes == NULL || length == 0) return -1;
+    pthread_once(&init_once, init_library);
+    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt((const char *)bytes, (int)length);
+    if (ctxt == NULL) return -1;
+    xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_RECOVER | XML_PARSE_IGNORE_ENC | XML_PARSE_NOCDATA);
+    // The context's own SAX2 handlers: libxml2 builds its document tree.
+    xmlParseDocument(ctxt);
+    if (well_formed != NULL) *well_formed = ctxt->wellFormed ? 1 : 0;
+    int64_t count = -1;
+    if (ctxt->myDoc != NULL) {
+        xmlNodePtr root = xmlDocGetRootElement(ctxt->myDoc);
+        count = root != NULL ? (int64_t)xmlChildElementCount(root) : 0;
+        xmlFreeDoc(ctxt->myDoc);
+        ctxt->myDoc = NULL;
+    }
+    xmlFreeParserCtxt(ctxt);
+    return count;
+}

@@ -17,6 +17,10 @@ enum ParseFloorBenchmarks {
             "libxml2's SAX2 parse of eng-web-usx in memory with no callbacks at all (MB/s)"
         ) { context in [try libxml2(context, handlers: bench_sax_no_callbacks)] }
         registry.register(
+            "usx-parse/libxml2-tree",
+            "libxml2's parse of eng-web-usx in memory into its own document tree, freed after each file (MB/s)"
+        ) { context in [try libxml2Tree(context)] }
+        registry.register(
             "usfm-vref/lectern",
             "Lectern's USFM parse of eng-web-usfm in memory and the books' vref lines as one string, one core (MB/s)"
         ) { context in [try lecternVref(context)] }
@@ -52,6 +56,34 @@ enum ParseFloorBenchmarks {
             return count
         }
         var row = result
+        if malformed > 0 { row.notes.append("\(malformed) files not well formed") }
+        return row
+    }
+
+    /// libxml2 building its document tree (`bench_tree_parse`) on each file in turn, on one core, with the same
+    /// options: a model of the file as libxml2 makes it, beside `usx-parse/lectern`, which makes Lectern's.
+    static func libxml2Tree(_ context: BenchmarkContext) throws -> BenchmarkResult {
+        let input = try usxInput(context)
+        let identity = RowIdentity(
+            benchmark: "usx-parse/libxml2-tree", workload: "USX parse, \(input.label) (decompressed)",
+            mode: .inProcess,
+            implementation: Implementation(
+                name: "libxml2 (tree)", version: libxml2Version,
+                invocation: "xmlParseDocument (SAX2 tree builder, Lectern's parse options) per file, "
+                    + "then xmlFreeDoc, one core"))
+        let parseTree = { (bytes: [UInt8]) -> (elements: Int, wellFormed: Bool) in
+            var wellFormed: Int32 = 0
+            let elements = bytes.withUnsafeBufferPointer { buffer in
+                bench_tree_parse(buffer.baseAddress, buffer.count, &wellFormed)
+            }
+            return (Int(elements), wellFormed == 1)
+        }
+        let malformed = input.files.filter { parseTree($0.bytes).wellFormed == false }.count
+        var row = try context.measure(identity, unit: .megabytesPerSecond, work: Double(input.totalBytes)) {
+            var count = 0
+            for file in input.files { count &+= parseTree(file.bytes).elements }
+            return count
+        }
         if malformed > 0 { row.notes.append("\(malformed) files not well formed") }
         return row
     }

@@ -1,5 +1,6 @@
 // libxml2's SAX2 parser with handlers that do nothing, for the benchmark row that sets a floor under
-// Lectern's USX parser. Only xml_sax_shim.c includes libxml2's headers; everything here is plain C.
+// Lectern's USX parser, and libxml2 building its own tree, for the row beside it. Only xml_sax_shim.c
+// includes libxml2's headers; everything here is plain C.
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
@@ -20,3 +21,10 @@ typedef enum {
 /// Returns the number of callbacks made (0 with no handlers), or -1 when the parser could not be created or
 /// the input is empty or too large; `*well_formed` is set to 1 when the document was well formed, else 0.
 int64_t bench_sax_parse(const uint8_t *bytes, size_t length, bench_sax_handlers handlers, int32_t *well_formed);
+
+/// Parses `length` bytes of XML with the same context and options as `bench_sax_parse`, but with libxml2's own
+/// SAX2 handlers, which build its document tree (what a program reading USX through libxml2's tree API pays
+/// before it looks at an element); the tree is then freed.
+///
+/// Returns the number of child elements of the root (-1 when no document was made); `*well_formed` as above.
+int64_t bench_tree_parse(const uint8_t *bytes, size_t length, int32_t *well_formed);
