@@ -5,7 +5,8 @@ import ScriptureModel
 /// USJ has USX's elements as objects (`type` the element, `marker` the style, the attributes as string
 /// properties, `content` the strings and elements inside), so it is read with USX's vocabulary and rules
 /// and builds the same model as the USX parser. Every problem is a `Diagnostic` with its `line:col`; a JSON
-/// syntax error gives `malformed-json` and no book, a JSON document that is not USJ gives `not-usj`. Arrays
+/// syntax error gives `malformed-json` and no book, a JSON document that is not USJ gives `not-usj`, and so
+/// does a key given twice in one object (the first is read: RFC 8259 leaves the meaning open). Arrays
 /// and objects nest at most `maximumDepth` levels, so damaged input cannot exhaust the stack.
 public enum USJParser {
     /// How deeply arrays and objects may nest: 64 elements inside one another (each is an object and
