@@ -230,9 +230,11 @@ extension USFMBookBuilder {
         endBlock()
         reportUnclosedSidebar(before: "the end of the book")
         if hasBook, let current = book, current.chapters.isEmpty, flat.nodeCount == 0 {
-            report(
-                .warning, .emptyBook, at: current.location.offset,
-                "book \(current.id.code) has nothing but its \\id line; add its chapters or remove the file")
+            // (The book's location is in the file already: its offset is not the buffer's when bytes were repaired.)
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .emptyBook, at: current.location,
+                    "book \(current.id.code) has nothing but its \\id line; add its chapters or remove the file"))
         }
         if !pendingMilestones.isEmpty {
             if hasBook {

@@ -126,6 +126,16 @@ import USFM
         #expect(result.diagnostics.filter { $0.kind == .invalidUTF8 }.map(\.location.offset) == [21, 22])
     }
 
+    @Test func anEmptyBookAfterAnInvalidByteIsPlacedAtItsID() throws {
+        // The book's own location is the file's already; the warning said offset -1 (1 − 2 for the replacement).
+        let input = [0xFF] + Array("\\id 3JN Third John\n\\h 3 John\n".utf8)
+        let result = USFMParser.parse(input, path: "bad.usfm")
+        let empty = try #require(result.diagnostics.first { $0.kind == .emptyBook }, "\(result.diagnostics)")
+        #expect(empty.location.offset == 1)
+        #expect(empty.location.line == 1 && empty.location.column == 2)
+        #expect(result.books.first?.location == empty.location)
+    }
+
     @Test func linesAfterInvalidBytesKeepTheirNumbersAndOffsets() throws {
         // Invalid bytes on lines 4 and 5 (one a lone continuation byte, 0x80); the unknown markers after them,
         // on lines 5 and 7, are found in the repaired copy, where every line start after them has moved.
