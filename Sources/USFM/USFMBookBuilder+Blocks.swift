@@ -71,10 +71,8 @@ extension USFMBookBuilder {
         guard sidebarNode < 0, !hasChapters, flat.nodeCount > paragraph.node + 1 else { return }
         let kind = paragraphKind(paragraph.marker)
         guard kind == .prose || kind == .poetry else { return }
-        // The paragraph's location's offset, as the warning has always had it (the file's offset, which
-        // differs from the input's after a repaired byte).
         report(
-            .warning, .textBeforeChapter, at: location(paragraph.offset).offset,
+            .warning, .textBeforeChapter, at: location(paragraph.offset),
             "\\\(paragraph.marker) before the first \\c; introductions use \\ip, \\is1 and the like")
     }
 
@@ -230,11 +228,9 @@ extension USFMBookBuilder {
         endBlock()
         reportUnclosedSidebar(before: "the end of the book")
         if hasBook, let current = book, current.chapters.isEmpty, flat.nodeCount == 0 {
-            // (The book's location is in the file already: its offset is not the buffer's when bytes were repaired.)
-            diagnostics.append(
-                Diagnostic(
-                    .warning, .emptyBook, at: current.location,
-                    "book \(current.id.code) has nothing but its \\id line; add its chapters or remove the file"))
+            report(
+                .warning, .emptyBook, at: current.location,
+                "book \(current.id.code) has nothing but its \\id line; add its chapters or remove the file")
         }
         if !pendingMilestones.isEmpty {
             if hasBook {

@@ -124,8 +124,17 @@ struct USFMBookBuilder: ~Copyable {
         lines.location(of: offset, in: cursor.input, cursor: &lineCursor)
     }
 
+    /// Reports a problem at `offset` in the input (the parser's copy, where a repaired byte is three).
     mutating func report(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at offset: Int, _ message: String) {
         diagnostics.append(Diagnostic(severity, kind, at: location(offset), message))
+    }
+
+    /// Reports a problem at a location found before (whose offset is the file's, not the input's: after a
+    /// repaired byte the two differ, so it is never passed as an offset).
+    mutating func report(
+        _ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, at location: SourceLocation, _ message: String
+    ) {
+        diagnostics.append(Diagnostic(severity, kind, at: location, message))
     }
 
     // MARK: - Content of the open frames

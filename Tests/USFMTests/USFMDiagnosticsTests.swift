@@ -136,6 +136,15 @@ import USFM
         #expect(result.books.first?.location == empty.location)
     }
 
+    @Test func textBeforeTheFirstChapterAfterInvalidBytesIsPlacedAtItsParagraph() throws {
+        // The warning took the paragraph's file offset for an input offset: 1:11 instead of 2:1.
+        let input = Array("\\id GEN x".utf8) + [0xFF, 0xFF] + Array("\n\\p text\n\\c 1\n\\p\n\\v 1 a\n".utf8)
+        let result = USFMParser.parse(input, path: "bad.usfm")
+        let early = try #require(result.diagnostics.first { $0.kind == .textBeforeChapter }, "\(result.diagnostics)")
+        #expect((early.location.line, early.location.column) == (2, 1))
+        #expect(early.location.offset == 12)
+    }
+
     @Test func linesAfterInvalidBytesKeepTheirNumbersAndOffsets() throws {
         // Invalid bytes on lines 4 and 5 (one a lone continuation byte, 0x80); the unknown markers after them,
         // on lines 5 and 7, are found in the repaired copy, where every line start after them has moved.
