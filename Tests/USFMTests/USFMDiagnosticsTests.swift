@@ -145,6 +145,31 @@ import USFM
         #expect(early.location.offset == 12)
     }
 
+    /// Every input of the diagnostics cases (and of the sidebar cases) with invalid bytes added to its `\\id`
+    /// line: each diagnostic after that line is the same, at the same line and column, and its offset moved by
+    /// the bytes added (which the parser's copy holds as three bytes each). Two diagnostics took a location's
+    /// file offset for an input offset; this finds any other that does.
+    @Test(
+        arguments: cases.map(\.input) + USFMValidationTests.cases.map(\.input)
+            + USFMSidebarTests.cases.map { Array($0.usfm.utf8) })
+    func invalidBytesOnTheFirstLineMoveNothingAfterIt(_ input: [UInt8]) throws {
+        guard let lineEnd = input.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }),
+            input.starts(with: Array("\\id ".utf8)) || input.starts(with: [0xEF, 0xBB, 0xBF] + Array("\\id ".utf8))
+        else { return }
+        let added: [UInt8] = [0x20, 0xFF, 0xFE]
+        let damaged = Array(input[..<lineEnd]) + added + Array(input[lineEnd...])
+        let before = USFMParser.parse(input, path: "a.usfm").diagnostics.filter {
+            $0.location.line > 1 && $0.kind != .invalidUTF8
+        }
+        let after = USFMParser.parse(damaged, path: "a.usfm").diagnostics.filter {
+            $0.location.line > 1 && $0.kind != .invalidUTF8
+        }
+        let place = { (d: Diagnostic, shift: Int) in
+            "\(d.kind.rawValue)@\(d.location.line):\(d.location.column)+\(d.location.offset + shift)"
+        }
+        #expect(after.map { place($0, 0) } == before.map { place($0, added.count) })
+    }
+
     @Test func linesAfterInvalidBytesKeepTheirNumbersAndOffsets() throws {
         // Invalid bytes on lines 4 and 5 (one a lone continuation byte, 0x80); the unknown markers after them,
         // on lines 5 and 7, are found in the repaired copy, where every line start after them has moved.
