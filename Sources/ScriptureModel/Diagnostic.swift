@@ -82,12 +82,51 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// One line saying what is wrong and, where it helps, what to do.
     public var message: String
 
-    /// Creates a diagnostic.
+    /// Creates a diagnostic. A line break in `message` (from text or a value it quotes) becomes one space with
+    /// the white space around it, so that a diagnostic is always one line of `path:line:col: …`.
     public init(_ severity: Severity, _ kind: Kind, at location: SourceLocation, _ message: String) {
         self.severity = severity
         self.kind = kind
         self.location = location
-        self.message = message
+        self.message = message.unicodeScalars.contains(where: Self.isLineBreak) ? Self.oneLine(message) : message
+    }
+
+    /// `text` as a message quotes it: each run of white space one space, the ends trimmed, and at most `limit`
+    /// characters, the rest as `…`.
+    public static func excerpt(_ text: some StringProtocol, limit: Int = 30) -> String {
+        let words = text.split(whereSeparator: { $0.isWhitespace })
+        var excerpt = words.joined(separator: " ")
+        guard excerpt.count > limit else { return excerpt }
+        excerpt = String(excerpt.prefix(limit))
+        while excerpt.last == " " { excerpt.removeLast() }
+        return excerpt + "…"
+    }
+
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// `message` with each run of white space that holds a line break made one space.
+    private static func oneLine(_ message: String) -> String {
+        var out = String.UnicodeScalarView()
+        var run = String.UnicodeScalarView()
+        var runBreaks = false
+        for scalar in message.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                run.append(scalar)
+                runBreaks = runBreaks || isLineBreak(scalar)
+                continue
+            }
+            if runBreaks { out.append(" ") } else { out.append(contentsOf: run) }
+            run.removeAll()
+            runBreaks = false
+            out.append(scalar)
+        }
+        if runBreaks { out.append(" ") } else { out.append(contentsOf: run) }
+        return String(out)
     }
 
     /// The stable code of its kind: `unclosed-note`.

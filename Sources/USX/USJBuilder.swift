@@ -79,7 +79,8 @@ struct USJBuilder: DiagnosticCollecting {
                 if text.utf8.contains(where: { !USXBuilder.isSpace($0) }) {
                     report(
                         .error, .misplacedText, at: location(node),
-                        "text outside a paragraph (\"\(text.prefix(30))\") is not kept; put it inside a para")
+                        "text outside a paragraph (\"\(Diagnostic.excerpt(text.prefix(200)))\") is not kept; put it inside a para"
+                    )
                 }
                 continue
             }

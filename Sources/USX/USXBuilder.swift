@@ -146,7 +146,7 @@ struct USXBuilder: DiagnosticCollecting {
         } else if !text.isBlank && kind != .ignored {
             report(
                 .error, .misplacedText, at: locator.location(at: locator.skippingSpace(from: startOffset)),
-                "text outside a paragraph (\"\(text.preview(from: text.leadingSpaceCount, length: 30))\") is not kept; put it inside a <para>"
+                "text outside a paragraph (\"\(Diagnostic.excerpt(text.preview(from: text.leadingSpaceCount, length: 200)))\") is not kept; put it inside a <para>"
             )
         }
     }

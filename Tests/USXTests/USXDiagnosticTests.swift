@@ -202,6 +202,20 @@ import USX
         #expect(result.diagnostics.first?.location.offset == 163)
     }
 
+    /// A diagnostic is one line: text it quotes has its line breaks and white space runs made one space, and is
+    /// cut at 30 characters (the message quoted the text's first 30 characters as they were, line breaks too).
+    @Test func quotedTextKeepsADiagnosticOnOneLine() throws {
+        let body = Self.verse1 + "a</para>\nstray\n\n   words " + String(repeating: "and more ", count: 10)
+        let result = USXParser.parse(Array(Self.usx(body).utf8), path: "bad.usx")
+        let stray = try #require(result.diagnostics.first { $0.kind == .misplacedText })
+        #expect(
+            stray.message
+                == "text outside a paragraph (\"stray words and more and more…\") is not kept; put it inside a <para>")
+        #expect(!stray.description.contains("\n"))
+        let quoted = Diagnostic(.error, .notUSX, at: stray.location, "value \"a\r\n\t b\u{2028}c\" here ")
+        #expect(quoted.message == "value \"a b c\" here ")
+    }
+
     @Test func anUnknownStyleIsReportedOnceWithItsCount() {
         let body =
             Self.verse1 + "<char style=\"zz\">a</char> <char style=\"xy\">b</char> <char style=\"xy\">c</char></para>"
