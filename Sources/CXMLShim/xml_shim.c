@@ -48,9 +48,23 @@ typedef struct {
     uint8_t text_class;
     // Whether memory ran out (the parse is stopped; nothing more is recorded).
     uint8_t failed;
+    // Whether libxml2 found the document not well formed (see keep_entities).
+    uint8_t malformed;
 } shim_state;
 
 static int32_t clamp_length(ptrdiff_t length) { return length < 0 ? 0 : (length > INT32_MAX ? INT32_MAX : (int32_t)length); }
+
+// libxml2 2.9 drops every entity reference, &amp; and the other predefined ones too, once the document is found
+// not well formed (xmlParseReference returns when !ctxt->wellFormed), so that one error would take each later
+// `&` and `<` out of the text without a word. It clears the flag after calling the error handler; the next
+// callback notes it and sets it again. (A reference right after the error's, with no text or tag between, is
+// still dropped: no callback comes between them.)
+static inline void keep_entities(shim_state *state) {
+    if (__builtin_expect(!state->ctxt->wellFormed, 0)) {
+        state->malformed = 1;
+        state->ctxt->wellFormed = 1;
+    }
+}
 
 // What each byte says about a text node: one table look-up a byte (most nodes are a word or one space).
 #define BYTE_INKED 8
@@ -260,6 +274,7 @@ static void on_start(void *user, const xmlChar *localname, const xmlChar *prefix
     (void)defaulted_count;
     shim_state *state = (shim_state *)user;
     if (state->failed) return;
+    keep_entities(state);
     record_text(state);
     if (attribute_count < 0) attribute_count = 0;
     size_t count = (size_t)attribute_count;
@@ -319,6 +334,7 @@ static void on_end(void *user, const xmlChar *localname, const xmlChar *prefix, 
     (void)uri;
     shim_state *state = (shim_state *)user;
     if (state->failed) return;
+    keep_entities(state);
     record_text(state);
     lectern_xml_event *event = next_event(state);
     event->kind = LECTERN_XML_END;
@@ -335,6 +351,7 @@ static void on_end(void *user, const xmlChar *localname, const xmlChar *prefix, 
 static void on_characters(void *user, const xmlChar *text, int length) {
     shim_state *state = (shim_state *)user;
     if (length <= 0 || state->failed) return;
+    keep_entities(state);
     if (!reserve_bytes(state, (size_t)length, 0)) return;
     // Most pieces are a word or a space: copied and classified in one pass, without a call.
     uint8_t *copy = state->bytes + state->byte_count;
@@ -412,7 +429,7 @@ int32_t lectern_xml_parse(const uint8_t *bytes, size_t length, const char *const
     // (After running out of memory, the events recorded before still point to valid memory.)
     if (!state->failed) record_text(state);
     flush_events(state, 0);
-    int32_t result = ctxt->wellFormed ? 0 : 1;
+    int32_t result = ctxt->wellFormed && !state->malformed ? 0 : 1;
 
     if (ctxt->myDoc != NULL) {
         xmlFreeDoc(ctxt->myDoc);

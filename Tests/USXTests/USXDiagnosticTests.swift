@@ -216,6 +216,29 @@ import USX
         #expect(quoted.message == "value \"a b c\" here ")
     }
 
+    /// An entity of the document's DTD is left out, and the message says why rather than libxml2's "not
+    /// defined" (it is defined, in a DTD Lectern does not read).
+    @Test func anEntityOfTheDTDIsLeftOutAndSaysWhy() throws {
+        let text =
+            "<!DOCTYPE usx [<!ENTITY lord \"LORD\">]>\n" + Self.usx(Self.verse1 + "the &lord; said &amp; did</para>")
+        let result = USXParser.parse(Array(text.utf8), path: "entity.usx")
+        let entity = try #require(result.diagnostics.first { $0.kind == .malformedXML })
+        #expect(entity.message.hasPrefix("malformed XML: the entity &lord; is left out: Lectern reads no DTD"))
+        #expect((entity.location.line, entity.location.column) == (5, 56))
+        #expect(result.books.first?.verseTexts().map(\.text) == ["the said & did"])
+    }
+
+    /// After an XML error, the predefined entities and character references later in the file are still read
+    /// (libxml2 2.9 drops every entity reference once a document is not well formed).
+    @Test func entitiesAfterAnXMLErrorAreKept() {
+        let body =
+            Self.verse1 + "a <char style=\"w\">b</para>\n"
+            + "<para style=\"p\">c &amp; d &lt;e&gt; &quot;f&apos; &#x2019;g</para>"
+        let result = USXParser.parse(Array(Self.usx(body).utf8), path: "after.usx")
+        #expect(result.diagnostics.contains { $0.kind == .malformedXML })
+        #expect(result.books.first?.verseTexts().map(\.text) == ["a b c & d <e> \"f' \u{2019}g"])
+    }
+
     @Test func anUnknownStyleIsReportedOnceWithItsCount() {
         let body =
             Self.verse1 + "<char style=\"zz\">a</char> <char style=\"xy\">b</char> <char style=\"xy\">c</char></para>"
