@@ -15,6 +15,8 @@ struct SearchCorpusTests {
         let verses: [VerseText]
 
         init(_ folder: String) throws {
+            // (`web` below is a `static let`, never deinitialised.)
+            ExitCleanup.remove(atExit: directory)
             let books = CorpusParses.books(folder)
             let library = Library(directory: directory)
             let metadata = try library.add(

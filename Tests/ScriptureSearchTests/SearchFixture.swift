@@ -2,6 +2,7 @@ import Foundation
 import ScriptureModel
 import ScriptureSearch
 import ScriptureStore
+import TestSupport
 import USFM
 
 /// A small version written from USFM text into a temporary library with its search index.
@@ -12,6 +13,8 @@ final class SearchFixture: Sendable {
 
     /// Imports `books` (USFM text, one string a book).
     init(_ books: [String]) throws {
+        // (A fixture in a `static let` is never deinitialised.)
+        ExitCleanup.remove(atExit: directory)
         library = Library(directory: directory)
         var parsed: [Book] = []
         for (index, text) in books.enumerated() {
