@@ -38,50 +38,41 @@ enum ParseFloorBenchmarks {
 
     /// libxml2 alone: `bench_sax_parse` on each file in turn, on one core, with the options Lectern uses.
     static func libxml2(_ context: BenchmarkContext, handlers: bench_sax_handlers) throws -> BenchmarkResult {
-        let input = try usxInput(context)
         let lecternSet = handlers == bench_sax_lectern_callbacks
-        let identity = RowIdentity(
-            benchmark: lecternSet ? "usx-parse/libxml2-sax" : "usx-parse/libxml2-sax-empty",
-            workload: "USX parse, \(input.label) (decompressed)", mode: .inProcess,
-            implementation: Implementation(
-                name: lecternSet ? "libxml2" : "libxml2 (no callbacks)", version: libxml2Version,
-                invocation: "xmlParseDocument (SAX2, Lectern's parse options) per file, "
-                    + (lecternSet
-                        ? "Lectern's callback set (start/end element, characters, errors), each only counting"
-                        : "no callbacks") + ", one core"))
-        let malformed = input.files.filter { parse($0.bytes, handlers).wellFormed == false }.count
-        let result = try context.measure(identity, unit: .megabytesPerSecond, work: Double(input.totalBytes)) {
-            var count = 0
-            for file in input.files { count &+= parse(file.bytes, handlers).callbacks }
-            return count
-        }
-        var row = result
-        if malformed > 0 { row.notes.append("\(malformed) files not well formed") }
-        return row
+        return try libxml2Row(
+            context, benchmark: lecternSet ? "usx-parse/libxml2-sax" : "usx-parse/libxml2-sax-empty",
+            name: lecternSet ? "libxml2" : "libxml2 (no callbacks)",
+            invocation: "xmlParseDocument (SAX2, Lectern's parse options) per file, "
+                + (lecternSet
+                    ? "Lectern's callback set (start/end element, characters, errors), each only counting"
+                    : "no callbacks") + ", one core"
+        ) { parse($0, handlers) }
     }
 
     /// libxml2 building its document tree (`bench_tree_parse`) on each file in turn, on one core, with the same
     /// options: a model of the file as libxml2 makes it, beside `usx-parse/lectern`, which makes Lectern's.
     static func libxml2Tree(_ context: BenchmarkContext) throws -> BenchmarkResult {
+        try libxml2Row(
+            context, benchmark: "usx-parse/libxml2-tree", name: "libxml2 (tree)",
+            invocation:
+                "xmlParseDocument (SAX2 tree builder, Lectern's parse options) per file, then xmlFreeDoc, one core",
+            parse: parseTree)
+    }
+
+    /// A row of libxml2 on eng-web-usx: `parse` on each file in turn (what it counts goes to the black hole), its
+    /// note naming the files that were not well formed.
+    static func libxml2Row(
+        _ context: BenchmarkContext, benchmark: String, name: String, invocation: String,
+        parse: ([UInt8]) -> (count: Int, wellFormed: Bool)
+    ) throws -> BenchmarkResult {
         let input = try usxInput(context)
         let identity = RowIdentity(
-            benchmark: "usx-parse/libxml2-tree", workload: "USX parse, \(input.label) (decompressed)",
-            mode: .inProcess,
-            implementation: Implementation(
-                name: "libxml2 (tree)", version: libxml2Version,
-                invocation: "xmlParseDocument (SAX2 tree builder, Lectern's parse options) per file, "
-                    + "then xmlFreeDoc, one core"))
-        let parseTree = { (bytes: [UInt8]) -> (elements: Int, wellFormed: Bool) in
-            var wellFormed: Int32 = 0
-            let elements = bytes.withUnsafeBufferPointer { buffer in
-                bench_tree_parse(buffer.baseAddress, buffer.count, &wellFormed)
-            }
-            return (Int(elements), wellFormed == 1)
-        }
-        let malformed = input.files.filter { parseTree($0.bytes).wellFormed == false }.count
+            benchmark: benchmark, workload: "USX parse, \(input.label) (decompressed)", mode: .inProcess,
+            implementation: Implementation(name: name, version: libxml2Version, invocation: invocation))
+        let malformed = input.files.filter { parse($0.bytes).wellFormed == false }.count
         var row = try context.measure(identity, unit: .megabytesPerSecond, work: Double(input.totalBytes)) {
             var count = 0
-            for file in input.files { count &+= parseTree(file.bytes).elements }
+            for file in input.files { count &+= parse(file.bytes).count }
             return count
         }
         if malformed > 0 { row.notes.append("\(malformed) files not well formed") }
@@ -89,12 +80,22 @@ enum ParseFloorBenchmarks {
     }
 
     /// One `bench_sax_parse` call: the callbacks made (-1 when libxml2 refused) and whether it was well formed.
-    static func parse(_ bytes: [UInt8], _ handlers: bench_sax_handlers) -> (callbacks: Int, wellFormed: Bool) {
+    static func parse(_ bytes: [UInt8], _ handlers: bench_sax_handlers) -> (count: Int, wellFormed: Bool) {
         var wellFormed: Int32 = 0
         let callbacks = bytes.withUnsafeBufferPointer { buffer in
             bench_sax_parse(buffer.baseAddress, buffer.count, handlers, &wellFormed)
         }
         return (Int(callbacks), wellFormed == 1)
+    }
+
+    /// One `bench_tree_parse` call: the root's child elements (-1 when no document was made) and whether it was
+    /// well formed.
+    static func parseTree(_ bytes: [UInt8]) -> (count: Int, wellFormed: Bool) {
+        var wellFormed: Int32 = 0
+        let elements = bytes.withUnsafeBufferPointer { buffer in
+            bench_tree_parse(buffer.baseAddress, buffer.count, &wellFormed)
+        }
+        return (Int(elements), wellFormed == 1)
     }
 
     /// The installed libxml2, from `xml2-config` or pkg-config, else `?`.
