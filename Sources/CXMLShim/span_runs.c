@@ -26,7 +26,7 @@ static inline int32_t plain_span_style(const lectern_xml_span_run *run, const le
         int32_t name = attributes[k].name_id;
         int32_t length = attributes[k].value_length;
         if (name < 0 || name >= run->name_count || name == run->closed_name || name == run->x_style_name ||
-            attributes[k].value_flags != 0 || length < 0 || (length > 0 && attributes[k].value == NULL))
+            attributes[k].value_flags != 0 || length <= 0 || attributes[k].value == NULL)
             return -1;
         if (name == run->style_name && style < 0) {
             style = k;

@@ -78,9 +78,11 @@ extension USJBuilder {
                 reportOnce(
                     "ms:" + style, .unknownStyle, at: element.location, "unknown milestone style \"\(style)\"; kept")
             }
+            reportEmptyValues(element)
             let milestone = Milestone(marker: style, attributes: element.attributes())
             add { $0.milestone(milestone) }
         case "figure":
+            reportEmptyValues(element)
             // USX and USJ call the image `file`; USFM 3 and the model call it `src`.
             let attributes = element.attributes().map { $0.name == "file" ? Attribute("src", $0.value) : $0 }
             let figure = Figure(caption: plainText(element.content, in: .note), attributes: attributes)
@@ -108,6 +110,7 @@ extension USJBuilder {
                 .warning, .malformedAttributes, at: element.location,
                 "\"closed\":\"\(closed)\" should be \"true\" or \"false\"")
         }
+        reportEmptyValues(element)
         let attributes = element.attributes(skipping: ["closed"])
         add { $0.openCharacter(marker: marker, attributes: attributes, isClosed: closed != "false") }
         inlines(element.content, in: context)

@@ -234,7 +234,9 @@ struct USJBuilder: DiagnosticCollecting {
                 let wanted = member.key == "content" ? "an array" : "a string"
                 report(
                     .error, .notUSJ, at: at, "\"\(member.key)\" is \(member.value.kindName); USJ wants \(wanted) here")
-            case (let key, .string(let value)): element.properties.append(Attribute(key, Self.nfc(value)))
+            case (let key, .string(let value)):
+                element.properties.append(Attribute(key, Self.nfc(value)))
+                if value.isEmpty { element.emptyValues.append((key, at)) }
             case (let key, .number(let text)):
                 report(
                     .warning, .malformedAttributes, at: at,
@@ -293,6 +295,16 @@ struct USJBuilder: DiagnosticCollecting {
             .error, .missingAttribute, at: element.location,
             "the \(element.type) element has no \(name); \(advice) \"\(name)\":\"\(fallback)\" (read as \(fallback))")
         return fallback
+    }
+
+    /// Warns of each property of a span, milestone or figure given an empty string (`"strong":""`), as the
+    /// USFM parser does for `\w a|strong=""\w*`; the attribute is kept as it is.
+    mutating func reportEmptyValues(_ element: USJElement) {
+        for (name, location) in element.emptyValues {
+            report(
+                .warning, .emptyAttributeValue, at: location,
+                "\"\(name)\" of the \(element.type) element is empty; give it a value or leave it out")
+        }
     }
 
     /// The text of inline content for a name, label or caption: character styles kept, notes and markers

@@ -71,6 +71,8 @@ struct USJElement {
     var properties: [Attribute]
     /// Where the object starts.
     var location: SourceLocation
+    /// The properties given an empty string (`"strong":""`), each with where its key is.
+    var emptyValues: [(name: String, location: SourceLocation)] = []
 
     /// The value of a property, if present.
     func value(_ name: String) -> String? { properties.first { $0.name == name }?.value }

@@ -71,9 +71,24 @@ extension USXBuilder {
         _ attributes: XMLAttributes, at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         let bytes = attributes.valueBytes(at: index)
-        guard attributes.valueMayNeedNormalization(at: index) && !NFC.isKnownNormalized(bytes) else { return body(bytes) }
+        guard attributes.valueMayNeedNormalization(at: index) && !NFC.isKnownNormalized(bytes) else {
+            return body(bytes)
+        }
         var normalized = NFC.string(bytes)
         return normalized.withUTF8 { body($0) }
+    }
+
+    /// Warns of each attribute but `style` given an empty value (`strong=""`), as the USFM parser does for
+    /// `\w a|strong=""\w*`; the attribute is kept as it is. (An empty style has its own error.)
+    mutating func reportEmptyValues(_ attributes: XMLAttributes, of element: String, endOffset: Int) {
+        let style = USXAttribute.style.nameIndex
+        for index in 0..<attributes.count
+        where attributes.entry(unchecked: index).value_length == 0 && attributes.name(at: index) != style {
+            report(
+                .warning, .emptyAttributeValue, at: locator.location(ofTagEndingAt: endOffset),
+                "attribute '\(attributes.nameText(at: index))' of <\(element)> has an empty value; "
+                    + "give it a value or leave it out")
+        }
     }
 
     /// Adds the attributes of a start tag (all but those `skip` picks) to the node just opened.

@@ -194,6 +194,7 @@ extension USXBuilder {
                 "char:" + name, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
                 "unknown character style \"\(name)\"; kept")
         }
+        reportEmptyValues(attributes, of: "char", endOffset: endOffset)
         var isClosed = true
         var mappedStyle: Int?
         for index in 0..<attributes.count {
@@ -240,6 +241,7 @@ extension USXBuilder {
                 .error, .missingAttribute, at: locator.location(ofTagEndingAt: endOffset),
                 "<ref> has no loc; add the reference it points to, as in loc=\"GEN 1:1\"")
         }
+        reportEmptyValues(attributes, of: "ref", endOffset: endOffset)
         pushOpening(USXFrame(.character, tagEnd: endOffset)) { builder, styles, inPlain in
             builder.openCharacter(markerIndex: builder.intern("ref"))
             Self.addAttributes(attributes, to: &builder, styles: &styles, inPlain: inPlain) { _ in false }

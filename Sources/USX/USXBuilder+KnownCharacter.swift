@@ -47,8 +47,8 @@ extension USXBuilder {
     }
 
     /// The style attribute's index and the content's string index of its style, when the tag is one the
-    /// fast paths take: a known style, attributes with known names and values that are NFC, no
-    /// `closed` or `x-style`. Not for a tag in a row (the marker is interned into the content's strings).
+    /// fast paths take: a known style, attributes with known names and values that are NFC and not
+    /// empty, no `closed` or `x-style`. Not for a tag in a row (the marker is interned into the content's strings).
     @inline(__always)
     private mutating func knownCharacterStyle(_ attributes: XMLAttributes) -> (Int, UInt32)? {
         let styleName = Int32(USXAttribute.style.nameIndex)
@@ -58,7 +58,8 @@ extension USXBuilder {
         for index in 0..<attributes.count {
             let entry = attributes.entry(unchecked: index)
             let name = entry.name_id
-            guard name >= 0, name != closedName, name != xStyleName else { return nil }
+            // (An empty value is warned of by the general path.)
+            guard name >= 0, name != closedName, name != xStyleName, entry.value_length > 0 else { return nil }
             // A value NFC may change is taken when it is NFC already (pointed Hebrew in canonical order):
             // the general path then keeps it as it is too.
             guard entry.value_flags == 0 || NFC.isKnownNormalized(attributes.valueBytes(at: index)) else {

@@ -16,6 +16,7 @@ extension USXBuilder {
                 "ms:" + style, .unknownStyle, at: locator.location(ofTagEndingAt: endOffset),
                 "unknown milestone style \"\(style)\"; kept")
         }
+        reportEmptyValues(attributes, of: "ms", endOffset: endOffset)
         var milestone = Milestone(marker: style)
         for index in 0..<attributes.count where USXVocabulary.attribute(attributes.name(at: index)) != .style {
             milestone.attributes.append(Attribute(attributes.nameText(at: index), attributes.value(at: index)))
@@ -25,6 +26,7 @@ extension USXBuilder {
 
     mutating func startFigure(_ attributes: XMLAttributes, endOffset: Int) {
         guard inlineMayStart("<figure>", endOffset: endOffset) else { return }
+        reportEmptyValues(attributes, of: "figure", endOffset: endOffset)
         var kept: [Attribute] = []
         for index in 0..<attributes.count {
             switch USXVocabulary.attribute(attributes.name(at: index)) {

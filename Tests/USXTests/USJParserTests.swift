@@ -108,6 +108,13 @@ struct USJParserTests {
             json: document(book, chapter, #"{"type":"para","marker":"p","content":["a"],"content":["b"]}"#),
             kind: .notUSJ, severity: .error, line: 3, column: 45,
             message: "\"content\" appears again in this object (first at 3:29); this one is ignored", keepsBook: true),
+        BadFile(
+            name: "an attribute with an empty value",
+            json: document(
+                book, chapter,
+                #"{"type":"para","marker":"p","content":[{"type":"char","marker":"w","strong":"","content":["a"]}]}"#),
+            kind: .emptyAttributeValue, severity: .warning, line: 3, column: 68,
+            message: "\"strong\" of the char element is empty", keepsBook: true),
     ]
 
     @Test(arguments: badFiles)

@@ -32,6 +32,10 @@ import USX
     static let verse1 = "<para style=\"p\"><verse number=\"1\" style=\"v\"/>"
 
     static func usx(_ body: String) -> String { head + body + "\n</usx>\n" }
+    /// `count` plain `<char style="w">` spans, each 38 columns with its space: the span reader's run.
+    static func run(_ count: Int) -> String {
+        (0..<count).map { "<char style=\"w\" strong=\"H\($0)\">w\($0)</char> " }.joined()
+    }
 
     static let cases: [Case] = [
         Case("empty file", "", ["error empty-file 1:1"], verses: nil),
@@ -89,6 +93,19 @@ import USX
         Case(
             "unknown character style", usx(verse1 + "a <char style=\"bogus\">b</char></para>"),
             ["warning unknown-style 4:48"], verses: ["GEN 1:1 a b"]),
+        Case(
+            "attributes with empty values: kept, one warning each",
+            usx(
+                verse1 + "<char style=\"w\" strong=\"\" lemma=\"\">a</char> <ms style=\"qt-s\" who=\"\"/>b"
+                    + "<char style=\"w\" strong=\"H1\">c</char> <ref loc=\"\">d</ref></para>"),
+            [
+                "warning empty-attribute-value 4:46", "warning empty-attribute-value 4:46",
+                "warning empty-attribute-value 4:90", "warning empty-attribute-value 4:153",
+            ], verses: ["GEN 1:1 a bc d"]),
+        Case(
+            "an empty value in a run of plain spans",
+            usx(verse1 + run(5) + "<char style=\"w\" strong=\"\">e</char></para>"),
+            ["warning empty-attribute-value 4:236"], verses: ["GEN 1:1 w0 w1 w2 w3 w4 e"]),
         Case(
             "paragraph without a style", usx("<para><verse number=\"1\" style=\"v\"/>a</para>"),
             ["error missing-attribute 4:1"], verses: ["GEN 1:1 a"]),

@@ -142,8 +142,8 @@ typedef struct {
 
 /// Reads, from `run->position` on, plain `<char>` spans and the text between them, as `USXBuilder.plainCharacter`
 /// and `USXBuilder.text` would in a context that holds inlines and is not at its start: a span is a start tag
-/// of `char` whose attributes all have known names, none `closed` or `x-style`, values with no byte of
-/// 0xCC or more, the first `style` equal to `style_key`, the others' names in `attribute_names`; then one
+/// of `char` whose attributes all have known names, none `closed` or `x-style`, values not empty and with no
+/// byte of 0xCC or more, the first `style` equal to `style_key`, the others' names in `attribute_names`; then one
 /// text event with no `|` and no byte of 0xCC or more; then an end tag. A text event between spans has no
 /// `|`, no byte of 0xCC or more, and at most `long_run` bytes. Writes a span and a text node a span (its
 /// attribute values but the style's staged and its attributes written, then its text staged) and a text
