@@ -9,6 +9,9 @@
 #include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
 
+_Static_assert(LECTERN_XML_UNDECLARED_ENTITY == XML_ERR_UNDECLARED_ENTITY, "libxml2's code");
+_Static_assert(LECTERN_XML_UNDECLARED_ENTITY_WARNING == XML_WAR_UNDECLARED_ENTITY, "libxml2's code");
+
 // Interned names are looked up by pointer: libxml2 hands out element and
 // attribute names from the parser's dictionary, one pointer per distinct name.
 #define NAME_SLOTS 256
@@ -382,8 +385,9 @@ static void on_error(void *user, xmlErrorPtr error) {
     memcpy(message, text, length);
     while (length > 0 && (message[length - 1] == '\n' || message[length - 1] == '\r' || message[length - 1] == ' ')) length--;
     message[length] = '\0';
-    int32_t stop = state->callbacks->problem(state->context, (int32_t)error->level, message, (int32_t)error->line,
-                                             (int32_t)error->int2, current_offset(state->ctxt));
+    int32_t stop = state->callbacks->problem(state->context, (int32_t)error->level, (int32_t)error->code, message,
+                                             error->str1, (int32_t)error->line, (int32_t)error->int2,
+                                             current_offset(state->ctxt));
     if (stop != 0) xmlStopParser(state->ctxt);
 }
 

@@ -1,3 +1,4 @@
+import CXMLShim
 import ScriptureModel
 import TextNormalization
 
@@ -161,20 +162,17 @@ struct USXBuilder: DiagnosticCollecting {
             report(.error, .malformedXML, at: location, "too many XML errors; stopped reading here")
             return false
         }
-        report(problem.isError ? .error : .warning, .malformedXML, at: location, Self.message(of: problem.message))
+        report(problem.isError ? .error : .warning, .malformedXML, at: location, Self.message(of: problem))
         return true
     }
 
-    /// What a libxml2 message says to a publisher: as it is, but for an entity left out, which libxml2 calls
-    /// not defined even when the document's DTD defines it (Lectern reads no DTD, so as to read nothing
-    /// outside the file and expand nothing without bound).
-    static func message(of libxml2Message: String) -> String {
-        let prefix = "Entity '"
-        let suffix = "' not defined"
-        guard libxml2Message.hasPrefix(prefix), libxml2Message.hasSuffix(suffix),
-            libxml2Message.count > prefix.count + suffix.count
-        else { return "malformed XML: \(libxml2Message)" }
-        let name = libxml2Message.dropFirst(prefix.count).dropLast(suffix.count)
+    /// What a libxml2 problem says to a publisher: its message as it is, but for an entity left out, which
+    /// libxml2 calls not defined even when the document's DTD defines it (Lectern reads no DTD, so as to read
+    /// nothing outside the file and expand nothing without bound).
+    static func message(of problem: XMLProblem) -> String {
+        guard problem.code == LECTERN_XML_UNDECLARED_ENTITY || problem.code == LECTERN_XML_UNDECLARED_ENTITY_WARNING,
+            let name = problem.subject, !name.isEmpty
+        else { return "malformed XML: \(problem.message)" }
         return "malformed XML: the entity &\(name); is left out: Lectern reads no DTD, and expands only &amp; &lt; "
             + "&gt; &quot; &apos; and character references; write the text itself, or a reference such as &#x2019;"
     }

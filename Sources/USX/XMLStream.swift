@@ -69,8 +69,12 @@ package struct XMLEventBatch {
 package struct XMLProblem {
     /// Whether it is a fatal or plain error (true) or a warning (false).
     package var isError: Bool
+    /// libxml2's code (`xmlParserErrors`: `LECTERN_XML_UNDECLARED_ENTITY`…).
+    package var code: Int32
     /// libxml2's message, without its trailing newline.
     package var message: String
+    /// The name the problem is about (an undeclared entity's), when libxml2 gives one.
+    package var subject: String?
     /// The 1-based line libxml2 gives (0 when it has none).
     package var line: Int
     /// The 1-based column libxml2 gives.
@@ -252,10 +256,11 @@ package enum XMLStream {
                     session.handler.events(batch, markupEnd: &session.markupEnd)
                 }
             },
-            problem: { context, level, message, line, column, offset in
+            problem: { context, level, code, message, subject, line, column, offset in
                 let text = message.map { String(cString: $0) } ?? "unknown XML error"
                 let problem = XMLProblem(
-                    isError: level >= 2, message: text, line: Int(line), column: Int(column), offset: Int(offset))
+                    isError: level >= 2, code: code, message: text, subject: subject.map { String(cString: $0) },
+                    line: Int(line), column: Int(column), offset: Int(offset))
                 return Session.with(context) { $0.handler.problem(problem) } == false ? 1 : 0
             }
         )

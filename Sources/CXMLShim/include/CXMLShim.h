@@ -68,12 +68,18 @@ typedef struct {
 typedef struct {
     /// `count` events (at least one), in document order.
     void (*events)(void *context, const lectern_xml_event *events, int32_t count);
-    /// A warning (level 1), error (2) or fatal error (3) with libxml2's own
-    /// message (no trailing newline), its 1-based line and column, and the byte
-    /// offset where the parser stood. Returning non-zero stops the parse.
-    int32_t (*problem)(void *context, int32_t level, const char *message, int32_t line, int32_t column,
-                       int64_t offset);
+    /// A warning (level 1), error (2) or fatal error (3) with libxml2's code (`xmlParserErrors`, as
+    /// LECTERN_XML_UNDECLARED_ENTITY), its own message (no trailing newline), the name it is about (an
+    /// entity's, an element's; NULL when none), its 1-based line and column, and the byte offset where the
+    /// parser stood. Returning non-zero stops the parse.
+    int32_t (*problem)(void *context, int32_t level, int32_t code, const char *message, const char *subject,
+                       int32_t line, int32_t column, int64_t offset);
 } lectern_xml_callbacks;
+
+/// libxml2's codes for a reference to an entity it has no declaration of, as an error and as a warning
+/// (XML_ERR_UNDECLARED_ENTITY, XML_WAR_UNDECLARED_ENTITY): `subject` is the entity's name.
+#define LECTERN_XML_UNDECLARED_ENTITY 26
+#define LECTERN_XML_UNDECLARED_ENTITY_WARNING 27
 
 /// Parses `length` bytes of XML, handing `callbacks` its events in batches as it goes (xmlCreateMemoryParserCtxt,
 /// xmlParseDocument with a SAX2 handler). The input is read as UTF-8 whatever its
