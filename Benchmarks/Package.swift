@@ -35,7 +35,8 @@ let package = Package(
         // A callgrind harness: one search repeated on a stored version.
         .executableTarget(name: "search-profile", dependencies: [.product(name: "Lectern", package: "Lectern")]),
         // A callgrind harness and model digest for the USX and USJ parsers.
-        .executableTarget(name: "usx-profile", dependencies: [.product(name: "Lectern", package: "Lectern")]),
+        .executableTarget(
+            name: "usx-profile", dependencies: [.product(name: "Lectern", package: "Lectern"), "XMLSAXShim"]),
         // A callgrind harness: one chapter read repeated on a stored version.
         .executableTarget(name: "store-profile", dependencies: [.product(name: "Lectern", package: "Lectern")]),
         .testTarget(name: "LecternBenchTests", dependencies: ["lectern-bench"]),

@@ -1,6 +1,7 @@
 // A callgrind harness for the USX, USJ and USFM parsers, and a digest of the model they build.
 //
 // Usage: usx-profile parse REPEATS FILE...    parse every (decompressed) file REPEATS times; prints MB/s
+//        usx-profile sax REPEATS count|floor|empty FILE...  libxml2 alone (XMLSAXShim), each file REPEATS times
 //        usx-profile vref REPEATS FILE...     the same, then `Vref.format` of all the books each time
 //        usx-profile vrefonly REPEATS FILE... parse once, then the books' vref lines REPEATS times on one core
 //        usx-profile vrefcheck FILE...        whether `Vref.format` of the books equals their verse texts formatted
@@ -10,6 +11,7 @@
 //   valgrind --tool=callgrind --toggle-collect='$s11usx_profile7runLoop*' usx-profile parse 1 …
 import Foundation
 import Lectern
+import XMLSAXShim
 
 func parseFile(_ bytes: [UInt8], path: String) -> ParseResult {
     if path.hasSuffix(".json") { return USJParser.parse(bytes, path: path) }
@@ -99,6 +101,19 @@ func dump(_ result: ParseResult) -> String {
     return text
 }
 
+@inline(never)
+func runSAXLoop(_ files: [(String, [UInt8])], repeats: Int, handlers: bench_sax_handlers) -> Int {
+    var count = 0
+    var wellFormed: Int32 = 0
+    for _ in 0..<repeats {
+        for (_, bytes) in files {
+            count &+= Int(
+                bytes.withUnsafeBufferPointer { bench_sax_parse($0.baseAddress, $0.count, handlers, &wellFormed) })
+        }
+    }
+    return count
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { exit(64) }
 if mode == "parse" || mode == "vref" {
@@ -108,6 +123,23 @@ if mode == "parse" || mode == "vref" {
     let clock = ContinuousClock()
     let start = clock.now
     let count = mode == "vref" ? runVrefLoop(files, repeats: repeats) : runLoop(files, repeats: repeats)
+    let seconds = (clock.now - start) / .seconds(1)
+    print(count, String(format: "%.1f MB/s", Double(total * repeats) / seconds / 1e6))
+} else if mode == "sax" {
+    // libxml2 alone, each file `repeats` times: `count` (the callbacks counting), `floor` (the flat floor) or
+    // `empty` (no callbacks); see XMLSAXShim.h.
+    let repeats = Int(arguments[1]) ?? 1
+    let handlers =
+        switch arguments[2] {
+        case "floor": bench_sax_flat_floor
+        case "empty": bench_sax_no_callbacks
+        default: bench_sax_lectern_callbacks
+        }
+    let files = arguments.dropFirst(3).map(load)
+    let total = files.reduce(0) { $0 + $1.1.count }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let count = runSAXLoop(files, repeats: repeats, handlers: handlers)
     let seconds = (clock.now - start) / .seconds(1)
     print(count, String(format: "%.1f MB/s", Double(total * repeats) / seconds / 1e6))
 } else if mode == "vrefonly" {
