@@ -300,7 +300,8 @@ struct USJBuilder: DiagnosticCollecting {
     /// Warns of each property of a span, milestone or figure given an empty string (`"strong":""`), as the
     /// USFM parser does for `\w a|strong=""\w*`; the attribute is kept as it is.
     mutating func reportEmptyValues(_ element: USJElement) {
-        for (name, location) in element.emptyValues {
+        // (An empty `closed` has its own warning.)
+        for (name, location) in element.emptyValues where name != "closed" {
             report(
                 .warning, .emptyAttributeValue, at: location,
                 "\"\(name)\" of the \(element.type) element is empty; give it a value or leave it out")

@@ -78,12 +78,13 @@ extension USXBuilder {
         return normalized.withUTF8 { body($0) }
     }
 
-    /// Warns of each attribute but `style` given an empty value (`strong=""`), as the USFM parser does for
-    /// `\w a|strong=""\w*`; the attribute is kept as it is. (An empty style has its own error.)
+    /// Warns of each attribute but `style` and `closed` given an empty value (`strong=""`), as the USFM parser
+    /// does for `\w a|strong=""\w*`; the attribute is kept as it is. (An empty style or `closed` has its own
+    /// diagnostic.)
     mutating func reportEmptyValues(_ attributes: XMLAttributes, of element: String, endOffset: Int) {
-        let style = USXAttribute.style.nameIndex
-        for index in 0..<attributes.count
-        where attributes.entry(unchecked: index).value_length == 0 && attributes.name(at: index) != style {
+        for index in 0..<attributes.count where attributes.entry(unchecked: index).value_length == 0 {
+            let name = attributes.name(at: index)
+            if name == USXAttribute.style.nameIndex || name == USXAttribute.closed.nameIndex { continue }
             report(
                 .warning, .emptyAttributeValue, at: locator.location(ofTagEndingAt: endOffset),
                 "attribute '\(attributes.nameText(at: index))' of <\(element)> has an empty value; "

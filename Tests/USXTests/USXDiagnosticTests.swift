@@ -107,6 +107,9 @@ import USX
             usx(verse1 + run(5) + "<char style=\"w\" strong=\"\">e</char></para>"),
             ["warning empty-attribute-value 4:236"], verses: ["GEN 1:1 w0 w1 w2 w3 w4 e"]),
         Case(
+            "an empty closed: one warning, its own", usx(verse1 + "<char style=\"w\" closed=\"\">a</char></para>"),
+            ["warning malformed-attributes 4:46"], verses: ["GEN 1:1 a"]),
+        Case(
             "paragraph without a style", usx("<para><verse number=\"1\" style=\"v\"/>a</para>"),
             ["error missing-attribute 4:1"], verses: ["GEN 1:1 a"]),
         Case(
