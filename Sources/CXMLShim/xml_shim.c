@@ -61,7 +61,8 @@ static int32_t clamp_length(ptrdiff_t length) { return length < 0 ? 0 : (length 
 // not well formed (xmlParseReference returns when !ctxt->wellFormed), so that one error would take each later
 // `&` and `<` out of the text without a word. It clears the flag after calling the error handler; the next
 // callback notes it and sets it again. (A reference right after the error's, with no text or tag between, is
-// still dropped: no callback comes between them.)
+// still dropped: no callback comes between them. An undeclared entity, the usual such error, no longer clears
+// the flag: see hasPErefs in lectern_xml_parse.)
 static inline void keep_entities(shim_state *state) {
     if (__builtin_expect(!state->ctxt->wellFormed, 0)) {
         state->malformed = 1;
@@ -378,6 +379,8 @@ static void on_error(void *user, xmlErrorPtr error) {
     if (state == NULL || error == NULL) return;
     // The events before the problem are handed over first (the text since the last tag stays).
     if (!state->failed) flush_events(state, 0);
+    // (Still an error of the document: see hasPErefs.)
+    if (error->code == XML_WAR_UNDECLARED_ENTITY) state->malformed = 1;
     char message[512];
     const char *text = error->message != NULL ? error->message : "unknown XML error";
     size_t length = strlen(text);
@@ -404,6 +407,18 @@ int32_t lectern_xml_parse(const uint8_t *bytes, size_t length, const char *const
     }
     // No NOENT, DTDLOAD, DTDATTR or DTDVALID: nothing outside the buffer is read.
     xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_RECOVER | XML_PARSE_IGNORE_ENC | XML_PARSE_NOCDATA);
+    // As if the document's DTD held parameter-entity references: a reference to an entity libxml2 has no
+    // declaration of (all but the five predefined, since none is stored) is then the recoverable error
+    // XML_WAR_UNDECLARED_ENTITY, not the fatal XML_ERR_UNDECLARED_ENTITY that marks the document not well
+    // formed, after which libxml2 2.9 drops every later reference (see keep_entities), even one right after
+    // it (`&x;&amp;`), which keep_entities cannot keep. (A document that says standalone="yes" still gets
+    // the fatal one.)
+    ctxt->hasPErefs = 1;
+    // An `&` in an attribute's value (`&amp;`, `&#38;`) as `&`: without this libxml2 2.9 hands it over as the
+    // five bytes `&#38;`, for a tree builder to decode again. This is what XML_PARSE_NOENT sets, but with no
+    // entity declaration ever stored (no entityDecl or getEntity callback, and userData is not the context)
+    // no entity but the five predefined can be found, so nothing is substituted that was not before.
+    ctxt->replaceEntities = 1;
 
     // Only these callbacks: no document tree, no DTD declarations stored, and
     // (with getEntity unset) no user-defined entity is ever resolved.

@@ -298,12 +298,13 @@ struct USJBuilder: DiagnosticCollecting {
     }
 
     /// Warns of each property of a span, milestone or figure given an empty string (`"strong":""`), as the
-    /// USFM parser does for `\w a|strong=""\w*`; the attribute is kept as it is.
+    /// USFM parser does for `\w a|strong=""\w*`, once a file for each element and name, with the count; the
+    /// attribute is kept as it is.
     mutating func reportEmptyValues(_ element: USJElement) {
         // (An empty `closed` has its own warning.)
         for (name, location) in element.emptyValues where name != "closed" {
-            report(
-                .warning, .emptyAttributeValue, at: location,
+            reportOnce(
+                "empty:\(element.type):\(name)", .emptyAttributeValue, at: location,
                 "\"\(name)\" of the \(element.type) element is empty; give it a value or leave it out")
         }
     }

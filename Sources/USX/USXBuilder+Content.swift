@@ -79,16 +79,16 @@ extension USXBuilder {
     }
 
     /// Warns of each attribute but `style` and `closed` given an empty value (`strong=""`), as the USFM parser
-    /// does for `\w a|strong=""\w*`; the attribute is kept as it is. (An empty style or `closed` has its own
-    /// diagnostic.)
+    /// does for `\w a|strong=""\w*`, once a file for each element and name, with the count; the attribute is
+    /// kept as it is. (An empty style or `closed` has its own diagnostic.)
     mutating func reportEmptyValues(_ attributes: XMLAttributes, of element: String, endOffset: Int) {
         for index in 0..<attributes.count where attributes.entry(unchecked: index).value_length == 0 {
             let name = attributes.name(at: index)
             if name == USXAttribute.style.nameIndex || name == USXAttribute.closed.nameIndex { continue }
-            report(
-                .warning, .emptyAttributeValue, at: locator.location(ofTagEndingAt: endOffset),
-                "attribute '\(attributes.nameText(at: index))' of <\(element)> has an empty value; "
-                    + "give it a value or leave it out")
+            let text = attributes.nameText(at: index)
+            reportOnce(
+                "empty:\(element):\(text)", .emptyAttributeValue, at: locator.location(ofTagEndingAt: endOffset),
+                "attribute '\(text)' of <\(element)> has an empty value; give it a value or leave it out")
         }
     }
 

@@ -109,7 +109,14 @@ struct StoreCorpusTests {
             try text.write(toFile: exported + "/\(book.id.code).\(trip.format)", atomically: true, encoding: .utf8)
         }
         let reparsed = VersionSource.parse(paths: [exported])
-        #expect(reparsed.diagnostics.filter { $0.severity != .note } == [])
+        // Only the warnings of attributes the source itself gave an empty value (hbo-uhb-usx's `|lemma=""`).
+        let empty = source.reduce(into: Set<String>()) { $0.formUnion($1.emptyAttributeNames) }
+        let problems = reparsed.diagnostics.filter { diagnostic in
+            diagnostic.severity != .note
+                && !(diagnostic.kind == .emptyAttributeValue
+                    && empty.contains { diagnostic.message.contains("'\($0)'") })
+        }
+        #expect(problems == [])
         let second = try scratch.store(reparsed.books, name: "second")
         let firstVerses = try first.allVerseTexts()
         let secondVerses = try second.allVerseTexts()

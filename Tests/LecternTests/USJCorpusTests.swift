@@ -27,9 +27,14 @@ struct USJCorpusTests {
             let path = "\(folder)/\(book.id.code).usj"
             let result = VersionSource.parse(Array(USJWriter.write(book).utf8), path: path)
             unknownStyles += result.diagnostics.filter { $0.kind == .unknownStyle }.map(\.message)
-            let problems = result.diagnostics.filter {
-                $0.severity == .error
-                    || ($0.severity == .warning && $0.kind != .unknownStyle && !known.contains($0.message))
+            // And an attribute the source gave an empty value (hbo-uhb-usx's `|lemma=""`) is warned of again.
+            let empty = book.emptyAttributeNames
+            let problems = result.diagnostics.filter { diagnostic in
+                diagnostic.severity == .error
+                    || (diagnostic.severity == .warning && diagnostic.kind != .unknownStyle
+                        && !known.contains(diagnostic.message)
+                        && !(diagnostic.kind == .emptyAttributeValue
+                            && empty.contains { diagnostic.message.hasPrefix("\"\($0)\" ") }))
             }
             #expect(problems.isEmpty, "\(problems.prefix(3).map(\.description))")
             guard let back = result.books.first else {
