@@ -232,8 +232,8 @@ struct USFMBookBuilder: ~Copyable {
 
     /// Gives a node the location of `offset`.
     mutating func setLocation(of node: Int, offset: Int) {
-        let place = location(offset)
-        if fileID == FlatNode.none { fileID = flat.intern(place.file) }
+        let place = lines.position(of: offset, in: cursor.input, cursor: &lineCursor)
+        if fileID == FlatNode.none { fileID = flat.intern(lines.file) }
         flat.setLocation(of: node, file: fileID, line: place.line, column: place.column, offset: place.offset)
     }
 
