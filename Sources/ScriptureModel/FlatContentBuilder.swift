@@ -35,6 +35,14 @@ public struct FlatContentBuilder: Sendable {
         open(.paragraph, marker: marker, location: location)
     }
 
+    /// Opens a paragraph at a place in `file`: `openParagraph(marker:location:)` without a `SourceLocation`
+    /// made, copied and let go (its file name retained and released) for each.
+    public mutating func openParagraph(marker: String, file: String, at place: SourcePlace) {
+        leaf(.paragraph, marker: marker)
+        setPlace(of: content.nodes.count - 1, file: file, place)
+        openNodes.append(content.nodes.count - 1)
+    }
+
     /// Opens a table.
     public mutating func openTable(location: SourceLocation) {
         open(.table, marker: nil, location: location)
@@ -108,18 +116,40 @@ public struct FlatContentBuilder: Sendable {
     /// Adds a verse start.
     public mutating func verse(_ verse: VerseStart) {
         leaf(.verse, location: verse.location)
-        let index = content.nodes.count - 1
-        setText(of: index, verse.number)
+        setVerse(
+            content.nodes.count - 1, verse.number, alternate: verse.alternateNumber, published: verse.publishedNumber)
+    }
+
+    /// Adds a verse start at a place in `file`: `verse(_:)` without a `VerseStart` and its `SourceLocation` made,
+    /// copied and let go for each.
+    public mutating func verse(
+        number: String, alternate: String?, published: String?, file: String, at place: SourcePlace
+    ) {
+        leaf(.verse)
+        setPlace(of: content.nodes.count - 1, file: file, place)
+        setVerse(content.nodes.count - 1, number, alternate: alternate, published: published)
+    }
+
+    private mutating func setVerse(_ index: Int, _ number: String, alternate: String?, published: String?) {
+        setText(of: index, number)
         content.nodes[index].attributeStart = UInt32(content.attributes.count)
-        if let alternate = verse.alternateNumber {
+        if let alternate {
             content.attributes.append(attribute("va", alternate))
             content.nodes[index].flags |= FlatNode.hasAlternate
         }
-        if let published = verse.publishedNumber {
+        if let published {
             content.attributes.append(attribute("vp", published))
             content.nodes[index].flags |= FlatNode.hasPublished
         }
         content.nodes[index].attributeCount = UInt32(content.attributes.count) - content.nodes[index].attributeStart
+    }
+
+    private mutating func setPlace(of index: Int, file: String, _ place: SourcePlace) {
+        content.nodes[index].location = UInt32(content.locations.count)
+        content.locations.append(
+            FlatLocation(
+                file: internFile(file), line: UInt32(clamping: place.line), column: UInt32(clamping: place.column),
+                offset: UInt32(clamping: place.offset)))
     }
 
     /// Adds a milestone.

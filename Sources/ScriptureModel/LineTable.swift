@@ -61,16 +61,13 @@ public struct LineTable: Sendable {
     ///
     /// - Complexity: O(log lines + line length), O(distance from the cursor) after it.
     public func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, cursor: inout Cursor) -> SourceLocation {
-        let place = position(of: offset, in: bytes, cursor: &cursor)
-        return SourceLocation(file: file, line: place.line, column: place.column, offset: place.offset)
+        SourceLocation(file: file, place(of: offset, in: bytes, cursor: &cursor))
     }
 
     /// `location(of:in:cursor:)` without the file's name, for a caller that stores the rest (so no copy of the
     /// name is made and let go for each).
     @inline(__always)
-    public func position(
-        of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, cursor: inout Cursor
-    ) -> (line: Int, column: Int, offset: Int) {
+    public func place(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, cursor: inout Cursor) -> SourcePlace {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped, near: cursor.line)
         var from = lineStarts[line]
@@ -82,7 +79,7 @@ public struct LineTable: Sendable {
         column += Self.scalarCount(bytes, from: from, to: clamped)
         cursor = Cursor(line: line, offset: clamped, column: column)
         let fileOffset = replacements.isEmpty ? clamped : Self.originalOffset(clamped, replacements: replacements)
-        return (line + 1, column, fileOffset)
+        return SourcePlace(line: line + 1, column: column, offset: fileOffset)
     }
 
     /// The number of UTF-8 lead bytes (bytes that are not `10xxxxxx`) in `bytes[from..<to]`, eight at a time.

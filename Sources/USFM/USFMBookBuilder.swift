@@ -232,7 +232,7 @@ struct USFMBookBuilder: ~Copyable {
 
     /// Gives a node the location of `offset`.
     mutating func setLocation(of node: Int, offset: Int) {
-        let place = lines.position(of: offset, in: cursor.input, cursor: &lineCursor)
+        let place = lines.place(of: offset, in: cursor.input, cursor: &lineCursor)
         if fileID == FlatNode.none { fileID = flat.intern(lines.file) }
         flat.setLocation(of: node, file: fileID, line: place.line, column: place.column, offset: place.offset)
     }

@@ -31,10 +31,15 @@ struct SourceLocator {
     ///
     /// - Complexity: amortized O(distance from the previous query).
     mutating func location(at offset: Int) -> SourceLocation {
+        SourceLocation(file: path, place(at: offset))
+    }
+
+    /// `location(at:)` without the file's name (see `SourcePlace`).
+    mutating func place(at offset: Int) -> SourcePlace {
         let target = min(max(offset, origin), bytes.count)
         if target < cursor { rewind(to: target) }
         moveForward(to: target)
-        return SourceLocation(file: path, line: line, column: column, offset: originalOffset(max(offset, 0)))
+        return SourcePlace(line: line, column: column, offset: originalOffset(max(offset, 0)))
     }
 
     /// Moves the cursor forward to `target`: counts the line feeds (in C, at memory speed), then the
@@ -106,9 +111,14 @@ struct SourceLocator {
     ///
     /// Attribute values cannot hold a raw `<`, so the nearest `<` before the end is the tag's start.
     mutating func location(ofTagEndingAt end: Int) -> SourceLocation {
+        SourceLocation(file: path, place(ofTagEndingAt: end))
+    }
+
+    /// `location(ofTagEndingAt:)` without the file's name (see `SourcePlace`).
+    mutating func place(ofTagEndingAt end: Int) -> SourcePlace {
         var start = min(end, bytes.count - 1)
         while start > 0 && bytes[start] != UInt8(ascii: "<") { start -= 1 }
-        return location(at: start)
+        return place(at: start)
     }
 
     /// The offset of the first byte from `offset` on that is not ASCII white space (where text really starts).

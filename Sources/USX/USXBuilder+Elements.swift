@@ -48,7 +48,8 @@ extension USXBuilder {
     }
 
     mutating func startParagraph(_ attributes: XMLAttributes, endOffset: Int) {
-        let location = locator.location(ofTagEndingAt: endOffset)
+        let place = locator.place(ofTagEndingAt: endOffset)
+        var location: SourceLocation { SourceLocation(file: locator.path, place) }
         guard contextKind?.holdsBlocks == true else {
             report(
                 .error, .misplacedMarker, at: location,
@@ -78,7 +79,7 @@ extension USXBuilder {
             return
         }
         let node = content.nodeCount
-        content.openParagraph(marker: style, location: location)
+        content.openParagraph(marker: style, file: locator.path, at: place)
         push(USXFrame(.paragraph(.block), node: node))
     }
 
@@ -137,7 +138,8 @@ extension USXBuilder {
         case .start(let label): number = label
         }
         if parts.isChapterBroken { return }
-        let location = locator.location(ofTagEndingAt: endOffset)
+        let place = locator.place(ofTagEndingAt: endOffset)
+        var location: SourceLocation { SourceLocation(file: locator.path, place) }
         // (Only the number: the whole chapter would be copied and released.)
         guard let chapterNumber = parts.chapters.isEmpty ? nil : parts.chapters[parts.chapters.count - 1].number else {
             report(
@@ -157,14 +159,16 @@ extension USXBuilder {
                 "verse number \"\(number)\" is not a number, a range such as 1-2, or a part such as 3a")
             return
         }
-        guard verseMayStart(at: location) else { return }
+        guard verseMayStart(at: place) else { return }
         if !parts.verseLabels.insert(number) {
             report(.error, .duplicateVerse, at: location, "verse \(number) again in chapter \(chapterNumber)")
         }
-        let start = VerseStart(
-            number: number, alternateNumber: attributes.value(of: USXAttribute.altnumber.nameIndex),
-            publishedNumber: attributes.value(of: USXAttribute.pubnumber.nameIndex), location: location)
-        appendInline { $0.verse(start) }
+        let alternate = attributes.value(of: USXAttribute.altnumber.nameIndex)
+        let published = attributes.value(of: USXAttribute.pubnumber.nameIndex)
+        let file = locator.path
+        appendInline {
+            $0.verse(number: number, alternate: alternate, published: published, file: file, at: place)
+        }
         openVerseID = attributes.value(of: USXAttribute.sid.nameIndex) ?? "\(bookCode) \(chapterNumber):\(number)"
     }
 

@@ -169,7 +169,8 @@ extension USXBuilder {
     }
 
     /// Whether a verse may start in the open elements: inside a paragraph, cell or row, not in a note or header.
-    mutating func verseMayStart(at location: SourceLocation) -> Bool {
+    mutating func verseMayStart(at place: SourcePlace) -> Bool {
+        var location: SourceLocation { SourceLocation(file: locator.path, place) }
         guard let kind = contextKind, kind.holdsInlines || kind == .row else {
             report(
                 .error, .misplacedMarker, at: location,
