@@ -129,10 +129,30 @@ public enum QueryParser {
     /// Parses `text` as `Character`s, whatever it holds (what `parse` does for a query that is not printable
     /// ASCII), so that tests can compare both ways of reading.
     static func parseCharacters(_ text: String, mode: FoldingMode) throws(QueryError) -> SearchQuery {
-        let characters = Array(text)
+        let characters = units(of: text)
         return try parse(characters, mode: mode, text: { String(characters[$0]) }) { range throws(QueryError) in
             try terms(of: String(characters[range]), offset: range.lowerBound, mode: mode)
         }
+    }
+
+    /// The `Character`s of a query, but for a quote, `-` or white space that a combining mark follows (text
+    /// pasted from the middle of a pointed Hebrew word: `"ְלָע֔וּ`), which Unicode makes one `Character` with the
+    /// mark: it is a unit of its own, and the marks another, so that the quote still opens a phrase.
+    static func units(of text: String) -> [Character] {
+        var units: [Character] = []
+        units.reserveCapacity(text.utf8.count)
+        for character in text {
+            let scalars = character.unicodeScalars
+            guard let first = scalars.first, scalars.count > 1,
+                first == "\"" || first == "-" || first.properties.isWhitespace
+            else {
+                units.append(character)
+                continue
+            }
+            units.append(Character(first))
+            units += String(String.UnicodeScalarView(scalars.dropFirst()))
+        }
+        return units
     }
 
     /// Reads the query's units (`Character`s, or bytes of a printable ASCII query); `terms` gives the terms

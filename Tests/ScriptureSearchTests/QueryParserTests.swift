@@ -30,6 +30,11 @@ import TextNormalization
         Case(query: "神爱世人", required: ["神_爱_世_人"]),
         Case(query: "Señor — ÉLOHIM!", required: ["senor", "elohim"]),
         Case(query: "ﬁre Ｇｏｄ", required: ["fire", "god"]),
+        // A quote, `-` or space before a word that starts with a combining mark (cut from a pointed word) still
+        // opens the phrase, excludes the word, parts the words; the marks themselves fold away.
+        Case(query: "\"\u{5B0}לע \u{5B4}ה\"", required: ["לע_ה"]),
+        Case(query: "ה -\u{5B0}לע", required: ["ה"], excluded: ["לע"]),
+        Case(query: "ab \u{301}cd", required: ["ab", "cd"]),
     ]
 
     static func render(_ phrase: SearchQuery.Phrase) -> String {
