@@ -129,30 +129,44 @@ public enum QueryParser {
     /// Parses `text` as `Character`s, whatever it holds (what `parse` does for a query that is not printable
     /// ASCII), so that tests can compare both ways of reading.
     static func parseCharacters(_ text: String, mode: FoldingMode) throws(QueryError) -> SearchQuery {
-        let characters = units(of: text)
-        return try parse(characters, mode: mode, text: { String(characters[$0]) }) { range throws(QueryError) in
-            try terms(of: String(characters[range]), offset: range.lowerBound, mode: mode)
+        let (characters, columns) = units(of: text)
+        do {
+            return try parse(characters, mode: mode, text: { String(characters[$0]) }) { range throws(QueryError) in
+                try terms(of: String(characters[range]), offset: range.lowerBound, mode: mode)
+            }
+        } catch {
+            // The error's units as the query's `Character`s: from the one its first unit is in, to the one after
+            // that of its last.
+            guard !columns.isEmpty else { throw error }
+            let lower = columns[min(max(error.range.lowerBound, 0), columns.count - 1)]
+            let upper =
+                error.range.isEmpty ? lower : columns[min(max(error.range.upperBound - 1, 0), columns.count - 1)] + 1
+            throw QueryError(error.message, at: lower..<max(lower, upper))
         }
     }
 
     /// The `Character`s of a query, but for a quote, `-` or white space that a combining mark follows (text
     /// pasted from the middle of a pointed Hebrew word: `"ְלָע֔וּ`), which Unicode makes one `Character` with the
     /// mark: it is a unit of its own, and the marks another, so that the quote still opens a phrase.
-    static func units(of text: String) -> [Character] {
+    /// - Returns: the units, and for each the index of the `Character` it is (or is part of), by which errors
+    ///   are placed.
+    static func units(of text: String) -> (units: [Character], columns: [Int]) {
         var units: [Character] = []
-        units.reserveCapacity(text.utf8.count)
-        for character in text {
+        var columns: [Int] = []
+        for (column, character) in text.enumerated() {
             let scalars = character.unicodeScalars
             guard let first = scalars.first, scalars.count > 1,
                 first == "\"" || first == "-" || first.properties.isWhitespace
             else {
                 units.append(character)
+                columns.append(column)
                 continue
             }
             units.append(Character(first))
             units += String(String.UnicodeScalarView(scalars.dropFirst()))
+            columns += repeatElement(column, count: units.count - columns.count)
         }
-        return units
+        return (units, columns)
     }
 
     /// Reads the query's units (`Character`s, or bytes of a printable ASCII query); `terms` gives the terms

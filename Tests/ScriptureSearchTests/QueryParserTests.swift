@@ -88,6 +88,9 @@ import TextNormalization
         Failure(query: "bl*ss", column: 3, message: "'*' can only end a word"),
         Failure(query: "love *", column: 6, message: "'*' needs letters"),
         Failure(query: "love \"—\"", column: 6, message: "the phrase has no words"),
+        // A quote and the mark after it are read apart but placed as the one `Character` they are.
+        Failure(query: "ה \"\u{5B0}לע ה", column: 3, message: "the quote is not closed"),
+        Failure(query: "ה \u{5B0}\"\u{5B0}", column: 3, message: "the quote is not closed"),
     ]
 
     @Test(arguments: failures) func reportsWhere(_ failure: Failure) {
@@ -97,6 +100,7 @@ import TextNormalization
             guard let error = error as? QueryError else { return false }
             return error.range.lowerBound + 1 == failure.column && error.message.contains(failure.message)
                 && error.description.hasPrefix("column \(failure.column): ")
+                && error.range.upperBound <= failure.query.count
         }
     }
 }
