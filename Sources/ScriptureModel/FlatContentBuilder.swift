@@ -39,7 +39,7 @@ public struct FlatContentBuilder: Sendable {
     /// made, copied and let go (its file name retained and released) for each.
     public mutating func openParagraph(marker: String, file: String, at place: SourcePlace) {
         leaf(.paragraph, marker: marker)
-        setPlace(of: content.nodes.count - 1, file: file, place)
+        setLocation(of: content.nodes.count - 1, file: internFile(file), place)
         openNodes.append(content.nodes.count - 1)
     }
 
@@ -126,7 +126,7 @@ public struct FlatContentBuilder: Sendable {
         number: String, alternate: String?, published: String?, file: String, at place: SourcePlace
     ) {
         leaf(.verse)
-        setPlace(of: content.nodes.count - 1, file: file, place)
+        setLocation(of: content.nodes.count - 1, file: internFile(file), place)
         setVerse(content.nodes.count - 1, number, alternate: alternate, published: published)
     }
 
@@ -144,12 +144,8 @@ public struct FlatContentBuilder: Sendable {
         content.nodes[index].attributeCount = UInt32(content.attributes.count) - content.nodes[index].attributeStart
     }
 
-    private mutating func setPlace(of index: Int, file: String, _ place: SourcePlace) {
-        content.nodes[index].location = UInt32(content.locations.count)
-        content.locations.append(
-            FlatLocation(
-                file: internFile(file), line: UInt32(clamping: place.line), column: UInt32(clamping: place.column),
-                offset: UInt32(clamping: place.offset)))
+    private mutating func setLocation(of index: Int, file: UInt32, _ place: SourcePlace) {
+        setLocation(of: index, file: file, line: place.line, column: place.column, offset: place.offset)
     }
 
     /// Adds a milestone.
@@ -253,14 +249,12 @@ public struct FlatContentBuilder: Sendable {
     mutating func leaf(_ kind: FlatNode.Kind, marker: String? = nil, location: SourceLocation? = nil) {
         var node = FlatNode(kind: kind, end: UInt32(content.nodes.count + 1))
         if let marker { node.marker = intern(marker) }
-        if let location {
-            node.location = UInt32(content.locations.count)
-            content.locations.append(
-                FlatLocation(
-                    file: internFile(location.file), line: UInt32(clamping: location.line),
-                    column: UInt32(clamping: location.column), offset: UInt32(clamping: location.offset)))
-        }
         content.nodes.append(node)
+        if let location {
+            setLocation(
+                of: content.nodes.count - 1, file: internFile(location.file), line: location.line,
+                column: location.column, offset: location.offset)
+        }
     }
 
     mutating func setText(of index: Int, _ text: String) {
