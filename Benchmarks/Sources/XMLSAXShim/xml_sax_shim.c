@@ -66,7 +66,6 @@ typedef struct {
     uint8_t *bytes;
     size_t byte_count, byte_capacity;
     const xmlChar *names[FLOOR_NAMES];
-    int32_t name_count;
     uint32_t open[FLOOR_DEPTH];
     int32_t depth;
     // Whether the last node is a text node that more characters extend.
@@ -91,7 +90,6 @@ static int16_t floor_name(floor_state *state, const xmlChar *name) {
         if (state->names[slot] == name) return (int16_t)slot;
         if (state->names[slot] == NULL) {
             state->names[slot] = name;
-            state->name_count++;
             return (int16_t)slot;
         }
         slot = (slot + 1) % FLOOR_NAMES;
@@ -236,7 +234,7 @@ int64_t bench_sax_parse(const uint8_t *bytes, size_t length, bench_sax_handlers 
         }
         state->node_count = state->attribute_count = state->byte_count = 0;
         memset(state->names, 0, sizeof state->names);
-        state->name_count = state->depth = state->in_text = state->failed = 0;
+        state->depth = state->in_text = state->failed = 0;
         ctxt->userData = state;
         parse_and_free(ctxt, well_formed, NULL);
         return state->failed ? -1 : (int64_t)state->node_count;
