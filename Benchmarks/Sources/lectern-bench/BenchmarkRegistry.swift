@@ -46,6 +46,7 @@ struct BenchmarkRegistry {
         var registry = BenchmarkRegistry()
         ParseBenchmarks.register(in: &registry)
         ParseFloorBenchmarks.register(in: &registry)
+        PairedBenchmarks.register(in: &registry)
         StoreBenchmarks.register(in: &registry)
         ImportBenchmarks.register(in: &registry)
         LibraryBenchmarks.register(in: &registry)

@@ -14,9 +14,11 @@ enum FigureUnit: String, Codable, Sendable {
     case milliseconds = "ms"
     /// Microseconds per call (opening a version, reading a chapter, one step of a walk); lower is better.
     case microseconds = "µs"
+    /// Lectern's speed divided by a peer's, measured in paired rounds; higher is better.
+    case ratio = "×"
 
     /// Whether a larger figure means faster.
-    var higherIsBetter: Bool { self == .megabytesPerSecond }
+    var higherIsBetter: Bool { self == .megabytesPerSecond || self == .ratio }
 
     /// The figure for one sample that took `seconds` to do `work` (bytes for MB/s, calls for µs/query and ms).
     func figure(seconds: Double, work: Double) -> Double {
@@ -24,6 +26,8 @@ enum FigureUnit: String, Codable, Sendable {
         case .megabytesPerSecond: work / 1_000_000 / max(seconds, 1e-12)
         case .microsecondsPerQuery, .microseconds: seconds * 1_000_000 / max(work, 1)
         case .milliseconds: seconds * 1_000 / max(work, 1)
+        // (For a ratio `work` is the peer's seconds on the same input: Lectern's speed ÷ the peer's.)
+        case .ratio: work / max(seconds, 1e-12)
         }
     }
 }
