@@ -27,26 +27,28 @@ __attribute__((always_inline)) static inline size_t append_collapsed(uint8_t *re
                                                                      size_t readable, int32_t *pending_space) {
     int32_t pending = *pending_space;
 #if defined(__SSE2__)
-    // Most texts (a word, the `, ` after it) are short, their white space single spaces: copied whole, a
-    // leading space and a trailing one made pending, with no branch on their bytes.
-    if (length > 0 && length <= 32 && readable >= 33) {
+    // Most texts (a word, the `, ` after it, a verse of words read as one run) have single spaces for white
+    // space: they go 32 bytes at a time, each part copied whole, a leading space and a trailing one made
+    // pending (so that a run of spaces across two parts is still one), with no branch on their bytes.
+    while (length > 0 && readable >= 33) {
+        size_t part = length < 32 ? length : 32;
         uint32_t spaces, low;
-        white_space_masks(from, length, &spaces, &low);
-        // Bytes below 0x20 (tabs, line ends, other controls) take the byte-at-a-time path.
-        if (low == spaces && (spaces & (spaces >> 1)) == 0) {
-            size_t lead = spaces & 1;
-            pending |= (int32_t)lead;
-            size_t rest = length - lead;
-            if (rest > 0) {
-                if (pending && count != 0) to[count++] = 0x20;
-                memcpy(to + count, from + lead, 32);
-                size_t trailing = (spaces >> (length - 1)) & 1;
-                count += rest - trailing;
-                pending = (int32_t)trailing;
-            }
-            *pending_space = pending;
-            return count;
+        white_space_masks(from, part, &spaces, &low);
+        // Bytes below 0x20 (tabs, line ends, other controls) and doubled spaces take the byte-at-a-time path.
+        if (low != spaces || (spaces & (spaces >> 1)) != 0) break;
+        size_t lead = spaces & 1;
+        pending |= (int32_t)lead;
+        size_t rest = part - lead;
+        if (rest > 0) {
+            if (pending && count != 0) to[count++] = 0x20;
+            memcpy(to + count, from + lead, 32);
+            size_t trailing = (spaces >> (part - 1)) & 1;
+            count += rest - trailing;
+            pending = (int32_t)trailing;
         }
+        from += part;
+        length -= part;
+        readable -= part;
     }
 #endif
     size_t i = 0;
