@@ -59,18 +59,7 @@ enum PairedBenchmarks {
         }
         let lecternPass: () -> Int =
             stage == "vref"
-            ? { ParseFloorBenchmarks.vrefFileByFile(input).utf8.count }
-            : {
-                let session = USFMParseSession()
-                var total = 0
-                for file in input.files {
-                    let parsed = file.bytes.withUnsafeBytes {
-                        USFMParser.parse($0, path: file.path, session: session)
-                    }
-                    total &+= parsed.books.count &+ parsed.diagnostics.count
-                }
-                return total
-            }
+            ? { ParseFloorBenchmarks.vrefFileByFile(input).utf8.count } : { ParseBenchmarks.usfmPass(input) }
         let folder = context.corpusFolder(ParseBenchmarks.usfmFolder).path
         let arguments = ["--mode", "time", "--stage", stage, "--warmup", "1", "--repetitions", "1", folder]
         context.log("usfm3 against Lectern, \(stage): \(count) paired rounds")
@@ -101,19 +90,11 @@ enum PairedBenchmarks {
                 name: "Lectern ÷ libxml2", version: ParseFloorBenchmarks.libxml2Version,
                 invocation:
                     "\(count) rounds, each one untimed and one timed pass of USXParser.parse(bytes, path:) per "
-                    + "file, then the same of libxml2's SAX2 parse with Lectern's callback set only counting, one core; the figure is "
-                    + "libxml2's seconds ÷ Lectern's (1 ÷ 1.5 = 0.667 is the goal's bound)"))
-        let lecternPass = {
-            var total = 0
-            for file in input.files { total &+= USXParser.parse(file.bytes, path: file.path).books.count }
-            return total
-        }
+                    + "file, then the same of libxml2's SAX2 parse with Lectern's callback set only counting, "
+                    + "one core; the figure is libxml2's seconds ÷ Lectern's (1 ÷ 1.5 = 0.667 is the goal's bound)"))
+        let lecternPass = { ParseBenchmarks.usxPass(input) }
         let libxml2Pass = {
-            var total = 0
-            for file in input.files {
-                total &+= ParseFloorBenchmarks.parse(file.bytes, bench_sax_lectern_callbacks).count
-            }
-            return total
+            ParseFloorBenchmarks.pass(input) { ParseFloorBenchmarks.parse($0, bench_sax_lectern_callbacks) }
         }
         context.log("libxml2 against Lectern, USX: \(count) paired rounds")
         var ratios: [Double] = []
