@@ -203,26 +203,26 @@ static int64_t parse_and_free(xmlParserCtxtPtr ctxt, int32_t *well_formed, int64
     return count;
 }
 
+// The callback set Lectern's CXMLShim registers: start and end tags, character data (text, white space and
+// CDATA alike), errors.
+static void set_callbacks(xmlSAXHandler *sax, startElementNsSAX2Func start, endElementNsSAX2Func end,
+                          charactersSAXFunc characters, xmlStructuredErrorFunc error) {
+    sax->startElementNs = start;
+    sax->endElementNs = end;
+    sax->characters = characters;
+    sax->ignorableWhitespace = characters;
+    sax->cdataBlock = characters;
+    sax->serror = error;
+}
+
 int64_t bench_sax_parse(const uint8_t *bytes, size_t length, bench_sax_handlers handlers, int32_t *well_formed) {
     xmlParserCtxtPtr ctxt = new_context(bytes, length, well_formed);
     if (ctxt == NULL) return -1;
     memset(ctxt->sax, 0, sizeof(xmlSAXHandler));
     ctxt->sax->initialized = XML_SAX2_MAGIC;
-    if (handlers == bench_sax_lectern_callbacks) {
-        ctxt->sax->startElementNs = on_start;
-        ctxt->sax->endElementNs = on_end;
-        ctxt->sax->characters = on_characters;
-        ctxt->sax->ignorableWhitespace = on_characters;
-        ctxt->sax->cdataBlock = on_characters;
-        ctxt->sax->serror = on_error;
-    }
+    if (handlers == bench_sax_lectern_callbacks) set_callbacks(ctxt->sax, on_start, on_end, on_characters, on_error);
     if (handlers == bench_sax_flat_floor) {
-        ctxt->sax->startElementNs = floor_start;
-        ctxt->sax->endElementNs = floor_end;
-        ctxt->sax->characters = floor_characters;
-        ctxt->sax->ignorableWhitespace = floor_characters;
-        ctxt->sax->cdataBlock = floor_characters;
-        ctxt->sax->serror = floor_error;
+        set_callbacks(ctxt->sax, floor_start, floor_end, floor_characters, floor_error);
         // The buffers are kept from one parse to the next on this thread, as a builder that reuses its
         // room would (so the floor pays no page faults for fresh memory, Lectern's builder a few).
         static _Thread_local floor_state *kept = NULL;
