@@ -52,20 +52,7 @@ struct SVGChart {
     }
 
     /// The rows grouped as the table groups them: by workload and mode, in run order, Lectern first.
-    func groups() -> [[BenchmarkResult]] {
-        var order: [String] = []
-        var groups: [String: [BenchmarkResult]] = [:]
-        for result in results {
-            let key = result.identity.workload + "\u{1F}" + result.identity.mode.rawValue
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(result)
-        }
-        return order.map { key in
-            (groups[key] ?? []).sorted {
-                $0.identity.implementation.isLectern && !$1.identity.implementation.isLectern
-            }
-        }
-    }
+    func groups() -> [[BenchmarkResult]] { TablePrinter.groups(results) }
 
     /// The decades the group's axis spans: from the power of ten at or below its smallest median to the one at or
     /// above its largest, at least one decade.
