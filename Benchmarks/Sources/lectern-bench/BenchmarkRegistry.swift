@@ -54,6 +54,7 @@ struct BenchmarkRegistry {
         VersificationBenchmarks.register(in: &registry)
         SearchBenchmarks.register(in: &registry)
         SearchEngineBenchmarks.register(in: &registry)
+        PeerFixBenchmarks.register(in: &registry)
         SearchAttributeBenchmarks.register(in: &registry)
         return registry
     }
