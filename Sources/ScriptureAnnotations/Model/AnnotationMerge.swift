@@ -46,8 +46,13 @@ public struct MergeReport: Sendable, Hashable {
     /// Marks the store already had in this or a newer version.
     public var unchanged = 0
 
-    /// An empty report.
-    public init() {}
+    /// A report with these counts.
+    public init(added: Int = 0, updated: Int = 0, deleted: Int = 0, unchanged: Int = 0) {
+        self.added = added
+        self.updated = updated
+        self.deleted = deleted
+        self.unchanged = unchanged
+    }
 
     /// Whether the merge changed nothing.
     public var changedNothing: Bool { added == 0 && updated == 0 }
