@@ -79,6 +79,20 @@ public struct Annotation: Sendable, Hashable, Identifiable {
         self.isDeleted = isDeleted
     }
 
+    /// A mark as the store keeps it: labels taken as already normalized (the store wrote them so).
+    init(
+        stored id: UUID, content: AnnotationContent, place: AnnotationPlace, labels: [String],
+        created: AnnotationTime, modified: AnnotationTime, isDeleted: Bool
+    ) {
+        self.id = id
+        self.content = content
+        self.place = place
+        self.labels = labels
+        self.created = created
+        self.modified = modified
+        self.isDeleted = isDeleted
+    }
+
     /// The kind.
     public var kind: AnnotationKind { content.kind }
 

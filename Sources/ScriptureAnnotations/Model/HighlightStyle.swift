@@ -17,7 +17,7 @@ public enum HighlightStyle: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: `AnnotationError.invalid` for a name that is neither.
     public init(_ text: String) throws(AnnotationError) {
-        if let color = HighlightColor(rawValue: text.lowercased()) {
+        if let color = HighlightColor(rawValue: text) ?? HighlightColor(rawValue: text.lowercased()) {
             self = .color(color)
             return
         }

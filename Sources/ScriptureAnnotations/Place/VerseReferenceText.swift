@@ -26,52 +26,87 @@ public enum VerseReferenceText {
 
     /// Reads `BOOK.C.V`, `BOOK.C.V-V` or `BOOK.C.V-BOOK.C.V` (one book, the end not before the start).
     ///
+    /// - Complexity: O(n) over the text's bytes, no allocation beyond the text's own.
     /// - Throws: `AnnotationError.invalid` saying what is wrong.
     public static func verses(_ text: some StringProtocol) throws(AnnotationError) -> ClosedRange<SchemeVerse> {
-        let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        let first = try verse(parts[0], whole: text)
-        var last = first
-        if parts.count == 2 {
-            let end = parts[1]
-            if end.contains(".") {
-                last = try verse(end, whole: text)
-            } else {
-                guard let number = Int(end), number >= 0, number <= 4095 else { throw malformed(text) }
-                last = SchemeVerse(first.book, first.chapter, number)
-            }
-        }
-        guard first.book == last.book else {
+        var cursor = Cursor(text.utf8)
+        guard let range = cursor.range(), cursor.atEnd else { throw malformed(text) }
+        guard range.first.book == range.last.book else {
             throw .invalid("'\(text)' runs across books; a place is in one book")
         }
-        guard first <= last else { throw .invalid("'\(text)' ends before it starts") }
-        return first...last
+        guard range.first <= range.last else { throw .invalid("'\(text)' ends before it starts") }
+        return range.first...range.last
     }
 
     /// Reads runs joined by `;`, each within one chapter (`JOL.2.26-27;JOL.3.1-2`); empty text is no run.
     public static func runs(_ text: some StringProtocol) throws(AnnotationError) -> [VerseRange] {
         var runs: [VerseRange] = []
-        for piece in text.split(separator: ";") {
-            let verses = try verses(piece)
-            guard verses.lowerBound.chapter == verses.upperBound.chapter else {
-                throw .invalid("'\(piece)' runs across chapters; an Original run is within one chapter")
+        var cursor = Cursor(text.utf8)
+        while !cursor.atEnd {
+            guard let range = cursor.range(), range.first.book == range.last.book, range.first <= range.last else {
+                throw malformed(text)
             }
-            runs.append(
-                VerseRange(
-                    verses.lowerBound.book, verses.lowerBound.chapter, verses.lowerBound.verse,
-                    verses.upperBound.verse))
+            guard range.first.chapter == range.last.chapter else {
+                throw .invalid("'\(text)' has a run across chapters; an Original run is within one chapter")
+            }
+            runs.append(VerseRange(range.first.book, range.first.chapter, range.first.verse, range.last.verse))
+            if !cursor.atEnd, !cursor.take(0x3B) || cursor.atEnd { throw malformed(text) }
         }
         return runs
     }
 
-    private static func verse(_ text: some StringProtocol, whole: some StringProtocol) throws(AnnotationError)
-        -> SchemeVerse
-    {
-        let fields = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard fields.count == 3, let book = BookID(code: fields[0]), book.isCanonicalText,
-            let chapter = Int(fields[1]), let verse = Int(fields[2]), (1...4095).contains(chapter),
-            (0...4095).contains(verse)
-        else { throw malformed(whole) }
-        return SchemeVerse(book, chapter, verse)
+    /// A scan over a reference's bytes.
+    private struct Cursor<Bytes: Collection<UInt8>> {
+        let bytes: Bytes
+        var index: Bytes.Index
+
+        init(_ bytes: Bytes) {
+            self.bytes = bytes
+            index = bytes.startIndex
+        }
+
+        var atEnd: Bool { index == bytes.endIndex }
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard index != bytes.endIndex, bytes[index] == byte else { return false }
+            index = bytes.index(after: index)
+            return true
+        }
+
+        /// A number of at most four digits within `range`.
+        mutating func number(_ range: ClosedRange<Int>) -> Int? {
+            var value = 0
+            var digits = 0
+            while index != bytes.endIndex, bytes[index] >= 0x30, bytes[index] <= 0x39, digits < 5 {
+                value = value * 10 + Int(bytes[index] - 0x30)
+                digits += 1
+                index = bytes.index(after: index)
+            }
+            return digits > 0 && digits < 5 && range.contains(value) ? value : nil
+        }
+
+        /// `BOOK.C.V`.
+        mutating func verse() -> SchemeVerse? {
+            let start = index
+            for _ in 0..<3 where index != bytes.endIndex { index = bytes.index(after: index) }
+            guard let book = BookID(codeBytes: bytes[start..<index]), book.isCanonicalText, take(0x2E),
+                let chapter = number(1...4095), take(0x2E), let verse = number(0...4095)
+            else { return nil }
+            return SchemeVerse(book, chapter, verse)
+        }
+
+        /// `BOOK.C.V`, `BOOK.C.V-V` or `BOOK.C.V-BOOK.C.V`, ending at the end or before `;`.
+        mutating func range() -> (first: SchemeVerse, last: SchemeVerse)? {
+            guard let first = verse() else { return nil }
+            guard take(0x2D) else { return (first, first) }
+            let mark = index
+            if let number = number(0...4095), atEnd || bytes[index] == 0x3B {
+                return (first, SchemeVerse(first.book, first.chapter, number))
+            }
+            index = mark
+            guard let last = verse() else { return nil }
+            return (first, last)
+        }
     }
 
     private static func malformed(_ text: some StringProtocol) -> AnnotationError {

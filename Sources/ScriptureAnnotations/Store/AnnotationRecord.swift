@@ -65,20 +65,13 @@ enum AnnotationRecord {
                 quote: TextQuote(exact: exact, prefix: row.text(15) ?? "", suffix: row.text(16) ?? ""))
         }
         let labelText = row.text(11) ?? ""
-        var annotation: Annotation
-        do {
-            annotation = try Annotation(
-                id: id, content: content,
-                place: AnnotationPlace(
-                    bible: bible, versification: versification, verses: verses, original: original, words: words),
-                labels: labelText.isEmpty ? [] : labelText.split(separator: "\n").map(String.init),
-                created: AnnotationTime(milliseconds: row.int(2)), modified: AnnotationTime(milliseconds: row.int(3)),
-                isDeleted: row.int(4) != 0)
-        } catch {
-            throw damaged("bad labels")
-        }
-        annotation.isDeleted = row.int(4) != 0
-        return annotation
+        return Annotation(
+            stored: id, content: content,
+            place: AnnotationPlace(
+                bible: bible, versification: versification, verses: verses, original: original, words: words),
+            labels: labelText.isEmpty ? [] : labelText.split(separator: "\n").map(String.init),
+            created: AnnotationTime(milliseconds: row.int(2)), modified: AnnotationTime(milliseconds: row.int(3)),
+            isDeleted: row.int(4) != 0)
     }
 
     /// A UUID's 16 bytes.
