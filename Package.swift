@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "Lectern", targets: ["Lectern"]),
         .executable(name: "lectern", targets: ["lectern"]),
+        // Until the facade hands the annotation types on, the benchmarks reach them through this product.
+        .library(name: "ScriptureAnnotations", targets: ["ScriptureAnnotations"]),
     ],
     targets: [
         // System libraries, reached only through the C shims below.

@@ -33,7 +33,8 @@ static void copy_message(char *message, size_t capacity, const char *text) {
 int32_t lectern_sqlite_open(const char *path, int32_t create, int32_t busy_milliseconds, lectern_sqlite **out,
                             char *message, size_t message_capacity) {
     *out = NULL;
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
+    // No mutex of SQLite's own: the caller keeps each connection behind its lock.
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
     sqlite3 *db = NULL;
     int status = sqlite3_open_v2(path, &db, flags, NULL);
     if (status != SQLITE_OK) {

@@ -40,8 +40,8 @@ enum {
     LECTERN_SQLITE_NULL = 5,
 };
 
-/// Opens `path` (sqlite3_open_v2: read-write, created when `create` is non-zero, full mutex, extended
-/// result codes on) and sets its busy timeout (sqlite3_busy_timeout) to `busy_milliseconds`. Returns 0
+/// Opens `path` (sqlite3_open_v2: read-write, created when `create` is non-zero, no mutex (SQLITE_OPEN_NOMUTEX:
+/// the caller uses a connection from one thread at a time), extended result codes on) and sets its busy timeout (sqlite3_busy_timeout) to `busy_milliseconds`. Returns 0
 /// and sets `*out`, or an SQLite result code with SQLite's message (NUL-terminated, cut to
 /// `message_capacity`) in `message`; `*out` is then NULL.
 int32_t lectern_sqlite_open(const char *path, int32_t create, int32_t busy_milliseconds, lectern_sqlite **out,

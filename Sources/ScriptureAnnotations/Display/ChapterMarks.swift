@@ -95,6 +95,8 @@ public struct ChapterMarks: Sendable, Hashable {
         for (index, text) in texts.enumerated() {
             for number in VerseNumbers.of(text.key.verse) { byNumber[number, default: []].append(index) }
         }
+        // Each verse's length in UTF-16 units, counted once (an O(n) walk for text that is not ASCII).
+        var utf16Counts = [Int?](repeating: nil, count: texts.count)
         var placed: [(position: Int, mark: ChapterMark)] = []
         var unplaced: [UnplacedMark] = []
         for annotation in annotations where !annotation.isDeleted {
@@ -136,7 +138,8 @@ public struct ChapterMarks: Sendable, Hashable {
             }
             let mark = ChapterMark(
                 annotation: annotation, verses: covered.map(\.key),
-                ranges: ranges ?? covered.map { wholeVerse($0) }, placement: placement)
+                ranges: ranges ?? indices.map { wholeVerse(texts[$0], utf16Count: &utf16Counts[$0]) },
+                placement: placement)
             placed.append((firstIndex, mark))
         }
         placed.sort { left, right in
@@ -169,9 +172,10 @@ public struct ChapterMarks: Sendable, Hashable {
         }
     }
 
-    private static func wholeVerse(_ text: VerseText) -> MarkedRange {
-        MarkedRange(
-            verse: text.key, utf8: 0..<text.text.utf8.count, utf16: 0..<text.text.utf16.count, isWholeVerse: true)
+    private static func wholeVerse(_ text: VerseText, utf16Count: inout Int?) -> MarkedRange {
+        let count = utf16Count ?? text.text.utf16.count
+        utf16Count = count
+        return MarkedRange(verse: text.key, utf8: 0..<text.text.utf8.count, utf16: 0..<count, isWholeVerse: true)
     }
 
     /// A UTF-8 range of `text` in UTF-16 code units.

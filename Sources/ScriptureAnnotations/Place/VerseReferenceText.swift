@@ -29,8 +29,15 @@ public enum VerseReferenceText {
     /// - Complexity: O(n) over the text's bytes, no allocation beyond the text's own.
     /// - Throws: `AnnotationError.invalid` saying what is wrong.
     public static func verses(_ text: some StringProtocol) throws(AnnotationError) -> ClosedRange<SchemeVerse> {
-        var cursor = Cursor(text.utf8)
-        guard let range = cursor.range(), cursor.atEnd else { throw malformed(text) }
+        var copy = String(text)
+        let parsed = copy.withUTF8 { bytes in
+            var cursor = Cursor(bytes)
+            guard let range = cursor.range(), cursor.atEnd else {
+                return nil as (first: SchemeVerse, last: SchemeVerse)?
+            }
+            return range
+        }
+        guard let range = parsed else { throw malformed(text) }
         guard range.first.book == range.last.book else {
             throw .invalid("'\(text)' runs across books; a place is in one book")
         }
@@ -40,17 +47,23 @@ public enum VerseReferenceText {
 
     /// Reads runs joined by `;`, each within one chapter (`JOL.2.26-27;JOL.3.1-2`); empty text is no run.
     public static func runs(_ text: some StringProtocol) throws(AnnotationError) -> [VerseRange] {
-        var runs: [VerseRange] = []
-        var cursor = Cursor(text.utf8)
-        while !cursor.atEnd {
-            guard let range = cursor.range(), range.first.book == range.last.book, range.first <= range.last else {
-                throw malformed(text)
+        var copy = String(text)
+        let runs = copy.withUTF8 { bytes -> [VerseRange]? in
+            var runs: [VerseRange] = []
+            var cursor = Cursor(bytes)
+            while !cursor.atEnd {
+                guard let range = cursor.range(), range.first.book == range.last.book, range.first <= range.last,
+                    range.first.chapter == range.last.chapter
+                else { return nil }
+                runs.append(VerseRange(range.first.book, range.first.chapter, range.first.verse, range.last.verse))
+                if !cursor.atEnd, !cursor.take(0x3B) || cursor.atEnd { return nil }
             }
-            guard range.first.chapter == range.last.chapter else {
-                throw .invalid("'\(text)' has a run across chapters; an Original run is within one chapter")
-            }
-            runs.append(VerseRange(range.first.book, range.first.chapter, range.first.verse, range.last.verse))
-            if !cursor.atEnd, !cursor.take(0x3B) || cursor.atEnd { throw malformed(text) }
+            return runs
+        }
+        guard let runs else {
+            throw .invalid(
+                "'\(text)' is not Original runs such as JOL.2.26-27;JOL.3.1-2 (verse ranges within one chapter, joined"
+                    + " by ';')")
         }
         return runs
     }
@@ -87,9 +100,13 @@ public enum VerseReferenceText {
 
         /// `BOOK.C.V`.
         mutating func verse() -> SchemeVerse? {
-            let start = index
-            for _ in 0..<3 where index != bytes.endIndex { index = bytes.index(after: index) }
-            guard let book = BookID(codeBytes: bytes[start..<index]), book.isCanonicalText, take(0x2E),
+            var code: UInt32 = 0
+            for _ in 0..<3 where index != bytes.endIndex {
+                let byte = bytes[index]
+                code = code << 8 | UInt32(byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte)
+                index = bytes.index(after: index)
+            }
+            guard let book = VerseReferenceText.books[code], take(0x2E),
                 let chapter = number(1...4095), take(0x2E), let verse = number(0...4095)
             else { return nil }
             return SchemeVerse(book, chapter, verse)
@@ -108,6 +125,12 @@ public enum VerseReferenceText {
             return (first, last)
         }
     }
+
+    /// The canonical books by their code's three bytes (upper case), packed big-endian.
+    private static let books: [UInt32: BookID] = Dictionary(
+        uniqueKeysWithValues: BookID.allCases.filter(\.isCanonicalText).map { book in
+            (book.code.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }, book)
+        })
 
     private static func malformed(_ text: some StringProtocol) -> AnnotationError {
         .invalid("'\(text)' is not a verse reference such as PSA.51.1, PSA.51.1-2 or JHN.3.16-JHN.4.2")

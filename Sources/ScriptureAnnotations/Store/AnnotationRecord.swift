@@ -69,7 +69,8 @@ enum AnnotationRecord {
             stored: id, content: content,
             place: AnnotationPlace(
                 bible: bible, versification: versification, verses: verses, original: original, words: words),
-            labels: labelText.isEmpty ? [] : labelText.split(separator: "\n").map(String.init),
+            labels: labelText.isEmpty
+                ? [] : labelText.utf8.contains(0x0A) ? labelText.split(separator: "\n").map(String.init) : [labelText],
             created: AnnotationTime(milliseconds: row.int(2)), modified: AnnotationTime(milliseconds: row.int(3)),
             isDeleted: row.int(4) != 0)
     }

