@@ -275,3 +275,54 @@ func sqlite(_ path: String, _ sql: String) throws {
     let connection = try SQLiteConnection(path: path, create: true, busyTimeout: 1000)
     try connection.execute(sql)
 }
+
+/// Schema versions and the changes a UI observes.
+struct AnnotationStoreLifecycleTests {
+    static let web = AnnotationBible(abbreviation: "WEB", versification: .english)
+
+    /// A later Lectern's migration step applies to a store of this version and keeps its marks; this
+    /// Lectern then refuses the newer file rather than misread it.
+    @Test func aMigrationStepBringsAStoreUpAVersionKeepingItsMarks() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.path + "/annotations.sqlite"
+        try AnnotationStore(path: path).add(
+            .note("kept"), at: AnnotationPlace(bible: Self.web, verses: verse("PSA", 51, 1)), labels: ["a"])
+        let connection = try SQLiteConnection(path: path, create: false, busyTimeout: 1000)
+        let next = AnnotationSchema.migrations + ["ALTER TABLE annotation ADD COLUMN colour_hint TEXT;"]
+        try AnnotationStore.migrate(connection, steps: next)
+        #expect(try connection.integer("PRAGMA user_version") == Int64(next.count))
+        #expect(try connection.texts("SELECT note FROM annotation") == ["kept"])
+        try AnnotationStore.migrate(connection, steps: next)  // a second run is a no-op
+        #expect(try connection.integer("PRAGMA user_version") == Int64(next.count))
+        #expect(
+            throws: AnnotationError.newerSchema(
+                path: path, version: next.count, supported: AnnotationStore.schemaVersion)
+        ) { try AnnotationStore(path: path) }
+    }
+
+    @Test func changesAreObservedInOrder() async throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let store = try AnnotationStore.testStore(in: folder, clock: StepClock())
+        let changes = store.changes()
+        let place = try AnnotationPlace(bible: Self.web, verses: verse("JHN", 3, 16))
+        let added = try store.add(.bookmark, at: place)
+        var mark = added
+        mark.labels = ["Gospel"]
+        let updated = try store.update(mark)
+        let stone = try store.delete(mark.id)
+        let other = try Annotation(content: .note("n"), place: place, created: .init(milliseconds: 5))
+        try store.merge([other])
+        try store.merge([other])  // changes nothing: not reported
+        var seen: [AnnotationChange] = []
+        for await change in changes {
+            seen.append(change)
+            if seen.count == 4 { break }
+        }
+        #expect(
+            seen == [
+                .added(added), .updated(updated), .deleted(stone), .merged(MergeReport(added: 1)),
+            ])
+    }
+}

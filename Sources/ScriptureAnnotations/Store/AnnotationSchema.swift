@@ -2,7 +2,7 @@
 ///
 /// `PRAGMA user_version` is the schema version; `PRAGMA application_id` marks the file as Lectern's
 /// annotation store, so another application's SQLite file is refused rather than changed.
-enum AnnotationSchema {
+package enum AnnotationSchema {
     /// `LCAN` as a big-endian 32-bit number, the store's `application_id`.
     static let applicationID: Int64 = 0x4C43_414E
 
@@ -10,7 +10,7 @@ enum AnnotationSchema {
     static var version: Int { migrations.count }
 
     /// Step `n` (from 0) brings a file of version `n` to `n + 1`; steps are only ever appended.
-    static let migrations: [String] = [
+    package static let migrations: [String] = [
         // 1: annotations, with the label and Original-verse indexes.
         """
         CREATE TABLE annotation (
