@@ -1,6 +1,6 @@
 /// A position in a verse's text: the verse's label as written (`16`, `15-16`, `3a`) and a UTF-8 offset
 /// into its `VerseText.text`.
-public struct TextPoint: Sendable, Hashable {
+public struct TextPoint: Sendable, Hashable, CustomStringConvertible {
     /// The verse label.
     public var verse: String
     /// The byte offset in the verse's text (UTF-8).
