@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "Lectern", targets: ["Lectern"]),
         .executable(name: "lectern", targets: ["lectern"]),
+        // Until the facade hands the annotation types on, the benchmarks reach them through this product.
+        .library(name: "ScriptureAnnotations", targets: ["ScriptureAnnotations"]),
     ],
     targets: [
         // System libraries, reached only through the C shims below.
@@ -27,6 +29,8 @@ let package = Package(
         ),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "CXMLShim", dependencies: ["CLibXML2", "CByteScan"]),
+        // SQLite for the annotation store (one database file per library, beside the immutable Bible stores).
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
 
         // Swift modules, one concern each.
         .target(name: "ScriptureModel", dependencies: ["CByteScan"]),
@@ -39,6 +43,8 @@ let package = Package(
         .target(name: "Versification", dependencies: ["ScriptureModel"], exclude: ["Resources"]),
         .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore", "Versification"]),
         .target(name: "ReaderLayout", dependencies: ["ScriptureModel"]),
+        // Bookmarks, highlights and notes kept on Original-scheme verses, in SQLite; W3C and CSV interchange.
+        .target(name: "ScriptureAnnotations", dependencies: ["ScriptureModel", "Versification", "CSQLite"]),
         .target(
             name: "Lectern",
             dependencies: [
@@ -63,6 +69,13 @@ let package = Package(
         .testTarget(
             name: "ScriptureSearchTests", dependencies: ["ScriptureSearch", "USFM", "TextNormalization", "TestSupport"]),
         .testTarget(name: "VersificationTests", dependencies: ["Versification", "TestSupport"]),
+        // A child process for the annotation tests: concurrent writers and writers killed mid-write.
+        .executableTarget(
+            name: "annotations-test-helper", dependencies: ["ScriptureAnnotations", "ScriptureModel", "Versification"],
+            path: "Tests/AnnotationsTestHelper"),
+        .testTarget(
+            name: "ScriptureAnnotationsTests",
+            dependencies: ["ScriptureAnnotations", "Versification", "USFM", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "ReaderLayoutTests", dependencies: ["ReaderLayout", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport", "LecternTestSupport"]),

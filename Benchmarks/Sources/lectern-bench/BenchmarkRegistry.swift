@@ -56,6 +56,7 @@ struct BenchmarkRegistry {
         SearchEngineBenchmarks.register(in: &registry)
         PeerFixBenchmarks.register(in: &registry)
         SearchAttributeBenchmarks.register(in: &registry)
+        AnnotationBenchmarks.register(in: &registry)
         return registry
     }
 }
