@@ -5,10 +5,10 @@ package enum MapCommand: LecternCommand {
     package static let spec = CommandSpec(
         name: "map", summary: "give a reference's verses in another Bible's verse numbering", arguments: "REFERENCE",
         discussion: """
-            Maps a chapter or verses of one Bible onto another through their versification schemes (English, \\
-            Original or a custom .vrs, detected or given at import; see 'lectern versions'), by way of the \\
-            Original scheme: Psalm titles counted as verse 0 or as verses 1–2, Malachi 4 that is Hebrew \\
-            Malachi 3:19–24, Joel 2:28–32 that is Hebrew Joel 3. A range may come out as several pieces, one \\
+            Maps a chapter or verses of one Bible onto another through their versification schemes (English, \
+            Original or a custom .vrs, detected or given at import; see 'lectern versions'), by way of the \
+            Original scheme: Psalm titles counted as verse 0 or as verses 1–2, Malachi 4 that is Hebrew \
+            Malachi 3:19–24, Joel 2:28–32 that is Hebrew Joel 3. A range may come out as several pieces, one \
             per line. A verse the other Bible's scheme has no verse for is an error (exit status 1).
             """,
         options: [

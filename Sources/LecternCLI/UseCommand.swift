@@ -6,9 +6,9 @@ package enum UseCommand: LecternCommand {
         name: "use", summary: "set the default Bible (lectern use WEB), or show it", arguments: "[ID|ABBR]",
         argumentCompletion: .bible,
         discussion: """
-            Sets the Bible that read, search, books, next, previous, export and verify use when --bible is not \\
-            given; it is kept in the library's reading state (written atomically). Without an argument, prints \\
-            the Bible commands would use now and why. Without a default, commands use the Bible read last, \\
+            Sets the Bible that read, search, books, next, previous, export and verify use when --bible is not \
+            given; it is kept in the library's reading state (written atomically). Without an argument, prints \
+            the Bible commands would use now and why. Without a default, commands use the Bible read last, \
             else the library's only one.
             """,
         options: [.flag("clear", "forget the default (commands then use the Bible read last)")],
