@@ -35,7 +35,7 @@ package enum BooksCommand: LecternCommand {
             return ExitStatus.success
         }
         let rows = store.books.map { book in
-            let chapters = book.chapters.isEmpty ? "no chapters" : "chapters " + ChapterSequence.describe(book.chapters)
+            let chapters = book.chapters.isEmpty ? "no chapters" : (book.chapters.count == 1 ? "chapter " : "chapters ") + ChapterSequence.describe(book.chapters)
             return [
                 book.id.code,
                 TextColumns.shortened(Terminal.sanitized(book.names.display ?? book.id.englishName), to: 40),

@@ -87,12 +87,12 @@ package enum ImportCommand: LecternCommand {
         let warnings = diagnostics.count { $0.severity == .warning }
         if errors > 0, !arguments.flag("allow-errors") || reading.books.isEmpty {
             if json { invocation.output(json: failureJSON(diagnostics)) }
-            let counted = "\(errors) \(errors == 1 ? "error" : "errors") in the input"
+            let tally = counted(errors, "error") + " in the input"
             // --allow-errors only helps when there are books to import despite the errors.
             throw CommandFailure(
                 reading.books.isEmpty
-                    ? "\(counted) and no book could be read; nothing was imported"
-                    : "\(counted); nothing was imported (fix them, or use --allow-errors)")
+                    ? "\(tally) and no book could be read; nothing was imported"
+                    : "\(tally); nothing was imported (fix them, or use --allow-errors)")
         }
         guard !reading.books.isEmpty else {
             throw CommandFailure("no books found in \(invocation.positionals.joined(separator: " "))")
@@ -163,9 +163,9 @@ struct ImportSummary {
 
     /// `Imported WEB (id 1, World English Bible): 83 books, 1402 chapters, 38058 verses, 0 errors, …`.
     var line: String {
-        "Imported \(metadata.abbreviation) (id \(metadata.id), \(metadata.title)): \(books) books, \(chapters) chapters, "
-            + "\(verses) verses, \(errors) \(errors == 1 ? "error" : "errors"), "
-            + "\(warnings) \(warnings == 1 ? "warning" : "warnings") "
+        "Imported \(metadata.abbreviation) (id \(metadata.id), \(metadata.title)): \(counted(books, "book")), "
+            + "\(counted(chapters, "chapter")), \(counted(verses, "verse")), \(counted(errors, "error")), "
+            + "\(counted(warnings, "warning")) "
             + "in \(String(format: "%.2f", seconds)) s; store \(ByteCount.format(storeBytes)) at \(path)"
     }
 

@@ -395,10 +395,10 @@ import Testing
         #expect(library.run(["import", folder, "--abbreviation", "CJK"]).status == 0)
         #expect(
             library.run(["books"]).standardOutput == """
-                GEN  创世记    chapters 1
-                EXO  出埃及记  chapters 1
-                RUT  Ruth      chapters 1
-                PSA  诗篇      chapters 1
+                GEN  创世记    chapter 1
+                EXO  出埃及记  chapter 1
+                RUT  Ruth      chapter 1
+                PSA  诗篇      chapter 1
 
                 """)
     }
