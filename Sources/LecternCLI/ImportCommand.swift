@@ -108,6 +108,7 @@ package enum ImportCommand: LecternCommand {
             throw CommandFailure(Terminal.sanitized(error.description))
         }
         bar.message("Writing \(Terminal.sanitized(metadata.abbreviation)) to \(library.directory)…")
+        let wasEmpty = (try? library.ids().isEmpty) ?? false
         let stored: VersionMetadata
         do {
             let encoded = try ImportedBook.take(&reading.books)
@@ -122,12 +123,28 @@ package enum ImportCommand: LecternCommand {
         let store = try library.open(stored.id)
         let summary = ImportSummary(
             store: store, errors: errors, warnings: warnings, seconds: Date().timeIntervalSince(started))
+        summary.madeDefault = wasEmpty && makeDefault(stored.id, in: library)
         if json {
             invocation.output(json: summary.json(diagnostics: diagnostics))
         } else {
             invocation.output(Terminal.sanitized(summary.line) + "\n")
+            if summary.madeDefault {
+                invocation.output(
+                    "\(Terminal.sanitized(stored.abbreviation)) is the default Bible; change it with 'lectern use'\n")
+            }
         }
         return ExitStatus.success
+    }
+
+    /// Makes `id`, the first Bible imported into an empty library, the default (as rustup makes the first
+    /// toolchain the default), so that a second import leaves `read` working; true when it did. Nothing is
+    /// changed when another import got there first (the library holds more than this Bible); a default
+    /// left from a Bible no longer there is replaced.
+    private static func makeDefault(_ id: Int, in library: Library) -> Bool {
+        guard (try? library.ids()) == [id] else { return false }
+        var state = library.readingState()
+        state.defaultVersion = id
+        return (try? library.saveReadingState(state)) != nil
     }
 
     /// `--json` when the input had errors: the diagnostics, and no Bible.
@@ -148,6 +165,8 @@ struct ImportSummary {
     var warnings: Int
     var seconds: Double
     var storeBytes: Int
+    /// Whether the import made this Bible the default (the first one in an empty library).
+    var madeDefault = false
 
     init(store: VersionStore, errors: Int, warnings: Int, seconds: Double) {
         metadata = store.metadata
@@ -176,7 +195,7 @@ struct ImportSummary {
                 ("bible", JSONSchema.bible(metadata)), ("path", .string(path)), ("books", .int(books)),
                 ("chapters", .int(chapters)), ("verses", .int(verses)), ("errors", .int(errors)),
                 ("warnings", .int(warnings)), ("seconds", .double(seconds)), ("storeBytes", .int(storeBytes)),
-                ("diagnostics", .array(diagnostics.map(JSONSchema.diagnostic))),
+                ("madeDefault", .bool(madeDefault)), ("diagnostics", .array(diagnostics.map(JSONSchema.diagnostic))),
             ])
     }
 }

@@ -60,10 +60,20 @@ import Testing
 
     @Test func useSetsTheDefaultThenTheLastReadThenTheOnlyOne() throws {
         let single = Self.library(["ONE"])
+        // The first Bible imported into the empty library became its default.
+        #expect(
+            single.run(["use"]).standardOutput
+                == "ONE (id 1, Lectern sample version), the default Bible; change it with 'lectern use'.\n")
+        #expect(single.run(["use", "--clear"]).status == 0)
         #expect(single.run(["use"]).standardOutput == "ONE (id 1, Lectern sample version), the library's only Bible.\n")
         #expect(single.run(["read", "GEN.1.1"]).status == 0)
 
         let library = Self.library(["AAA", "BBB", "CCC"])
+        // The first Bible imported is the default until it is cleared.
+        #expect(
+            library.run(["use"]).standardOutput
+                == "AAA (id 1, Lectern sample version), the default Bible; change it with 'lectern use'.\n")
+        #expect(library.run(["use", "--clear"]).standardOutput == "No default Bible.\n")
         let ambiguous = library.run(["search", "wedding"])
         #expect(
             ambiguous

@@ -14,6 +14,56 @@ import Testing
         text.replacing(/\ in \d+\.\d\d s;/, with: " in S s;")
     }
 
+    @Test("The first Bible imported into an empty library becomes the default; import says so (binary)")
+    func firstImportBecomesTheDefault() throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        let first = try CLIRunner.runBinary(["import", Self.sample, "--library", library.path])
+        #expect(
+            Self.withoutSeconds(first.standardOutput) == """
+                Imported LSV (id 1, Lectern sample version): 4 books, 7 chapters, 30 verses, 0 errors, 0 warnings \
+                in S s; store 13 KB at \(library.path)/versions/1.lectern
+                LSV is the default Bible; change it with 'lectern use'
+
+                """)
+        #expect(first.status == 0 && first.standardError == "", "\(first)")
+        let second = try CLIRunner.runBinary(
+            ["import", TestCorpus.sample("sample/usx").path, "--abbreviation", "LSX", "--library", library.path])
+        #expect(
+            Self.withoutSeconds(second.standardOutput) == """
+                Imported LSX (id 2, Lectern sample version): 4 books, 7 chapters, 30 verses, 0 errors, 0 warnings \
+                in S s; store 13 KB at \(library.path)/versions/2.lectern
+
+                """)
+        // With two Bibles and nothing read, `read` uses the first one.
+        let read = try CLIRunner.runBinary(["read", "John 2:1", "--library", library.path])
+        #expect(
+            read
+                == CLIResult(
+                    status: 0,
+                    standardOutput: "John 2:1 (LSV)\n\n[1] The third day, there was a wedding in Cana of Galilee.\n",
+                    standardError: ""))
+        #expect(
+            library.run(["use"]).standardOutput
+                == "LSV (id 1, Lectern sample version), the default Bible; change it with 'lectern use'.\n")
+    }
+
+    @Test func importJSONSaysWhetherItMadeTheDefault() throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        let first = try JSONNode.parse(library.run(["import", Self.sample, "--json"]).standardOutput)
+        #expect(first["madeDefault"] == .bool(true))
+        let second = try JSONNode.parse(
+            library.run(["import", Self.sample, "--abbreviation", "TWO", "--json"]).standardOutput)
+        #expect(second["madeDefault"] == .bool(false))
+        // Emptied again, the library's next first Bible is the default again; a default set by hand is kept.
+        #expect(library.run(["remove", "LSV"]).status == 0)
+        #expect(library.run(["remove", "TWO"]).status == 0)
+        let again = library.run(["import", Self.sample, "--abbreviation", "NEW"])
+        #expect(again.standardOutput.hasSuffix("\nNEW is the default Bible; change it with 'lectern use'\n"), "\(again)")
+        #expect(library.run(["import", Self.sample, "--abbreviation", "OTHER"]).status == 0)
+        #expect(library.run(["use", "OTHER"]).status == 0)
+        #expect(library.run(["search", "wedding"]).standardOutput.hasPrefix("wedding in OTHER: 1 verse"))
+    }
+
     @Test("Counts of one are singular: 1 book, 1 chapter, 1 verse, chapter 1")
     func pluralsFollowTheCount() throws {
         let folder = TemporaryDirectory()
