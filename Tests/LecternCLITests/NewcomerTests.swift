@@ -93,4 +93,64 @@ import Testing
 
                     """)
     }
+
+    /// A Bible with Psalm 151 (the book PS2, one chapter), in the words of the World English Bible.
+    static func psalm151Bible() throws -> TemporaryDirectory {
+        let folder = TemporaryDirectory()
+        let books = [
+            "PSA.usfm": "\\id PSA Psalter sample (PSL)\n\\h Psalms\n\\c 150\n\\p\n\\v 1 Praise Yahweh!\n",
+            "PS2.usfm": """
+                \\id PS2 Psalter sample (PSL)
+                \\h Psalm 151
+                \\c 1
+                \\d This Psalm is a genuine one of David, though extra.
+                \\q1
+                \\v 1 I was small among my brothers,
+                \\q1
+                \\v 2 My hands formed a musical instrument,
+
+                """,
+        ]
+        for (name, text) in books {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder.path + "/" + name))
+        }
+        return folder
+    }
+
+    @Test(
+        "Psalm 151 is one passage however it is written: the book PS2, headed 'Psalm 151'",
+        arguments: [
+            ("Psalm 151", "Psalm 151"), ("Ps 151", "Psalm 151"), ("PSA.151", "Psalm 151"), ("PS2", "Psalm 151"),
+            ("Psalm 151:2", "Psalm 151:2"), ("Ps 151:2", "Psalm 151:2"), ("PS2.1.2", "Psalm 151:2"),
+            ("Psalm 151 1:2", "Psalm 151:2"),
+        ])
+    func psalm151ReadsAsOne(reference: String, heading: String) throws {
+        let folder = try Self.psalm151Bible()
+        defer { folder.remove() }
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", folder.path]).status == 0)
+        let read = library.run(["read", reference])
+        let verse2 = "  [2] My hands formed a musical instrument,\n"
+        let expected =
+            heading.hasSuffix(":2")
+            ? "\(heading) (PSL)\n\n\(verse2)"
+            : "\(heading) (PSL)\n\nThis Psalm is a genuine one of David, though extra.\n\n"
+                + "  [1] I was small among my brothers,\n\(verse2)"
+        #expect(read == CLIResult(status: 0, standardOutput: expected, standardError: ""))
+    }
+
+    @Test("A Bible without Psalm 151 gives one error for both spellings")
+    func psalm151MissingIsOneError() {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", Self.sample]).status == 0)
+        for reference in ["Psalm 151", "Ps 151"] {
+            #expect(
+                library.run(["read", reference])
+                    == CLIResult(
+                        status: 1, standardOutput: "",
+                        standardError:
+                            "Error: \(reference): PSA has no chapter 151 in this version (it has 3, 23); did you mean "
+                            + "PSA.23, PSA.3? (LSV)\n"))
+        }
+    }
 }
