@@ -82,7 +82,7 @@ package enum VersionsCommand: LecternCommand {
                     row.id == chosen ? "*" : "", String(row.id),
                     Terminal.sanitized(row.metadata?.abbreviation ?? "?"),
                     TextColumns.shortened(Terminal.sanitized(row.metadata?.title ?? ""), to: 40),
-                    Terminal.sanitized(row.metadata?.language ?? ""),
+                    Terminal.sanitized(row.metadata?.canonicalLanguage ?? ""),
                     Terminal.sanitized(row.metadata?.versification ?? "-"), String(row.books), String(row.verses),
                     ByteCount.format(row.bytes),
                 ]
@@ -99,4 +99,10 @@ package enum VersionsCommand: LecternCommand {
         }
         return text
     }
+}
+
+extension VersionMetadata {
+    /// The language tag in its canonical BCP 47 form (`eng` → `en`), as `versions` and `--json` show it: a
+    /// Bible imported before tags were canonicalised at import shows the same tag as one imported now.
+    var canonicalLanguage: String { LanguageTag.canonical(language) ?? language }
 }

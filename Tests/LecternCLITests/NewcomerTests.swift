@@ -153,4 +153,23 @@ import Testing
                             + "PSA.23, PSA.3? (LSV)\n"))
         }
     }
+
+    @Test("versions shows one canonical BCP 47 tag, whether the language came from a folder name or a bundle")
+    func languageTagsAreCanonical() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let named = folder.path + "/eng-sample-usfm"
+        try FileManager.default.copyItem(atPath: Self.sample, toPath: named)
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", named, "--abbreviation", "FOLDER"]).status == 0)
+        #expect(library.run(["import", TestCorpus.sample("bundles/dbl-sample").path]).status == 0)
+        #expect(
+            library.run(["versions"]).standardOutput == """
+                   ID  ABBR    TITLE                       LANG  VRS       BOOKS  VERSES   SIZE
+                *   1  FOLDER  Lectern sample version      en    original      4      30  13 KB
+                    2  LDSL    Lectern DBL Sample (local)  en    original      2       4   2 KB
+                    The World English Bible is in the public domain. Sample © 2026 Lectern & contributors.
+
+                """)
+    }
 }
