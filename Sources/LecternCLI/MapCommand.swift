@@ -18,9 +18,10 @@ package enum MapCommand: LecternCommand {
                 completion: .bible),
             .value("to", "ID|ABBR", "the Bible to map onto (required)", completion: .bible),
         ],
+        // The samples in Corpus/sample/numbering, imported as ENG and HEB (see the README); a test runs these.
         examples: [
-            ("map \"PSA 51:1\" --from WEB --to WLC", "PSA 51:3 when WLC is numbered like the Hebrew text"),
-            ("map \"MAL 4\" --from WEB --to WLC --json", "the pieces as JSON"),
+            ("map \"PSA 51:1\" --from ENG --to HEB", "PSA 51:3: the Hebrew text counts Psalm 51's title as verses 1–2"),
+            ("map \"MAL 4\" --from ENG --to HEB --json", "MAL 3:19-24, as JSON"),
         ])
 
     package static func run(_ invocation: Invocation) throws -> Int32 {

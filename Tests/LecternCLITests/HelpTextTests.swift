@@ -34,10 +34,10 @@ import Testing
                   -h, --help     show this help
 
                 Examples:
-                  lectern map "PSA 51:1" --from WEB --to WLC
-                      PSA 51:3 when WLC is numbered like the Hebrew text
-                  lectern map "MAL 4" --from WEB --to WLC --json
-                      the pieces as JSON
+                  lectern map "PSA 51:1" --from ENG --to HEB
+                      PSA 51:3: the Hebrew text counts Psalm 51's title as verses 1–2
+                  lectern map "MAL 4" --from ENG --to HEB --json
+                      MAL 3:19-24, as JSON
 
                 """)
     }

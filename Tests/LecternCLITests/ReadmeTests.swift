@@ -60,11 +60,40 @@ import Testing
         }
         let lines = block.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         #expect(lines.count >= 10)
+        var claims = 0
         for line in lines {
             let result = Self.run(line, library: library)
             #expect(result.status == 0, "\(line)\n\(result)")
             #expect(!result.standardOutput.isEmpty || line.hasPrefix("lectern export"), "\(line) prints something")
+            // `# → PSA 51:3 (why)`: the line prints that, exactly, first.
+            if let claim = Self.claimedOutput(line) {
+                #expect(result.standardOutput.split(separator: "\n").first.map(String.init) == claim, "\(line)")
+                claims += 1
+            }
         }
+        #expect(claims >= 2, "the map examples say what they print")
+    }
+
+    /// What a shown line's comment says it prints (`# → PSA 51:3 (…)` gives `PSA 51:3`), if it says.
+    static func claimedOutput(_ line: String) -> String? {
+        guard let arrow = line.range(of: "# → ") else { return nil }
+        let claim = line[arrow.upperBound...]
+        return String(claim.components(separatedBy: " (").first ?? String(claim))
+    }
+
+    /// The command table's map example (`"PSA 51:1" --from ENG --to HEB` → `PSA 51:3`) runs on the samples it
+    /// names and prints what the table says.
+    @Test func theCommandTablesMapExampleReproduces() throws {
+        let table = try #require(Self.readme.components(separatedBy: "| `lectern map ").dropFirst().first)
+        let match = try #require(table.firstMatch(of: /`("[^"]+" --from \w+ --to \w+)` → `([^`]+)`/))
+        #expect(table.prefix(while: { $0 != "\n" }).contains("`Corpus/sample/numbering`"))
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-map-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        for folder in ["english", "hebrew"] {
+            #expect(Self.run("lectern import Corpus/sample/numbering/\(folder)", library: library).status == 0)
+        }
+        let result = Self.run("lectern map \(match.1)", library: library)
+        #expect(result == CLIResult(status: 0, standardOutput: "\(match.2)\n", standardError: ""))
     }
 
     /// Runs a shell line shown to readers (`lectern …`) from the package root, on the library `library`.
