@@ -172,4 +172,18 @@ import Testing
 
                 """)
     }
+
+    @Test("An abbreviation already used says how to replace the Bible or keep both (binary)")
+    func abbreviationClashSaysWhatToDo() throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", Self.sample]).status == 0)
+        let clash = try CLIRunner.runBinary(["import", Self.sample, "--library", library.path])
+        #expect(
+            clash
+                == CLIResult(
+                    status: 1, standardOutput: "",
+                    standardError:
+                        "Error: the abbreviation 'LSV' is already used by version 1; use --replace to replace it, "
+                        + "or --abbreviation ABBR to keep both\n"))
+    }
 }
