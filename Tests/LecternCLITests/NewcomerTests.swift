@@ -186,4 +186,20 @@ import Testing
                         "Error: the abbreviation 'LSV' is already used by version 1; use --replace to replace it, "
                         + "or --abbreviation ABBR to keep both\n"))
     }
+
+    @Test("An unknown Bible abbreviation gets a did-you-mean, as books and commands do")
+    func unknownBibleSuggestsTheNearest() throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", Self.sample, "--abbreviation", "WEB"]).status == 0)
+        #expect(library.run(["import", Self.sample, "--abbreviation", "WLC"]).status == 0)
+        let typo = try CLIRunner.runBinary(["read", "-b", "WBE", "John 2:1", "--library", library.path])
+        #expect(
+            typo
+                == CLIResult(
+                    status: 1, standardOutput: "",
+                    standardError: "Error: no Bible 'WBE' in the library; did you mean 'WEB'? It has WEB (1), WLC (2)\n"))
+        #expect(
+            library.run(["search", "x", "-b", "KJV"]).standardError
+                == "Error: no Bible 'KJV' in the library; it has WEB (1), WLC (2)\n")
+    }
 }
