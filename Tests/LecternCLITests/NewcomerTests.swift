@@ -14,6 +14,8 @@ import Testing
         text.replacing(/\ in \d+\.\d\d s;/, with: " in S s;")
     }
 
+    // MARK: The default Bible
+
     @Test("The first Bible imported into an empty library becomes the default; import says so (binary)")
     func firstImportBecomesTheDefault() throws {
         let library = StoreCommandsTests.TemporaryLibrary()
@@ -63,6 +65,8 @@ import Testing
         #expect(library.run(["use", "OTHER"]).status == 0)
         #expect(library.run(["search", "wedding"]).standardOutput.hasPrefix("wedding in OTHER: 1 verse"))
     }
+
+    // MARK: Output
 
     @Test("Counts of one are singular: 1 book, 1 chapter, 1 verse, chapter 1")
     func pluralsFollowTheCount() throws {
@@ -173,6 +177,8 @@ import Testing
                 """)
     }
 
+    // MARK: Errors
+
     @Test("An abbreviation already used says how to replace the Bible or keep both (binary)")
     func abbreviationClashSaysWhatToDo() throws {
         let library = StoreCommandsTests.TemporaryLibrary()
@@ -201,5 +207,22 @@ import Testing
         #expect(
             library.run(["search", "x", "-b", "KJV"]).standardError
                 == "Error: no Bible 'KJV' in the library; it has WEB (1), WLC (2)\n")
+    }
+
+    @Test(
+        "AND without a word on each side is a query error with a caret, as an unclosed quote is",
+        arguments: [
+            ("faith AND", "column 7: AND needs a word or phrase on each side\n  faith AND\n        ^^^\n"),
+            ("AND wine", "column 1: AND needs a word or phrase on each side\n  AND wine\n  ^^^\n"),
+            ("wine AND OR water", "column 6: AND needs a word or phrase on each side\n  wine AND OR water\n       ^^^\n"),
+        ])
+    func danglingANDIsAnError(query: String, message: String) throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", Self.sample]).status == 0)
+        let result = try CLIRunner.runBinary(["search", query, "--library", library.path])
+        #expect(
+            result
+                == CLIResult(status: 1, standardOutput: "", standardError: "Error: cannot read the query: " + message))
+        #expect(library.run(["search", "wedding AND Cana"]).status == 0, "AND between two words still works")
     }
 }
