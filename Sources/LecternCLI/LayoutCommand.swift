@@ -10,11 +10,15 @@ package enum LayoutCommand: LecternCommand {
             menu, following spec/reader-navigation-and-toolbars.txt. The environment defaults to iOS 18, no tab \
             bar, bottomBar, stack none, no host NavigationStack. --signed-in needs --sign-in-configured, and \
             --host-back-button, --host-title and --host-bar-hidden need --host-stack. A hidden tab bar \
-            (--tab-bar-state hidden) is read as not present, a minimized one as still at its edge. With \
-            --scenarios FILE, reads a JSON array of environments (keys: os, tabBar, tabBarState, placement, stack, \
-            hostStack, hostBackButton, hostTitle, hostBarHidden, verticalToolbar, overflowMenuToolchain, \
-            limitedSpace, signInConfigured, signedIn, collapsed) and prints one JSON document with a result per \
-            environment, in order.
+            (--tab-bar-state hidden) is read as not present, a minimized one as still at its edge. Custom tabs \
+            SwiftUI does not report (--tab-bar unreported) may say where they are (--custom-tabs-edge top or \
+            bottom): a preferred edge on them is warned about. --creation reference or restoringLastPassage says \
+            how the reader is made; the plan is the same for both. While the controls are collapsed, \
+            hiddenControls names what they hide. With --scenarios FILE, reads a JSON array of environments \
+            (keys: os, tabBar, tabBarState, placement, stack, hostStack, hostBackButton, hostTitle, \
+            hostBarHidden, verticalToolbar, overflowMenuToolchain, limitedSpace, signInConfigured, signedIn, \
+            collapsed, customTabsEdge, creation) and prints one JSON document with a result per environment, in \
+            order.
 
             Exit status: 0 plan printed, 1 scenario file unreadable or invalid, 64 usage error.
             """,
@@ -50,6 +54,8 @@ package enum LayoutCommand: LecternCommand {
         case .placement: choices = .choices(NavigationPlacement.allCases.map(\.rawValue))
         case .stack: choices = .choices(NavigationStackMode.allCases.map(\.rawValue))
         case .tabBarState: choices = .choices(TabBarState.allCases.map(\.rawValue))
+        case .customTabsEdge: choices = .choices(CustomTabsEdge.allCases.map(\.rawValue))
+        case .creation: choices = .choices(ReaderCreation.allCases.map(\.rawValue))
         default: choices = .none
         }
         return .value(key.optionName, key == .os ? "N" : "WORD", key.expected, completion: choices)
