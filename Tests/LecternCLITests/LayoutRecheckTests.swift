@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `lectern layout` checked again against the guide: each field cites its own deciding sentence, the plan says
-/// what collapsed controls hide, and custom tabs and the reader's creation are inputs.
+/// what collapsed controls hide, custom tabs and the reader's creation are inputs, and pictures name the Bible.
 @Suite struct LayoutRecheckTests {
     /// The line of `field` and its explanation in `layout … --explain`'s table.
     static func explained(_ field: String, _ arguments: [String]) throws -> String {
@@ -148,5 +148,29 @@ import Testing
         #expect(
             wrong.standardError.hasPrefix(
                 "Error: option '--creation' expects restoringLastPassage or reference, not 'init'\n"), "\(wrong)")
+    }
+
+    @Test("--svg labels the version picker with the default Bible, or Bible when the library chooses none")
+    func pictureNamesTheDefaultBible() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let library = StoreCommandsTests.TemporaryLibrary()
+        func versionPicker() throws -> String {
+            let path = folder.path + "/screen.svg"
+            let result = try CLIRunner.runBinary(["layout", "--svg", path, "--force", "--library", library.path])
+            #expect(result.status == 0, "\(result)")
+            let svg = try String(contentsOfFile: path, encoding: .utf8)
+            return try #require(svg.split(separator: "\n").first { $0.hasPrefix(#"<g id="version-picker">"#) })
+                .description
+        }
+        #expect(
+            try versionPicker()
+                == ##"<g id="version-picker"><rect x="140" y="792" width="44" height="48" fill="#fdd0a2" stroke="#888888"/><text x="162" y="820" text-anchor="middle">Bible</text></g>"##
+        )
+        #expect(library.run(["import", TestCorpus.sample("sample/numbering/hebrew").path]).status == 0)
+        #expect(
+            try versionPicker()
+                == ##"<g id="version-picker"><rect x="140" y="792" width="44" height="48" fill="#fdd0a2" stroke="#888888"/><text x="162" y="820" text-anchor="middle">HEB</text></g>"##
+        )
     }
 }
