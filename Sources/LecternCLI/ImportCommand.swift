@@ -12,7 +12,8 @@ package enum ImportCommand: LecternCommand {
             content) and writes them to the library as one Bible, atomically: errors in the input stop the \
             import, and a failed import leaves the library as it was. A Digital Bible Library bundle \
             (metadata.xml, USX under release/USX_1/) or a Scripture Burrito (metadata.json and its ingredients), \
-            as a folder or a .zip, is read too, and so is a .zip of plain USFM/USX files. The title, \
+            as a folder or a .zip, is read too, and so is a .zip of plain USFM/USX files, and a file that \
+            'lectern export --format json' wrote (the whole Bible, read back exactly). The title, \
             abbreviation, language and copyright come from the options, else from the bundle's metadata, \
             else from the sources. On a terminal a progress bar is shown; a summary is printed at the end.
             """,
@@ -121,7 +122,7 @@ package enum ImportCommand: LecternCommand {
         }
         bar.clear()
         let store = try library.open(stored.id)
-        let summary = ImportSummary(
+        var summary = ImportSummary(
             store: store, errors: errors, warnings: warnings, seconds: Date().timeIntervalSince(started))
         summary.madeDefault = wasEmpty && makeDefault(stored.id, in: library)
         if json {
