@@ -147,6 +147,48 @@ import Testing
         }
     }
 
+    /// The Install section, run line by line in bash against an empty `HOME` in a temporary folder: the build
+    /// line is the one `.ci/run` runs (the binary under test stands in for its product, `.build/release/lectern`
+    /// in a copy of the checkout's layout); every other line runs as shown and leaves what it says.
+    @Test func theInstallSectionWorksOnAnEmptyHome() throws {
+        let block = try #require(Self.block(after: "## Install", language: "sh"), "README has an Install sh block")
+        let lines = block.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        let build = try #require(lines.first { $0.hasPrefix("swift build") })
+        let command = String(build.prefix { $0 != "#" }).trimmingCharacters(in: .whitespaces)
+        #expect(command.contains("-c release") && command.contains("--static-swift-stdlib"), "\(command)")
+        let ci = try String(
+            contentsOf: TestCorpus.packageRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.contains(command), ".ci/run builds the binary as the README says: \(command)")
+
+        let binary = try #require(CLIRunner.binary(), "\(CLIRunner.binaryMissingMessage)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-install-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home")
+        let checkout = root.appendingPathComponent("checkout")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: checkout.appendingPathComponent(".build/release"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: checkout.appendingPathComponent(".build/release/lectern"), withDestinationURL: binary)
+        for line in lines where line != build {
+            let result = try CLIRunner.runProcess(
+                URL(fileURLWithPath: "/bin/bash"), ["-e", "-c", line], currentDirectory: checkout,
+                environment: ["HOME": home.path, "PATH": "/usr/local/bin:/usr/bin:/bin"])
+            #expect(result.status == 0 && result.standardError == "", "\(line)\n\(result)")
+        }
+        let installed = home.appendingPathComponent(".local/bin/lectern")
+        #expect(FileManager.default.isExecutableFile(atPath: installed.path))
+        let version = try CLIRunner.runProcess(installed, ["--version"])
+        #expect(version.status == 0 && version.standardOutput.hasPrefix("lectern "), "\(version)")
+        let completions = try String(
+            contentsOf: home.appendingPathComponent(".local/share/bash-completion/completions/lectern"),
+            encoding: .utf8)
+        #expect(completions == CLIRunner.run(["completions", "bash"]).standardOutput)
+        let manual = try String(
+            contentsOf: home.appendingPathComponent(".local/share/man/man1/lectern.1"), encoding: .utf8)
+        #expect(manual == ManPage.render(LecternCLI.specs))
+    }
+
     @Test func theLibraryExampleIsTheOneCIBuilds() throws {
         let block = try #require(Self.block(after: "## Use it as a library", language: "swift"))
         let example = try String(

@@ -55,6 +55,7 @@ struct BenchmarkRegistry {
         SearchBenchmarks.register(in: &registry)
         SearchEngineBenchmarks.register(in: &registry)
         SearchAttributeBenchmarks.register(in: &registry)
+        StartupBenchmarks.register(in: &registry)
         return registry
     }
 }
