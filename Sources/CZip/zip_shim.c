@@ -1,5 +1,7 @@
 #include "CZip.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +10,62 @@
 struct lectern_zip {
     zip_t *archive;
 };
+
+// libzip is loaded on first use (dlopen), not at start-up: with libcrypto, libbz2 and liblzma behind it,
+// loading it took about a millisecond of every command, and only bundles and .zip files need it.
+#define LIBZIP_FUNCTIONS(X)                                                                                      \
+    X(zip_close) X(zip_discard) X(zip_error_fini) X(zip_error_init_with_code) X(zip_error_strerror)          \
+    X(zip_fclose) X(zip_file_add) X(zip_file_strerror) X(zip_fopen_index) X(zip_fread)                       \
+    X(zip_get_num_entries) X(zip_open) X(zip_set_file_compression) X(zip_source_buffer) X(zip_source_free)   \
+    X(zip_stat_index) X(zip_stat_init) X(zip_strerror)
+
+#define DECLARE_POINTER(name) __typeof__(name) *name;
+static struct {
+    LIBZIP_FUNCTIONS(DECLARE_POINTER)
+} libzip;
+static pthread_once_t libzip_once = PTHREAD_ONCE_INIT;
+static const char *libzip_problem = "libzip was not loaded";
+
+static void load_libzip(void) {
+    // The soname of Debian's libzip4, then later ones, then the development link (and macOS's names).
+    static const char *const names[] = {"libzip.so.4", "libzip.so.5", "libzip.so", "libzip.5.dylib", "libzip.dylib"};
+    void *handle = NULL;
+    for (size_t index = 0; index < sizeof names / sizeof names[0] && !handle; index++) {
+        handle = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
+    }
+    if (!handle) {
+        libzip_problem = "libzip is not installed (apt-get install libzip4); it reads .zip bundles";
+        return;
+    }
+#define LOAD_POINTER(name)                                                                                       \
+    libzip.name = (__typeof__(name) *)dlsym(handle, #name);                                                   \
+    if (!libzip.name) {                                                                                        \
+        libzip_problem = "the installed libzip lacks " #name;                                                  \
+        return;                                                                                                \
+    }
+    LIBZIP_FUNCTIONS(LOAD_POINTER)
+    libzip_problem = NULL;
+}
+
+// Calls go through the loaded pointers.
+#define zip_close libzip.zip_close
+#define zip_discard libzip.zip_discard
+#define zip_error_fini libzip.zip_error_fini
+#define zip_error_init_with_code libzip.zip_error_init_with_code
+#define zip_error_strerror libzip.zip_error_strerror
+#define zip_fclose libzip.zip_fclose
+#define zip_file_add libzip.zip_file_add
+#define zip_file_strerror libzip.zip_file_strerror
+#define zip_fopen_index libzip.zip_fopen_index
+#define zip_fread libzip.zip_fread
+#define zip_get_num_entries libzip.zip_get_num_entries
+#define zip_open libzip.zip_open
+#define zip_set_file_compression libzip.zip_set_file_compression
+#define zip_source_buffer libzip.zip_source_buffer
+#define zip_source_free libzip.zip_source_free
+#define zip_stat_index libzip.zip_stat_index
+#define zip_stat_init libzip.zip_stat_init
+#define zip_strerror libzip.zip_strerror
 
 static void copy_message(char *message, size_t capacity, const char *text) {
     if (!message || capacity == 0) return;
@@ -22,7 +80,18 @@ static void copy_code_message(char *message, size_t capacity, int code) {
     zip_error_fini(&error);
 }
 
+/// Loads libzip once; false, with why in `message`, when it cannot be.
+static int libzip_ready(char *message, size_t capacity) {
+    pthread_once(&libzip_once, load_libzip);
+    if (libzip_problem) {
+        copy_message(message, capacity, libzip_problem);
+        return 0;
+    }
+    return 1;
+}
+
 lectern_zip *lectern_zip_open(const char *path, char *message, size_t message_capacity) {
+    if (!libzip_ready(message, message_capacity)) return NULL;
     int code = 0;
     zip_t *archive = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code);
     if (!archive) {
@@ -133,6 +202,7 @@ void lectern_zip_free(void *buffer) { free(buffer); }
 
 int32_t lectern_zip_write(const char *path, int32_t count, const char *const *names, const uint8_t *const *data,
                           const size_t *lengths, int32_t deflate, char *message, size_t message_capacity) {
+    if (!libzip_ready(message, message_capacity)) return -1;
     int code = 0;
     zip_t *archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code);
     if (!archive) {

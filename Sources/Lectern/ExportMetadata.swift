@@ -21,6 +21,9 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
     public var language: String
     /// The copyright statement, when the version has one (left out of the file otherwise).
     public var copyright: String?
+    /// The format the version was first imported from (`usfm`, `usx+usfm`), as a JSON export
+    /// (`export --format json`) records it; nil in a `metadata.json`, which never holds it.
+    public var sourceFormat: String?
 
     /// Creates metadata of the current schema.
     public init(id: Int? = nil, abbreviation: String, title: String, language: String, copyright: String? = nil) {
@@ -89,9 +92,11 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
         return object["schemaVersion"] != nil && !BurritoMetadataReader.isBurrito(bytes)
     }
 
-    /// The `metadata.json` of the first folder among `paths` that holds one (what `import` was given).
+    /// The `metadata.json` of the first folder among `paths` that holds one, or the names in the first
+    /// JSON export (`export --format json`) among them (what `import` was given).
     public static func find(in paths: [String]) throws(FileProblem) -> ExportMetadata? {
         for path in paths {
+            if let exported = ModelJSONReader.metadata(ofFile: path) { return exported }
             guard (try? FileKind.of(path)) == .folder else { continue }
             if let metadata = try read(from: path) { return metadata }
         }

@@ -133,7 +133,7 @@ extension VersionMetadata {
             id: id ?? 0, abbreviation: abbreviation ?? bundle?.abbreviation ?? suggestion.abbreviation,
             title: title ?? bundle?.title ?? suggestion.title,
             language: language ?? bundle?.language ?? suggestion.language,
-            sourceFormat: formats.sorted().joined(separator: "+"),
+            sourceFormat: exported?.sourceFormat ?? formats.sorted().joined(separator: "+"),
             importedAt: ISO8601DateFormatter().string(from: Date()))
         metadata.copyright = copyright ?? bundle?.copyright ?? exported?.copyright
         if versification == nil {

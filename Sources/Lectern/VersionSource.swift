@@ -29,7 +29,7 @@ public enum SourceFormat: String, Sendable, Codable {
     }
 
     /// Detects the format from content, not from the file name: XML starts with `<`, USFM with a backslash,
-    /// JSON (read as USJ, which says whether it is) with `{`.
+    /// JSON (read as USJ, which says whether it is, or as a Lectern JSON export) with `{`.
     public static func detect(_ bytes: [UInt8]) -> SourceFormat? {
         var index = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
@@ -196,7 +196,10 @@ public enum VersionSource {
             guard let session else { return USFMParser.parse(bytes, path: path) }
             return bytes.withUnsafeBytes { USFMParser.parse($0, path: path, session: session) }
         case .usx: return parseUSX(bytes, path: path)
-        case .usj: return parseUSJ(bytes, path: path)
+        case .usj:
+            // A JSON export of Lectern's own model (`export --format json`) reads back losslessly.
+            if ModelJSONReader.looksLikeExport(bytes) { return ModelJSONReader.parse(bytes, path: path) }
+            return parseUSJ(bytes, path: path)
         case nil:
             let isBlank = !bytes.contains {
                 $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF

@@ -119,8 +119,8 @@ struct ParseSummary {
 
     /// `83 books, 1402 chapters, 38058 verses, 0 errors, 0 warnings, 83 notes (0.41 s)`.
     var line: String {
-        "\(books) books, \(chapters) chapters, \(verses) verses, \(errors) \(errors == 1 ? "error" : "errors"), "
-            + "\(warnings) \(warnings == 1 ? "warning" : "warnings"), \(notes) \(notes == 1 ? "note" : "notes")"
+        "\(counted(books, "book")), \(counted(chapters, "chapter")), \(counted(verses, "verse")), "
+            + "\(counted(errors, "error")), \(counted(warnings, "warning")), \(counted(notes, "note"))"
             + " (\(String(format: "%.2f", seconds)) s)"
     }
 

@@ -11,7 +11,8 @@ package enum ExportCommand: LecternCommand {
               usfm   USFM 3, one file per book in the --output folder (all books on stdout without it)
               usx    USX 3, one file per book in the --output folder (required)
               usj    USJ (Unified Scripture JSON, USFM 3.1), one file per book in the --output folder (required)
-              json   the whole Bible's structured content (Lectern's own document model, not USJ)
+              json   the whole Bible's structured content (Lectern's own document model, not USJ), one
+                     file that 'lectern import FILE.json' reads back exactly, names included
 
             An existing file is never overwritten without --force, and nothing is ever written into the \
             library folder.
@@ -27,6 +28,7 @@ package enum ExportCommand: LecternCommand {
         examples: [
             ("export --format usfm --output out/", "one USFM file per book"),
             ("export -f vref > web.vref", "every verse to a file"),
+            ("export --format json --output web.json", "the whole Bible as one JSON file; 'import web.json' reads it back"),
         ])
 
     /// The formats `export` writes.

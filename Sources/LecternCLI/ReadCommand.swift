@@ -51,8 +51,8 @@ package enum ReadCommand: LecternCommand {
         guard let book = store.book(reference.book) else {
             throw CommandFailure("\(store.metadata.abbreviation) has no book \(reference.book.code)")
         }
-        let passage = try ReadPassage(reference: reference, store: store)
         let bookName = book.names.display ?? reference.book.englishName
+        let passage = try ReadPassage(reference: reference, store: store, bookName: bookName)
         if invocation.json {
             invocation.output(json: passage.json(reference: reference, store: store, bookName: bookName))
         } else {
@@ -116,7 +116,7 @@ package enum ReadCommand: LecternCommand {
             let title = Terminal.sanitized(display + " (\(store.metadata.abbreviation))")
             var text = (invocation.colorsOutput ? Terminal.boldStart + title + Terminal.reset : title) + "\n"
             for part in parts {
-                let piece = try ReadPassage(reference: part, store: store)
+                let piece = try ReadPassage(reference: part, store: store, bookName: name(part.book))
                 text += "\n" + Terminal.sanitized(name(part.book) + piece.heading) + "\n\n" + PassageText.render(piece.blocks)
             }
             invocation.output(text)
@@ -137,9 +137,14 @@ private struct ReadPassage {
     var blocks: [Block]
     var chapter: Chapter?
     var verses: [VerseText] = []
+    /// What follows the book's name in the heading: ` 3`, ` 3:16-18`, ` (introduction)`; for a book of one
+    /// chapter whose name ends in its number (`Psalm 151`), only `:16-18` or nothing.
     var heading = ""
 
-    init(reference: BibleReference, store: VersionStore) throws {
+    init(reference: BibleReference, store: VersionStore, bookName: String) throws {
+        let numberedByName =
+            bookName.last?.isNumber == true && store.book(reference.book)?.chapters == [1]
+        let chapterText = { (number: Int) in numberedByName ? "" : " \(number)" }
         switch reference.target {
         case .introduction:
             let blocks = try store.introduction(reference.book)
@@ -153,7 +158,7 @@ private struct ReadPassage {
             self.chapter = chapter
             blocks = chapter.blocks
             verses = try store.verses(reference.book, number)
-            heading = " \(number)"
+            heading = chapterText(number)
         case .verses(let number, let first, let last):
             var chapter = try store.chapter(reference.book, number)
             let range =
@@ -167,7 +172,7 @@ private struct ReadPassage {
             chapter.blocks = PassageText.select(chapter.blocks, verses: range)
             self.chapter = chapter
             blocks = chapter.blocks
-            heading = " \(number):\(first)" + (last.map { "-\($0)" } ?? "")
+            heading = chapterText(number) + ":\(first)" + (last.map { "-\($0)" } ?? "")
         }
     }
 

@@ -51,7 +51,7 @@ extension SearchCommand {
         for result in results {
             switch result.page {
             case .success(let page) where page.totalCount > 0:
-                out += "\n" + SearchText.render(page, bible: result.metadata.abbreviation, style: color ? .color : .asterisks)
+                out += "\n" + SearchText.render(page, bible: result.metadata.abbreviation, style: color ? .color : .plain)
             case .success: continue
             case .failure(let error):
                 out += "\n\(Terminal.sanitized(result.metadata.abbreviation)): \(Terminal.sanitized(error.description))\n"
@@ -74,7 +74,7 @@ extension SearchCommand {
             out += "\n\(group.original.book.code) \(group.original.chapter):\(group.original.verse)\n"
             for (bible, hit) in group.hits {
                 let name = TextColumns.padded(Terminal.sanitized(results[bible].metadata.abbreviation), to: width)
-                out += "  \(name)  \(hit.key)  \(SearchText.marked(hit, style: color ? .color : .asterisks))\n"
+                out += "  \(name)  \(hit.key)  \(SearchText.marked(hit, style: color ? .color : .plain))\n"
             }
         }
         return out

@@ -18,7 +18,8 @@ package enum SearchCommand: LecternCommand {
             ('-God love') or after the other words. A query that names a passage (John 3:16) is also \
             reported as a reference. --bible WEB,BSB or --bible all searches several Bibles at once, grouped \
             per Bible with counts, or per verse with --group-by verse. Matches are shown in colour on a \
-            terminal, and marked **like this** otherwise. Each search is remembered; --recent prints the last \
+            terminal (or with --color always); a pipe or a file gets plain text, as from grep (the matches' \
+            places are in --json). Each search is remembered; --recent prints the last \
             three.
 
             Exit status: 0 when something was found (or the query names a passage), 1 when nothing was \
@@ -126,7 +127,7 @@ package enum SearchCommand: LecternCommand {
         if invocation.json {
             invocation.output(json: SearchJSON.page(result, bible: store.metadata, bookNames: names))
         } else {
-            let style: SearchText.Style = invocation.colorsOutput ? .color : .asterisks
+            let style: SearchText.Style = invocation.colorsOutput ? .color : .plain
             invocation.output(SearchText.render(result, bible: store.metadata.abbreviation, style: style))
         }
         return result.totalCount > 0 || result.reference != nil ? ExitStatus.success : ExitStatus.failure

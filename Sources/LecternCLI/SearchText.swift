@@ -4,14 +4,15 @@ import Lectern
 enum SearchText {
     /// How matches are marked.
     enum Style {
-        /// `**match**`: plain text, for pipes and files.
-        case asterisks
+        /// Unmarked plain text, for pipes, files and `--color never`, as grep and ripgrep print it (the
+        /// highlights are in `--json`).
+        case plain
         /// Bold red on a colour terminal.
         case color
 
         var marks: (start: String, end: String) {
             switch self {
-            case .asterisks: ("**", "**")
+            case .plain: ("", "")
             case .color: (Terminal.highlightStart, Terminal.reset)
             }
         }
@@ -39,7 +40,8 @@ enum SearchText {
     }
 
     /// The hit's text with each highlight marked; control characters in the text made visible.
-    static func marked(_ hit: SearchHit, style: Style = .asterisks) -> String {
+    static func marked(_ hit: SearchHit, style: Style) -> String {
+        guard style != .plain else { return hit.text }
         let (start, end) = style.marks
         let bytes = Array(hit.text.utf8)
         var out: [UInt8] = []

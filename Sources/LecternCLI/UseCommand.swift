@@ -6,10 +6,10 @@ package enum UseCommand: LecternCommand {
         name: "use", summary: "set the default Bible (lectern use WEB), or show it", arguments: "[ID|ABBR]",
         argumentCompletion: .bible,
         discussion: """
-            Sets the Bible that read, search, books, next, previous, export and verify use when --bible is not \\
-            given; it is kept in the library's reading state (written atomically). Without an argument, prints \\
-            the Bible commands would use now and why. Without a default, commands use the Bible read last, \\
-            else the library's only one.
+            Sets the Bible that read, search, books, next, previous, export and verify use when --bible is not \
+            given; it is kept in the library's reading state (written atomically). Without an argument, prints \
+            the Bible commands would use now and why. The first Bible imported into an empty library is made \
+            the default. Without a default, commands use the Bible read last, else the library's only one.
             """,
         options: [.flag("clear", "forget the default (commands then use the Bible read last)")],
         examples: [("use WEB", "make WEB the default"), ("use", "show the default")])
@@ -48,7 +48,7 @@ package enum UseCommand: LecternCommand {
             let name = "\(Terminal.sanitized(metadata.abbreviation)) (id \(metadata.id), \(Terminal.sanitized(metadata.title)))"
             switch source {
             case .chosen where !invocation.positionals.isEmpty: invocation.output("Default Bible: \(name).\n")
-            case .chosen, .option: invocation.output("\(name), the default set with 'lectern use'.\n")
+            case .chosen, .option: invocation.output("\(name), the default Bible; change it with 'lectern use'.\n")
             case .lastRead: invocation.output("\(name), the Bible read last (no default is set).\n")
             case .only: invocation.output("\(name), the library's only Bible.\n")
             }

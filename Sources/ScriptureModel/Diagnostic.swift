@@ -69,6 +69,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case malformedMapping = "malformed-mapping"
         case malformedJSON = "malformed-json"
         case notUSJ = "not-usj"
+        case notLecternJSON = "not-lectern-json"
         case nestingTooDeep = "nesting-too-deep"
         case fileTooLarge = "file-too-large"
     }

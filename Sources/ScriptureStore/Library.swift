@@ -216,7 +216,8 @@ public struct Library: Sendable {
                 store.metadata.abbreviation.caseInsensitiveCompare(metadata.abbreviation) == .orderedSame
             {
                 throw .invalidVersionName(
-                    "the abbreviation '\(metadata.abbreviation)' is already used by version \(other)")
+                    "the abbreviation '\(metadata.abbreviation)' is already used by version \(other); "
+                        + "use --replace to replace it, or --abbreviation ABBR to keep both")
             }
         }
         var metadata = metadata

@@ -183,6 +183,7 @@ import Testing
         #expect(
             library.run(["import", Self.sample, "--abbreviation", "C", "--json"]).standardOutput.contains(
                 "\"bible\":{\"id\":2,\"abbreviation\":\"C\""))
+        #expect(library.run(["use", "--clear"]).status == 0)
         let ambiguous = library.run(["read", "JHN.1"])
         #expect(
             ambiguous
@@ -200,7 +201,8 @@ import Testing
         let again = library.run(["import", Self.sample, "--abbreviation", "b", "--replace"])
         #expect(again.status == 0 && again.standardOutput.hasPrefix("Imported b (id 2, "), "\(again)")
         let listed = library.run(["versions"]).standardOutput.split(separator: "\n").dropFirst()
-        #expect(listed.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["1 A", "2 b"])
+        // (`*` marks A, the first Bible imported and so the default.)
+        #expect(listed.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == ["* 1 A", "2 b 2"])
         let sampleAgain = library.run(["import", Self.sample, "--replace"])
         #expect(sampleAgain.status == 0 && sampleAgain.standardOutput.contains("(id 3, "), "\(sampleAgain)")
         #expect(library.run(["import", Self.sample, "--replace"]).standardOutput.contains("(id 3, "))

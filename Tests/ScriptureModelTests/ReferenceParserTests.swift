@@ -34,8 +34,18 @@ import Testing
         ("1 Cor 13:4-1 Cor 13:7", "1CO.13.4-7"),
         ("JHN 3:16-16", "JHN.3.16"),
         ("PS2.1", "PS2.1"), ("PS2", "PS2.1"), ("Ps 2", "PSA.2"), ("S3Y 1:2-S3Y 1:4", "S3Y.1.2-4"), ("PSS 3", "PSS.3"),
-        ("Pss 3", "PSA.3"), ("pss 3", "PSA.3"), ("Psalm 151", "PSA.151"), ("ps2.1", "PS2.1"),
+        ("Pss 3", "PSA.3"), ("pss 3", "PSA.3"), ("ps2.1", "PS2.1"),
+        // Psalm 151 is the book PS2 however it is written.
+        ("Psalm 151", "PS2.1"), ("Ps 151", "PS2.1"), ("Ps 151:3", "PS2.1.3"), ("PSA.151.2-4", "PS2.1.2-4"),
+        ("Psalm 150", "PSA.150"),
     ]
+
+    @Test("A Bible without PS2 keeps Psalm 151 a chapter of Psalms, so that it is reported missing there")
+    func psalm151WithoutPS2() throws {
+        let names = BookNameIndex(books: [.psalms])
+        #expect(try ReferenceParser.parse("Ps 151", names: names).id == "PSA.151")
+        #expect(try ReferenceParser.parse("Psalm 151:2", names: names).id == "PSA.151.2")
+    }
 
     @Test(arguments: forms)
     func readsEveryListedForm(text: String, id: String) throws {

@@ -57,6 +57,7 @@ struct BenchmarkRegistry {
         PeerFixBenchmarks.register(in: &registry)
         SearchAttributeBenchmarks.register(in: &registry)
         AnnotationBenchmarks.register(in: &registry)
+        StartupBenchmarks.register(in: &registry)
         return registry
     }
 }

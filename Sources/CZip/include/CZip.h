@@ -1,5 +1,6 @@
-// Zip archives (Digital Bible Library and Scripture Burrito bundles) through libzip. Only zip_shim.c
-// includes <zip.h>; everything here uses plain C types and one opaque handle.
+// Zip archives (Digital Bible Library and Scripture Burrito bundles) through libzip, which is loaded with
+// dlopen on the first open or write (a command that reads no zip never loads it). Only zip_shim.c includes
+// <zip.h>; everything here uses plain C types and one opaque handle.
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
