@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Output that cannot be written, through the built binary: a full disk (`/dev/full`), a closed descriptor
+/// (`>&-`), a pipe whose reader has gone while `SIGPIPE` is ignored. Each ends with exit status 1 and
+/// `Error: cannot write output: …` (nothing on a closed pipe, as with the signal), never with a signal.
+@Suite struct OutputFailureTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        /// Shell redirections after the command (`>/dev/full`, `>&-`, `2>/dev/full`).
+        var redirection: String
+        /// What standard error must say (checked with `contains`); nil when standard error is the failing stream.
+        var message: String?
+        var testDescription: String { "lectern \(arguments.joined(separator: " ")) \(redirection)" }
+    }
+
+    static let full = "Error: cannot write output: the disk is full (free some space and try again)\n"
+    static let closed = "Error: cannot write output: bad file descriptor\n"
+
+    static let cases: [Case] = [
+        Case(arguments: ["versions"], redirection: ">/dev/full", message: full),
+        Case(arguments: ["versions", "--json"], redirection: ">/dev/full", message: full),
+        Case(arguments: ["versions"], redirection: ">&-", message: closed),
+        Case(arguments: ["--help"], redirection: ">/dev/full", message: full),
+        Case(arguments: ["--version"], redirection: ">&-", message: closed),
+        Case(arguments: ["read", "GEN", "1"], redirection: ">/dev/full", message: full),
+        Case(arguments: ["read", "GEN", "1", "--json"], redirection: ">&-", message: closed),
+        Case(arguments: ["search", "God"], redirection: ">/dev/full", message: full),
+        Case(arguments: ["books"], redirection: ">/dev/full", message: full),
+        // The failing stream is standard error: nothing can be said, the status says it.
+        Case(arguments: ["read", "X"], redirection: "2>/dev/full", message: nil),
+        Case(arguments: ["read", "X"], redirection: "2>&-", message: nil),
+        Case(arguments: ["frobnicate"], redirection: "2>/dev/full", message: nil),
+    ]
+
+    /// A library with the sample version, made once for the suite's cases.
+    static let library: String = {
+        let path = NSTemporaryDirectory() + "/lectern-output-\(UUID().uuidString)"
+        _ = try? CLIRunner.runBinary(["import", TestCorpus.sample("sample/usfm").path, "--library", path])
+        ExitCleanup.remove(atExit: path)
+        return path
+    }()
+
+    @Test(arguments: cases)
+    func aFailedWriteIsASentenceAndStatusOne(_ test: Case) throws {
+        guard let binary = CLIRunner.binary() else { throw CLIRunner.BinaryNotFound(message: CLIRunner.binaryMissingMessage) }
+        let command = "exec \"$0\" \"$@\" " + test.redirection
+        let result = try CLIRunner.runProcess(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", command, binary.path] + test.arguments + ["--library", Self.library])
+        let expected: Int32 = test.arguments == ["frobnicate"] ? 64 : 1
+        #expect(result.status == expected, "\(result)")
+        if let message = test.message {
+            #expect(result.standardError.hasSuffix(message), "\(result)")
+        }
+        #expect(result.standardOutput.isEmpty || test.redirection.hasPrefix("2"), "\(result)")
+    }
+
+    /// A pipe whose reading end is closed before the command starts, with `SIGPIPE` ignored (as a parent that
+    /// ignores it passes on): every write fails with `EPIPE`, and the command ends quietly with status 1.
+    @Test(arguments: [["read", "GEN", "1"], ["versions"], ["search", "God", "--json"], ["--help"]])
+    func aClosedPipeEndsQuietly(_ arguments: [String]) throws {
+        guard let binary = CLIRunner.binary() else { throw CLIRunner.BinaryNotFound(message: CLIRunner.binaryMissingMessage) }
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        let writer = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", binary.path] + arguments + ["--library", Self.library]
+        process.standardOutput = writer
+        let error = Pipe()
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try writer.close()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 1)
+        #expect(message.isEmpty, "\(message)")
+    }
+}
