@@ -23,7 +23,15 @@ extension SearchCommand {
         let byVerse = try invocation.arguments.value(
             "group-by", as: { ["bible": false, "verse": true][$0.lowercased()] }, expected: "bible or verse") ?? false
         let groups = byVerse ? try library.groupByVerse(results) : []
-        let found = results.contains { (try? $0.page.get().totalCount) ?? 0 > 0 }
+        let pages = results.compactMap { try? $0.page.get() }
+        let found = pages.contains { $0.totalCount > 0 }
+        if found, !pages.contains(where: { !$0.hits.isEmpty }) {
+            // As for one Bible: a page past every Bible's last is an error, not an empty success.
+            let last = pages.map(\.pageCount).max() ?? 1
+            throw CommandFailure(
+                "page \(options.page) is past the end: the Bibles' hits make at most \(last) "
+                    + "\(last == 1 ? "page" : "pages") of \(options.pageSize); the last page is \(last)")
+        }
         if invocation.json {
             invocation.output(json: json(text, results: results, groups: byVerse ? groups : nil))
         } else {

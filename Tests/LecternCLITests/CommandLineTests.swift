@@ -110,7 +110,7 @@ import Testing
     @Test(arguments: [
         (["read", "--bibel", "X"], "unknown option '--bibel' for 'read'; did you mean '--bible'?", "read"),
         (["search", "--page"], "option '--page' needs a value (N)", "search"),
-        (["search", "love", "--page", "0"], "option '--page' expects a page number from 1, not '0'", "search"),
+        (["search", "love", "--page", "0"], "option '--page' expects a page number from 1 to 1000000, not '0'", "search"),
         (["read", "-b", "A", "-b", "B"], "option '--bible' is given more than once", "read"),
         (["versions", "--json=yes"], "option '--json' takes no value", "versions"),
         (["completions", "tcsh"], "no completions for 'tcsh'; give bash, zsh or fish", "completions"),

@@ -34,20 +34,12 @@ import Testing
         Case(arguments: ["frobnicate"], redirection: "2>/dev/full", message: nil),
     ]
 
-    /// A library with the sample version, made once for the suite's cases.
-    static let library: String = {
-        let path = NSTemporaryDirectory() + "/lectern-output-\(UUID().uuidString)"
-        _ = try? CLIRunner.runBinary(["import", TestCorpus.sample("sample/usfm").path, "--library", path])
-        ExitCleanup.remove(atExit: path)
-        return path
-    }()
-
     @Test(arguments: cases)
     func aFailedWriteIsASentenceAndStatusOne(_ test: Case) throws {
         guard let binary = CLIRunner.binary() else { throw CLIRunner.BinaryNotFound(message: CLIRunner.binaryMissingMessage) }
         let command = "exec \"$0\" \"$@\" " + test.redirection
         let result = try CLIRunner.runProcess(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", command, binary.path] + test.arguments + ["--library", Self.library])
+            URL(fileURLWithPath: "/bin/sh"), ["-c", command, binary.path] + test.arguments + ["--library", BinarySample.library])
         let expected: Int32 = test.arguments == ["frobnicate"] ? 64 : 1
         #expect(result.status == expected, "\(result)")
         if let message = test.message {
@@ -67,7 +59,7 @@ import Testing
         let writer = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", binary.path] + arguments + ["--library", Self.library]
+        process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", binary.path] + arguments + ["--library", BinarySample.library]
         process.standardOutput = writer
         let error = Pipe()
         process.standardError = error

@@ -70,6 +70,10 @@ import Testing
         ("", "empty reference"), ("Xyz 3", "unknown book 'Xyz'"), ("John 3:", "has no verse"),
         ("John 3-4", "chapter ranges"), ("John 3:16-4:2", "across chapters"), ("John 3:18-16", "ends before it starts"),
         ("John 3:16x!", "cannot read"), ("GEN.1.1-EXO.1.1", "across books"), ("John 3:16-Acts 3:18", "across books"),
+        ("GEN 9223372036854775808", "the number 9223372036854775808 is out of range; chapter and verse numbers go from 1 to 999999"),
+        ("GEN.1.9223372036854775808", "the number 9223372036854775808 is out of range"),
+        ("GEN 1:1-99999999999999999999", "the number 99999999999999999999 is out of range"),
+        ("GEN.1.1-GEN.1000000.1", "the number 1000000 is out of range"), ("1 John 1000000", "out of range"),
     ])
     func badReferencesSayWhatIsWrong(text: String, fragment: String) {
         #expect(throws: ReferenceError.self) { try ReferenceParser.parse(text) }
@@ -78,6 +82,11 @@ import Testing
         } catch {
             #expect(error.description.contains(fragment), "\(error)")
         }
+    }
+
+    @Test(arguments: ["GEN 999999", "GEN 1:999999", "GEN 1:1-999999", "GEN 999999:999999a"])
+    func theLargestNumberIsRead(text: String) throws {
+        #expect(try ReferenceParser.parseSelection(text).ranges.count == 1)
     }
 
     @Test(arguments: [BookNameIndex.longestSuggestible, BookNameIndex.longestSuggestible + 1, 100_000])
