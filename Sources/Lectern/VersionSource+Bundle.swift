@@ -61,7 +61,7 @@ extension VersionSource {
         var contents: [(path: String, bytes: [UInt8])] = []
         var metadata: BundleMetadata?
         for path in paths {
-            guard let bundle = ScriptureBundle.open(path, limit: bundleLimit) else {
+            guard let bundle = ScriptureBundle.open(path, limit: bundleLimit, fileLimit: limit) else {
                 plain.append(path)
                 continue
             }
