@@ -160,10 +160,8 @@ struct ScriptureBundle {
         let sizes = chosen.map { $0.size > fileLimit ? 0 : $0.size }
         let declared = sizes.reduce(0, &+)
         guard declared <= limit, declared >= 0 else { throw Self.bomb(archive.path, more: declared, limit: limit) }
-        let budgeted = zip(chosen, sizes).map { entry, size in
-            entry.name.lowercased().hasSuffix(".gz") ? min(size &* 4, fileLimit) : size
-        }
-        if let shortfall = MemoryBudget.shortfall([], inMemory: budgeted.reduce(0, +), first: archive.path) {
+        let held = zip(chosen, sizes).map { (archive.path + "/" + $0.name, $1) }
+        if let shortfall = MemoryBudget.shortfall([], held: held, first: archive.path, fileLimit: fileLimit) {
             diagnostics.append(shortfall)
             return
         }

@@ -81,9 +81,8 @@ extension VersionSource {
         }
         let (files, fileListing) = files(in: plain)
         listing += fileListing
-        let inMemory = contents.reduce(0) { $0 + $1.bytes.count }
         if let shortfall = MemoryBudget.shortfall(
-            files, inMemory: inMemory, first: contents.first?.path, fileLimit: limit)
+            files, held: contents.map { ($0.path, $0.bytes.count) }, fileLimit: limit)
         {
             return ([], listing + [shortfall], metadata)
         }

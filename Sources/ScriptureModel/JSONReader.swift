@@ -57,6 +57,9 @@ package struct JSONSyntaxError: Error, Sendable {
     package var offset: Int
     /// What is wrong, in a few words.
     package var message: String
+    /// Whether the JSON is well formed so far but one part holds more values than the reader was allowed
+    /// to read (`maximumValues`), not a syntax error.
+    package var isPastLimit = false
 }
 
 /// A strict RFC 8259 reader over UTF-8 bytes that remembers where each value starts.
@@ -71,6 +74,9 @@ package struct JSONReader {
     private var column = 1
     private var depth = 0
     private let maximumDepth: Int
+    /// Values read since the count was last reset, and the most allowed (see `readStreaming`).
+    private var values = 0
+    private var maximumValues = Int.max
 
     /// Reads the single JSON value that makes up `bytes`, with arrays and objects nested at most
     /// `maximumDepth` levels. O(n).
@@ -91,6 +97,92 @@ package struct JSONReader {
         reader.skipWhitespace()
         guard reader.index == bytes.count else { throw reader.error("unexpected text after the JSON value") }
         return node
+    }
+
+    /// Reads a document whose root is an object without holding all of it: each element of the array under the
+    /// root's first `streamedKey` is handed to `element` as soon as it is read, and let go; the root comes back
+    /// with that member's value an empty array (at the array's place). Each element handed over, and each
+    /// other member of the root, may hold at most `maximumValues` values (arrays, objects, strings, numbers,
+    /// literals), so that memory stays bounded by that and not by the document; past it the read ends with an
+    /// error whose `isPastLimit` is set.
+    ///
+    /// A syntax error may come after elements were handed over: the caller drops what it made of them.
+    /// A root that is not an object is read whole, as `read` does. O(n).
+    package static func readStreaming(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 64, streamedKey: String, maximumValues: Int,
+        element: (JSONNode) -> Void
+    ) throws(JSONSyntaxError) -> JSONNode {
+        var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
+        reader.maximumValues = maximumValues
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        reader.skipWhitespace()
+        let node: JSONNode
+        if reader.current == UInt8(ascii: "{") {
+            node = try reader.readStreamedRoot(streamedKey: streamedKey, element: element)
+        } else {
+            node = try reader.readValue()
+        }
+        reader.skipWhitespace()
+        guard reader.index == bytes.count else { throw reader.error("unexpected text after the JSON value") }
+        return node
+    }
+
+    /// The root object, its first `streamedKey` array handed over element by element.
+    private mutating func readStreamedRoot(streamedKey: String, element: (JSONNode) -> Void)
+        throws(JSONSyntaxError) -> JSONNode
+    {
+        let (startLine, startColumn, startOffset) = (line, column, index)
+        try enterNesting()
+        values = 1
+        advance()
+        skipWhitespace()
+        var members: [JSONNode.Member] = []
+        var streamed = false
+        while current != UInt8(ascii: "}") {
+            let (keyLine, keyColumn) = (line, column)
+            guard current == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            let key = try readString()
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            skipWhitespace()
+            let value: JSONNode
+            if !streamed, key == streamedKey, current == UInt8(ascii: "[") {
+                streamed = true
+                value = try readStreamedArray(element: element)
+            } else {
+                values = 0
+                value = try readValue()
+            }
+            members.append(.init(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value))
+            skipWhitespace()
+            if current == UInt8(ascii: "}") { break }
+            try expect(UInt8(ascii: ","), "',' or '}'")
+            skipWhitespace()
+        }
+        advance()
+        depth -= 1
+        return JSONNode(value: .object(members), line: startLine, column: startColumn, offset: startOffset)
+    }
+
+    /// An array whose elements are handed to `element` one by one; it comes back empty.
+    private mutating func readStreamedArray(element: (JSONNode) -> Void) throws(JSONSyntaxError) -> JSONNode {
+        let (startLine, startColumn, startOffset) = (line, column, index)
+        try enterNesting()
+        advance()
+        skipWhitespace()
+        if current != UInt8(ascii: "]") {
+            while true {
+                values = 0
+                element(try readValue())
+                skipWhitespace()
+                if current == UInt8(ascii: "]") { break }
+                try expect(UInt8(ascii: ","), "',' or ']'")
+                skipWhitespace()
+            }
+        }
+        advance()
+        depth -= 1
+        return JSONNode(value: .array([]), line: startLine, column: startColumn, offset: startOffset)
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
@@ -126,6 +218,12 @@ package struct JSONReader {
 
     private mutating func readValue() throws(JSONSyntaxError) -> JSONNode {
         let (startLine, startColumn, startOffset) = (line, column, index)
+        values += 1
+        if values > maximumValues {
+            var failure = error("more than \(maximumValues) values in one part of the document")
+            failure.isPastLimit = true
+            throw failure
+        }
         let value: JSONNode.Value
         switch current {
         case UInt8(ascii: "{"):

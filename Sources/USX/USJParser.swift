@@ -13,6 +13,12 @@ public enum USJParser {
     /// its `content` array).
     public static let maximumDepth = 128
 
+    /// The most JSON values (objects, arrays, strings, numbers, literals) one element of the document's
+    /// content may hold: the reader hands over the document's content one element at a time, so memory is
+    /// bounded by the largest element, and this bounds that. The corpus's largest (a paragraph of tagged
+    /// Greek words) holds 11,539.
+    public static let maximumValuesPerElement = 500_000
+
     /// Parses the bytes of one USJ file.
     ///
     /// - Parameters:
@@ -20,18 +26,33 @@ public enum USJParser {
     ///   - path: the file's path as the user gave it, used in diagnostics.
     /// - Returns: the book (none when the file is not USJ or has no usable `book` element) and the
     ///   diagnostics, in source order.
-    /// - Complexity: O(n) in the size of the file.
+    /// - Complexity: O(n) in the size of the file; memory: the bytes, the book, and the tree of one element of
+    ///   the content at a time (at most `maximumValuesPerElement` values).
     public static func parse(_ bytes: [UInt8], path: String) -> ParseResult {
+        var builder = USJBuilder(path: path)
         let root: JSONNode
         do {
-            root = try JSONReader.read(bytes, maximumDepth: maximumDepth)
+            root = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                try JSONReader.readStreaming(
+                    buffer, maximumDepth: maximumDepth, streamedKey: "content", maximumValues: maximumValuesPerElement
+                ) { builder.block($0) }
+            }
         } catch {
             let location = SourceLocation(file: path, line: error.line, column: error.column, offset: error.offset)
+            if error.isPastLimit {
+                return ParseResult(diagnostics: [
+                    Diagnostic(
+                        .error, .fileTooLarge, at: location,
+                        "an element of the document holds more than \(maximumValuesPerElement) JSON values; "
+                            + "Lectern reads USJ elements of at most that many (a book's largest holds some thousands)")
+                ])
+            }
             return ParseResult(diagnostics: [
                 Diagnostic(.error, .malformedJSON, at: location, "malformed JSON: \(error.message)")
             ])
         }
-        var builder = USJBuilder(path: path)
+        // The content was read as it streamed; a root that is not USJ's drops what was made of it.
+        if USJBuilder.type(of: root) != "USJ" { builder = USJBuilder(path: path) }
         builder.document(root)
         var result = builder.result()
         result.diagnostics = USXParser.inSourceOrder(result.diagnostics)
