@@ -113,6 +113,24 @@ import Testing
         #expect(bible?["copyright"]?.string == expected)
     }
 
+    /// A zip of 2,000 copies of one book: the first is kept, each other is an error naming it, nothing imported.
+    @Test func copiesOfOneBookAreErrorsAtEachLaterCopy() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.path + "/copies.zip"
+        let book = Array("\\id GEN\n\\c 1\n\\p\n\\v 1 In the beginning.\n".utf8)
+        try ZipArchive.write((0..<2000).map { (String(format: "b%04d.usfm", $0), book) }, to: path)
+        let result = try CLIRunner.runBinary(["import", path, "--library", folder.path + "/library"])
+        #expect(result.status == 1, "\(result)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(
+            lines.first.map(String.init)
+                == path + "/b0001.usfm:1:1: error: book GEN was already read from \(path)/b0000.usfm:1:1; this copy is "
+                + "skipped [duplicate-book]")
+        #expect(lines.count == 2000, "\(lines.count)")
+        #expect(lines.last == "Error: 1999 errors in the input; nothing was imported (fix them, or use --allow-errors)")
+    }
+
     /// Where `signature` first occurs in `bytes`.
     static func find(_ signature: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= signature.count else { return nil }

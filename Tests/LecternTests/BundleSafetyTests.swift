@@ -1,5 +1,6 @@
 import Foundation
 import ScriptureModel
+import Synchronization
 import TestSupport
 import Testing
 
@@ -189,5 +190,27 @@ struct BundleSafetyTests {
     static func find(_ signature: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= signature.count else { return nil }
         return (0...(bytes.count - signature.count)).first { Array(bytes[$0..<$0 + signature.count]) == signature }
+    }
+
+    /// A zip of 500 copies of one book keeps the first, read from the first entry, and makes (`keep`) at most a
+    /// copy a thread beside it: a later copy is dropped as soon as it is parsed, not encoded and dropped at
+    /// the end (99,999 copies reached 4.0 GB).
+    @Test func copiesOfABookAreDroppedBeforeTheyAreKept() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/copies.zip"
+        try ZipArchive.write((0..<500).map { (String(format: "b%03d.usfm", $0), Self.book) }, to: path)
+        let keeps = Mutex(0)
+        let reading = VersionSource.read(paths: [path]) { book -> BookID in
+            keeps.withLock { $0 += 1 }
+            return book.id
+        }
+        #expect(reading.books.map(\.kept) == [.ruth])
+        #expect(reading.books.first?.location.file == path + "/b000.usfm")
+        let duplicates = reading.diagnostics.filter { $0.kind == .duplicateBook }
+        #expect(duplicates.count == 499)
+        #expect(duplicates.first?.message == "book RUT was already read from \(path)/b000.usfm:1:1; this copy is skipped")
+        #expect(duplicates.map(\.location.file) == (1..<500).map { path + String(format: "/b%03d.usfm", $0) })
+        #expect(keeps.withLock { $0 } <= ProcessInfo.processInfo.activeProcessorCount + 1, "\(keeps.withLock { $0 })")
     }
 }
