@@ -70,7 +70,18 @@ struct ScriptureBundle {
     private static func folder(_ path: String) -> ScriptureBundle? {
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         var bundle = ScriptureBundle()
-        if let bytes = try? FileProblem.readFile(base + "/metadata.xml"), DBLMetadataReader.mayBeDBL(bytes) {
+        // The zip's limit on metadata holds here too: a file past it is an error, unread, and the folder's
+        // sources are read as a plain folder's.
+        for name in ["metadata.xml", "metadata.json"] {
+            guard case .regular(let size)? = try? FileKind.of(base + "/" + name), size > metadataLimit else { continue }
+            let problem = FileProblem(.tooLarge(bytes: size, limit: metadataLimit), path: base + "/" + name)
+            bundle.diagnostics = [problem.diagnostic]
+            bundle.files = [base]
+            return bundle
+        }
+        if let bytes = try? FileProblem.readFile(base + "/metadata.xml", limit: metadataLimit),
+            DBLMetadataReader.mayBeDBL(bytes)
+        {
             let (metadata, diagnostics) = DBLMetadataReader.read(bytes, path: base + "/metadata.xml")
             bundle.metadata = metadata
             bundle.diagnostics = diagnostics
@@ -78,7 +89,8 @@ struct ScriptureBundle {
             bundle.files = [release ?? base]
             return bundle
         }
-        guard let bytes = try? FileProblem.readFile(base + "/metadata.json"), BurritoMetadataReader.isBurrito(bytes)
+        guard let bytes = try? FileProblem.readFile(base + "/metadata.json", limit: metadataLimit),
+            BurritoMetadataReader.isBurrito(bytes)
         else { return nil }
         let reading = BurritoMetadataReader.read(bytes, path: base + "/metadata.json")
         bundle.metadata = reading.metadata

@@ -131,6 +131,28 @@ import Testing
         #expect(lines.last == "Error: 1999 errors in the input; nothing was imported (fix them, or use --allow-errors)")
     }
 
+    /// A folder's `metadata.json` or `metadata.xml` of 600 MB (sparse: no disk space) is refused by its size
+    /// with the zip's limit of 16 MB, unread; the folder's sources are still read.
+    @Test(arguments: ["metadata.json", "metadata.xml"])
+    func aFolderBundlesMetadataIsBoundedLikeAZips(name: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let bundle = folder.path + "/bundle"
+        try FileManager.default.copyItem(atPath: TestCorpus.sample("sample/usfm").path, toPath: bundle)
+        let path = bundle + "/" + name
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 600 << 20)
+        try handle.close()
+        let result = try FaultInjection.lectern(["check", bundle], .memoryLimit(kilobytes: 800_000))
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.standardError
+                == path + ":1:1: error: the file is 600 MB; Lectern reads files of at most 16 MB [file-too-large]\n",
+            "\(result)")
+        #expect(result.standardOutput.hasPrefix("4 books, 7 chapters, 30 verses, 1 error"), "\(result)")
+    }
+
     /// Where `signature` first occurs in `bytes`.
     static func find(_ signature: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= signature.count else { return nil }
