@@ -12,7 +12,10 @@ extension SearchCommand {
         if let names {
             for name in names { _ = try BibleSelection.open(name, in: library) }
         }
-        let results = try library.search(text, bibles: names, options: options)
+        let (results, removed) = try library.searchSkippingRemoved(text, bibles: names, options: options)
+        for id in removed {
+            invocation.context.standardError("Note: Bible \(id) was removed from the library during the search; skipped\n")
+        }
         guard !results.isEmpty else {
             throw CommandFailure("the library \(library.directory) has no Bibles; add one with 'lectern import PATH'")
         }
