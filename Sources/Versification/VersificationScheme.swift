@@ -39,7 +39,7 @@ public struct VersificationScheme: Sendable {
         }
         self.toOriginal = toOriginal
         self.fromOriginal = fromOriginal
-        for (original, own) in fromOriginal where toOriginal[original] == nil {
+        for original in fromOriginal.keys where toOriginal[original] == nil {
             if let key = SchemeVerse(packed: original), contains(key),
                 !seen.contains(UInt64(original) << 32 | UInt64(original))
             {
