@@ -62,6 +62,22 @@ package struct JSONSyntaxError: Error, Sendable {
     package var isPastLimit = false
 }
 
+/// The control characters a document's strings give as `\u` escapes (`"\u001B[31m"`), which no byte scan of
+/// the file sees: counted, with where the first is (its backslash), NUL apart.
+package struct JSONEscapedControls: Sendable {
+    /// Escaped control characters other than NUL (see `ControlCharacters`).
+    package var count = 0
+    /// The first of them: line, column, offset and the character.
+    package var first: (line: Int, column: Int, offset: Int, scalar: UInt32)?
+    /// Escaped NUL characters (`\u0000`).
+    package var nulCount = 0
+    /// The first of them.
+    package var firstNUL: (line: Int, column: Int, offset: Int)?
+
+    /// None yet.
+    package init() {}
+}
+
 /// A strict RFC 8259 reader over UTF-8 bytes that remembers where each value starts.
 ///
 /// Foundation's readers give no line and column, accept trailing commas, and cannot tell `true` from `1`;
@@ -77,6 +93,8 @@ package struct JSONReader {
     /// Values read since the count was last reset, and the most allowed (see `readStreaming`).
     private var values = 0
     private var maximumValues = Int.max
+    /// The control characters given as escapes so far.
+    private var escapedControls = JSONEscapedControls()
 
     /// Reads the single JSON value that makes up `bytes`, with arrays and objects nested at most
     /// `maximumDepth` levels. O(n).
@@ -110,7 +128,7 @@ package struct JSONReader {
     /// A root that is not an object is read whole, as `read` does. O(n).
     package static func readStreaming(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 64, streamedKey: String, maximumValues: Int,
-        element: (JSONNode) -> Void
+        escapedControls: inout JSONEscapedControls, element: (JSONNode) -> Void
     ) throws(JSONSyntaxError) -> JSONNode {
         var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
         reader.maximumValues = maximumValues
@@ -124,6 +142,7 @@ package struct JSONReader {
         }
         reader.skipWhitespace()
         guard reader.index == bytes.count else { throw reader.error("unexpected text after the JSON value") }
+        escapedControls = reader.escapedControls
         return node
     }
 
@@ -374,12 +393,16 @@ package struct JSONReader {
     }
 
     private mutating func readEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
+        // (The backslash is one byte and one column back.)
+        let escapeStart = (line: line, column: column - 1, offset: index - 1)
         guard let byte = current else { throw error("unterminated string") }
         let simple: [UInt8: UInt8] = [
             UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
             UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
         ]
         if let replacement = simple[byte] {
+            // (`\b` and `\f` are control characters.)
+            if ControlCharacters.contains(UInt32(replacement)) { noteControl(UInt32(replacement), escapeStart: escapeStart) }
             utf8.append(replacement)
             advance()
             return
@@ -396,7 +419,21 @@ package struct JSONReader {
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         }
         guard let unicode = Unicode.Scalar(scalar) else { throw error("unpaired surrogate in \\u escape") }
+        if ControlCharacters.contains(scalar) { noteControl(scalar, escapeStart: escapeStart) }
         utf8.append(contentsOf: String(Character(unicode)).utf8)
+    }
+
+    /// Counts an escaped control character, keeping where the first is.
+    private mutating func noteControl(_ scalar: UInt32, escapeStart: (line: Int, column: Int, offset: Int)) {
+        if scalar == 0 {
+            escapedControls.nulCount += 1
+            if escapedControls.firstNUL == nil { escapedControls.firstNUL = escapeStart }
+        } else {
+            escapedControls.count += 1
+            if escapedControls.first == nil {
+                escapedControls.first = (escapeStart.line, escapeStart.column, escapeStart.offset, scalar)
+            }
+        }
     }
 
     private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {

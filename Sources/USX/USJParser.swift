@@ -31,10 +31,12 @@ public enum USJParser {
     public static func parse(_ bytes: [UInt8], path: String) -> ParseResult {
         var builder = USJBuilder(path: path)
         let root: JSONNode
+        var escaped = JSONEscapedControls()
         do {
             root = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
                 try JSONReader.readStreaming(
-                    buffer, maximumDepth: maximumDepth, streamedKey: "content", maximumValues: maximumValuesPerElement
+                    buffer, maximumDepth: maximumDepth, streamedKey: "content", maximumValues: maximumValuesPerElement,
+                    escapedControls: &escaped
                 ) { builder.block($0) }
             }
         } catch {
@@ -55,8 +57,35 @@ public enum USJParser {
         if USJBuilder.type(of: root) != "USJ" { builder = USJBuilder(path: path) }
         builder.document(root)
         var result = builder.result()
+        result.diagnostics += controlCharacters(bytes, escaped: escaped, path: path)
         result.diagnostics = USXParser.inSourceOrder(result.diagnostics)
         return result
+    }
+
+    /// One warning for the control characters of the file, written as bytes (DEL, C1, U+FFFE, U+FFFF: JSON
+    /// allows them in strings) or as escapes (`\u001B`), at the first, with the count; one for NUL escapes
+    /// (`\u0000`), as USFM warns of a NUL byte.
+    static func controlCharacters(_ bytes: [UInt8], escaped: JSONEscapedControls, path: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let raw = bytes.withUnsafeBufferPointer { ControlCharacters.scan($0) }
+        var first = escaped.first.map { (SourceLocation(file: path, line: $0.line, column: $0.column, offset: $0.offset), $0.scalar) }
+        if let raw, first == nil || raw.offset < first!.0.offset {
+            let location = bytes.withUnsafeBufferPointer { buffer in
+                var locator = SourceLocator(path: path, bytes: buffer)
+                return locator.location(at: raw.offset)
+            }
+            first = (location, raw.scalar)
+        }
+        if let (location, scalar) = first {
+            found.append(ControlCharacters.diagnostic(at: location, scalar: scalar, count: escaped.count + (raw?.count ?? 0)))
+        }
+        if let nul = escaped.firstNUL {
+            found.append(
+                Diagnostic(
+                    .warning, .nulCharacter, at: SourceLocation(file: path, line: nul.line, column: nul.column, offset: nul.offset),
+                    "a NUL character (\\u0000) in the text (\(escaped.nulCount) in the file); remove it"))
+        }
+        return found
     }
 
     /// Whether bytes look like a USJ document: a JSON object whose first bytes hold `"type"` with the

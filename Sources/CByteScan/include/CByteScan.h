@@ -145,16 +145,17 @@ typedef struct {
 void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layout *layout);
 
 /// Checks that `bytes` are valid UTF-8 (RFC 3629: no overlong forms, surrogates or code points past
-/// U+10FFFF, no sequence cut short at the end) with no NUL byte, and writes the offset after each line
-/// feed to `starts`, in order.
+/// U+10FFFF, no sequence cut short at the end) with no NUL byte and no other control character (C0 but tab,
+/// line feed and carriage return; DEL; C1; U+FFFE and U+FFFF), and writes the offset after each line feed to
+/// `starts`, in order.
 ///
-/// Returns how many offsets it wrote; -1 when a byte is invalid or NUL (nothing is said of where: the caller
-/// then reads the bytes itself); -2 when more than `capacity` line feeds would be written.
+/// Returns how many offsets it wrote; -1 when a byte is invalid, NUL or a control character (nothing is said
+/// of where: the caller then reads the bytes itself); -2 when more than `capacity` line feeds would be written.
 ///
 /// - Complexity: O(n), 32 bytes a step with AVX2 (the Keiser–Lemire lookup check), a byte at a time without.
 int64_t lectern_usfm_line_starts(const uint8_t *bytes, size_t length, int64_t *starts, size_t capacity);
 
-/// 1 when `bytes` are valid UTF-8 with no NUL byte (the check of `lectern_usfm_line_starts`, without the
+/// 1 when `bytes` are valid UTF-8 with no NUL byte or other control character (the check of `lectern_usfm_line_starts`, without the
 /// line starts), else 0; and, in the same pass, `*crowding`: a count of `=` bytes such that no stretch between two
 /// `>` bytes (or an end of the input) holds more than `*crowding + 62` (nor fewer than `*crowding`, for the
 /// stretch it counts). No start tag has more attributes than `=` signs, so a small value says that none has many
