@@ -63,4 +63,16 @@ import Testing
             ? "it is 2 MB; a .vrs file may be at most 1 MB (the standard ones are 12 and 19 KB)" : "it is not a regular file"
         #expect(result.standardError == "Error: cannot read \(path): \(reason)\n", "\(result)")
     }
+
+    /// The English scheme saved by an editor that starts files with a UTF-8 byte order mark is read as it is.
+    @Test func aSchemeWithAByteOrderMarkIsRead() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let text = try Data(contentsOf: URL(fileURLWithPath: Self.english))
+        let path = try folder.write([0xEF, 0xBB, 0xBF] + Array(text), to: "bom.vrs")
+        let result = try CLIRunner.runBinary(
+            ["import", TestCorpus.sample("sample/usfm").path, "--versification", path, "--library", folder.path + "/l"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardError.isEmpty, "\(result)")
+    }
 }

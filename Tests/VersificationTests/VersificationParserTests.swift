@@ -75,6 +75,16 @@ func reportsProblemsWithTheirPlace(_ test: ParserCase) {
     #expect(!scheme.contains(SchemeVerse(.psalms, 1, 2)))
 }
 
+/// A UTF-8 byte order mark before the first line is skipped, and columns count from after it.
+@Test func aByteOrderMarkIsSkipped() {
+    let result = VersificationParser.parse([0xEF, 0xBB, 0xBF] + Array("GEN 1:31 2:25\nGEN 3:1 = GEN 3:1\nXYZ 1:1\n".utf8), file: "b.vrs")
+    #expect(result.diagnostics.map(\.description) == ["b.vrs:3:1: error: unknown book code `XYZ` [unknown-book]"])
+    #expect(result.scheme.lastVerse(.genesis, 2) == 25)
+    let first = VersificationParser.parse([0xEF, 0xBB, 0xBF] + Array("XYZ 1:1\n".utf8), file: "b.vrs")
+    #expect(first.diagnostics.first?.location.column == 1)
+    #expect(first.diagnostics.first?.location.offset == 3)
+}
+
 @Test func readsBooksMappingsTitlesAndCRLF() {
     let text = "# Versification  \"Mine\" \r\nPSA 1:6 2:12 3:8\r\nPSA 3:0-8 = PSA 3:1-9 # titles\r\n-PSA 1:6\r\n"
     let result = VersificationParser.parse(text, file: "mine.vrs")
