@@ -89,9 +89,20 @@ struct ScriptureBundle {
             bundle.files = [release ?? base]
             return bundle
         }
-        guard let bytes = try? FileProblem.readFile(base + "/metadata.json", limit: metadataLimit),
-            BurritoMetadataReader.isBurrito(bytes)
-        else { return nil }
+        guard let bytes = try? FileProblem.readFile(base + "/metadata.json", limit: metadataLimit) else { return nil }
+        guard BurritoMetadataReader.isBurrito(bytes) else {
+            // Damaged JSON is said with its place (Burrito's or Lectern's own, it cannot be read); the folder's
+            // sources are read as a plain folder's. Other JSON is left to what reads it.
+            guard let syntax = ExportMetadata.syntaxError(bytes) else { return nil }
+            bundle.diagnostics = [
+                Diagnostic(
+                    .error, .bundleMetadata,
+                    at: SourceLocation(file: base + "/metadata.json", line: syntax.line, column: syntax.column, offset: syntax.offset),
+                    "malformed JSON: \(syntax.message); the folder's metadata cannot be read")
+            ]
+            bundle.files = [base]
+            return bundle
+        }
         let reading = BurritoMetadataReader.read(bytes, path: base + "/metadata.json")
         bundle.metadata = reading.metadata
         bundle.diagnostics = reading.diagnostics
