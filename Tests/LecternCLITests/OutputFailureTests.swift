@@ -28,6 +28,7 @@ import Testing
         Case(arguments: ["read", "GEN", "1", "--json"], redirection: ">&-", message: closed),
         Case(arguments: ["search", "God"], redirection: ">/dev/full", message: full),
         Case(arguments: ["books"], redirection: ">/dev/full", message: full),
+        Case(arguments: ["export", "--bible", "1", "--format", "vref", "--output", "-"], redirection: ">/dev/full", message: full),
         // The failing stream is standard error: nothing can be said, the status says it.
         Case(arguments: ["read", "X"], redirection: "2>/dev/full", message: nil),
         Case(arguments: ["read", "X"], redirection: "2>&-", message: nil),
@@ -71,5 +72,34 @@ import Testing
         #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus)")
         #expect(process.terminationStatus == 1)
         #expect(message.isEmpty, "\(message)")
+    }
+
+    /// `export --output -` writes the one-stream formats to standard output (it made a folder named `-`) and
+    /// refuses the formats of one file a book; no file or folder named `-` is made.
+    @Test(arguments: [("vref", "GEN 1:1\tIn the beginning"), ("json", "{\"schemaVersion\":1,\"command\":\"export\""), ("usfm", "\\id GEN ")])
+    func exportToADashWritesToStandardOutput(format: String, start: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try CLIRunner.runBinary(
+            ["export", "--bible", "1", "--format", format, "--output", "-", "--library", BinarySample.library],
+            currentDirectory: URL(fileURLWithPath: folder.path))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.hasPrefix(start), "\(result.standardOutput.prefix(80))")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/-"))
+    }
+
+    @Test(arguments: ["usx", "usj"])
+    func exportOfOneFileABookToADashIsRefused(format: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let result = try CLIRunner.runBinary(
+            ["export", "--bible", "1", "--format", format, "--output", "-", "--library", BinarySample.library],
+            currentDirectory: URL(fileURLWithPath: folder.path))
+        #expect(result.status == 64, "\(result)")
+        #expect(
+            result.standardError.hasPrefix(
+                "Error: --format \(format) needs --output FOLDER (one file per book) ('-', standard output, is for vref, "
+                    + "json and usfm)\n"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/-"))
     }
 }
