@@ -189,11 +189,7 @@ __attribute__((target("avx2"))) static int64_t line_starts_avx2(const uint8_t *b
     return line_starts_bytes(bytes, length, resume, starts, capacity, written);
 }
 
-static int has_avx2_lines(void) {
-    static int answer = -1;
-    if (answer < 0) answer = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return answer;
-}
+static int has_avx2_lines(void) { return lectern_bytescan_uses_avx2(); }
 #endif
 
 // The line starts (none recorded when `starts` is NULL), or -1 for invalid bytes, NUL or a control character.

@@ -9,7 +9,7 @@ import Testing
 
 /// The real `lectern import` binary, killed midway or locked out, never changes the library except
 /// by a complete replace.
-@Suite(.serialized, .enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.serialized, .enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct ImportInterruptionTests {
     static let sample = TestCorpus.sample("sample/usfm").path
     /// What is imported and killed: all of WEB with `LECTERN_STRESS=long`, else four of its longest books

@@ -6,7 +6,7 @@ import Testing
 /// binary: the open of the second Bible's store is held back 1.5 s (`strace -P … inject=openat:delay_enter`),
 /// the remove lands in that time, and the search skips the Bible with a note and answers from the rest
 /// (it failed with "no version '2'" for the whole search).
-@Suite(.serialized, .enabled(if: FaultInjection.canTrace, "strace cannot trace a child here"))
+@Suite(.serialized, .enabled(if: Required.runs(FaultInjection.canTrace), "strace cannot trace a child here"))
 struct SearchDuringRemoveTests {
     @Test func aBibleRemovedMidSearchIsSkippedWithANote() throws {
         guard let binary = CLIRunner.binary() else { throw CLIRunner.BinaryNotFound(message: CLIRunner.binaryMissingMessage) }

@@ -6,7 +6,7 @@ import Testing
 
 /// Real Bibles through the store: what comes out is what went in, and what the USFM and USX writers
 /// export reads back to the same verse text.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct StoreCorpusTests {
     /// A temporary folder for store files and exports.
     final class Scratch {
@@ -129,7 +129,7 @@ struct StoreCorpusTests {
 }
 
 /// A real store (eng-web), cut short and with bytes flipped in every section: errors, never a crash.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct StoreCorpusDamageTests {
     @Test func damageAnywhereIsReportedAndNeverCrashes() throws {
         let scratch = StoreCorpusTests.Scratch()

@@ -89,10 +89,11 @@ struct USFMWordRunTests {
 
     /// The runs do read words where the processor can (else every comparison here would be of the one-by-one
     /// reader with itself): a verse of tagged words has most of its words read in runs.
-    @Test func runsReadWordsWhereTheProcessorCan() {
+    @Test func runsReadWordsWhereTheProcessorCan() throws {
         let verse = (1...40).map { #"\w word\#($0)|strong="G\#($0)"\w*"# }.joined(separator: " ")
         let text = "\\id GEN\n\\c 1\n\\p\n\\v 1 \(verse)\n"
-        guard lectern_usfm_word_runs_available() != 0 else { return }
+        try ScalarPaths.skipWithoutAVX2()
+        #expect(lectern_usfm_word_runs_available() != 0)
         let bytes = Array(text.utf8)
         let read = bytes.withUnsafeBufferPointer { input -> Int in
             var parser = USFMBookBuilder(input: input, table: LineTable(file: "t", lineStarts: [0]), start: 0)
@@ -105,7 +106,7 @@ struct USFMWordRunTests {
     }
 
     /// Every USFM file of the shared corpus.
-    @Test(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+    @Test(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
     func everyCorpusFileBuildsTheSame() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: TestCorpus.root.path)
             .filter { $0.hasSuffix("-usfm") }.sorted()
@@ -128,7 +129,13 @@ struct USFMWordRunTests {
 /// plain count of `=` between `>`, on random bytes: ASCII, line feeds, `=` and `>`, valid sequences of every
 /// length, invalid bytes, NUL and other control characters, cut anywhere.
 struct USFMLineStartTests {
-    @Test func lineStartsAndValidityAgreeWithTheStandardLibrary() {
+    /// Both paths: AVX2 (where the processor has it) and the scalar one, forced.
+    @Test(arguments: [false, true])
+    func lineStartsAndValidityAgreeWithTheStandardLibrary(scalar: Bool) throws {
+        if !scalar { try ScalarPaths.skipWithoutAVX2() }
+        lectern_bytescan_force_scalar(scalar ? 1 : 0)
+        defer { lectern_bytescan_force_scalar(0) }
+        #expect(lectern_bytescan_uses_avx2() == (scalar ? 0 : 1))
         var generator = SplitMix64(seed: 7)
         var crowdedRounds = 0
         for round in 0..<20_000 {

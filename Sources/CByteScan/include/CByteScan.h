@@ -162,6 +162,19 @@ int64_t lectern_usfm_line_starts(const uint8_t *bytes, size_t length, int64_t *s
 /// (libxml2 2.9 checks a tag's attributes for duplicates pairwise: time grows with the square of their number).
 int32_t lectern_utf8_check_markup(const uint8_t *bytes, size_t length, int64_t *crowding);
 
+/// 1 when the byte scans take their AVX2 paths on the calling thread: the processor has AVX2 and the scalar
+/// paths are not forced (`lectern_bytescan_force_scalar` on this thread, or `LECTERN_SCALAR_C=1` in the
+/// environment when first asked), else 0.
+int32_t lectern_bytescan_uses_avx2(void);
+
+/// 1 when the processor has AVX2, whether or not the scalar paths are forced.
+int32_t lectern_bytescan_processor_has_avx2(void);
+
+/// Forces the scalar paths of every byte scan made on the calling thread (non-zero), or lets them take AVX2
+/// where the processor has it (0): for tests, which compare both paths' results on a machine that has both.
+/// Scans on other threads (tests run at the same time, a parse's worker threads) are not touched.
+void lectern_bytescan_force_scalar(int32_t on);
+
 /// 1 when `lectern_usfm_read_words` reads words on this processor (it has AVX2), else 0.
 int32_t lectern_usfm_word_runs_available(void);
 
