@@ -157,3 +157,22 @@ public struct BundleMetadata: Sendable, Hashable {
         }
     }
 }
+
+extension BundleMetadata {
+    /// What a bundle's metadata file says: DBL's `metadata.xml` when `path` ends in `.xml`, else a Scripture
+    /// Burrito's `metadata.json`, read as an import reads it (`path` is for the diagnostics).
+    ///
+    /// - Returns: the names (nil when the file cannot be read or is not such metadata), the scripture files a
+    ///   Burrito lists (sorted; none for DBL, whose books are in `release/USX_1/`), and the diagnostics.
+    /// - Complexity: O(n) in the file's size.
+    public static func read(_ bytes: [UInt8], path: String) -> (
+        metadata: BundleMetadata?, sources: [String], diagnostics: [Diagnostic]
+    ) {
+        if path.lowercased().hasSuffix(".xml") {
+            let (metadata, diagnostics) = DBLMetadataReader.read(bytes, path: path)
+            return (metadata, [], diagnostics)
+        }
+        let reading = BurritoMetadataReader.read(bytes, path: path)
+        return (reading.metadata, reading.sources, reading.diagnostics)
+    }
+}
