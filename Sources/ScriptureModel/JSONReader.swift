@@ -153,53 +153,18 @@ package struct JSONReader {
         let (startLine, startColumn, startOffset) = (line, column, index)
         try enterNesting()
         values = 1
-        advance()
-        skipWhitespace()
-        var members: [JSONNode.Member] = []
-        var streamed = false
-        while current != UInt8(ascii: "}") {
-            let (keyLine, keyColumn) = (line, column)
-            guard current == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
-            let key = try readString()
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"), "':' after the key")
-            skipWhitespace()
-            let value: JSONNode
-            if !streamed, key == streamedKey, current == UInt8(ascii: "[") {
-                streamed = true
-                value = try readStreamedArray(element: element)
-            } else {
-                values = 0
-                value = try readValue()
-            }
-            members.append(.init(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value))
-            skipWhitespace()
-            if current == UInt8(ascii: "}") { break }
-            try expect(UInt8(ascii: ","), "',' or '}'")
-            skipWhitespace()
+        let members = try withoutActuallyEscaping(element) { (element) throws(JSONSyntaxError) in
+            try readMembers(streaming: (streamedKey, element))
         }
-        advance()
         depth -= 1
         return JSONNode(value: .object(members), line: startLine, column: startColumn, offset: startOffset)
     }
 
     /// An array whose elements are handed to `element` one by one; it comes back empty.
-    private mutating func readStreamedArray(element: (JSONNode) -> Void) throws(JSONSyntaxError) -> JSONNode {
+    private mutating func readStreamedArray(element: @escaping (JSONNode) -> Void) throws(JSONSyntaxError) -> JSONNode {
         let (startLine, startColumn, startOffset) = (line, column, index)
         try enterNesting()
-        advance()
-        skipWhitespace()
-        if current != UInt8(ascii: "]") {
-            while true {
-                values = 0
-                element(try readValue())
-                skipWhitespace()
-                if current == UInt8(ascii: "]") { break }
-                try expect(UInt8(ascii: ","), "',' or ']'")
-                skipWhitespace()
-            }
-        }
-        advance()
+        _ = try readElements(handing: element)
         depth -= 1
         return JSONNode(value: .array([]), line: startLine, column: startColumn, offset: startOffset)
     }
@@ -271,7 +236,11 @@ package struct JSONReader {
         depth += 1
     }
 
-    private mutating func readMembers() throws(JSONSyntaxError) -> [JSONNode.Member] {
+    /// An object's members. With `streaming`, the first member of that key whose value is an array has its
+    /// elements handed over one by one (see `readStreaming`), and each member's values are counted afresh.
+    private mutating func readMembers(streaming: (key: String, element: (JSONNode) -> Void)? = nil)
+        throws(JSONSyntaxError) -> [JSONNode.Member]
+    {
         advance()
         skipWhitespace()
         var members: [JSONNode.Member] = []
@@ -279,6 +248,7 @@ package struct JSONReader {
             advance()
             return members
         }
+        var streamed = false
         while true {
             let (keyLine, keyColumn) = (line, column)
             guard current == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
@@ -286,7 +256,15 @@ package struct JSONReader {
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()
-            members.append(.init(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try readValue()))
+            let value: JSONNode
+            if let streaming, !streamed, key == streaming.key, current == UInt8(ascii: "[") {
+                streamed = true
+                value = try readStreamedArray(element: streaming.element)
+            } else {
+                if streaming != nil { values = 0 }
+                value = try readValue()
+            }
+            members.append(.init(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value))
             skipWhitespace()
             if current == UInt8(ascii: "}") {
                 advance()
@@ -297,7 +275,11 @@ package struct JSONReader {
         }
     }
 
-    private mutating func readElements() throws(JSONSyntaxError) -> [JSONNode] {
+    /// An array's elements; with `element`, each is handed over as it is read (its values counted afresh)
+    /// and none is kept.
+    private mutating func readElements(handing element: ((JSONNode) -> Void)? = nil) throws(JSONSyntaxError)
+        -> [JSONNode]
+    {
         advance()
         skipWhitespace()
         var elements: [JSONNode] = []
@@ -306,7 +288,12 @@ package struct JSONReader {
             return elements
         }
         while true {
-            elements.append(try readValue())
+            if let element {
+                values = 0
+                element(try readValue())
+            } else {
+                elements.append(try readValue())
+            }
             skipWhitespace()
             if current == UInt8(ascii: "]") {
                 advance()
