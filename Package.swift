@@ -62,7 +62,7 @@ let package = Package(
 
         .target(
             name: "TestSupport",
-            dependencies: ["ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization"],
+            dependencies: ["ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization", "Versification"],
             path: "Tests/TestSupport"),
         // The corpus parsed once per test process, shared by the suites that check whole folders.
         .target(name: "LecternTestSupport", dependencies: ["Lectern", "TestSupport"], path: "Tests/LecternTestSupport"),

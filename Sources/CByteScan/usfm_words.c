@@ -222,11 +222,7 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
     run->position = position;
 }
 
-static int has_avx2(void) {
-    static int answer = -1;
-    if (answer < 0) answer = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return answer;
-}
+static int has_avx2(void) { return lectern_bytescan_uses_avx2(); }
 #endif
 
 void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layout *layout) {

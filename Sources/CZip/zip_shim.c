@@ -126,70 +126,85 @@ int32_t lectern_zip_entry(lectern_zip *archive, int64_t index, const char **name
     return 0;
 }
 
-int32_t lectern_zip_read(lectern_zip *archive, int64_t index, size_t max_len, uint8_t **out, size_t *out_len,
-                         char *message, size_t message_capacity) {
-    *out = NULL;
-    *out_len = 0;
+/// Opens the entry at `index`, or writes libzip's message and returns NULL.
+static zip_file_t *open_entry(lectern_zip *archive, int64_t index, char *message, size_t message_capacity) {
     if (!archive || index < 0) {
         copy_message(message, message_capacity, "no such entry");
-        return -1;
+        return NULL;
     }
     zip_file_t *file = zip_fopen_index(archive->archive, (zip_uint64_t)index, 0);
-    if (!file) {
-        copy_message(message, message_capacity, zip_strerror(archive->archive));
-        return -1;
-    }
-    size_t capacity = 64 * 1024;
-    if (capacity > max_len + 1) capacity = max_len + 1;
-    uint8_t *buffer = (uint8_t *)malloc(capacity);
-    if (!buffer) {
-        zip_fclose(file);
-        copy_message(message, message_capacity, "not enough memory");
-        return -1;
-    }
-    size_t produced = 0;
-    for (;;) {
-        if (produced == capacity) {
-            if (capacity > max_len) {
-                free(buffer);
-                zip_fclose(file);
-                return -100;
-            }
-            size_t grown = capacity * 2;
-            if (grown > max_len + 1) grown = max_len + 1;
-            uint8_t *bigger = (uint8_t *)realloc(buffer, grown);
-            if (!bigger) {
-                free(buffer);
-                zip_fclose(file);
-                copy_message(message, message_capacity, "not enough memory");
-                return -1;
-            }
-            buffer = bigger;
-            capacity = grown;
-        }
-        zip_int64_t count = zip_fread(file, buffer + produced, capacity - produced);
+    if (!file) copy_message(message, message_capacity, zip_strerror(archive->archive));
+    return file;
+}
+
+/// Reads from `file` into `buffer` until `capacity` bytes are there or the data ends; then, when `more` is
+/// given, whether one byte more follows (into it: 1 or 0). Returns 0, or -1 with libzip's message.
+static int32_t read_entry(zip_file_t *file, uint8_t *buffer, size_t capacity, size_t *produced, int *more,
+                          char *message, size_t message_capacity) {
+    *produced = 0;
+    while (*produced < capacity) {
+        zip_int64_t count = zip_fread(file, buffer + *produced, capacity - *produced);
         if (count < 0) {
             copy_message(message, message_capacity, zip_file_strerror(file));
-            free(buffer);
-            zip_fclose(file);
             return -1;
         }
         if (count == 0) break;
-        produced += (size_t)count;
+        *produced += (size_t)count;
     }
-    int status = zip_fclose(file);
-    if (status != 0) {
-        copy_code_message(message, message_capacity, status);
-        free(buffer);
+    if (more) {
+        uint8_t extra;
+        zip_int64_t count = zip_fread(file, &extra, 1);
+        if (count < 0) {
+            copy_message(message, message_capacity, zip_file_strerror(file));
+            return -1;
+        }
+        *more = count > 0;
+    }
+    return 0;
+}
+
+/// Closes `file`, turning a failed check at the end (a bad CRC) into -1 with its message.
+static int32_t close_entry(zip_file_t *file, int32_t status, char *message, size_t message_capacity) {
+    int closed = zip_fclose(file);
+    if (status == 0 && closed != 0) {
+        copy_code_message(message, message_capacity, closed);
         return -1;
     }
-    if (produced > max_len) {
-        free(buffer);
+    return status;
+}
+
+int32_t lectern_zip_read_into(lectern_zip *archive, int64_t index, uint8_t *buffer, size_t capacity,
+                              size_t *produced, char *message, size_t message_capacity) {
+    *produced = 0;
+    zip_file_t *file = open_entry(archive, index, message, message_capacity);
+    if (!file) return -1;
+    int more = 0;
+    int32_t status = read_entry(file, buffer, capacity, produced, &more, message, message_capacity);
+    if (status == 0 && more) {
+        zip_fclose(file);
         return -100;
     }
-    *out = buffer;
-    *out_len = produced;
-    return 0;
+    return close_entry(file, status, message, message_capacity);
+}
+
+int32_t lectern_zip_size(lectern_zip *archive, int64_t index, size_t max_len, size_t *size, char *message,
+                         size_t message_capacity) {
+    *size = 0;
+    zip_file_t *file = open_entry(archive, index, message, message_capacity);
+    if (!file) return -1;
+    uint8_t scratch[64 * 1024];
+    int32_t status = 0;
+    for (;;) {
+        size_t produced = 0;
+        status = read_entry(file, scratch, sizeof scratch, &produced, NULL, message, message_capacity);
+        if (status != 0 || produced == 0) break;
+        *size += produced;
+        if (*size > max_len) {
+            zip_fclose(file);
+            return -100;
+        }
+    }
+    return close_entry(file, status, message, message_capacity);
 }
 
 void lectern_zip_close(lectern_zip *archive) {
@@ -197,8 +212,6 @@ void lectern_zip_close(lectern_zip *archive) {
     zip_discard(archive->archive);
     free(archive);
 }
-
-void lectern_zip_free(void *buffer) { free(buffer); }
 
 int32_t lectern_zip_write(const char *path, int32_t count, const char *const *names, const uint8_t *const *data,
                           const size_t *lengths, int32_t deflate, char *message, size_t message_capacity) {

@@ -61,11 +61,16 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
     /// Throws a `FileProblem` when it cannot be read or does not hold this schema (the cause says what is
     /// wrong with it), so a damaged file is reported, not silently ignored.
     public static func read(from folder: String) throws(FileProblem) -> ExportMetadata? {
+        // (See `syntaxError(_:)` for damaged JSON.)
         let path = folder + "/" + fileName
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         let bytes = try FileProblem.readFile(path)
         if BurritoMetadataReader.isBurrito(bytes) { return nil }
+        if let syntax = syntaxError(bytes) {
+            throw FileProblem(
+                .other("it is not valid JSON (\(syntax.message))"), path: "\(path):\(syntax.line):\(syntax.column)")
+        }
         let metadata: ExportMetadata
         do {
             metadata = try JSONDecoder().decode(ExportMetadata.self, from: Data(bytes))
@@ -101,5 +106,17 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
             if let metadata = try read(from: path) { return metadata }
         }
         return nil
+    }
+}
+
+extension ExportMetadata {
+    /// The first syntax error of `bytes` read as JSON, with its line and column, or nil when they are JSON.
+    static func syntaxError(_ bytes: [UInt8]) -> JSONSyntaxError? {
+        do {
+            _ = try JSONReader.read(bytes)
+            return nil
+        } catch {
+            return error
+        }
     }
 }

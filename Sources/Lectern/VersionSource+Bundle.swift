@@ -12,9 +12,9 @@ package struct KeptBook<Kept: Sendable>: Sendable {
     package var kept: Kept
 }
 
-/// One file's books (as kept) and diagnostics.
+/// One file's books (which, and where) and diagnostics; what was kept of them is in `BookClaims`.
 struct FileReading<Kept: Sendable>: Sendable {
-    var books: [KeptBook<Kept>] = []
+    var read: [(id: BookID, location: SourceLocation)] = []
     var diagnostics: [Diagnostic] = []
 }
 
@@ -61,7 +61,7 @@ extension VersionSource {
         var contents: [(path: String, bytes: [UInt8])] = []
         var metadata: BundleMetadata?
         for path in paths {
-            guard let bundle = ScriptureBundle.open(path, limit: bundleLimit) else {
+            guard let bundle = ScriptureBundle.open(path, limit: bundleLimit, fileLimit: limit) else {
                 plain.append(path)
                 continue
             }
@@ -81,9 +81,8 @@ extension VersionSource {
         }
         let (files, fileListing) = files(in: plain)
         listing += fileListing
-        let inMemory = contents.reduce(0) { $0 + $1.bytes.count }
         if let shortfall = MemoryBudget.shortfall(
-            files, inMemory: inMemory, first: contents.first?.path, fileLimit: limit)
+            files, held: contents.map { ($0.path, $0.bytes.count) }, fileLimit: limit)
         {
             return ([], listing + [shortfall], metadata)
         }
@@ -92,6 +91,7 @@ extension VersionSource {
         let loaded = contents
         // (Largest first: with the book encoded right after its file, the last large one would hold up the rest.)
         let sizes = files.map(Self.fileSize) + loaded.map(\.bytes.count)
+        let claims = BookClaims<Kept>()
         let results = parseConcurrently(count: total, sizes: sizes, progress: progress) { index, session in
             var result: ParseResult
             if index < files.count {
@@ -101,19 +101,21 @@ extension VersionSource {
                 result = parseBytes(bytes, path: path, session: session, limit: limit)
             }
             // Each book is handed over as the only reference to it (popped, not copied), so that `keep` can let
-            // its parts go as it goes.
+            // its parts go as it goes; a copy of a book an earlier source has is dropped here, unkept.
             var books = result.books
             result.books = []
             books.reverse()
-            var kept: [KeptBook<Kept>] = []
-            kept.reserveCapacity(books.count)
+            var read: [(id: BookID, location: SourceLocation)] = []
+            read.reserveCapacity(books.count)
             while let book = books.popLast() {
                 let (id, location) = (book.id, book.location)
-                kept.append(KeptBook(id: id, location: location, kept: keep(book)))
+                let order = (source: index, position: read.count)
+                read.append((id, location))
+                if claims.claim(id, at: order, location: location) { claims.store(keep(book), for: id, at: order) }
             }
-            return FileReading(books: kept, diagnostics: result.diagnostics)
+            return FileReading<Kept>(read: read, diagnostics: result.diagnostics)
         }
-        let combined = combine(listing, results)
+        let combined = combine(listing, results, claims: claims)
         return (combined.books, combined.diagnostics, metadata)
     }
 

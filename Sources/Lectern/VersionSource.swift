@@ -228,27 +228,30 @@ public enum VersionSource {
         read(paths: paths, limit: limit, progress: progress).result
     }
 
-    /// Joins the listing's diagnostics and each file's results, in order; a book that comes twice is an error.
-    static func combine<Kept>(_ listing: [Diagnostic], _ results: [FileReading<Kept>]) -> FileReading<Kept> {
-        var combined = FileReading<Kept>(diagnostics: listing)
-        var seen: [BookID: SourceLocation] = [:]
-        for result in results {
-            combined.diagnostics.append(contentsOf: result.diagnostics)
-            for book in result.books {
-                if let first = seen[book.id] {
-                    combined.diagnostics.append(
+    /// Joins the listing's diagnostics and each file's results, in order, with the books `claims` kept; a book
+    /// that comes twice is an error at each later copy.
+    static func combine<Kept>(_ listing: [Diagnostic], _ results: [FileReading<Kept>], claims: BookClaims<Kept>)
+        -> (books: [KeptBook<Kept>], diagnostics: [Diagnostic])
+    {
+        var diagnostics = listing
+        var books: [KeptBook<Kept>] = []
+        for (source, result) in results.enumerated() {
+            diagnostics.append(contentsOf: result.diagnostics)
+            for (position, (id, location)) in result.read.enumerated() {
+                guard let winner = claims.winner(of: id) else { continue }
+                guard winner.order == (source, position) else {
+                    diagnostics.append(
                         Diagnostic(
-                            .error, .duplicateBook, at: book.location,
-                            "book \(book.id.code) was already read from \(first); this copy is skipped"))
+                            .error, .duplicateBook, at: location,
+                            "book \(id.code) was already read from \(winner.location); this copy is skipped"))
                     continue
                 }
-                seen[book.id] = book.location
-                combined.books.append(book)
+                if let kept = claims.take(id) { books.append(KeptBook(id: id, location: location, kept: kept)) }
             }
         }
         // Stable: no two books left share an id.
-        combined.books.sort { $0.id < $1.id }
-        return combined
+        books.sort { $0.id < $1.id }
+        return (books, diagnostics)
     }
 
     /// Parses `count` sources on every core: each worker takes the next in turn and keeps one USFM session.

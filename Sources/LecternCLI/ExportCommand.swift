@@ -39,7 +39,9 @@ package enum ExportCommand: LecternCommand {
     package static func run(_ invocation: Invocation) throws -> Int32 {
         let format = try invocation.arguments.value(
             "format", as: Format.init(rawValue:), expected: "vref, usfm, usx, usj or json")
-        let output = invocation.arguments.value("output").map(invocation.absolute)
+        // `--output -` is standard output, as the default is, for the formats written as one stream.
+        let given = invocation.arguments.value("output")
+        let output = given == "-" ? nil : given.map(invocation.absolute)
         let force = invocation.arguments.flag("force")
         try invocation.expectNoArguments("name the Bible with --bible")
         guard let format else { throw UsageError("give --format vref, usfm, usx, usj or json") }
@@ -61,7 +63,8 @@ package enum ExportCommand: LecternCommand {
         case .usfm, .usx, .usj:
             guard let output else {
                 guard format == .usfm else {
-                    throw UsageError("--format \(format.rawValue) needs --output FOLDER (one file per book)")
+                    let dash = given == "-" ? " ('-', standard output, is for vref, json and usfm)" : ""
+                    throw UsageError("--format \(format.rawValue) needs --output FOLDER (one file per book)" + dash)
                 }
                 let names = ExportMetadata(store.metadata)
                 for book in store.books { invocation.output(USFMWriter.write(try store.fullBook(book.id), names: names)) }

@@ -49,6 +49,9 @@ package enum ImportCommand: LecternCommand {
             "id", as: { Int($0).flatMap { Library.idRange.contains($0) ? $0 : nil } },
             expected: "a number from \(Library.idRange.lowerBound) to \(Library.idRange.upperBound)")
         let abbreviation = arguments.value("abbreviation")
+        if let abbreviation, let problem = Library.abbreviationProblem(abbreviation) {
+            throw UsageError("option '--abbreviation': \(problem), not '\(Terminal.sanitized(abbreviation))'")
+        }
         let title = arguments.value("title")
         let copyright = arguments.value("copyright")
         let language = try arguments.value("language").map { tag throws(UsageError) in
@@ -107,6 +110,12 @@ package enum ImportCommand: LecternCommand {
                 language: language, copyright: copyright, bundle: reading.bundle, versification: versification)
         } catch let error as VersificationError {
             throw CommandFailure(Terminal.sanitized(error.description))
+        }
+        if let problem = Library.abbreviationProblem(metadata.abbreviation) {
+            // (Given with --abbreviation it was refused above: it came from a bundle or the sources.)
+            throw CommandFailure(
+                "the abbreviation '\(Terminal.sanitized(metadata.abbreviation))' the sources give cannot name a Bible: "
+                    + "\(problem); give one with --abbreviation")
         }
         bar.message("Writing \(Terminal.sanitized(metadata.abbreviation)) to \(library.directory)…")
         let wasEmpty = (try? library.ids().isEmpty) ?? false

@@ -58,7 +58,8 @@ package enum ReadCommand: LecternCommand {
         } else {
             let title = Terminal.sanitized(bookName + passage.heading + " (\(store.metadata.abbreviation))")
             let heading = invocation.colorsOutput ? Terminal.boldStart + title + Terminal.reset : title
-            invocation.output(heading + "\n\n" + PassageText.render(passage.blocks))
+            // Verse text is shown as titles are: control characters from the file escaped.
+            invocation.output(heading + "\n\n" + Terminal.sanitized(PassageText.render(passage.blocks)))
         }
         do {
             try session.save()
@@ -117,7 +118,8 @@ package enum ReadCommand: LecternCommand {
             var text = (invocation.colorsOutput ? Terminal.boldStart + title + Terminal.reset : title) + "\n"
             for part in parts {
                 let piece = try ReadPassage(reference: part, store: store, bookName: name(part.book))
-                text += "\n" + Terminal.sanitized(name(part.book) + piece.heading) + "\n\n" + PassageText.render(piece.blocks)
+                text += "\n" + Terminal.sanitized(name(part.book) + piece.heading) + "\n\n"
+                    + Terminal.sanitized(PassageText.render(piece.blocks))
             }
             invocation.output(text)
         }

@@ -58,7 +58,8 @@ package enum SearchCommand: LecternCommand {
     package static func run(_ invocation: Invocation) throws -> Int32 {
         let arguments = invocation.arguments
         let page = try arguments.value(
-            "page", as: { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, expected: "a page number from 1")
+            "page", as: { Int($0).flatMap { (1...SearchOptions.maximumPage).contains($0) ? $0 : nil } },
+            expected: "a page number from 1 to \(SearchOptions.maximumPage)")
         let pageSize = try arguments.value(
             "page-size", as: { Int($0).flatMap { (1...SearchOptions.maximumPageSize).contains($0) ? $0 : nil } },
             expected: "a number from 1 to \(SearchOptions.maximumPageSize)")

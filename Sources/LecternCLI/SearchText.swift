@@ -46,12 +46,16 @@ enum SearchText {
         let bytes = Array(hit.text.utf8)
         var out: [UInt8] = []
         var position = 0
+        // Each piece of the verse is shown as titles are, control characters escaped, then the marks put in.
+        func piece(_ range: Range<Int>) -> [UInt8] {
+            Array(Terminal.sanitized(String(decoding: bytes[range], as: UTF8.self)).utf8)
+        }
         for range in hit.highlights where range.utf8.lowerBound >= position && range.utf8.upperBound <= bytes.count {
-            out += bytes[position..<range.utf8.lowerBound]
-            out += Array(start.utf8) + bytes[range.utf8] + Array(end.utf8)
+            out += piece(position..<range.utf8.lowerBound)
+            out += Array(start.utf8) + piece(range.utf8) + Array(end.utf8)
             position = range.utf8.upperBound
         }
-        out += bytes[position...]
+        out += piece(position..<bytes.count)
         return String(decoding: out, as: UTF8.self)
     }
 }

@@ -16,11 +16,9 @@ package enum UseCommand: LecternCommand {
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
         let library = invocation.library
-        var state = library.readingState()
         if invocation.arguments.flag("clear") {
             try invocation.expectNoArguments("--clear takes no Bible")
-            state.defaultVersion = nil
-            try library.saveReadingState(state)
+            try library.updateReadingState { $0.defaultVersion = nil }
             if invocation.json {
                 invocation.output(json: JSONSchema.document("use", [("bible", .null), ("source", .null)]))
             } else {
@@ -33,8 +31,15 @@ package enum UseCommand: LecternCommand {
         let source: BibleSelection.Source
         if let name = invocation.positionals.first {
             store = try BibleSelection.open(name, in: library)
-            state.defaultVersion = store.metadata.id
-            try library.saveReadingState(state)
+            let id = store.metadata.id
+            // Set under the reading-state lock, and only while the Bible is there: a `remove` that deleted it
+            // meanwhile has cleared the default or will (see RemoveCommand), never after this.
+            try library.updateReadingState { (state) throws(CommandFailure) in
+                guard (try? library.ids().contains(id)) == true else {
+                    throw CommandFailure("\(Terminal.sanitized(name)) was removed from the library meanwhile")
+                }
+                state.defaultVersion = id
+            }
             source = .chosen
         } else {
             (store, source) = try BibleSelection.resolve(nil, in: library)

@@ -66,6 +66,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case attributesAcrossLines = "attributes-across-lines"
         case emptyBook = "empty-book"
         case nulCharacter = "nul-character"
+        case controlCharacter = "control-character"
         case malformedMapping = "malformed-mapping"
         case malformedJSON = "malformed-json"
         case notUSJ = "not-usj"

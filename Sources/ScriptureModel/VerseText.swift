@@ -86,7 +86,7 @@ extension Book {
     ///
     /// - Complexity: O(n) in the book's content.
     public func verseTexts() -> [VerseText] {
-        collectVerses(keysOnly: false)
+        collectVerses()
     }
 
     /// What `verseTexts()` gives, chapter by chapter: the verses started in each of `chapters`, in order.
@@ -101,7 +101,14 @@ extension Book {
     ///
     /// - Complexity: O(n) in the book's content, allocating only the keys.
     public func verseKeys() -> [VerseKey] {
-        collectVerses(keysOnly: true).map(\.key)
+        var collector = VerseTextCollector(book: id)
+        collector.keysOnly = true
+        for chapter in chapters {
+            collector.startChapter(chapter.number)
+            collector.add(chapter.content)
+            collector.finishVerse()
+        }
+        return collector.keys
     }
 
     /// Appends the `vref` line of every verse `verseTexts()` gives, in the same order, to `output` as
@@ -121,9 +128,8 @@ extension Book {
         swap(&collector.lines, &output)
     }
 
-    private func collectVerses(keysOnly: Bool) -> [VerseText] {
+    private func collectVerses() -> [VerseText] {
         var collector = VerseTextCollector(book: id)
-        collector.keysOnly = keysOnly
         for chapter in chapters {
             collector.startChapter(chapter.number)
             collector.add(chapter.content)

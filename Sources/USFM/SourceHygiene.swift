@@ -41,7 +41,8 @@ struct SourceHygiene {
                     "file is empty; a USFM file starts with \\id and a book code"))
             return result
         }
-        var scan = cleanScan(input) ?? scan(input)
+        let clean = cleanScan(input)
+        var scan = clean ?? scan(input)
         let table = LineTable(file: path, lineStarts: scan.lineStarts)
         if let repaired = scan.repaired {
             report(scan.invalid, input: input, table: table, diagnostics: &diagnostics)
@@ -61,6 +62,12 @@ struct SourceHygiene {
         }
         noteLineEnds(input, table: table, diagnostics: &diagnostics)
         if scan.mayHaveNUL { warnNUL(input, table: table, diagnostics: &diagnostics) }
+        // (The clean scan stops at any control character, so only unclean bytes are read for them.)
+        if clean == nil, let found = ControlCharacters.scan(input) {
+            diagnostics.append(
+                ControlCharacters.diagnostic(
+                    at: table.location(of: found.offset, in: input), scalar: found.scalar, count: found.count))
+        }
         return result
     }
 

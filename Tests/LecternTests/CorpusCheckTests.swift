@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Every folder of the shared corpus parses with zero errors, and its counts agree with SOURCES.md.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct CorpusCheckTests {
     struct Folder: CustomTestStringConvertible, Sendable {
         var name: String

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// What `lectern import` suggests for every folder of the shared corpus when no names are given.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct CorpusNamingTests {
     struct Folder: Sendable, CustomTestStringConvertible {
         var name: String

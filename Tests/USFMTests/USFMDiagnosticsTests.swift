@@ -1,4 +1,5 @@
 import ScriptureModel
+import TestSupport
 import Testing
 import USFM
 
@@ -200,7 +201,11 @@ import USFM
         "\\id GEN\n\\c 1\n\\p \\w a|b=\"", "\\id GEN\n\\esb\n\\tc1 x\n\\va 1\\va*\\ca 2\\ca*",
     ])
     func neverCrashesOnFragments(_ text: String) {
-        _ = USFMParser.parse(text, path: "fragment.usfm")
+        let result = USFMParser.parse(text, path: "fragment.usfm")
+        // Each is broken, and says so inside itself; what it gives stores and reads back.
+        #expect(!result.diagnostics.isEmpty)
+        #expect(Array(text.utf8).withUnsafeBytes { FuzzProperties.diagnostics(result.diagnostics, input: $0) } == [])
+        #expect(FuzzProperties.storeRoundTrip(result.books) == [])
     }
 }
 
