@@ -8,6 +8,8 @@ package struct KeptBook<Kept: Sendable>: Sendable {
     package var id: BookID
     /// Where it was read (`Book.location`), for the error when it comes again.
     package var location: SourceLocation
+    /// Its chapters and verses in source order, for the checks of order, gaps and counts.
+    package var outline: BookOutline
     /// What the caller's `keep` returned for it.
     package var kept: Kept
 }
@@ -36,11 +38,17 @@ extension VersionSource {
     /// archive's or metadata file's path. Names missing from the metadata are warnings.
     ///
     /// A file or zip entry larger than `limit` (or gzip content that is) gives a `file-too-large` error.
+    ///
+    /// Every book is checked for the order and gaps of its chapters and verses, and its counts compared with
+    /// `versification` (`english`, `original`, a `.vrs` path), else with the shipped scheme that fits the books
+    /// best (see `trustedFit`); its chapters are put in numeric order (`Book.putChaptersInOrder()`).
     public static func read(
-        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30,
+        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30, versification: String? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> SourceReading {
-        let reading = read(paths: paths, limit: limit, bundleLimit: bundleLimit, progress: progress) { $0 }
+        let reading = read(
+            paths: paths, limit: limit, bundleLimit: bundleLimit, versification: versification, progress: progress
+        ) { $0 }
         return SourceReading(
             result: ParseResult(books: reading.books.map(\.kept), diagnostics: reading.diagnostics),
             bundle: reading.bundle)
@@ -52,7 +60,7 @@ extension VersionSource {
     /// version never holds all of its models at once. Books come back in canon order, each read once (a
     /// book that comes twice is an error, its later copy skipped, as `read` does).
     package static func read<Kept: Sendable>(
-        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30,
+        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30, versification: String? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
         keeping keep: @escaping @Sendable (consuming Book) -> Kept
     ) -> (books: [KeptBook<Kept>], diagnostics: [Diagnostic], bundle: BundleMetadata?) {
@@ -107,13 +115,17 @@ extension VersionSource {
             books.reverse()
             var kept: [KeptBook<Kept>] = []
             kept.reserveCapacity(books.count)
-            while let book = books.popLast() {
+            while var book = books.popLast() {
                 let (id, location) = (book.id, book.location)
-                kept.append(KeptBook(id: id, location: location, kept: keep(book)))
+                // Outlined in source order, then read in numeric order of chapters by everything after
+                // (`Book.putChaptersInOrder()`); `chapter-out-of-order` says where they were not.
+                let outline = BookOutline(book)
+                book.putChaptersInOrder()
+                kept.append(KeptBook(id: id, location: location, outline: outline, kept: keep(book)))
             }
             return FileReading(books: kept, diagnostics: result.diagnostics)
         }
-        let combined = combine(listing, results)
+        let combined = combine(listing, results, versification: versification)
         return (combined.books, combined.diagnostics, metadata)
     }
 

@@ -226,23 +226,40 @@ public enum VersionSource {
     }
 
     /// Joins the listing's diagnostics and each file's results, in order; a book that comes twice is an error.
-    static func combine<Kept>(_ listing: [Diagnostic], _ results: [FileReading<Kept>]) -> FileReading<Kept> {
+    /// Each book's order, gap and count diagnostics (`outlineDiagnostics`, against the scheme `versification`
+    /// names, else the best fit of the books' counts) go among its file's by place; the scheme's own after all.
+    static func combine<Kept>(_ listing: [Diagnostic], _ results: [FileReading<Kept>], versification: String? = nil)
+        -> FileReading<Kept>
+    {
         var combined = FileReading<Kept>(diagnostics: listing)
         var seen: [BookID: SourceLocation] = [:]
+        var firstCopies: [[Bool]] = []
         for result in results {
-            combined.diagnostics.append(contentsOf: result.diagnostics)
+            firstCopies.append(result.books.map { seen.updateValue($0.location, forKey: $0.id) == nil })
+        }
+        seen = [:]
+        let outlines = zip(results, firstCopies).flatMap { result, first in
+            zip(result.books, first).filter(\.1).map(\.0.outline)
+        }
+        let (scheme, schemeDiagnostics) = countScheme(versification, outlines: outlines)
+        for result in results {
+            var added: [Diagnostic] = []
+            var repeated: [Diagnostic] = []
             for book in result.books {
                 if let first = seen[book.id] {
-                    combined.diagnostics.append(
+                    repeated.append(
                         Diagnostic(
                             .error, .duplicateBook, at: book.location,
                             "book \(book.id.code) was already read from \(first); this copy is skipped"))
                     continue
                 }
                 seen[book.id] = book.location
+                added += outlineDiagnostics(book.outline, scheme: scheme)
                 combined.books.append(book)
             }
+            combined.diagnostics += merged(result.diagnostics, added) + repeated
         }
+        combined.diagnostics += schemeDiagnostics
         // Stable: no two books left share an id.
         combined.books.sort { $0.id < $1.id }
         return combined

@@ -71,6 +71,17 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case notUSJ = "not-usj"
         case nestingTooDeep = "nesting-too-deep"
         case fileTooLarge = "file-too-large"
+        // The order, gaps and counts of a parsed book, whatever its format (`BookOutline`).
+        case verseOutOfOrder = "verse-out-of-order"
+        case chapterOutOfOrder = "chapter-out-of-order"
+        case missingVerse = "missing-verse"
+        case missingChapter = "missing-chapter"
+        case tooManyVerses = "too-many-verses"
+        case tooFewVerses = "too-few-verses"
+        case verseNotInScheme = "verse-not-in-scheme"
+        case chapterNotInScheme = "chapter-not-in-scheme"
+        case tooFewChapters = "too-few-chapters"
+        case unknownVersification = "unknown-versification"
     }
 
     /// How serious it is.
