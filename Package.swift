@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CXMLShim", dependencies: ["CLibXML2", "CByteScan"]),
 
         // Swift modules, one concern each.
-        .target(name: "ScriptureModel", dependencies: ["CByteScan"]),
+        .target(name: "ScriptureModel", dependencies: ["CByteScan"], exclude: ["Resources"]),
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization", "CByteScan"]),
         .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim", "CByteScan"]),
