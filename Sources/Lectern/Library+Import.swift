@@ -34,6 +34,8 @@ extension Library {
         from paths: [String], abbreviation: String? = nil, title: String? = nil, language: String? = nil,
         copyright: String? = nil, replace: Bool = false, versification: String? = nil
     ) throws -> VersionStore {
+        // A scheme that cannot be read stops the import before any source is (it is a `VersificationError`).
+        if let versification { _ = try VersificationScheme.named(versification) }
         var reading = ImportedBook.read(paths: paths, versification: versification)
         let hasErrors = reading.diagnostics.contains { $0.severity == .error }
         guard !hasErrors, !reading.books.isEmpty else { throw ImportError(diagnostics: reading.diagnostics) }

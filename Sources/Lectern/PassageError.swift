@@ -50,15 +50,5 @@ public enum PassageError: Error, Sendable, Equatable, CustomStringConvertible {
     private static func name(_ book: BookID) -> String { "\(book.englishName) (\(book.code))" }
 
     /// Numbers as runs: `[1, 2, 3, 5]` → `1–3, 5`.
-    static func runs(_ numbers: [Int]) -> String {
-        var parts: [String] = []
-        var index = 0
-        while index < numbers.count {
-            var end = index
-            while end + 1 < numbers.count, numbers[end + 1] == numbers[end] + 1 { end += 1 }
-            parts.append(end > index ? "\(numbers[index])\u{2013}\(numbers[end])" : "\(numbers[index])")
-            index = end + 1
-        }
-        return parts.joined(separator: ", ")
-    }
+    static func runs(_ numbers: [Int]) -> String { numbers.runs }
 }

@@ -85,7 +85,7 @@ extension VersificationError {
         switch self {
         case .invalid(let diagnostic): diagnostic
         case .unreadable, .unknown:
-            Diagnostic(.error, .unreadableFile, at: SourceLocation(file: versification, line: 1, column: 1), description)
+            Diagnostic(.error, .unreadableFile, at: .wholeFile(versification), description)
         }
     }
 }

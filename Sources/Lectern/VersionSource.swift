@@ -100,9 +100,7 @@ public enum VersionSource {
             }
             if matching.isEmpty {
                 diagnostics.append(
-                    Diagnostic(
-                        .warning, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
-                        "folder has no .usfm, .sfm, .usx or .usj files"))
+                    Diagnostic(.warning, .unreadableFile, at: .wholeFile(path), "folder has no .usfm, .sfm, .usx or .usj files"))
             }
             files.append(contentsOf: matching.map { base + "/" + $0 })
         }
@@ -174,9 +172,7 @@ public enum VersionSource {
             return ParseResult(diagnostics: [problem.diagnostic])
         } catch {
             return ParseResult(diagnostics: [
-                Diagnostic(
-                    .error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
-                    "cannot read it: \(error)")
+                Diagnostic(.error, .unreadableFile, at: .wholeFile(path), "cannot read it: \(error)")
             ])
         }
         return parse(bytes, path: path, session: session)

@@ -59,6 +59,12 @@ package enum ImportCommand: LecternCommand {
             return canonical
         }
         let versification = try CheckCommand.versification(invocation)
+        do {
+            // A scheme file that cannot be read stops the import before any source is read.
+            if let versification { _ = try VersificationScheme.named(versification) }
+        } catch {
+            throw CommandFailure(Terminal.sanitized(error.description))
+        }
         let json = invocation.json
         let verbose = arguments.flag("verbose")
         let library = invocation.library

@@ -37,13 +37,17 @@ package enum ReadCommand: LecternCommand {
             let store = try BibleSelection.resolve(bibleName, in: library).store
             let text = invocation.positionals.joined(separator: " ")
             do {
-                let selection = try ReferenceParser.parseSelection(text, names: BookNameIndex(store: store))
+                let selection = try store.selection(text)
                 guard let reference = selection.reference else {
                     return try readSelection(selection, store: store, library: library, invocation: invocation)
                 }
                 session = try ReaderSession(library: library, store: store, at: reference)
             } catch let error as ReferenceError {
                 throw CommandFailure("\(text): \(error.description) (\(Terminal.sanitized(store.metadata.abbreviation)))")
+            } catch PassageError.reference(let error) {
+                throw CommandFailure("\(text): \(error.description) (\(Terminal.sanitized(store.metadata.abbreviation)))")
+            } catch let error as PassageError {
+                throw CommandFailure("\(text): \(Terminal.sanitized(error.description))")
             }
         }
         let store = session.store

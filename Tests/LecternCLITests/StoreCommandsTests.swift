@@ -167,7 +167,7 @@ import Testing
         // A path that cannot be read gives no book: --allow-errors would not help, so it is not offered.
         let missing = library.run(["import", library.path + "-missing", "--abbreviation", "NONE"])
         #expect(missing.status == 1)
-        #expect(missing.standardError.contains("-missing:1:1: error: cannot read it: no such file or folder"))
+        #expect(missing.standardError.contains("-missing: error: cannot read it: no such file or folder"))
         #expect(
             missing.standardError.contains(
                 "Error: 1 error in the input and no book could be read; nothing was imported\n"),
