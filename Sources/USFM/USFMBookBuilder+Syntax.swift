@@ -122,9 +122,10 @@ extension USFMBookBuilder {
         let label = cursor.bytes(range)
         guard Self.hasLeadingZero(label) else { return }
         let text = cursor.string(range)
+        let kept = what == "chapter" ? "it is read as \(Int(text) ?? 0)" : "Lectern keeps the label as written"
         report(
             .warning, .leadingZero, at: range.lowerBound,
-            "\(what) number '\(text)' has a leading zero; write it without (Lectern keeps it as written)")
+            "\(what) number '\(text)' has a leading zero; write it without (\(kept))")
     }
 
     // MARK: - Blocks

@@ -34,7 +34,8 @@ public enum USJParser {
         var builder = USJBuilder(path: path)
         builder.document(root)
         var result = builder.result()
-        result.diagnostics = USXParser.inSourceOrder(result.diagnostics)
+        // The USFM syntax rules USJ can break too, on the parsed model (`Book.markupDiagnostics()`).
+        result.diagnostics = USXParser.inSourceOrder(result.diagnostics + result.books.flatMap { $0.markupDiagnostics() })
         return result
     }
 

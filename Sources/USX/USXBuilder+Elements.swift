@@ -112,6 +112,7 @@ extension USXBuilder {
             parts.isChapterBroken = true
             return
         }
+        if let warning = Self.leadingZeroWarning(chapter: number, at: location) { diagnostics.append(warning) }
         if !parts.chapterNumbers.insert(value).inserted {
             report(
                 .error, .duplicateChapter, at: location,
