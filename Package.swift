@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
 
         // Swift modules, one concern each.
-        .target(name: "ScriptureModel", dependencies: ["CByteScan"]),
+        .target(name: "ScriptureModel", dependencies: ["CByteScan"], exclude: ["Resources"]),
         .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization", "CByteScan"]),
         .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim", "CByteScan"]),

@@ -66,7 +66,7 @@ enum MemoryBudget {
         guard needed > allowed else { return nil }
         func megabytes(_ bytes: Int) -> String { "\((bytes + (1 << 20) - 1) >> 20) MB" }
         return Diagnostic(
-            .error, .unreadableFile, at: SourceLocation(file: first, line: 1, column: 1),
+            .error, .unreadableFile, at: .wholeFile(first),
             "there is not enough memory to read these sources: \(megabytes(sources)) of sources need about "
                 + "\(megabytes(needed)), and this process may use \(megabytes(allowed)) (ulimit -v); raise the "
                 + "limit, or read fewer books at a time")

@@ -166,7 +166,7 @@ struct ScriptureBundle {
         if chosen.isEmpty {
             diagnostics.append(
                 Diagnostic(
-                    .warning, .unreadableFile, at: SourceLocation(file: archive.path, line: 1, column: 1),
+                    .warning, .unreadableFile, at: .wholeFile(archive.path),
                     "the archive has no .usfm, .sfm, .usx or .usj files"))
         }
         try readSources(chosen.sorted { $0.name < $1.name }, from: archive, limit: limit, fileLimit: fileLimit)

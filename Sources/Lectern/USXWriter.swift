@@ -144,9 +144,13 @@ public enum USXWriter {
                     inlines(span.content)
                     text += "</\(element)>"
                 case .note(let note):
+                    // `\\cat` is the note's `category` attribute in USX (USFM 3.1.2's `attribute` category).
+                    let (category, rest) = USXSchemaFit.noteCategory(note)
                     text +=
-                        "<note caller=\"\(escape(note.caller, quote: true))\" style=\"\(escape(note.marker, quote: true))\">"
-                    inlines(note.content)
+                        "<note caller=\"\(escape(note.caller, quote: true))\" style=\"\(escape(note.marker, quote: true))\""
+                    attribute("category", category.map(USXSchemaFit.categoryText))
+                    text += ">"
+                    inlines(rest)
                     text += "</note>"
                 case .milestone(let milestone):
                     text += "<ms style=\"\(escape(milestone.marker, quote: true))\""

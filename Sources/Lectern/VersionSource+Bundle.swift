@@ -14,8 +14,16 @@ package struct KeptBook<Kept: Sendable>: Sendable {
 
 /// One file's books (which, and where) and diagnostics; what was kept of them is in `BookClaims`.
 struct FileReading<Kept: Sendable>: Sendable {
-    var read: [(id: BookID, location: SourceLocation)] = []
+    var read: [ReadBook] = []
     var diagnostics: [Diagnostic] = []
+}
+
+/// A book a file held: which, where, and its chapters and verses in source order (for the checks of order,
+/// gaps and counts); a copy of a book read before is listed too, for its error.
+struct ReadBook: Sendable {
+    var id: BookID
+    var location: SourceLocation
+    var outline: BookOutline
 }
 
 /// What `VersionSource.read(paths:progress:)` found: the parsed books and the bundle's names.
@@ -36,11 +44,17 @@ extension VersionSource {
     /// archive's or metadata file's path. Names missing from the metadata are warnings.
     ///
     /// A file or zip entry larger than `limit` (or gzip content that is) gives a `file-too-large` error.
+    ///
+    /// Every book is checked for the order and gaps of its chapters and verses, and its counts compared with
+    /// `versification` (`english`, `original`, a `.vrs` path), else with the shipped scheme that fits the books
+    /// best (see `trustedFit`); its chapters are put in numeric order (`Book.putChaptersInOrder()`).
     public static func read(
-        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30,
+        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30, versification: String? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> SourceReading {
-        let reading = read(paths: paths, limit: limit, bundleLimit: bundleLimit, progress: progress) { $0 }
+        let reading = read(
+            paths: paths, limit: limit, bundleLimit: bundleLimit, versification: versification, progress: progress
+        ) { $0 }
         return SourceReading(
             result: ParseResult(books: reading.books.map(\.kept), diagnostics: reading.diagnostics),
             bundle: reading.bundle)
@@ -52,7 +66,7 @@ extension VersionSource {
     /// version never holds all of its models at once. Books come back in canon order, each read once (a
     /// book that comes twice is an error, its later copy skipped, as `read` does).
     package static func read<Kept: Sendable>(
-        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30,
+        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30, versification: String? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
         keeping keep: @escaping @Sendable (consuming Book) -> Kept
     ) -> (books: [KeptBook<Kept>], diagnostics: [Diagnostic], bundle: BundleMetadata?) {
@@ -105,17 +119,22 @@ extension VersionSource {
             var books = result.books
             result.books = []
             books.reverse()
-            var read: [(id: BookID, location: SourceLocation)] = []
+            var read: [ReadBook] = []
             read.reserveCapacity(books.count)
-            while let book = books.popLast() {
+            while var book = books.popLast() {
                 let (id, location) = (book.id, book.location)
                 let order = (source: index, position: read.count)
-                read.append((id, location))
-                if claims.claim(id, at: order, location: location) { claims.store(keep(book), for: id, at: order) }
+                // Outlined in source order, then read in numeric order of chapters by everything after
+                // (`Book.putChaptersInOrder()`); `chapter-out-of-order` says where they were not.
+                let outline = BookOutline(book)
+                read.append(ReadBook(id: id, location: location, outline: outline))
+                guard claims.claim(id, at: order, location: location) else { continue }
+                book.putChaptersInOrder()
+                claims.store(keep(book), for: id, at: order)
             }
             return FileReading<Kept>(read: read, diagnostics: result.diagnostics)
         }
-        let combined = combine(listing, results, claims: claims)
+        let combined = combine(listing, results, claims: claims, versification: versification)
         return (combined.books, combined.diagnostics, metadata)
     }
 

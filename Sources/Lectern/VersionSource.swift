@@ -100,9 +100,7 @@ public enum VersionSource {
             }
             if matching.isEmpty {
                 diagnostics.append(
-                    Diagnostic(
-                        .warning, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
-                        "folder has no .usfm, .sfm, .usx or .usj files"))
+                    Diagnostic(.warning, .unreadableFile, at: .wholeFile(path), "folder has no .usfm, .sfm, .usx or .usj files"))
             }
             files.append(contentsOf: matching.map { base + "/" + $0 })
         }
@@ -174,9 +172,7 @@ public enum VersionSource {
             return ParseResult(diagnostics: [problem.diagnostic])
         } catch {
             return ParseResult(diagnostics: [
-                Diagnostic(
-                    .error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
-                    "cannot read it: \(error)")
+                Diagnostic(.error, .unreadableFile, at: .wholeFile(path), "cannot read it: \(error)")
             ])
         }
         return parse(bytes, path: path, session: session)
@@ -229,26 +225,42 @@ public enum VersionSource {
     }
 
     /// Joins the listing's diagnostics and each file's results, in order, with the books `claims` kept; a book
-    /// that comes twice is an error at each later copy.
-    static func combine<Kept>(_ listing: [Diagnostic], _ results: [FileReading<Kept>], claims: BookClaims<Kept>)
-        -> (books: [KeptBook<Kept>], diagnostics: [Diagnostic])
-    {
+    /// that comes twice is an error at each later copy. Each kept book's order, gap and count diagnostics
+    /// (`outlineDiagnostics`, against the scheme `versification` names, else the best fit of the kept books'
+    /// counts) go among its file's by place; the scheme's own after all.
+    static func combine<Kept>(
+        _ listing: [Diagnostic], _ results: [FileReading<Kept>], claims: BookClaims<Kept>, versification: String? = nil
+    ) -> (books: [KeptBook<Kept>], diagnostics: [Diagnostic]) {
+        func isWinner(_ book: ReadBook, source: Int, position: Int) -> Bool {
+            guard let winner = claims.winner(of: book.id) else { return false }
+            return winner.order == (source, position)
+        }
+        let outlines = results.enumerated().flatMap { source, result in
+            result.read.enumerated().filter { isWinner($1, source: source, position: $0) }.map(\.element.outline)
+        }
+        let (scheme, schemeDiagnostics) = countScheme(versification, outlines: outlines)
         var diagnostics = listing
         var books: [KeptBook<Kept>] = []
         for (source, result) in results.enumerated() {
-            diagnostics.append(contentsOf: result.diagnostics)
-            for (position, (id, location)) in result.read.enumerated() {
-                guard let winner = claims.winner(of: id) else { continue }
+            var added: [Diagnostic] = []
+            var repeated: [Diagnostic] = []
+            for (position, book) in result.read.enumerated() {
+                guard let winner = claims.winner(of: book.id) else { continue }
                 guard winner.order == (source, position) else {
-                    diagnostics.append(
+                    repeated.append(
                         Diagnostic(
-                            .error, .duplicateBook, at: location,
-                            "book \(id.code) was already read from \(winner.location); this copy is skipped"))
+                            .error, .duplicateBook, at: book.location,
+                            "book \(book.id.code) was already read from \(winner.location); this copy is skipped"))
                     continue
                 }
-                if let kept = claims.take(id) { books.append(KeptBook(id: id, location: location, kept: kept)) }
+                added += outlineDiagnostics(book.outline, scheme: scheme)
+                if let kept = claims.take(book.id) {
+                    books.append(KeptBook(id: book.id, location: book.location, kept: kept))
+                }
             }
+            diagnostics += merged(result.diagnostics, added) + repeated
         }
+        diagnostics += schemeDiagnostics
         // Stable: no two books left share an id.
         books.sort { $0.id < $1.id }
         return (books, diagnostics)

@@ -62,12 +62,12 @@ package enum ImportCommand: LecternCommand {
             }
             return canonical
         }
-        let versification = try arguments.value("versification").map { name throws(UsageError) in
-            guard VersificationScheme.standard(named: name) != nil || name.hasSuffix(".vrs") else {
-                throw UsageError(
-                    "option '--versification': '\(Terminal.sanitized(name))' is not english, original or a FILE.vrs")
-            }
-            return VersificationScheme.standard(named: name) != nil ? name : invocation.absolute(name)
+        let versification = try CheckCommand.versification(invocation)
+        do {
+            // A scheme file that cannot be read stops the import before any source is read.
+            if let versification { _ = try VersificationScheme.named(versification) }
+        } catch {
+            throw CommandFailure(Terminal.sanitized(error.description))
         }
         let json = invocation.json
         let verbose = arguments.flag("verbose")
@@ -79,7 +79,7 @@ package enum ImportCommand: LecternCommand {
         let started = Date()
         let bar = ProgressBar(context: context, enabled: context.isTerminal && !json)
         // Each book is encoded for the store as soon as it is read, and its model let go.
-        var reading = ImportedBook.read(paths: paths) { done, total in
+        var reading = ImportedBook.read(paths: paths, versification: versification) { done, total in
             bar.show(done: done, total: total, unit: "files", label: "Reading")
         }
         let diagnostics = reading.diagnostics

@@ -11,7 +11,8 @@ package enum ReadCommand: LecternCommand {
             Without REF, reopens the last passage (in the Bible it was read in), or the first chapter of the \
             Bible's first book when nothing was read yet. With several Bibles (--bible WEB,WLC), prints a \
             chapter of each row by row, aligned by mapped verse through each Bible's versification (Psalm \
-            titles, Malachi 4 and Joel 3 line up even where the numbers differ).
+            titles, Malachi 4 and Joel 3 line up even where the numbers differ). A reference down to the word \
+            ("MAT 2:1!3-5", "MAT 2:1!3+2", U23003) prints the verses with those words or characters marked.
             """,
         options: [BibleSelection.option],
         examples: [
@@ -19,6 +20,7 @@ package enum ReadCommand: LecternCommand {
             ("read PSA.23 --bible WEB", "a chapter of the Bible abbreviated WEB"),
             ("read", "reopen the last passage"),
             ("read \"PSA 51\" --bible WEB,WLC", "two Bibles side by side, aligned by mapped verse"),
+            ("read \"MAT 2:1!3-5\"", "a verse with its words 3 to 5 marked"),
         ])
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
@@ -36,14 +38,19 @@ package enum ReadCommand: LecternCommand {
         } else {
             let store = try BibleSelection.resolve(bibleName, in: library).store
             let text = invocation.positionals.joined(separator: " ")
+            if ReferenceParser.isWordReference(text) { return try readWords(text, store: store, invocation: invocation) }
             do {
-                let selection = try ReferenceParser.parseSelection(text, names: BookNameIndex(store: store))
+                let selection = try store.selection(text)
                 guard let reference = selection.reference else {
                     return try readSelection(selection, store: store, library: library, invocation: invocation)
                 }
                 session = try ReaderSession(library: library, store: store, at: reference)
             } catch let error as ReferenceError {
                 throw CommandFailure("\(text): \(error.description) (\(Terminal.sanitized(store.metadata.abbreviation)))")
+            } catch PassageError.reference(let error) {
+                throw CommandFailure("\(text): \(error.description) (\(Terminal.sanitized(store.metadata.abbreviation)))")
+            } catch let error as PassageError {
+                throw CommandFailure("\(text): \(Terminal.sanitized(error.description))")
             }
         }
         let store = session.store

@@ -79,14 +79,17 @@ struct VerseTextCollector {
     static let flushSize = 1 << 20
     /// The verses so far, when `appendsText`.
     var spans: [VerseSpan] = []
+    /// The order of the chapter's verses so far (see `finishChapter()`).
+    var order = VerseOrder()
 
     init(book: BookID) {
         self.book = book
     }
 
     mutating func startChapter(_ number: Int) {
-        finishVerse()
+        finishChapter()
         chapter = number
+        beginChapterOrder()
     }
 
     mutating func finishVerse() {
@@ -250,6 +253,7 @@ struct VerseTextCollector {
     /// Finishes the verse being collected and starts the one at node `index`.
     mutating func startVerse(_ index: Int) {
         finishVerse()
+        noteVerseOrder(index)
         if writesLines {
             startLine(index)
             inVerse = true

@@ -12,11 +12,12 @@ extension USFMBookBuilder {
         let raw = cursor.bytes(range)
         if addPlainPairs(raw, to: node) { return }
         checkAttributeBytes(range, marker: marker)
+        checkSpacesAroundEquals(range, marker: marker)
         switch USFMAttributes.parse(raw, marker: marker) {
         case .success(let attributes):
             flat.addAttributes(attributes, after: node)
         case .failure(let problem):
-            report(.warning, .malformedAttributes, at: range.lowerBound + problem.offset, problem.message)
+            report(.warning, problem.kind, at: range.lowerBound + problem.offset, problem.message)
             flat.addAttributes(problem.recovered, after: node)
         }
     }

@@ -177,6 +177,9 @@ struct USJBuilder: DiagnosticCollecting {
             parts.isChapterBroken = true
             return
         }
+        if let warning = USXBuilder.leadingZeroWarning(chapter: number, at: element.location) {
+            diagnostics.append(warning)
+        }
         if !parts.chapterNumbers.insert(value).inserted {
             report(
                 .error, .duplicateChapter, at: element.location,

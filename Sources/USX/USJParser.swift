@@ -58,7 +58,9 @@ public enum USJParser {
         builder.document(root)
         var result = builder.result()
         result.diagnostics += controlCharacters(bytes, escaped: escaped, path: path)
-        result.diagnostics = USXParser.inSourceOrder(result.diagnostics)
+        // The USFM syntax rules USJ can break too, on the parsed model (`Book.markupDiagnostics()`).
+        result.diagnostics = USXParser.inSourceOrder(
+            result.diagnostics + result.books.flatMap { $0.markupDiagnostics() })
         return result
     }
 

@@ -43,7 +43,7 @@ import Testing
         }
         #expect(
             VersionSource.parse(paths: [path], limit: 1 << 20).diagnostics.map(\.description)
-                == ["\(path):1:1: error: the file is 4 MB; Lectern reads files of at most 1 MB [file-too-large]"])
+                == ["\(path): error: the file is 4 MB; Lectern reads files of at most 1 MB [file-too-large]"])
         #expect(try VersionSource.read(path, limit: bytes.count) == bytes)
     }
 
@@ -59,7 +59,7 @@ import Testing
         }
         #expect(
             VersionSource.parse(paths: [path], limit: 1 << 20).diagnostics.map(\.description) == [
-                "\(path):1:1: error: its content is more than 1 MB decompressed; Lectern reads files of at most 1 MB"
+                "\(path): error: its content is more than 1 MB decompressed; Lectern reads files of at most 1 MB"
                     + " [file-too-large]"
             ])
         // One byte short of the content is too little; the content's own size is enough.

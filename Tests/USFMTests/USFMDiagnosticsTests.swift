@@ -73,7 +73,7 @@ import USFM
             [Expected(.warning, .unexpectedClosingMarker, 4, 7)]),
         Case(
             "attribute without quotes", "\\id GEN\n\\c 1\n\\p\n\\v 1 \\w a|strong=H1\\w*\n",
-            [Expected(.warning, .malformedAttributes, 4, 18)]),
+            [Expected(.warning, .unquotedAttributeValue, 4, 18)]),
         Case(
             "milestone without \\*", "\\id GEN\n\\c 1\n\\p\n\\v 1 \\qt-s |who=\"x\" a\n",
             [Expected(.warning, .unclosedMilestone, 4, 6)]),
