@@ -110,7 +110,7 @@ enum AnnotationBenchmarks {
                 let chapter = 1 + next(english.chapterCount(book))
                 let verse = 1 + next(english.lastVerse(book, chapter) ?? 1)
                 let key = SchemeVerse(book, chapter, verse)
-                var words: WordRange?
+                var words: MarkedWords?
                 if inJohn, index % 300 == 0,
                     let text = john[chapter - 1].first(where: { $0.key.verse == String(verse) })
                 {

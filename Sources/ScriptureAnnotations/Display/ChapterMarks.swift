@@ -162,7 +162,7 @@ public struct ChapterMarks: Sendable, Hashable {
         return keys
     }
 
-    private static func wordRanges(_ words: WordRange, in texts: [VerseText]) -> [MarkedRange]? {
+    private static func wordRanges(_ words: MarkedWords, in texts: [VerseText]) -> [MarkedRange]? {
         guard let pieces = WordAnchor.verseRanges(of: words, in: texts) else { return nil }
         return pieces.compactMap { piece in
             guard let text = texts.first(where: { $0.key == piece.key }) else { return nil }

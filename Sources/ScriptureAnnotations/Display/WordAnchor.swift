@@ -6,7 +6,7 @@ public enum QuoteMatch: Sendable, Hashable {
     /// The words are where the range says.
     case unchanged
     /// The words were found by their quote at another place in the verses: the range to keep.
-    case found(WordRange)
+    case found(MarkedWords)
     /// The words are no longer in the verses: the mark falls back to its whole verses.
     case moved
 }
@@ -21,7 +21,7 @@ public enum WordAnchor {
     /// - Throws: `AnnotationError.invalid` when a point's verse is not among `verses`, its offset is past the
     ///   verse's text or inside a character, or the range is empty or backwards.
     public static func range(from start: TextPoint, to end: TextPoint, in verses: [VerseText]) throws(AnnotationError)
-        -> WordRange
+        -> MarkedWords
     {
         let passage = PassageText(verses)
         guard let lower = passage.offset(of: start) else {
@@ -36,7 +36,7 @@ public enum WordAnchor {
 
     /// The first place `words` occurs in `verses` (the texts of the place's verses, in order; a match may run
     /// over from one verse into the next, the texts joined by one space), or nil when it does not.
-    public static func find(_ words: String, in verses: [VerseText]) -> WordRange? {
+    public static func find(_ words: String, in verses: [VerseText]) -> MarkedWords? {
         let passage = PassageText(verses)
         guard let lower = passage.occurrences(of: Array(words.utf8)).first else { return nil }
         return make(lower..<lower + words.utf8.count, in: passage)
@@ -48,7 +48,7 @@ public enum WordAnchor {
     /// whose surroundings best match the quote's prefix and suffix (nearest the old start on a tie); moved when
     /// the words are not there at all.
     /// - Complexity: O(n × m) for n bytes of verse text and an m-byte quote.
-    public static func reattach(_ words: WordRange, in verses: [VerseText]) -> QuoteMatch {
+    public static func reattach(_ words: MarkedWords, in verses: [VerseText]) -> QuoteMatch {
         let passage = PassageText(verses)
         let exact = Array(words.quote.exact.utf8)
         let oldStart = passage.offset(of: words.start)
@@ -98,7 +98,7 @@ public enum WordAnchor {
     }
 
     /// Per verse, the UTF-8 range of the verse's text the words cover, when they are where the range says.
-    static func verseRanges(of words: WordRange, in verses: [VerseText]) -> [(key: VerseKey, range: Range<Int>)]? {
+    static func verseRanges(of words: MarkedWords, in verses: [VerseText]) -> [(key: VerseKey, range: Range<Int>)]? {
         let passage = PassageText(verses)
         guard let lower = passage.offset(of: words.start), let upper = passage.offset(of: words.end), lower < upper
         else { return nil }
@@ -106,13 +106,13 @@ public enum WordAnchor {
     }
 
     /// The word range of joined offsets, with its quote.
-    private static func make(_ range: Range<Int>, in passage: PassageText) -> WordRange {
+    private static func make(_ range: Range<Int>, in passage: PassageText) -> MarkedWords {
         let before = passage.text(0..<range.lowerBound).split(separator: " ", omittingEmptySubsequences: false)
         let after = passage.text(range.upperBound..<passage.bytes.count).split(
             separator: " ", omittingEmptySubsequences: false)
         let prefix = before.suffix(before.last == "" ? contextWords + 1 : contextWords).joined(separator: " ")
         let suffix = after.prefix(after.first == "" ? contextWords + 1 : contextWords).joined(separator: " ")
-        return WordRange(
+        return MarkedWords(
             start: passage.startPoint(at: range.lowerBound), end: passage.endPoint(at: range.upperBound),
             quote: TextQuote(exact: passage.text(range), prefix: prefix, suffix: suffix))
     }

@@ -89,7 +89,7 @@ struct InterchangeFields {
                 location: versification.location,
                 message: "'\(versification.text)' is not a shipped scheme and the mark gives no Original verses")
         }
-        var words: WordRange?
+        var words: MarkedWords?
         if let startField = wordStart, !startField.text.isEmpty {
             guard let start = TextPoint(startField.text) else {
                 throw .badInput(location: startField.location, message: "'\(startField.text)' is not VERSE:OFFSET")
@@ -99,7 +99,7 @@ struct InterchangeFields {
                 throw .badInput(location: endField.location, message: "'\(endField.text)' is not VERSE:OFFSET")
             }
             let exact = try required(quoteExact, "exact quote")
-            words = WordRange(
+            words = MarkedWords(
                 start: start, end: end,
                 quote: TextQuote(exact: exact.text, prefix: quotePrefix?.text ?? "", suffix: quoteSuffix?.text ?? ""))
         }

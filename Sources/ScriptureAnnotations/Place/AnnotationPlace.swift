@@ -18,12 +18,12 @@ public struct AnnotationPlace: Sendable, Hashable {
     /// The same verses in the Original scheme: runs within one chapter each, in order, without overlap.
     public var original: [VerseRange]
     /// The words within `verses` (one chapter), or nil for whole verses.
-    public var words: WordRange?
+    public var words: MarkedWords?
 
     /// A place with its Original verses as stored or read from a file, unchecked against any scheme.
     public init(
         bible: String, versification: String, verses: ClosedRange<SchemeVerse>, original: [VerseRange],
-        words: WordRange? = nil
+        words: MarkedWords? = nil
     ) {
         self.bible = bible
         self.versification = versification
@@ -36,7 +36,7 @@ public struct AnnotationPlace: Sendable, Hashable {
     ///
     /// - Throws: `AnnotationError.invalid` for a range across books, a verse number out of range, or words
     ///   that are not within `verses` of one chapter.
-    public init(bible: AnnotationBible, verses: ClosedRange<SchemeVerse>, words: WordRange? = nil)
+    public init(bible: AnnotationBible, verses: ClosedRange<SchemeVerse>, words: MarkedWords? = nil)
         throws(AnnotationError)
     {
         let first = verses.lowerBound
@@ -67,7 +67,7 @@ public struct AnnotationPlace: Sendable, Hashable {
     /// its verses as the Bible's scheme numbers them.
     ///
     /// - Throws: `AnnotationError.invalid` for an introduction or a chapter the scheme does not have.
-    public init(bible: AnnotationBible, reference: BibleReference, words: WordRange? = nil) throws(AnnotationError) {
+    public init(bible: AnnotationBible, reference: BibleReference, words: MarkedWords? = nil) throws(AnnotationError) {
         switch reference.target {
         case .introduction:
             throw .invalid("\(reference.id) is an introduction; marks are on verses")

@@ -55,12 +55,12 @@ enum AnnotationRecord {
             let verses = try? VerseReferenceText.verses(versesText), let originalText = row.text(8),
             let original = try? VerseReferenceText.runs(originalText)
         else { throw damaged("bad place") }
-        var words: WordRange?
+        var words: MarkedWords?
         if let startText = row.text(12) {
             guard let start = TextPoint(startText), let endText = row.text(13), let end = TextPoint(endText),
                 let exact = row.text(14)
             else { throw damaged("bad word range") }
-            words = WordRange(
+            words = MarkedWords(
                 start: start, end: end,
                 quote: TextQuote(exact: exact, prefix: row.text(15) ?? "", suffix: row.text(16) ?? ""))
         }

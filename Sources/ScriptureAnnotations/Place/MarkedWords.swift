@@ -44,7 +44,7 @@ public struct TextQuote: Sendable, Hashable {
 
 /// A range of words within a mark's verses (one chapter): where it starts and ends in the text of the Bible
 /// it was made in, and its quote, to re-attach it when that text changes (`WordAnchor.reattach`).
-public struct WordRange: Sendable, Hashable {
+public struct MarkedWords: Sendable, Hashable {
     /// Where the words start.
     public var start: TextPoint
     /// Where they end (exclusive).
