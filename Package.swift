@@ -53,12 +53,11 @@ let package = Package(
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
-        // Linked at a fixed address (not position-independent) in release builds: the Swift runtime and
-        // Foundation, linked in with --static-swift-stdlib, then need no relocations at start-up (100,000 of
-        // them, each page written once), which took a millisecond of every command.
-        .executableTarget(
-            name: "lectern", dependencies: ["LecternCLI", "CMemory"],
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
+        // The installed binary is linked at a fixed address (`-Xlinker -no-pie` on the README's build line, with
+        // --static-swift-stdlib): the Swift runtime and Foundation linked in then need no relocations at start-up.
+        // Not set here: a non-PIE executable linked against the shared runtime (a plain `swift build`) makes the
+        // dynamic loader warn on every run about protected symbols of libswiftCore.
+        .executableTarget(name: "lectern", dependencies: ["LecternCLI", "CMemory"]),
 
         .target(
             name: "TestSupport",
