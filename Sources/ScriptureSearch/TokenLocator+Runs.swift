@@ -135,26 +135,4 @@ enum RunPlaces {
         }
         return leads
     }
-
-    /// How many varints `bytes` holds (the bytes below 0x80, each one's last), or nil when the last runs past
-    /// the end.
-    ///
-    /// - Complexity: O(bytes), eight at a time.
-    static func varintCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress, let last = bytes.last else { return 0 }
-        guard last < 0x80 else { return nil }
-        let raw = UnsafeRawPointer(base)
-        var count = 0
-        var index = 0
-        while index &+ 8 <= bytes.count {
-            let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            count &+= bytesSet(~chunk & highBits)
-            index &+= 8
-        }
-        while index < bytes.count {
-            if bytes[index] < 0x80 { count &+= 1 }
-            index &+= 1
-        }
-        return count
-    }
 }

@@ -1,3 +1,5 @@
+import LecternKernels
+
 /// Highlights a hit from the index alone: the verse's tokens say which words match, and each token's
 /// exact text is found in the verse text in order, so the text is not split again.
 ///
@@ -86,7 +88,7 @@ struct TokenLocator {
         endpointCount = 0
         endpointsAreSpans = false
         // The tokens are counted, not decoded, unless the text is not simple up to the places.
-        let counted = RunPlaces.varintCount(try view.reader.bytes(range))
+        let counted = Varint.count(in: try view.reader.bytes(range))
         if counted == nil { exactCount = try decodeExact(range) }
         let tokenCount = counted ?? exactCount
         var lastNeeded = -1

@@ -1,0 +1,153 @@
+import CByteScan
+
+/// Unsigned LEB128 varints, as the store and the search index write them: seven bits a byte, low bits
+/// first, the top bit set on every byte but the last.
+///
+/// The one reader and writer of the package. Reads go through CByteScan's `lectern_varint_read` (CVarint.h),
+/// which the C scanners (the phrase scan, the posting merge) inline too; every function here is
+/// `@inlinable`, so a module that reads varints in a loop pays no call for the one- and two-byte forms.
+@usableFromInline
+package enum Varint {
+    /// The most bytes of a varint of a 32-bit value (35 bits): the search index's ids, gaps and counts.
+    @inlinable package static var maxBytes32: Int32 { 5 }
+    /// The most bytes of a varint of an `Int` (63 bits): the store's ids and lengths.
+    @inlinable package static var maxBytes64: Int32 { 9 }
+
+    /// Why a varint cannot be read.
+    @usableFromInline
+    package enum Failure: Error, Sendable, Hashable {
+        /// It runs past the end of its bytes.
+        case pastEnd
+        /// It has more bytes than it may.
+        case tooLong
+    }
+
+    /// Reads the varint at `pointer` (none at or past `end`) of at most `maxBytes` bytes (2 to 9), and moves
+    /// `pointer` past it; nil when it runs past `end` or is longer (`pointer` is then left as it was).
+    ///
+    /// - Complexity: O(1) (`lectern_varint_read`).
+    @inlinable @inline(__always)
+    package static func read(
+        _ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, maxBytes: Int32 = 5
+    ) -> Int? {
+        let read = lectern_varint_read(pointer, end, maxBytes)
+        guard let next = read.next else { return nil }
+        pointer = next
+        return Int(truncatingIfNeeded: read.value)
+    }
+
+    /// `read(_:_:maxBytes:)` for a `pointer` known to lie before `end`: a loop's step over gaps or ids
+    /// (`lectern_varint_next`).
+    @inlinable @inline(__always)
+    package static func next(
+        _ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, maxBytes: Int32 = 5
+    ) -> Int? {
+        let read = lectern_varint_next(pointer, end, maxBytes)
+        guard let next = read.next else { return nil }
+        pointer = next
+        return Int(truncatingIfNeeded: read.value)
+    }
+
+    /// Reads the varint at `position` of `base`'s first `end` bytes (at most `maxBytes` bytes, 2 to 9) and
+    /// moves `position` past it; otherwise says why it cannot, `position` left as it was. The caller checked
+    /// that `0 <= position` and that `end` bytes may be read.
+    @inlinable @inline(__always)
+    package static func read(
+        _ base: UnsafePointer<UInt8>, at position: inout Int, end: Int, maxBytes: Int32
+    ) -> Result<Int, Failure> {
+        let read = lectern_varint_read(base + position, base + end, maxBytes)
+        guard let next = read.next else {
+            return .failure(read.value == UInt64(LECTERN_VARINT_TOO_LONG) ? .tooLong : .pastEnd)
+        }
+        position = next - base
+        return .success(Int(truncatingIfNeeded: read.value))
+    }
+
+    /// Reads the varint at `position` in `bytes` (at most five bytes) and moves `position` past it; nil when
+    /// `position` is outside the bytes, or the varint runs past their end or is longer.
+    @inlinable @inline(__always)
+    package static func read(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> Int? {
+        guard let base = bytes.baseAddress, position >= 0, position < bytes.count,
+            case .success(let value) = read(base, at: &position, end: bytes.count, maxBytes: maxBytes32)
+        else { return nil }
+        return value
+    }
+
+    /// How many varints `bytes` holds (its bytes below 0x80, each one's last); nil when the last one runs
+    /// past the end.
+    ///
+    /// - Complexity: O(n), eight bytes at a time.
+    @inlinable
+    package static func count(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let last = bytes.last else { return 0 }
+        guard last < 0x80 else { return nil }
+        let raw = UnsafeRawPointer(base)
+        var count = 0
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            count &+= Int(((~chunk & 0x8080_8080_8080_8080) >> 7 &* 0x0101_0101_0101_0101) >> 56)
+            index &+= 8
+        }
+        while index < bytes.count {
+            if bytes[index] < 0x80 { count &+= 1 }
+            index &+= 1
+        }
+        return count
+    }
+
+    /// The first byte of `value`'s varint (a negative value's is 0's).
+    @inlinable @inline(__always)
+    package static func firstByte(of value: Int) -> UInt8 {
+        value < 0 ? 0 : UInt8(truncatingIfNeeded: value < 0x80 ? value : 0x80 | (value & 0x7F))
+    }
+
+    /// How many bytes `value`'s varint takes (a negative value is written as 0).
+    @inlinable @inline(__always)
+    package static func size(of value: Int) -> Int {
+        var rest = UInt64(clamping: value)
+        var size = 1
+        while rest >= 0x80 {
+            rest >>= 7
+            size &+= 1
+        }
+        return size
+    }
+
+    /// Writes `value`'s varint at `pointer` (a negative value as 0), which has room for `size(of: value)`
+    /// bytes; returns how many it wrote.
+    @inlinable @inline(__always)
+    package static func write(_ value: Int, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        var rest = UInt64(clamping: value)
+        var written = 0
+        while rest >= 0x80 {
+            pointer[written] = UInt8(truncatingIfNeeded: rest) | 0x80
+            written &+= 1
+            rest >>= 7
+        }
+        pointer[written] = UInt8(truncatingIfNeeded: rest)
+        return written &+ 1
+    }
+
+    /// Appends `value`'s varint to `bytes` (a negative value as 0): one byte inline, longer ones in
+    /// `appendLong`.
+    @inlinable @inline(__always)
+    package static func append(_ value: Int, to bytes: inout [UInt8]) {
+        if value >= 0, value < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value))
+        } else {
+            appendLong(value, to: &bytes)
+        }
+    }
+
+    /// `append(_:to:)` for a value of more than one byte (or a negative one).
+    @inlinable
+    package static func appendLong(_ value: Int, to bytes: inout [UInt8]) {
+        var rest = UInt64(clamping: value)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(truncatingIfNeeded: rest))
+    }
+}
