@@ -1,5 +1,7 @@
 // Tokens found by their places in a simple text, eight bytes at a time, without the verse's token ids.
 
+import LecternKernels
+
 /// Finds tokens by their places (among a verse's exact tokens) in a text that is simple up to them: every byte
 /// from 0x80 there is part of general punctuation (U+2010–U+2027: dashes, quotes, the ellipsis).
 ///
@@ -7,7 +9,6 @@
 /// relies on the same rule when it passes tokens over as runs), so token `p` is run `p`: its start is the
 /// `p`-th byte that starts a run, its end the `p`-th that ends one, both counted eight bytes at a time.
 enum RunPlaces {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// The highlights of the runs from each span's first place through its last (increasing places, spans
@@ -61,7 +62,7 @@ enum RunPlaces {
             let words = ASCIIRuns.wordFlags(chunk & ~highBits) & ~high
             let before = words << 8 | previous
             let runStarts = words & ~before
-            let startCount = bytesSet(runStarts)
+            let startCount = UTF8Counts.bytesSet(runStarts)
             if phase == 2 ? ~words & before != 0 : starts &+ startCount > target {
                 // The chunk holds what is looked for, and perhaps more.
                 while true {
@@ -70,7 +71,7 @@ enum RunPlaces {
                         let bit = nthBit(runStarts, target &- starts)
                         if phase == 0 {
                             start8 = index &+ bit / 8
-                            start16 = start8 &- 2 &* (punctuation &+ bytesSet(leads & ((1 << UInt64(bit)) &- 1)))
+                            start16 = start8 &- 2 &* (punctuation &+ UTF8Counts.bytesSet(leads & ((1 << UInt64(bit)) &- 1)))
                             let last = spans[span].last
                             if last != target {
                                 phase = 1
@@ -86,7 +87,7 @@ enum RunPlaces {
                     guard ends != 0 else { break }
                     let bit = ends.trailingZeroBitCount
                     let end8 = index &+ bit / 8
-                    let end16 = end8 &- 2 &* (punctuation &+ bytesSet(leads & ((1 << UInt64(bit)) &- 1)))
+                    let end16 = end8 &- 2 &* (punctuation &+ UTF8Counts.bytesSet(leads & ((1 << UInt64(bit)) &- 1)))
                     highlights.append(SearchHighlight(utf16: start16..<end16, utf8: start8..<end8))
                     span += 1
                     if span == spans.endIndex { return highlights }
@@ -95,18 +96,13 @@ enum RunPlaces {
                 }
             }
             starts &+= startCount
-            punctuation &+= bytesSet(leads)
+            punctuation &+= UTF8Counts.bytesSet(leads)
             previous = words >> 56 & 0x80
             from = 0
             index &+= 8
         }
         return nil
     }
-
-    /// How many bytes of `flags` have their top bit set (its only bits): a multiply, not a population count
-    /// (which the baseline x86-64 lacks).
-    @inline(__always)
-    static func bytesSet(_ flags: UInt64) -> Int { Int(((flags >> 7) &* ones) >> 56) }
 
     /// The place of the `n`-th set bit of `bits` (from 0; it has more than `n`).
     @inline(__always)

@@ -276,7 +276,7 @@ struct TokenLocator {
                         cursor16 += length == 4 ? 2 : 1
                     }
                     (found, end) = (at, at + term.count)
-                    for byte in term where byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+                    units = UTF8Counts.utf16Count(term)
                 }
                 // Every place in `endpoints` this token holds (a token can start one span and end another).
                 var endpoint = nextEndpoint

@@ -1,4 +1,5 @@
 import CUnicodeShim
+import LecternKernels
 
 /// Splits text into search tokens with ICU's word breaks, and folds each token.
 ///
@@ -163,7 +164,7 @@ public enum WordBreaker {
                         token.utf16Range = shifted(token.utf16Range, by: offset16)
                         result.append(token)
                     }
-                    offset16 += utf16Count(slice)
+                    offset16 += UTF8Counts.utf16Count(slice)
                 }
                 return result
             }
@@ -172,11 +173,5 @@ public enum WordBreaker {
 
     private static func shifted(_ range: Range<Int>, by offset: Int) -> Range<Int> {
         (range.lowerBound + offset)..<(range.upperBound + offset)
-    }
-
-    private static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes where byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
-        return count
     }
 }
