@@ -50,7 +50,7 @@ let package = Package(
             name: "Lectern",
             dependencies: [
                 "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ScriptureSearch", "ReaderCore",
-                "ReaderLayout", "Versification", "CCompression", "CZip",
+                "ReaderLayout", "Versification", "LecternKernels", "CCompression", "CZip",
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),

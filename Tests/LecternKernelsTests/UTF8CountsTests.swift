@@ -6,7 +6,8 @@ import Testing
 @Suite struct UTF8CountsTests {
     static let texts = [
         "", "a", "plain ASCII text that runs past sixteen bytes", "é\u{301}", "שָׁלוֹם, κόσμε — “quoted”",
-        "🙂🙂🙂 mixed 🙂 with 一二三 and ascii", String(repeating: "x🙂é一", count: 9),
+        "🙂🙂🙂 mixed 🙂 with 一二三 and ascii", String(repeating: "x🙂é一", count: 9), "“God with us.”",
+        "בְּרֵאשִׁית בָּרָא", "𝄞𝄞a𝄞", "Λόγος ἦν 神 😀 word", String(repeating: "In the beginning “God” 😀 λόγος ", count: 3),
     ]
 
     @Test(arguments: texts)
