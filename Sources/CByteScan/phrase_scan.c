@@ -11,9 +11,9 @@
 // past it; 0 when it runs past `end` or is too long.
 static inline int read_varint(const uint8_t **pointer, const uint8_t *end, int64_t *value) {
     lectern_varint read = lectern_varint_read(*pointer, end, 5);
-    if (!read.next) return 0;
+    if (!read.length) return 0;
     *value = (int64_t)read.value;
-    *pointer = read.next;
+    *pointer += read.length;
     return 1;
 }
 

@@ -9,9 +9,9 @@
 #define NEXT_POSTING(p, end, v)                                                                  \
     do {                                                                                         \
         lectern_varint gap_ = lectern_varint_next((p), (end), 5);                                \
-        if (!gap_.next) return -1;                                                               \
+        if (!gap_.length) return -1;                                                             \
         (v) += (int64_t)gap_.value + 1;                                                          \
-        (p) = gap_.next;                                                                         \
+        (p) += gap_.length;                                                                      \
     } while (0)
 
 int64_t lectern_intersect_gaps(const uint8_t *a, const uint8_t *a_end, const uint8_t *b, const uint8_t *b_end,

@@ -15,7 +15,7 @@ package enum Varint {
 
     /// Why a varint cannot be read.
     @usableFromInline
-    package enum Failure: Error, Sendable, Hashable {
+    package enum Failure: Sendable, Hashable {
         /// It runs past the end of its bytes.
         case pastEnd
         /// It has more bytes than it may.
@@ -31,8 +31,8 @@ package enum Varint {
         _ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, maxBytes: Int32 = 5
     ) -> Int? {
         let read = lectern_varint_read(pointer, end, maxBytes)
-        guard let next = read.next else { return nil }
-        pointer = next
+        guard read.length > 0 else { return nil }
+        pointer += Int(truncatingIfNeeded: read.length)
         return Int(truncatingIfNeeded: read.value)
     }
 
@@ -43,34 +43,37 @@ package enum Varint {
         _ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, maxBytes: Int32 = 5
     ) -> Int? {
         let read = lectern_varint_next(pointer, end, maxBytes)
-        guard let next = read.next else { return nil }
-        pointer = next
+        guard read.length > 0 else { return nil }
+        pointer += Int(truncatingIfNeeded: read.length)
         return Int(truncatingIfNeeded: read.value)
     }
 
     /// Reads the varint at `position` of `base`'s first `end` bytes (at most `maxBytes` bytes, 2 to 9) and
-    /// moves `position` past it; otherwise says why it cannot, `position` left as it was. The caller checked
-    /// that `0 <= position` and that `end` bytes may be read.
+    /// moves `position` past it; nil when it cannot (`position` left as it was; `failure` says why). The
+    /// caller checked that `0 <= position` and that `end` bytes may be read.
     @inlinable @inline(__always)
     package static func read(
         _ base: UnsafePointer<UInt8>, at position: inout Int, end: Int, maxBytes: Int32
-    ) -> Result<Int, Failure> {
+    ) -> Int? {
         let read = lectern_varint_read(base + position, base + end, maxBytes)
-        guard let next = read.next else {
-            return .failure(read.value == UInt64(LECTERN_VARINT_TOO_LONG) ? .tooLong : .pastEnd)
-        }
-        position = next - base
-        return .success(Int(truncatingIfNeeded: read.value))
+        guard read.length > 0 else { return nil }
+        position &+= Int(truncatingIfNeeded: read.length)
+        return Int(truncatingIfNeeded: read.value)
+    }
+
+    /// Why the varint at `position` of `base`'s first `end` bytes cannot be read (`read(_:at:end:maxBytes:)`
+    /// gave nil).
+    package static func failure(_ base: UnsafePointer<UInt8>, at position: Int, end: Int, maxBytes: Int32) -> Failure {
+        lectern_varint_read(base + position, base + end, maxBytes).value == UInt64(LECTERN_VARINT_TOO_LONG)
+            ? .tooLong : .pastEnd
     }
 
     /// Reads the varint at `position` in `bytes` (at most five bytes) and moves `position` past it; nil when
     /// `position` is outside the bytes, or the varint runs past their end or is longer.
     @inlinable @inline(__always)
     package static func read(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> Int? {
-        guard let base = bytes.baseAddress, position >= 0, position < bytes.count,
-            case .success(let value) = read(base, at: &position, end: bytes.count, maxBytes: maxBytes32)
-        else { return nil }
-        return value
+        guard let base = bytes.baseAddress, position >= 0, position < bytes.count else { return nil }
+        return read(base, at: &position, end: bytes.count, maxBytes: maxBytes32)
     }
 
     /// How many varints `bytes` holds (its bytes below 0x80, each one's last); nil when the last one runs

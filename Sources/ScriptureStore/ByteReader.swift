@@ -102,25 +102,22 @@ public struct ByteReader: @unchecked Sendable {
     /// one reader).
     @inlinable @inline(__always)
     public func varint(at position: inout Int, end: Int, bits: Int = 63) throws(ByteReadError) -> Int {
-        guard let base, position >= 0, end <= count else { return try varintError(at: position, end: end, .pastEnd) }
-        let start = position
-        switch Varint.read(base, at: &position, end: end, maxBytes: Int32((Swift.min(Swift.max(bits, 14), 63) + 6) / 7)) {
-        case .success(let value): return value
-        case .failure(let failure): return try varintError(at: start, end: end, failure, bits: bits)
+        let maxBytes = Int32(truncatingIfNeeded: (Swift.min(Swift.max(bits, 14), 63) + 6) / 7)
+        if let base, position >= 0, end <= count, let value = Varint.read(base, at: &position, end: end, maxBytes: maxBytes) {
+            return value
         }
+        throw varintError(at: position, end: end, maxBytes: maxBytes)
     }
 
     /// The error of a varint at `start` that cannot be read: where it went wrong (where the bytes ran out, or
     /// after the byte that made it too long) and why.
     @usableFromInline
-    func varintError(at start: Int, end: Int, _ failure: Varint.Failure, bits: Int = 63) throws(ByteReadError) -> Int {
-        switch failure {
-        case .pastEnd:
-            guard end <= count else { throw ByteReadError(offset: start, .pastEnd(length: 1, count: count)) }
-            throw ByteReadError(offset: start < 0 ? start : Swift.max(start, end), .pastEnd(length: 1, count: end))
-        case .tooLong:
-            throw ByteReadError(offset: start + (Swift.min(Swift.max(bits, 14), 63) + 6) / 7, .longVarint)
+    func varintError(at start: Int, end: Int, maxBytes: Int32) -> ByteReadError {
+        guard end <= count else { return ByteReadError(offset: start, .pastEnd(length: 1, count: count)) }
+        guard let base, start >= 0, Varint.failure(base, at: start, end: end, maxBytes: maxBytes) == .tooLong else {
+            return ByteReadError(offset: start < 0 ? start : Swift.max(start, end), .pastEnd(length: 1, count: end))
         }
+        return ByteReadError(offset: start + Int(maxBytes), .longVarint)
     }
 
     /// The `length` bytes at `offset`, checked to lie inside; valid only as long as the reader is.

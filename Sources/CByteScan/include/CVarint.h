@@ -9,11 +9,12 @@
 extern "C" {
 #endif
 
-/// A varint read: its value and where the byte after it is. `next` is NULL when the varint is damaged;
-/// `value` then says why (`LECTERN_VARINT_PAST_END` or `LECTERN_VARINT_TOO_LONG`).
+/// A varint read: its value and how many bytes it took. `length` is 0 when the varint is damaged; `value`
+/// then says why (`LECTERN_VARINT_PAST_END` or `LECTERN_VARINT_TOO_LONG`). (A length, not a pointer to the
+/// next byte: where the inline paths return a constant length the callers' checks of it fold away.)
 typedef struct {
     uint64_t value;
-    const uint8_t *next;
+    int64_t length;
 } lectern_varint;
 
 /// Why a read failed: the varint runs past its end, or has more bytes than it may.
@@ -30,8 +31,8 @@ lectern_varint lectern_varint_read_long(const uint8_t *p, const uint8_t *end, in
 __attribute__((always_inline)) static inline lectern_varint lectern_varint_next(const uint8_t *p, const uint8_t *end,
                                                                                 int32_t max_bytes) {
     uint32_t first = p[0];
-    if (__builtin_expect(first < 0x80, 1)) return (lectern_varint){first, p + 1};
-    if (end - p >= 2 && p[1] < 0x80) return (lectern_varint){(first & 0x7F) | ((uint32_t)p[1] << 7), p + 2};
+    if (__builtin_expect(first < 0x80, 1)) return (lectern_varint){first, 1};
+    if (end - p >= 2 && p[1] < 0x80) return (lectern_varint){(first & 0x7F) | ((uint32_t)p[1] << 7), 2};
     return lectern_varint_read_long(p, end, max_bytes);
 }
 
@@ -40,7 +41,7 @@ __attribute__((always_inline)) static inline lectern_varint lectern_varint_next(
 /// - Complexity: O(1), at most `max_bytes` bytes read, none at or past `end`.
 __attribute__((always_inline)) static inline lectern_varint lectern_varint_read(const uint8_t *p, const uint8_t *end,
                                                                                 int32_t max_bytes) {
-    if (__builtin_expect(p >= end, 0)) return (lectern_varint){LECTERN_VARINT_PAST_END, NULL};
+    if (__builtin_expect(p >= end, 0)) return (lectern_varint){LECTERN_VARINT_PAST_END, 0};
     return lectern_varint_next(p, end, max_bytes);
 }
 
