@@ -58,11 +58,13 @@ let package = Package(
 
         .target(
             name: "TestSupport",
-            dependencies: ["ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization"],
+            dependencies: [
+                "ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization", "LecternKernels", "CUnicodeShim",
+            ],
             path: "Tests/TestSupport"),
         // The corpus parsed once per test process, shared by the suites that check whole folders.
         .target(name: "LecternTestSupport", dependencies: ["Lectern", "TestSupport"], path: "Tests/LecternTestSupport"),
-        .testTarget(name: "LecternKernelsTests", dependencies: ["LecternKernels", "TestSupport"]),
+        .testTarget(name: "LecternKernelsTests", dependencies: ["LecternKernels", "CChecksum", "TestSupport"]),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
         .testTarget(name: "USFMTests", dependencies: ["USFM", "CByteScan", "TestSupport"]),
@@ -76,7 +78,7 @@ let package = Package(
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport", "LecternTestSupport"]),
         .testTarget(
             name: "LecternCLITests",
-            dependencies: ["LecternCLI", "Lectern", "TestSupport", "LecternTestSupport"],
+            dependencies: ["LecternCLI", "Lectern", "LecternKernels", "TestSupport", "LecternTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]
