@@ -76,29 +76,6 @@ package enum Varint {
         return read(base, at: &position, end: bytes.count, maxBytes: maxBytes32)
     }
 
-    /// How many varints `bytes` holds (its bytes below 0x80, each one's last); nil when the last one runs
-    /// past the end.
-    ///
-    /// - Complexity: O(n), eight bytes at a time.
-    @inlinable
-    package static func count(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress, let last = bytes.last else { return 0 }
-        guard last < 0x80 else { return nil }
-        let raw = UnsafeRawPointer(base)
-        var count = 0
-        var index = 0
-        while index &+ 8 <= bytes.count {
-            let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            count &+= Int(((~chunk & 0x8080_8080_8080_8080) >> 7 &* 0x0101_0101_0101_0101) >> 56)
-            index &+= 8
-        }
-        while index < bytes.count {
-            if bytes[index] < 0x80 { count &+= 1 }
-            index &+= 1
-        }
-        return count
-    }
-
     /// The first byte of `value`'s varint (a negative value's is 0's).
     @inlinable @inline(__always)
     package static func firstByte(of value: Int) -> UInt8 {

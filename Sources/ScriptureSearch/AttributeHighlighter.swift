@@ -64,26 +64,4 @@ enum AttributeHighlighter {
         }
         return union
     }
-
-    /// The ranges of the tokens at `places` found by splitting `text` as the index did.
-    ///
-    /// - Complexity: O(text).
-    static func split(_ places: some Sequence<Int>, text: String) -> [SearchHighlight] {
-        let tokens = WordBreaker.tokens(in: text, mode: .exact)
-        var highlights: [SearchHighlight] = []
-        var previous = -2
-        for place in places where place < tokens.count {
-            let token = tokens[place]
-            if place == previous + 1, let last = highlights.popLast() {
-                highlights.append(
-                    SearchHighlight(
-                        utf16: last.utf16.lowerBound..<token.utf16Range.upperBound,
-                        utf8: last.utf8.lowerBound..<token.utf8Range.upperBound))
-            } else {
-                highlights.append(SearchHighlight(utf16: token.utf16Range, utf8: token.utf8Range))
-            }
-            previous = place
-        }
-        return highlights
-    }
 }

@@ -143,13 +143,10 @@ public enum WordBreaker {
         return start + (UTF8Pieces.split(rest, limit: SearchFolding.pieceLimit).first?.upperBound ?? rest.count)
     }
 
-    /// Tokenizes with ICU's break iterator even where the fast path applies, to test that
-    /// both give the same tokens.
-    static func tokensWithoutFastPath(in text: String, mode: FoldingMode = .default) -> [SearchToken] {
-        tokens(in: text, options: mode.shimOptions | LECTERN_TOKENS_ICU_ONLY)
-    }
-
-    private static func tokens(in text: String, options: Int32) -> [SearchToken] {
+    /// The tokens of `text` with the shim's `options` (`FoldingMode.shimOptions`, and
+    /// `LECTERN_TOKENS_ICU_ONLY` for the tests' oracle that splits with ICU's break iterator even where the
+    /// fast path applies).
+    package static func tokens(in text: String, options: Int32) -> [SearchToken] {
         var copy = text
         return copy.withUTF8 { bytes in
             WordBreakerPool.withBreaker { breaker in
