@@ -25,15 +25,13 @@ package enum Varint {
     /// Reads the varint at `pointer` (none at or past `end`) of at most `maxBytes` bytes (2 to 9), and moves
     /// `pointer` past it; nil when it runs past `end` or is longer (`pointer` is then left as it was).
     ///
-    /// - Complexity: O(1) (`lectern_varint_read`).
+    /// - Complexity: O(1) (`lectern_varint_next`).
     @inlinable @inline(__always)
     package static func read(
         _ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, maxBytes: Int32 = 5
     ) -> Int? {
-        let read = lectern_varint_read(pointer, end, maxBytes)
-        guard read.length > 0 else { return nil }
-        pointer += Int(truncatingIfNeeded: read.length)
-        return Int(truncatingIfNeeded: read.value)
+        guard pointer < end else { return nil }
+        return next(&pointer, end, maxBytes: maxBytes)
     }
 
     /// `read(_:_:maxBytes:)` for a `pointer` known to lie before `end`: a loop's step over gaps or ids
