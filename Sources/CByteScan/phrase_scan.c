@@ -7,13 +7,15 @@
 #include <emmintrin.h>
 #endif
 
-// Reads the varint at `*pointer` (at most five bytes, ending before `end`: `lectern_varint_read`) and moves
+// Reads the varint at `*pointer` (at most five bytes, ending before `end`: `LECTERN_VARINT_NEXT`) and moves
 // past it; 0 when it runs past `end` or is too long.
 static inline int read_varint(const uint8_t **pointer, const uint8_t *end, int64_t *value) {
-    lectern_varint read = lectern_varint_read(*pointer, end, 5);
-    if (!read.length) return 0;
-    *value = (int64_t)read.value;
-    *pointer += read.length;
+    const uint8_t *p = *pointer;
+    if (p >= end) return 0;
+    uint64_t read;
+    LECTERN_VARINT_NEXT(p, end, 5, read, return 0);
+    *value = (int64_t)read;
+    *pointer = p;
     return 1;
 }
 

@@ -4,14 +4,13 @@
 
 #include <stddef.h>
 
-// Moves `p` (before `end`) past the next gap (`lectern_varint_next`, at most five bytes), adding it plus one
-// to `v`; returns -1 from the caller when the gap is damaged.
+// Moves `p` (before `end`) past the next gap (`LECTERN_VARINT_NEXT`, at most five bytes), adding it plus
+// one to `v`; returns -1 from the caller when the gap is damaged.
 #define NEXT_POSTING(p, end, v)                                                                  \
     do {                                                                                         \
-        lectern_varint gap_ = lectern_varint_next((p), (end), 5);                                \
-        if (!gap_.length) return -1;                                                             \
-        (v) += (int64_t)gap_.value + 1;                                                          \
-        (p) += gap_.length;                                                                      \
+        uint64_t gap_;                                                                           \
+        LECTERN_VARINT_NEXT((p), (end), 5, gap_, return -1);                                     \
+        (v) += (int64_t)gap_ + 1;                                                                \
     } while (0)
 
 int64_t lectern_intersect_gaps(const uint8_t *a, const uint8_t *a_end, const uint8_t *b, const uint8_t *b_end,

@@ -3,8 +3,8 @@ import CByteScan
 /// Unsigned LEB128 varints, as the store and the search index write them: seven bits a byte, low bits
 /// first, the top bit set on every byte but the last.
 ///
-/// The one reader and writer of the package. Reads go through CByteScan's `lectern_varint_read` (CVarint.h),
-/// which the C scanners (the phrase scan, the posting merge) inline too; every function here is
+/// The one reader and writer of the package. Reads share their loop with the C scanners (the phrase scan,
+/// the posting merge): CByteScan's `lectern_varint_read_long` (CVarint.h); every function here is
 /// `@inlinable`, so a module that reads varints in a loop pays no call for the one- and two-byte forms.
 @usableFromInline
 package enum Varint {
@@ -25,7 +25,7 @@ package enum Varint {
     /// Reads the varint at `pointer` (none at or past `end`) of at most `maxBytes` bytes (2 to 9), and moves
     /// `pointer` past it; nil when it runs past `end` or is longer (`pointer` is then left as it was).
     ///
-    /// - Complexity: O(1) (`lectern_varint_next`).
+    /// - Complexity: O(1).
     @inlinable @inline(__always)
     package static func read(
         _ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, maxBytes: Int32 = 5
@@ -34,15 +34,26 @@ package enum Varint {
         return next(&pointer, end, maxBytes: maxBytes)
     }
 
-    /// `read(_:_:maxBytes:)` for a `pointer` known to lie before `end`: a loop's step over gaps or ids
-    /// (`lectern_varint_next`).
+    /// `read(_:_:maxBytes:)` for a `pointer` known to lie before `end`: a loop's step over gaps or ids. One
+    /// and two bytes here (nearly every id, length and gap), longer ones by CByteScan's
+    /// `lectern_varint_read_long`, the loop the C scanners' `LECTERN_VARINT_NEXT` calls too.
     @inlinable @inline(__always)
     package static func next(
         _ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, maxBytes: Int32 = 5
     ) -> Int? {
-        let read = lectern_varint_next(pointer, end, maxBytes)
-        guard read.length > 0 else { return nil }
-        pointer += Int(truncatingIfNeeded: read.length)
+        let first = pointer.pointee
+        if first < 0x80 {
+            pointer += 1
+            return Int(first)
+        }
+        if end - pointer >= 2, pointer[1] < 0x80 {
+            let second = pointer[1]
+            pointer += 2
+            return Int(first & 0x7F) | Int(second) << 7
+        }
+        let read = lectern_varint_read_long(pointer, end, maxBytes)
+        guard let next = read.next else { return nil }
+        pointer = next
         return Int(truncatingIfNeeded: read.value)
     }
 
@@ -53,16 +64,23 @@ package enum Varint {
     package static func read(
         _ base: UnsafePointer<UInt8>, at position: inout Int, end: Int, maxBytes: Int32
     ) -> Int? {
-        let read = lectern_varint_read(base + position, base + end, maxBytes)
-        guard read.length > 0 else { return nil }
-        position &+= Int(truncatingIfNeeded: read.length)
-        return Int(truncatingIfNeeded: read.value)
+        guard position < end else { return nil }
+        // One byte without a pointer made and taken apart again: most of the store's ids and lengths.
+        let first = base[position]
+        if first < 0x80 {
+            position &+= 1
+            return Int(first)
+        }
+        var pointer = base + position
+        guard let value = next(&pointer, base + end, maxBytes: maxBytes) else { return nil }
+        position = pointer - base
+        return value
     }
 
     /// Why the varint at `position` of `base`'s first `end` bytes cannot be read (`read(_:at:end:maxBytes:)`
     /// gave nil).
     package static func failure(_ base: UnsafePointer<UInt8>, at position: Int, end: Int, maxBytes: Int32) -> Failure {
-        lectern_varint_read(base + position, base + end, maxBytes).value == UInt64(LECTERN_VARINT_TOO_LONG)
+        lectern_varint_read_long(base + position, base + end, maxBytes).value == UInt64(LECTERN_VARINT_TOO_LONG)
             ? .tooLong : .pastEnd
     }
 

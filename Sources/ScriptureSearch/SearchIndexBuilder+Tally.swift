@@ -46,7 +46,9 @@ extension SearchIndexBuilder {
                                         precondition(
                                             written + Varint.size(of: value) <= size,
                                             "a chunk's counts disagree with its tokens")
-                                        if let base = bytes.baseAddress { written += Varint.write(value, to: base + written) }
+                                        if let base = bytes.baseAddress {
+                                            written += Varint.write(value, to: base + written)
+                                        }
                                         let slot = Int(slots[local])
                                         guard slot >= 0 else { return }
                                         lengths[verse] += 1

@@ -103,7 +103,9 @@ public struct ByteReader: @unchecked Sendable {
     @inlinable @inline(__always)
     public func varint(at position: inout Int, end: Int, bits: Int = 63) throws(ByteReadError) -> Int {
         let maxBytes = Int32(truncatingIfNeeded: (Swift.min(Swift.max(bits, 14), 63) + 6) / 7)
-        if let base, position >= 0, end <= count, let value = Varint.read(base, at: &position, end: end, maxBytes: maxBytes) {
+        if let base, position >= 0, end <= count,
+            let value = Varint.read(base, at: &position, end: end, maxBytes: maxBytes)
+        {
             return value
         }
         throw varintError(at: position, end: end, maxBytes: maxBytes)

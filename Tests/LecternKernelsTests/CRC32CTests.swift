@@ -15,9 +15,10 @@ struct CRC32CTests {
         #expect(CRC32C.checksum([]) == 0)
     }
 
-    @Test(arguments: [0, 1, 3, 4, 7, 8, 9, 15, 16, 17, 100, 4095].map { count in
-        Case(bytes: (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
-    })
+    @Test(
+        arguments: [0, 1, 3, 4, 7, 8, 9, 15, 16, 17, 100, 4095].map { count in
+            Case(bytes: (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        })
     func hardwareAndTableAgreeAndChain(_ test: Case) {
         #expect(CRC32C.checksum(test.bytes) == softwareChecksum(test.bytes))
         let middle = test.bytes.count / 3

@@ -1,6 +1,6 @@
 import LecternKernels
-import Testing
 import TestSupport
+import Testing
 
 /// The one varint reader and writer: the encodings of known values, the reads that must fail, and
 /// round trips of random values read back by every entry point.
@@ -71,9 +71,11 @@ import TestSupport
         Damaged(name: "empty", bytes: [], maxBytes: 5, failure: .pastEnd),
         Damaged(name: "cut after one byte", bytes: [0x80], maxBytes: 5, failure: .pastEnd),
         Damaged(name: "cut after four bytes", bytes: [0x80, 0x80, 0x80, 0x80], maxBytes: 5, failure: .pastEnd),
-        Damaged(name: "six bytes where five may be", bytes: [0x80, 0x80, 0x80, 0x80, 0x80, 0x01], maxBytes: 5,
+        Damaged(
+            name: "six bytes where five may be", bytes: [0x80, 0x80, 0x80, 0x80, 0x80, 0x01], maxBytes: 5,
             failure: .tooLong),
-        Damaged(name: "ten bytes where nine may be", bytes: [UInt8](repeating: 0x80, count: 9) + [0x01], maxBytes: 9,
+        Damaged(
+            name: "ten bytes where nine may be", bytes: [UInt8](repeating: 0x80, count: 9) + [0x01], maxBytes: 9,
             failure: .tooLong),
     ]
 
@@ -89,7 +91,8 @@ import TestSupport
             var position = 0
             #expect(Varint.read(base, at: &position, end: damaged.bytes.count, maxBytes: damaged.maxBytes) == nil)
             #expect(position == 0)
-            #expect(Varint.failure(base, at: 0, end: damaged.bytes.count, maxBytes: damaged.maxBytes) == damaged.failure)
+            #expect(
+                Varint.failure(base, at: 0, end: damaged.bytes.count, maxBytes: damaged.maxBytes) == damaged.failure)
         }
     }
 

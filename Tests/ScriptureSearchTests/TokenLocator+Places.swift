@@ -77,7 +77,8 @@ enum RunPlaces {
                         let bit = nthBit(runStarts, target &- starts)
                         if phase == 0 {
                             start8 = index &+ bit / 8
-                            start16 = start8 &- 2 &* (punctuation &+ UTF8Counts.bytesSet(leads & ((1 << UInt64(bit)) &- 1)))
+                            let before = UTF8Counts.bytesSet(leads & ((1 << UInt64(bit)) &- 1))
+                            start16 = start8 &- 2 &* (punctuation &+ before)
                             let last = spans[span].last
                             if last != target {
                                 phase = 1
