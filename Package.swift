@@ -7,12 +7,14 @@ let package = Package(
     products: [
         .library(name: "Lectern", targets: ["Lectern"]),
         .executable(name: "lectern", targets: ["lectern"]),
+        // Until the facade hands the annotation types on, the benchmarks reach them through this product.
+        .library(name: "ScriptureAnnotations", targets: ["ScriptureAnnotations"]),
     ],
     targets: [
         // System libraries, reached only through the C shims below.
         .target(name: "CCompression", linkerSettings: [.linkedLibrary("z")]),
-        // Zip bundles (Digital Bible Library, Scripture Burrito) through libzip.
-        .target(name: "CZip", linkerSettings: [.linkedLibrary("zip")]),
+        // Zip bundles (Digital Bible Library, Scripture Burrito) through libzip, loaded on first use (dlopen).
+        .target(name: "CZip", linkerSettings: [.linkedLibrary("dl")]),
         // CRC-32C for the checks on every read (SSE4.2 when the processor has it); no library.
         // CRC-32C (SSE4.2 when the processor has it) and CRC-32 (zlib's crc32_z).
         .target(name: "CChecksum", linkerSettings: [.linkedLibrary("z")]),
@@ -28,12 +30,14 @@ let package = Package(
         ),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "CXMLShim", dependencies: ["CLibXML2", "CByteScan"]),
+        // SQLite for the annotation store (one database file per library, beside the immutable Bible stores).
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
 
         // Swift modules, one concern each.
         // The byte kernels every module shares, each written once (all `package`): varints, UTF-8 and UTF-16
         // counts, the line and column locator, the encoding sniffer, CRC-32C, the counted lazy table, JSON strings.
         .target(name: "LecternKernels", dependencies: ["CByteScan", "CChecksum"]),
-        .target(name: "ScriptureModel", dependencies: ["LecternKernels", "CByteScan"]),
+        .target(name: "ScriptureModel", dependencies: ["LecternKernels", "CByteScan"], exclude: ["Resources"]),
         .target(name: "TextNormalization", dependencies: ["LecternKernels", "CUnicodeShim"]),
         .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization", "LecternKernels", "CByteScan"]),
         .target(
@@ -46,6 +50,8 @@ let package = Package(
         .target(name: "Versification", dependencies: ["ScriptureModel"], exclude: ["Resources"]),
         .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore", "Versification"]),
         .target(name: "ReaderLayout", dependencies: ["ScriptureModel"]),
+        // Bookmarks, highlights and notes kept on Original-scheme verses, in SQLite; W3C and CSV interchange.
+        .target(name: "ScriptureAnnotations", dependencies: ["ScriptureModel", "Versification", "CSQLite"]),
         .target(
             name: "Lectern",
             dependencies: [
@@ -54,12 +60,18 @@ let package = Package(
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
-        .executableTarget(name: "lectern", dependencies: ["LecternCLI", "CMemory"]),
+        // Linked at a fixed address (not position-independent) in release builds: the Swift runtime and
+        // Foundation, linked in with --static-swift-stdlib, then need no relocations at start-up (100,000 of
+        // them, each page written once), which took a millisecond of every command.
+        .executableTarget(
+            name: "lectern", dependencies: ["LecternCLI", "CMemory"],
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
 
         .target(
             name: "TestSupport",
             dependencies: [
-                "ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization", "LecternKernels", "CUnicodeShim",
+                "ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization", "Versification",
+                "LecternKernels", "CUnicodeShim",
             ],
             path: "Tests/TestSupport"),
         // The corpus parsed once per test process, shared by the suites that check whole folders.
@@ -73,6 +85,13 @@ let package = Package(
         .testTarget(
             name: "ScriptureSearchTests", dependencies: ["ScriptureSearch", "USFM", "TextNormalization", "TestSupport"]),
         .testTarget(name: "VersificationTests", dependencies: ["Versification", "TestSupport"]),
+        // A child process for the annotation tests: concurrent writers and writers killed mid-write.
+        .executableTarget(
+            name: "annotations-test-helper", dependencies: ["ScriptureAnnotations", "ScriptureModel", "Versification"],
+            path: "Tests/AnnotationsTestHelper"),
+        .testTarget(
+            name: "ScriptureAnnotationsTests",
+            dependencies: ["ScriptureAnnotations", "Versification", "USFM", "TestSupport"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TestSupport"]),
         .testTarget(name: "ReaderLayoutTests", dependencies: ["ReaderLayout", "TestSupport"]),
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport", "LecternTestSupport"]),

@@ -11,13 +11,14 @@ let package = Package(
         .package(name: "Lectern", path: "..")
     ],
     targets: [
-        // SQLite, a benchmark-only dependency (apt: libsqlite3-dev), reached only through SQLiteShim.
+        // SQLite, a benchmark-only dependency (apt: libsqlite3-dev), reached only through SQLiteShim. Named apart
+        // from Lectern's own CSQLite shim (the annotation store), since target names are unique across packages.
         .systemLibrary(
-            name: "CSQLite",
+            name: "CSQLiteBench",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "SQLiteShim", dependencies: ["CSQLite"]),
+        .target(name: "SQLiteShim", dependencies: ["CSQLiteBench"]),
         // libxml2 alone, under Lectern's USX parser: its SAX2 parse with handlers that do nothing.
         .systemLibrary(name: "CLibXML2Bench", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "XMLSAXShim", dependencies: ["CLibXML2Bench"]),
@@ -27,6 +28,7 @@ let package = Package(
             name: "lectern-bench",
             dependencies: [
                 .product(name: "Lectern", package: "Lectern"),
+                .product(name: "ScriptureAnnotations", package: "Lectern"),
                 "SQLiteShim",
                 "XapianShim",
                 "XMLSAXShim",

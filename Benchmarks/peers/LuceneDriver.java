@@ -5,9 +5,13 @@
 // one segment. Each call parses the query with the classic QueryParser (default operator OR, so the
 // runner passes `faith AND love`), then: `all` collects every hit's doc id (canon order); `page` the
 // first 20 in index order (Sort.INDEXORDER) with their references and the exact count; `top20` the 20
-// best by BM25 (Lucene's default similarity) with their references and the exact count. Prefix queries
-// rewrite to a constant score. Before timing, every query in every shape runs for `--jit-seconds` (the
-// JIT warm-up); then the batched loop of searchcommon.py. Prints the same JSON line.
+// best by BM25 (Lucene's default similarity) with their references and the exact count. A prefix query
+// rewrites to a constant score by default, which ranks nothing, so `top20` parses with
+// MultiTermQuery.SCORING_BOOLEAN_REWRITE: a boolean OR of the words with that prefix, each scored by BM25
+// (before issue 46 its top 20 used the constant score; that variant is timed beside it as `before`).
+// Before timing, every query in every shape runs for `--jit-seconds` (the JIT warm-up); then the loops of
+// searchcommon.py: the rows (the queries and ABSENT, the cheapest real query, in alternating batches with
+// their `before` variants) and the interleaved rounds. Prints the same JSON line.
 //
 // Compiled by the runner: javac -cp lucene-core:lucene-queryparser:lucene-analyzers-common -d DIR.
 
@@ -32,6 +36,7 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.queryparser.classic.QueryParser;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MultiTermQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.ScoreMode;
@@ -46,6 +51,8 @@ import org.apache.lucene.util.Version;
 public final class LuceneDriver {
     static final int PAGE_SIZE = 20;
     static final String[] SHAPES = {"all", "page", "top20"};
+    /** A word in no verse: the cheapest real query (searchcommon.ABSENT). */
+    static final String ABSENT = "xyzzy";
 
     /** Case and Latin accents folded, as Lectern's default mode does. */
     static final class FoldingAnalyzer extends Analyzer {
@@ -98,6 +105,13 @@ public final class LuceneDriver {
         return new QueryParser("text", analyzer).parse(text);
     }
 
+    /** The query with prefixes scored by BM25: each word with the prefix a clause of a boolean OR. */
+    static Query parseRanked(String text) throws Exception {
+        QueryParser parser = new QueryParser("text", analyzer);
+        parser.setMultiTermRewriteMethod(MultiTermQuery.SCORING_BOOLEAN_REWRITE);
+        return parser.parse(text);
+    }
+
     static int all(String text) throws Exception {
         AllHits hits = new AllHits();
         searcher.search(parse(text), hits);
@@ -116,9 +130,18 @@ public final class LuceneDriver {
     }
 
     static int top20(String text) throws Exception {
+        return top20(parseRanked(text));
+    }
+
+    static int top20(Query query) throws Exception {
         TopScoreDocCollector collector = TopScoreDocCollector.create(PAGE_SIZE, Integer.MAX_VALUE);
-        searcher.search(parse(text), collector);
+        searcher.search(query, collector);
         return shown(collector.topDocs());
+    }
+
+    /** Before issue 46: the prefix's top 20 from its constant score, which ranks nothing. */
+    static int top20ConstantScore(String text) throws Exception {
+        return top20(parse(text));
     }
 
     static Shape shape(String name) {
@@ -129,22 +152,66 @@ public final class LuceneDriver {
         }
     }
 
-    /** µs per call over `repetitions` timed batches (after `warmup` untimed), as searchcommon.batched. */
-    static List<Double> batched(Shape shape, String query, double minSeconds, int warmup, int repetitions, int[] batchOut)
-            throws Exception {
+    /** The batch of `shape` that fills about minSeconds, from the second of two untimed calls. */
+    static int batchSize(Shape shape, String query, double minSeconds) throws Exception {
+        sink += shape.run(query);
         long start = System.nanoTime();
         sink += shape.run(query);
         double once = Math.max((System.nanoTime() - start) / 1e9, 1e-9);
-        int batch = Math.max(1, (int) (minSeconds / once));
-        for (int round = 0; round < warmup; round++) for (int i = 0; i < batch; i++) sink += shape.run(query);
-        List<Double> samples = new ArrayList<>();
-        for (int round = 0; round < Math.max(1, repetitions); round++) {
-            start = System.nanoTime();
-            for (int i = 0; i < batch; i++) sink += shape.run(query);
-            samples.add((System.nanoTime() - start) / 1e3 / batch);
+        return Math.max(1, (int) (minSeconds / once));
+    }
+
+    /** µs per call of each shape over `repetitions` rounds of one timed batch each in turn, after `warmup`
+     *  untimed rounds, as searchcommon.alternating; `batches` receives the batch sizes. */
+    static List<List<Double>> alternating(Shape[] shapes, String query, double minSeconds, int warmup, int repetitions,
+            int[] batches) throws Exception {
+        for (int i = 0; i < shapes.length; i++) batches[i] = batchSize(shapes[i], query, minSeconds);
+        for (int round = 0; round < warmup; round++) {
+            for (int i = 0; i < shapes.length; i++) for (int j = 0; j < batches[i]; j++) sink += shapes[i].run(query);
         }
-        batchOut[0] = batch;
+        List<List<Double>> samples = new ArrayList<>();
+        for (int i = 0; i < shapes.length; i++) samples.add(new ArrayList<>());
+        for (int round = 0; round < Math.max(1, repetitions); round++) {
+            for (int i = 0; i < shapes.length; i++) {
+                long start = System.nanoTime();
+                for (int j = 0; j < batches[i]; j++) sink += shapes[i].run(query);
+                samples.get(i).add((System.nanoTime() - start) / 1e3 / batches[i]);
+            }
+        }
         return samples;
+    }
+
+    /** The queries in turn, each call timed alone, as searchcommon.interleaved: the JSON object of one shape. */
+    static String interleaved(String name, List<String> queries, double minSeconds, int warmup, int repetitions)
+            throws Exception {
+        Shape shape = shape(name);
+        long start = System.nanoTime();
+        for (String query : queries) sink += shape.run(query);
+        int rounds = Math.max(1, (int) (minSeconds / Math.max((System.nanoTime() - start) / 1e9, 1e-9)));
+        List<Double> totals = new ArrayList<>();
+        List<List<Double>> each = new ArrayList<>();
+        for (int i = 0; i < queries.size(); i++) each.add(new ArrayList<>());
+        for (int repetition = 0; repetition < warmup + Math.max(1, repetitions); repetition++) {
+            long[] spent = new long[queries.size()];
+            for (int round = 0; round < rounds; round++) {
+                for (int i = 0; i < queries.size(); i++) {
+                    long begin = System.nanoTime();
+                    sink += shape.run(queries.get(i));
+                    spent[i] += System.nanoTime() - begin;
+                }
+            }
+            if (repetition < warmup) continue;
+            long total = 0;
+            for (int i = 0; i < spent.length; i++) {
+                total += spent[i];
+                each.get(i).add(spent[i] / 1e3 / rounds);
+            }
+            totals.add(total / 1e3 / rounds);
+        }
+        StringBuilder out = new StringBuilder("{\"shape\": \"").append(name).append("\", \"rounds\": ").append(rounds)
+            .append(", \"us\": ").append(numbers(totals)).append(", \"queries\": [");
+        for (int i = 0; i < each.size(); i++) out.append(i > 0 ? ", " : "").append(numbers(each.get(i)));
+        return out.append("]}").toString();
     }
 
     static String quoted(String text) {
@@ -203,19 +270,41 @@ public final class LuceneDriver {
             for (String query : queries) for (String name : SHAPES) sink += shape(name).run(query);
         }
 
-        int[] batch = new int[1];
-        List<Double> overhead = batched(query -> searcher.getIndexReader().maxDoc(), "", minSeconds, warmup, repetitions, batch);
+        List<String> timed = new ArrayList<>(queries);
+        timed.add(ABSENT);
         StringBuilder rows = new StringBuilder();
-        for (String query : queries) {
+        for (String query : timed) {
             for (String name : SHAPES) {
                 Shape shape = shape(name);
+                Shape before = null;
+                String label = null;
+                if (query.equals(ABSENT) && name.equals("page")) {
+                    before = ignored -> searcher.getIndexReader().maxDoc();
+                    label = "searcher.getIndexReader().maxDoc()";
+                } else if (name.equals("top20") && query.endsWith("*")) {
+                    before = LuceneDriver::top20ConstantScore;
+                    label = "classic QueryParser, the prefix's constant score (every hit scored alike)";
+                }
+                Shape[] shapes = before == null ? new Shape[] {shape} : new Shape[] {shape, before};
+                int[] batches = new int[shapes.length];
                 int hits = shape.run(query);
-                List<Double> samples = batched(shape, query, minSeconds, warmup, repetitions, batch);
+                List<List<Double>> samples = alternating(shapes, query, minSeconds, warmup, repetitions, batches);
                 if (rows.length() > 0) rows.append(", ");
                 rows.append("{\"query\": ").append(quoted(query)).append(", \"shape\": \"").append(name)
-                    .append("\", \"hits\": ").append(hits).append(", \"batch\": ").append(batch[0])
-                    .append(", \"us\": ").append(numbers(samples)).append("}");
+                    .append("\", \"hits\": ").append(hits).append(", \"batch\": ").append(batches[0])
+                    .append(", \"us\": ").append(numbers(samples.get(0)));
+                if (before != null) {
+                    rows.append(", \"before\": {\"label\": ").append(quoted(label)).append(", \"hits\": ")
+                        .append(before.run(query)).append(", \"batch\": ").append(batches[1]).append(", \"us\": ")
+                        .append(numbers(samples.get(1))).append("}");
+                }
+                rows.append("}");
             }
+        }
+        StringBuilder mixed = new StringBuilder();
+        for (String name : SHAPES) {
+            if (mixed.length() > 0) mixed.append(", ");
+            mixed.append(interleaved(name, queries, minSeconds, warmup, repetitions));
         }
         long peak = 0;
         for (String line : Files.readAllLines(Paths.get("/proc/self/status"))) {
@@ -224,7 +313,7 @@ public final class LuceneDriver {
         System.out.println("{\"engine\": \"lucene\", \"version\": " + quoted(Version.LATEST.toString())
             + ", \"python\": " + quoted("Java " + System.getProperty("java.version"))
             + ", \"docs\": " + reader.numDocs() + ", \"build_seconds\": " + buildSeconds
-            + ", \"overhead_us\": " + numbers(overhead) + ", \"rows\": [" + rows + "], \"peak_rss_kb\": " + peak
+            + ", \"rows\": [" + rows + "], \"interleaved\": [" + mixed + "], \"peak_rss_kb\": " + peak
             + ", \"sink\": " + sink + "}");
     }
 }

@@ -8,7 +8,10 @@ Every driver parses the same files the Swift runner gives it, in one of two mode
   --mode once   one pass, as a whole process would run it (the runner times the process);
                 --vref FILE also writes every verse as `BOOK C:V<TAB>text`. Prints the same JSON
                 with one sample for the in-process part.
-Stages: `parse` is the peer's own parse call; `vref` is parse plus getting the verse texts.
+Stages: `parse` is the peer's own parse call, decoding included; `vref` is parse plus getting the verse
+texts; `core` is the parse call alone, timed call by call, on Python strings decoded before the clock
+starts (what the peer's own parser does, without Python's decoding or the loop around it).
+Every document is let go before the next file is parsed, as Lectern's rows let each file's model go.
 """
 
 import argparse
@@ -34,7 +37,7 @@ def arguments(description):
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("paths", nargs="+", help="USFM files or folders of them (.usfm, .sfm, .gz)")
     parser.add_argument("--mode", choices=["time", "once"], default="once")
-    parser.add_argument("--stage", choices=["parse", "vref"], default="parse")
+    parser.add_argument("--stage", choices=["parse", "vref", "core"], default="parse")
     parser.add_argument("--warmup", type=int, default=1)
     parser.add_argument("--repetitions", type=int, default=5)
     parser.add_argument("--vref", help="write `BOOK C:V<TAB>text` lines to this file")
@@ -88,10 +91,28 @@ def run(peer, parse, verses):
             if args.stage == "vref":
                 for _ in verses(document):
                     pass
+            # Let the document go before the next parse, so two are never alive at once.
+            del document
+
+    texts = [decode(blob) for blob in blobs] if args.stage == "core" else []
+
+    def core_pass():
+        """Seconds spent inside `parse` alone, over every text; each document is let go outside the clock."""
+        seconds = 0.0
+        for text in texts:
+            start = time.perf_counter()
+            document = parse(text)
+            seconds += time.perf_counter() - start
+            del document
+        return seconds
 
     samples = []
     lines = []
-    if args.mode == "time":
+    if args.mode == "time" and args.stage == "core":
+        for _ in range(args.warmup):
+            core_pass()
+        samples = [core_pass() for _ in range(args.repetitions)]
+    elif args.mode == "time":
         for _ in range(args.warmup):
             one_pass()
         for _ in range(args.repetitions):
@@ -104,6 +125,7 @@ def run(peer, parse, verses):
             document = parse(decode(blob))
             if args.stage == "vref" or args.vref:
                 lines.extend(verses(document))
+            del document
         samples.append(time.perf_counter() - start)
         if args.vref:
             with open(args.vref, "w", encoding="utf-8") as out:

@@ -88,11 +88,7 @@ __attribute__((target("avx2"))) static size_t scan_avx2(const uint8_t *input, si
     return scan_bytes(input, count, index, pipe_stops, state);
 }
 
-static int scan_has_avx2(void) {
-    static int answer = -1;
-    if (answer < 0) answer = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return answer;
-}
+static int scan_has_avx2(void) { return lectern_bytescan_uses_avx2(); }
 #endif
 
 void lectern_usfm_scan_text(const uint8_t *input, size_t count, size_t start, int32_t pipe_stops,

@@ -99,6 +99,9 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
         uint32_t text = (uint32_t)__builtin_ctz(stops);
         uint32_t before = (1u << text) - 1;
         if (text == 0 || ((control_or_high | tilde_slash | (space & (space << 1))) & before)) break;
+        // A space before or right after `|`: the Swift reader reports it.
+        if ((bar & (1u << text)) && (((space >> (text - 1)) & 1u) || (text + 1 < 32 && ((space >> (text + 1)) & 1u))))
+            break;
         // The pairs: positions in the window of each name, value start and value end.
         uint32_t pair_count = 0;
         uint8_t pair_at[MAX_PAIRS][3];
@@ -222,11 +225,7 @@ __attribute__((target("avx2"))) static void read_words_avx2(lectern_usfm_word_ru
     run->position = position;
 }
 
-static int has_avx2(void) {
-    static int answer = -1;
-    if (answer < 0) answer = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return answer;
-}
+static int has_avx2(void) { return lectern_bytescan_uses_avx2(); }
 #endif
 
 void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layout *layout) {

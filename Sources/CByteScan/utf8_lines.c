@@ -7,10 +7,12 @@
 
 #include <string.h>
 
-// The length of the valid sequence at `i` (1 to 4), or 0 when it is invalid or cut short.
+// The length of the valid sequence at `i` (1 to 4), or 0 when it is invalid, cut short, or a control
+// character: NUL and the other C0 controls but tab, line feed and carriage return, DEL, the C1 controls
+// (C2 80 to C2 9F) and U+FFFE and U+FFFF (EF BF BE, EF BF BF).
 static size_t sequence_length(const uint8_t *bytes, size_t length, size_t i) {
     uint8_t lead = bytes[i];
-    if (lead < 0x80) return lead == 0 ? 0 : 1;
+    if (lead < 0x80) return (lead < 0x20 && lead != '\t' && lead != '\n' && lead != '\r') || lead == 0x7F ? 0 : 1;
     size_t need;
     uint8_t low = 0x80, high = 0xBF;
     if (lead >= 0xC2 && lead <= 0xDF) {
@@ -31,6 +33,8 @@ static size_t sequence_length(const uint8_t *bytes, size_t length, size_t i) {
     for (size_t k = 2; k <= need; k++) {
         if ((bytes[i + k] & 0xC0) != 0x80) return 0;
     }
+    if (lead == 0xC2 && bytes[i + 1] <= 0x9F) return 0;
+    if (lead == 0xEF && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE) return 0;
     return need + 1;
 }
 
@@ -110,6 +114,10 @@ __attribute__((target("avx2"))) static int64_t line_starts_avx2(const uint8_t *b
     const __m256i equals_sign = _mm256_set1_epi8('=');
     const __m256i greater = _mm256_set1_epi8('>');
     const __m256i zero = _mm256_setzero_si256();
+    const __m256i low_limit = _mm256_set1_epi8(0x1F);
+    const __m256i tab = _mm256_set1_epi8('\t');
+    const __m256i carriage_return = _mm256_set1_epi8('\r');
+    const __m256i delete = _mm256_set1_epi8(0x7F);
     // `=` bytes since the last `>`, and the most between two.
     int64_t run = 0, most = 0;
     __m256i before = zero;
@@ -119,8 +127,13 @@ __attribute__((target("avx2"))) static int64_t line_starts_avx2(const uint8_t *b
     for (; i + 32 <= length; i += 32) {
         __m256i block = _mm256_loadu_si256((const __m256i *)(const void *)(bytes + i));
         uint32_t feeds = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(block, line_feed));
-        uint32_t nul = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(block, zero));
-        if (nul) return -1;
+        // A control character (see sequence_length): a byte up to 0x1F but tab, line feed and CR, or DEL.
+        __m256i low_byte = _mm256_cmpeq_epi8(_mm256_min_epu8(block, low_limit), block);
+        __m256i allowed = _mm256_or_si256(
+            _mm256_or_si256(_mm256_cmpeq_epi8(block, tab), _mm256_cmpeq_epi8(block, line_feed)),
+            _mm256_cmpeq_epi8(block, carriage_return));
+        __m256i control = _mm256_or_si256(_mm256_andnot_si256(allowed, low_byte), _mm256_cmpeq_epi8(block, delete));
+        if (_mm256_movemask_epi8(control) != 0) return -1;
         if (_mm256_movemask_epi8(_mm256_or_si256(block, before)) != 0) {
             // A byte of 0x80 or more here or at the end of the block before: the full check.
             __m256i previous1 = PREVIOUS(block, before, 1);
@@ -130,6 +143,16 @@ __attribute__((target("avx2"))) static int64_t line_starts_avx2(const uint8_t *b
             __m256i special = _mm256_and_si256(_mm256_and_si256(high1, low1), high2);
             __m256i previous2 = PREVIOUS(block, before, 2);
             __m256i previous3 = PREVIOUS(block, before, 3);
+            // A C1 control (C2 80 to C2 9F), or U+FFFE or U+FFFF (EF BF BE, EF BF BF).
+            __m256i c1 = _mm256_and_si256(
+                _mm256_cmpeq_epi8(previous1, _mm256_set1_epi8((char)0xC2)),
+                _mm256_cmpeq_epi8(_mm256_and_si256(block, _mm256_set1_epi8((char)0xE0)), _mm256_set1_epi8((char)0x80)));
+            __m256i nonchar = _mm256_and_si256(
+                _mm256_and_si256(
+                    _mm256_cmpeq_epi8(previous2, _mm256_set1_epi8((char)0xEF)),
+                    _mm256_cmpeq_epi8(previous1, _mm256_set1_epi8((char)0xBF))),
+                _mm256_cmpeq_epi8(_mm256_or_si256(block, _mm256_set1_epi8(1)), _mm256_set1_epi8((char)0xBF)));
+            if (_mm256_movemask_epi8(_mm256_or_si256(c1, nonchar)) != 0) return -1;
             __m256i third = _mm256_subs_epu8(previous2, _mm256_set1_epi8((char)(0xE0 - 0x80)));
             __m256i fourth = _mm256_subs_epu8(previous3, _mm256_set1_epi8((char)(0xF0 - 0x80)));
             __m256i must = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8((char)0x80));
@@ -166,14 +189,10 @@ __attribute__((target("avx2"))) static int64_t line_starts_avx2(const uint8_t *b
     return line_starts_bytes(bytes, length, resume, starts, capacity, written);
 }
 
-static int has_avx2_lines(void) {
-    static int answer = -1;
-    if (answer < 0) answer = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return answer;
-}
+static int has_avx2_lines(void) { return lectern_bytescan_uses_avx2(); }
 #endif
 
-// The line starts (none recorded when `starts` is NULL), or -1 for invalid bytes or NUL.
+// The line starts (none recorded when `starts` is NULL), or -1 for invalid bytes, NUL or a control character.
 static int64_t line_starts(const uint8_t *bytes, size_t length, int64_t *starts, size_t capacity) {
 #if defined(__x86_64__)
     if (has_avx2_lines()) return line_starts_avx2(bytes, length, starts, capacity, NULL);

@@ -21,6 +21,9 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
     public var language: String
     /// The copyright statement, when the version has one (left out of the file otherwise).
     public var copyright: String?
+    /// The format the version was first imported from (`usfm`, `usx+usfm`), as a JSON export
+    /// (`export --format json`) records it; nil in a `metadata.json`, which never holds it.
+    public var sourceFormat: String?
 
     /// Creates metadata of the current schema.
     public init(id: Int? = nil, abbreviation: String, title: String, language: String, copyright: String? = nil) {
@@ -58,11 +61,16 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
     /// Throws a `FileProblem` when it cannot be read or does not hold this schema (the cause says what is
     /// wrong with it), so a damaged file is reported, not silently ignored.
     public static func read(from folder: String) throws(FileProblem) -> ExportMetadata? {
+        // (See `syntaxError(_:)` for damaged JSON.)
         let path = folder + "/" + fileName
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         let bytes = try FileProblem.readFile(path)
         if BurritoMetadataReader.isBurrito(bytes) { return nil }
+        if let syntax = syntaxError(bytes) {
+            throw FileProblem(
+                .other("it is not valid JSON (\(syntax.message))"), path: "\(path):\(syntax.line):\(syntax.column)")
+        }
         let metadata: ExportMetadata
         do {
             metadata = try JSONDecoder().decode(ExportMetadata.self, from: Data(bytes))
@@ -89,12 +97,26 @@ public struct ExportMetadata: Sendable, Hashable, Codable {
         return object["schemaVersion"] != nil && !BurritoMetadataReader.isBurrito(bytes)
     }
 
-    /// The `metadata.json` of the first folder among `paths` that holds one (what `import` was given).
+    /// The `metadata.json` of the first folder among `paths` that holds one, or the names in the first
+    /// JSON export (`export --format json`) among them (what `import` was given).
     public static func find(in paths: [String]) throws(FileProblem) -> ExportMetadata? {
         for path in paths {
+            if let exported = ModelJSONReader.metadata(ofFile: path) { return exported }
             guard (try? FileKind.of(path)) == .folder else { continue }
             if let metadata = try read(from: path) { return metadata }
         }
         return nil
+    }
+}
+
+extension ExportMetadata {
+    /// The first syntax error of `bytes` read as JSON, with its line and column, or nil when they are JSON.
+    static func syntaxError(_ bytes: [UInt8]) -> JSONSyntaxError? {
+        do {
+            _ = try JSONReader.read(bytes)
+            return nil
+        } catch {
+            return error
+        }
     }
 }

@@ -56,6 +56,15 @@ public enum FileKind: Sendable, Hashable {
 }
 
 extension FileProblem {
+    /// Asks malloc for `bytes` and gives them back, so that an array about to be made of that size is an error
+    /// (`.notEnoughMemory` at `path`) instead of the end of the process when the memory is not there: Swift
+    /// traps when an array cannot be allocated. Every large buffer made from input goes through here.
+    public static func checkMemory(_ bytes: Int, path: String) throws(FileProblem) {
+        guard bytes >= 1 << 20 else { return }
+        guard let probe = malloc(bytes) else { throw FileProblem(.notEnoughMemory(bytes: bytes), path: path) }
+        free(probe)
+    }
+
     /// Reads a whole regular file: checks its type first (`stat`), opens it without blocking
     /// (`O_NONBLOCK`, in case it was swapped for a FIFO since), checks again (`fstat`), then reads.
     ///
@@ -71,9 +80,7 @@ extension FileProblem {
         if let cause = kind.readProblem { throw FileProblem(cause, path: path) }
         let size = Int(info.st_size)
         if size > limit { throw FileProblem(.tooLarge(bytes: size, limit: limit), path: path) }
-        // Arrays trap when memory runs out; ask malloc first so a huge file is an error instead.
-        guard let probe = malloc(max(size, 1)) else { throw FileProblem(.notEnoughMemory(bytes: size), path: path) }
-        free(probe)
+        try checkMemory(size, path: path)
         var bytes = [UInt8](repeating: 0, count: size)
         var total = 0
         while total < size {

@@ -146,9 +146,10 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// `cannot read /x/y.usfm: permission denied (check the file's permissions)`.
     public var description: String { "cannot \(action.rawValue) \(path): \(cause.text)" }
 
-    /// The problem as a source diagnostic at `path:1:1` (the location already names the path).
+    /// The problem as a source diagnostic at `path`, the whole file (`SourceLocation.wholeFile`: no line and
+    /// column, as nothing of the file was read).
     public var diagnostic: Diagnostic {
-        let location = SourceLocation(file: path, line: 1, column: 1)
+        let location = SourceLocation.wholeFile(path)
         if case .tooLarge = cause { return Diagnostic(.error, .fileTooLarge, at: location, cause.text) }
         return Diagnostic(.error, .unreadableFile, at: location, "cannot \(action.rawValue) it: \(cause.text)")
     }

@@ -80,6 +80,18 @@ public enum Gzip {
         return output
     }
 
+    /// The size of the content of gzip data, found by inflating it into a small buffer, counting
+    /// (`lectern_gunzip_size`): nothing of its size is allocated, and the count stops past `limit`
+    /// (`Failure.isTooLarge`). O(n) in the content's size, at most `limit`.
+    public static func contentSize(_ bytes: [UInt8], limit: Int) throws(Failure) -> Int {
+        var length = 0
+        let counted = bytes.withUnsafeBufferPointer { buffer in
+            lectern_gunzip_size(buffer.baseAddress, buffer.count, max(0, limit), &length)
+        }
+        guard counted == 0 else { throw Failure(code: counted, limit: limit) }
+        return length
+    }
+
     /// The most a trailer's size may exceed the compressed bytes and still be trusted: the corpus's
     /// books reach 13 (USX of 1 John), deflate itself about 1,000.
     static let plausibleRatio = 32

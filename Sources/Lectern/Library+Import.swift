@@ -34,7 +34,9 @@ extension Library {
         from paths: [String], abbreviation: String? = nil, title: String? = nil, language: String? = nil,
         copyright: String? = nil, replace: Bool = false, versification: String? = nil
     ) throws -> VersionStore {
-        var reading = ImportedBook.read(paths: paths)
+        // A scheme that cannot be read stops the import before any source is (it is a `VersificationError`).
+        if let versification { _ = try VersificationScheme.named(versification) }
+        var reading = ImportedBook.read(paths: paths, versification: versification)
         let hasErrors = reading.diagnostics.contains { $0.severity == .error }
         guard !hasErrors, !reading.books.isEmpty else { throw ImportError(diagnostics: reading.diagnostics) }
         let metadata = try VersionMetadata.forImport(
@@ -68,12 +70,13 @@ package struct ImportedBook: Sendable {
         }
     }
 
-    /// Reads and parses every source under `paths` as `VersionSource.read(paths:progress:)` does, keeping
-    /// each book encoded.
+    /// Reads and parses every source under `paths` as `VersionSource.read(paths:progress:)` does (the counts
+    /// compared with `versification`, else the best fit), keeping each book encoded.
     package static func read(
-        paths: [String], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+        paths: [String], versification: String? = nil,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> (books: [KeptBook<ImportedBook>], diagnostics: [Diagnostic], bundle: BundleMetadata?) {
-        VersionSource.read(paths: paths, progress: progress) { ImportedBook($0) }
+        VersionSource.read(paths: paths, versification: versification, progress: progress) { ImportedBook($0) }
     }
 
     /// The encoded books, in the order read, taken from `books` (left empty).
@@ -133,7 +136,7 @@ extension VersionMetadata {
             id: id ?? 0, abbreviation: abbreviation ?? bundle?.abbreviation ?? suggestion.abbreviation,
             title: title ?? bundle?.title ?? suggestion.title,
             language: language ?? bundle?.language ?? suggestion.language,
-            sourceFormat: formats.sorted().joined(separator: "+"),
+            sourceFormat: exported?.sourceFormat ?? formats.sorted().joined(separator: "+"),
             importedAt: ISO8601DateFormatter().string(from: Date()))
         metadata.copyright = copyright ?? bundle?.copyright ?? exported?.copyright
         if versification == nil {

@@ -30,11 +30,28 @@ extension Library {
     public func search(_ text: String, bibles names: [String]?, options: SearchOptions = SearchOptions()) throws
         -> [BibleSearchResult]
     {
+        try searchSkippingRemoved(text, bibles: names, options: options).results
+    }
+
+    /// `search(_:bibles:options:)`, and with `names` nil (every Bible) the ids of the Bibles that were listed
+    /// but removed before they could be searched (`lectern remove` in another process): those are left out,
+    /// not an error for the whole search.
+    public func searchSkippingRemoved(
+        _ text: String, bibles names: [String]?, options: SearchOptions = SearchOptions()
+    ) throws -> (results: [BibleSearchResult], removed: [Int]) {
         let bibles: [String] = try names ?? ids().map { String($0) }
         let byName = names != nil
-        return try Parallel.map(bibles) { bible throws(StoreError) in
-            try searchOne(text, bible: bible, byName: byName, options: options)
+        let found = try Parallel.map(bibles) { bible throws(StoreError) -> BibleSearchResult? in
+            do throws(StoreError) {
+                return try searchOne(text, bible: bible, byName: byName, options: options)
+            } catch {
+                // Listed a moment ago and gone now: skipped; any other failure is the search's.
+                if !byName, let id = Int(bible), (try? ids().contains(id)) == false { return nil }
+                throw error
+            }
         }
+        let removed = zip(bibles, found).compactMap { bible, result in result == nil ? Int(bible) : nil }
+        return (found.compactMap { $0 }, removed)
     }
 
     /// Opens one Bible (by id, or by name when `byName`; kept open) and searches it.
@@ -52,6 +69,7 @@ extension Library {
         var groups: [SchemeVerse: [(bible: Int, hit: SearchHit)]] = [:]
         for (index, result) in results.enumerated() {
             guard case .success(let page) = result.page, !page.hits.isEmpty else { continue }
+            // (A Bible removed since it was searched is still open, kept by `openKept`.)
             let scheme = try openKept(result.metadata.id).versification()
             for hit in page.hits {
                 let key = SchemeVerse(hit.key.book, hit.key.chapter, VerseKey.leadingNumber(hit.key.verse))

@@ -11,44 +11,62 @@ import ScriptureModel
 ///
 /// Swift ends the process when an allocation fails, so a parse that would run out of memory is refused
 /// before it starts. The estimate leans high, so that a limit too low for the import is refused in a
-/// sentence rather than ending the process. Measured on 1 December (release build, two cores): eng-web's
-/// 20 MB of USFM needed an address space of 360 MB (it ended with SIGABRT or SIGSEGV at 320–350 MB, where
-/// the old estimate of nine times the sources plus 16 MB, 298 MB, let it start), a generated 30 MB book
-/// 400 MB. Besides the sources (nine times is assumed), each thread that allocates gets its own malloc
-/// arena, whose 64 MB of address space count against the limit however little of it is used: one is
-/// assumed per core. A limit that would just have sufficed may therefore be refused (the message says how
-/// much is needed).
+/// sentence rather than ending the process: the address space in use, each source times its format's
+/// factor, and a malloc arena (64 MB of address space, however little of it is used) for each core's
+/// parsing thread with 16 MB for stacks and buffers. A limit that would just have sufficed may therefore be
+/// refused (the message says how much is needed).
+///
+/// The factors are the address space an import took beyond a small one's (`VmPeak`, release build, two
+/// cores, 7 December), divided by the sources' size, rounded up with room: USFM 5.8 (eng-web-usfm, 20 MB),
+/// USX 3.3 (eng-web-usx, 36 MB), USJ 3.7 to 5.0 (one generated book of 32 and 64 MB, read element by element
+/// since the reader streams), and a zip's sources once more, since its entries stay in memory while they
+/// are parsed (eng-web-usx zipped: 111 MB resident against 100 MB from a folder).
 enum MemoryBudget {
-    /// Bytes of memory assumed per byte of source (a gzip file counts four times its size).
-    static let bytesPerSourceByte = 9
+    /// Bytes of address space assumed per byte of a source, by format.
+    static func factor(of name: String) -> Int {
+        var name = name.lowercased()
+        if name.hasSuffix(".gz") { name.removeLast(3) }
+        if name.hasSuffix(".usx") { return 5 }
+        if name.hasSuffix(".usj") || name.hasSuffix(".json") { return 6 }
+        return 8
+    }
+
     /// Memory assumed for the work beside the sources: a malloc arena (64 MB of address space) for each
     /// core's parsing and encoding thread, and 16 MB for the stacks and the store's buffers.
     static var headroom: Int { (16 << 20) + (64 << 20) * max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// An error naming the first file when the memory limit is too low for the files and `inMemory` bytes
-    /// already read (from a zip, the first of them at `first`), or nil. Files larger than `fileLimit` are
-    /// not counted: they are refused unread (`file-too-large`).
+    /// An error naming the first source when the memory limit is too low for `files` on disk and `held`
+    /// sources in memory (zip entries: name and size, counted once more for being held), or nil. Files
+    /// larger than `fileLimit` are not counted: they are refused unread (`file-too-large`); a `.gz` file
+    /// counts four times its size, at most `fileLimit`.
     static func shortfall(
-        _ files: [String], inMemory: Int = 0, first: String? = nil, fileLimit: Int = VersionSource.maximumFileSize
+        _ files: [String], held: [(name: String, size: Int)] = [], first: String? = nil,
+        fileLimit: Int = VersionSource.maximumFileSize
     ) -> Diagnostic? {
         var limit = rlimit()
-        guard let first = files.first ?? first, getrlimit(addressSpace, &limit) == 0, limit.rlim_cur != rlim_t.max,
-            let used = usedAddressSpace()
+        guard let first = files.first ?? first ?? held.first?.name, getrlimit(addressSpace, &limit) == 0,
+            limit.rlim_cur != rlim_t.max, let used = usedAddressSpace()
         else { return nil }
-        var sources = inMemory
+        var sources = 0
+        var estimate = 0
+        func count(_ name: String, _ size: Int, held: Bool) {
+            guard size <= fileLimit, size >= 0 else { return }
+            let content = name.lowercased().hasSuffix(".gz") ? min(size &* 4, fileLimit) : size
+            sources += content
+            estimate += content * factor(of: name) + (held ? size : 0)
+        }
         for file in files {
             var status = stat()
             guard stat(file, &status) == 0 else { continue }
-            let size = Int(status.st_size)
-            guard size <= fileLimit else { continue }
-            sources += file.lowercased().hasSuffix(".gz") ? min(size * 4, fileLimit) : size
+            count(file, Int(status.st_size), held: false)
         }
-        let needed = used + sources * bytesPerSourceByte + headroom
+        for (name, size) in held { count(name, size, held: true) }
+        let needed = used + estimate + headroom
         let allowed = Int(clamping: limit.rlim_cur)
         guard needed > allowed else { return nil }
         func megabytes(_ bytes: Int) -> String { "\((bytes + (1 << 20) - 1) >> 20) MB" }
         return Diagnostic(
-            .error, .unreadableFile, at: SourceLocation(file: first, line: 1, column: 1),
+            .error, .unreadableFile, at: .wholeFile(first),
             "there is not enough memory to read these sources: \(megabytes(sources)) of sources need about "
                 + "\(megabytes(needed)), and this process may use \(megabytes(allowed)) (ulimit -v); raise the "
                 + "limit, or read fewer books at a time")

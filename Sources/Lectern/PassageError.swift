@@ -19,6 +19,11 @@ public enum PassageError: Error, Sendable, Equatable, CustomStringConvertible {
     case chapterNotInVersion(BookID, chapter: Int, version: String, chapters: String)
     /// The chapter has no such verse; `verses` says which it has (`1–36`).
     case verseNotInChapter(BookID, chapter: Int, verse: String, version: String, verses: String)
+    /// A word past the end of its verse (a word reference, `MAT 2:1!30`); `words` is how many the verse has.
+    case wordNotInVerse(BibleReference, word: Int, words: Int, version: String)
+    /// A character past the end of its word (counted in NFD, as U23003 counts them); `text` is the word.
+    case characterNotInWord(
+        BibleReference, word: Int, text: String, character: Int, characters: Int, version: String)
     /// A range the passage API does not walk (across books, or from an introduction into chapters).
     case unsupported(String)
     /// The store could not be read.
@@ -42,6 +47,12 @@ public enum PassageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .verseNotInChapter(let book, let chapter, let verse, let version, let verses):
             let has = verses.isEmpty ? "it has no verses" : "its verses are \(verses)"
             return "\(book.englishName) \(chapter) has no verse \(verse) in \(version); \(has)"
+        case .wordNotInVerse(let verse, let word, let words, let version):
+            return "\(verse.displayName()) has \(words) \(words == 1 ? "word" : "words") in \(version); word \(word) "
+                + "is past its end"
+        case .characterNotInWord(let verse, let word, let text, let character, let characters, let version):
+            return "word \(word) of \(verse.displayName()) in \(version) ('\(text)') has \(characters) "
+                + "\(characters == 1 ? "character" : "characters") (in NFD); character \(character) is past its end"
         case .unsupported(let message): return message
         case .store(let error): return error.description
         }
@@ -50,15 +61,5 @@ public enum PassageError: Error, Sendable, Equatable, CustomStringConvertible {
     private static func name(_ book: BookID) -> String { "\(book.englishName) (\(book.code))" }
 
     /// Numbers as runs: `[1, 2, 3, 5]` → `1–3, 5`.
-    static func runs(_ numbers: [Int]) -> String {
-        var parts: [String] = []
-        var index = 0
-        while index < numbers.count {
-            var end = index
-            while end + 1 < numbers.count, numbers[end + 1] == numbers[end] + 1 { end += 1 }
-            parts.append(end > index ? "\(numbers[index])\u{2013}\(numbers[end])" : "\(numbers[index])")
-            index = end + 1
-        }
-        return parts.joined(separator: ", ")
-    }
+    static func runs(_ numbers: [Int]) -> String { numbers.runs }
 }

@@ -30,7 +30,15 @@ struct ScriptureBundle {
     var diagnostics: [Diagnostic] = []
 
     /// The bundle at `path`, or nil when it is neither a zip nor a folder with bundle metadata.
-    static func open(_ path: String, limit: Int = defaultLimit) -> ScriptureBundle? {
+    ///
+    /// - Parameters:
+    ///   - limit: the most bytes read from a zip's sources, counted uncompressed (a `.gz` entry by its
+    ///     content): past it the archive is refused as a possible zip bomb.
+    ///   - fileLimit: the most bytes of one source (a `.gz` entry's content included): a larger one is a
+    ///     `file-too-large` error, found from its declared size before it is read, or while it is inflated.
+    static func open(_ path: String, limit: Int = defaultLimit, fileLimit: Int = VersionSource.maximumFileSize)
+        -> ScriptureBundle?
+    {
         switch try? FileKind.of(path) {
         case .folder?:
             return folder(path)
@@ -38,8 +46,10 @@ struct ScriptureBundle {
             guard isZip(path) else { return nil }
             var bundle = ScriptureBundle()
             do {
-                try bundle.readZip(ZipArchive(path: path), limit: limit)
+                try bundle.readZip(ZipArchive(path: path), limit: limit, fileLimit: fileLimit)
             } catch {
+                // A refused archive is refused whole: what was read of it before is not parsed.
+                bundle.contents = []
                 bundle.diagnostics.append(error.diagnostic)
             }
             return bundle
@@ -60,7 +70,18 @@ struct ScriptureBundle {
     private static func folder(_ path: String) -> ScriptureBundle? {
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         var bundle = ScriptureBundle()
-        if let bytes = try? FileProblem.readFile(base + "/metadata.xml"), DBLMetadataReader.mayBeDBL(bytes) {
+        // The zip's limit on metadata holds here too: a file past it is an error, unread, and the folder's
+        // sources are read as a plain folder's.
+        for name in ["metadata.xml", "metadata.json"] {
+            guard case .regular(let size)? = try? FileKind.of(base + "/" + name), size > metadataLimit else { continue }
+            let problem = FileProblem(.tooLarge(bytes: size, limit: metadataLimit), path: base + "/" + name)
+            bundle.diagnostics = [problem.diagnostic]
+            bundle.files = [base]
+            return bundle
+        }
+        if let bytes = try? FileProblem.readFile(base + "/metadata.xml", limit: metadataLimit),
+            DBLMetadataReader.mayBeDBL(bytes)
+        {
             let (metadata, diagnostics) = DBLMetadataReader.read(bytes, path: base + "/metadata.xml")
             bundle.metadata = metadata
             bundle.diagnostics = diagnostics
@@ -68,8 +89,20 @@ struct ScriptureBundle {
             bundle.files = [release ?? base]
             return bundle
         }
-        guard let bytes = try? FileProblem.readFile(base + "/metadata.json"), BurritoMetadataReader.isBurrito(bytes)
-        else { return nil }
+        guard let bytes = try? FileProblem.readFile(base + "/metadata.json", limit: metadataLimit) else { return nil }
+        guard BurritoMetadataReader.isBurrito(bytes) else {
+            // Damaged JSON is said with its place (Burrito's or Lectern's own, it cannot be read); the folder's
+            // sources are read as a plain folder's. Other JSON is left to what reads it.
+            guard let syntax = ExportMetadata.syntaxError(bytes) else { return nil }
+            bundle.diagnostics = [
+                Diagnostic(
+                    .error, .bundleMetadata,
+                    at: SourceLocation(file: base + "/metadata.json", line: syntax.line, column: syntax.column, offset: syntax.offset),
+                    "malformed JSON: \(syntax.message); the folder's metadata cannot be read")
+            ]
+            bundle.files = [base]
+            return bundle
+        }
         let reading = BurritoMetadataReader.read(bytes, path: base + "/metadata.json")
         bundle.metadata = reading.metadata
         bundle.diagnostics = reading.diagnostics
@@ -85,7 +118,7 @@ struct ScriptureBundle {
     }
 
     /// Finds the metadata and the sources among the archive's entries and reads them.
-    private mutating func readZip(_ archive: ZipArchive, limit: Int) throws(FileProblem) {
+    private mutating func readZip(_ archive: ZipArchive, limit: Int, fileLimit: Int) throws(FileProblem) {
         var entries: [String: ZipArchive.Entry] = [:]
         for entry in archive.entries {
             if let reason = ZipArchive.unsafeReason(entry.name) {
@@ -133,35 +166,67 @@ struct ScriptureBundle {
         if chosen.isEmpty {
             diagnostics.append(
                 Diagnostic(
-                    .warning, .unreadableFile, at: SourceLocation(file: archive.path, line: 1, column: 1),
+                    .warning, .unreadableFile, at: .wholeFile(archive.path),
                     "the archive has no .usfm, .sfm, .usx or .usj files"))
         }
-        try readSources(chosen.sorted { $0.name < $1.name }, from: archive, limit: limit)
+        try readSources(chosen.sorted { $0.name < $1.name }, from: archive, limit: limit, fileLimit: fileLimit)
     }
 
-    /// Reads the chosen entries, refusing the lot when their declared sizes add up to more than `limit`
-    /// and stopping any entry that holds more than what is left of it.
-    private mutating func readSources(_ chosen: [ZipArchive.Entry], from archive: ZipArchive, limit: Int)
-        throws(FileProblem)
-    {
-        let declared = chosen.reduce(0) { $0 &+ $1.size }
-        guard declared <= limit, declared >= 0 else {
-            throw FileProblem(
-                .other(
-                    "its sources would take \(declared >> 20) MB uncompressed, more than \(limit >> 20) MB; "
-                        + "refused as a possible zip bomb"),
-                path: archive.path)
+    /// Reads the chosen entries: refuses the lot when their declared sizes add up to more than `limit`, or when
+    /// the process's memory limit cannot hold them (`MemoryBudget`), before any is read; refuses an entry
+    /// declared larger than `fileLimit` unread; stops an entry that holds more than `fileLimit`, or than what
+    /// is left of `limit`, while it is inflated. A `.gz` entry counts by its content, inflated once only
+    /// counting, so gzip inside a zip cannot pass the archive's limit.
+    private mutating func readSources(
+        _ chosen: [ZipArchive.Entry], from archive: ZipArchive, limit: Int, fileLimit: Int
+    ) throws(FileProblem) {
+        let sizes = chosen.map { $0.size > fileLimit ? 0 : $0.size }
+        let declared = sizes.reduce(0, &+)
+        guard declared <= limit, declared >= 0 else { throw Self.bomb(archive.path, more: declared, limit: limit) }
+        let held = zip(chosen, sizes).map { (archive.path + "/" + $0.name, $1) }
+        if let shortfall = MemoryBudget.shortfall([], held: held, first: archive.path, fileLimit: fileLimit) {
+            diagnostics.append(shortfall)
+            return
         }
         var left = limit
         for entry in chosen {
-            do {
-                let bytes = try archive.read(entry, limit: left)
-                left -= bytes.count
-                contents.append((archive.path + "/" + entry.name, bytes))
+            let location = archive.path + "/" + entry.name
+            guard entry.size <= fileLimit else {
+                diagnostics.append(FileProblem(.tooLarge(bytes: entry.size, limit: fileLimit), path: location).diagnostic)
+                continue
+            }
+            let bound = min(fileLimit, left)
+            do throws(FileProblem) {
+                let bytes = try archive.read(entry, limit: bound)
+                var content = bytes.count
+                if Gzip.isCompressed(bytes) {
+                    do {
+                        content = try Gzip.contentSize(bytes, limit: bound)
+                    } catch where error.isTooLarge {
+                        throw FileProblem(.tooLarge(bytes: nil, limit: bound), path: location)
+                    } catch {
+                        throw FileProblem(.other("its gzip data is damaged (\(error))"), path: location)
+                    }
+                }
+                left -= content
+                contents.append((location, bytes))
             } catch {
-                diagnostics.append(error.diagnostic)
+                guard case .tooLarge = error.cause, bound < fileLimit else {
+                    diagnostics.append(error.diagnostic)
+                    continue
+                }
+                // The archive's limit, not the file's, stopped it: the rest is not read.
+                throw Self.bomb(archive.path, more: nil, limit: limit)
             }
         }
+    }
+
+    /// The error for an archive whose sources hold more than `limit` bytes uncompressed.
+    private static func bomb(_ path: String, more declared: Int?, limit: Int) -> FileProblem {
+        let size = declared.map { "would take \($0 >> 20) MB" } ?? "hold more than \(limit >> 20) MB"
+        let more = declared == nil ? "" : ", more than \(limit >> 20) MB"
+        return FileProblem(
+            .other("its sources \(size) uncompressed\(more); refused as a possible zip bomb"), path: path)
     }
 
     /// The folder (`""` or `name/`) whose `metadata.xml` or `metadata.json` describes the archive: its root,

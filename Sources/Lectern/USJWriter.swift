@@ -186,10 +186,13 @@ public enum USJWriter {
                 content(span.content)
                 text += "}"
             case .note(let note):
+                // `\\cat` is the note's `category` (USFM 3.1.2's `attribute` category), as in USX.
+                let (category, rest) = USXSchemaFit.noteCategory(note)
                 text += "{\"type\":\"note\""
                 marker(note.marker)
                 property("caller", note.caller)
-                content(note.content)
+                if let category { property("category", USXSchemaFit.categoryText(category)) }
+                content(rest)
                 text += "}"
             case .milestone(let milestone):
                 text += "{\"type\":\"ms\""

@@ -14,6 +14,8 @@ import ScriptureModel
 ///   `altnumber`) becomes `<char style="vp" x-style="ca">`; the USX reader turns it back.
 /// - A verse number that is not `12`, `3a`, `1-2`… (`14...`) is written as its valid start (`14`),
 ///   the label as written kept as `pubnumber`.
+/// - A note's first `\\cat` span at its top level (a marker of USFM 3.1.2's `attribute` category) is left where it
+///   is: the writers give it as the note's `category` attribute (`noteCategory(_:)`), which the readers turn back.
 /// - Before the first chapter, body paragraphs take their introduction form (`p` → `ip`, `q1` → `iq1`,
 ///   `m` → `im`, any other empty one → `ib`); in a book without chapters (a glossary), the closing run of `ili` entries
 ///   are list items `li`, because a peripheral book needs content after its introduction.
@@ -158,12 +160,41 @@ enum USXSchemaFit {
                 }
                 return .character(span)
             case .note(var note):
-                note.content = topLevel(fit(note.content), crossReference: note.isCrossReference)
+                let (category, rest) = noteCategory(note)
+                note.content = topLevel(fit(rest), crossReference: note.isCrossReference)
+                if let category { note.content.insert(category, at: 0) }
                 return .note(note)
             case .text, .milestone, .figure, .optionalBreak:
                 return inline
             }
         }
+    }
+
+    /// A note's category, its first `cat` span at the top level, and the rest of its content: USX and USJ write
+    /// the span's text as the note's `category` attribute.
+    static func noteCategory(_ note: Note) -> (category: Inline?, rest: [Inline]) {
+        guard let index = note.content.firstIndex(where: { inline in
+            if case .character(let span) = inline { return span.marker == "cat" }
+            return false
+        })
+        else { return (nil, note.content) }
+        var rest = note.content
+        return (rest.remove(at: index), rest)
+    }
+
+    /// The text of a `cat` span (its text runs, nested spans' included), for the `category` attribute.
+    static func categoryText(_ inline: Inline) -> String {
+        func text(_ content: [Inline]) -> String {
+            content.map { inline in
+                switch inline {
+                case .text(let value): value
+                case .character(let span): text(span.content)
+                default: ""
+                }
+            }.joined()
+        }
+        guard case .character(let span) = inline else { return "" }
+        return text(span.content)
     }
 
     /// A note's content with each run that may not stand at its top level wrapped in `ft` (`xt`).

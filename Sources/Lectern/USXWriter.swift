@@ -49,9 +49,16 @@ public enum USXWriter {
         return writer.text
     }
 
-    /// Escapes `&`, `<`, `>` (and `"` in attribute values) as XML entities.
+    /// Escapes `&`, `<`, `>` (and `"` in attribute values) as XML entities, and writes U+FFFD for each
+    /// character XML 1.0 forbids even as a reference (a C0 control but tab and line ends, U+FFFE, U+FFFF),
+    /// which the import reported (`control-character`): the file stays XML that xmllint and Lectern read.
     static func escape(_ value: String, quote: Bool) -> String {
-        guard value.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || (quote && $0 == 0x22) }) else {
+        // (0xBF is the last byte but one of U+FFFE and U+FFFF.)
+        guard
+            value.utf8.contains(where: {
+                $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || (quote && $0 == 0x22) || $0 < 0x20 || $0 == 0xBF
+            })
+        else {
             return value
         }
         var escaped = ""
@@ -61,6 +68,7 @@ public enum USXWriter {
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"" where quote: escaped += "&quot;"
+            case _ where ControlCharacters.isForbiddenInXML(character.value): escaped += "\u{FFFD}"
             default: escaped.unicodeScalars.append(character)
             }
         }
@@ -136,9 +144,13 @@ public enum USXWriter {
                     inlines(span.content)
                     text += "</\(element)>"
                 case .note(let note):
+                    // `\\cat` is the note's `category` attribute in USX (USFM 3.1.2's `attribute` category).
+                    let (category, rest) = USXSchemaFit.noteCategory(note)
                     text +=
-                        "<note caller=\"\(escape(note.caller, quote: true))\" style=\"\(escape(note.marker, quote: true))\">"
-                    inlines(note.content)
+                        "<note caller=\"\(escape(note.caller, quote: true))\" style=\"\(escape(note.marker, quote: true))\""
+                    attribute("category", category.map(USXSchemaFit.categoryText))
+                    text += ">"
+                    inlines(rest)
                     text += "</note>"
                 case .milestone(let milestone):
                     text += "<ms style=\"\(escape(milestone.marker, quote: true))\""

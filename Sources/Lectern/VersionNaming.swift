@@ -1,4 +1,5 @@
 import ScriptureModel
+import TextNormalization
 
 /// Suggests a new version's abbreviation, title and language from what the sources say, for when the
 /// publisher gives none on the command line.
@@ -34,7 +35,8 @@ public enum VersionNaming {
     /// (`1 John of Nestle Greek Bible` → `Nestle Greek Bible`); else the source's name.
     /// The abbreviation is a parenthesised one (`(WEB)`), else made from the source's name without its
     /// language and format parts (`eng-bsb-usfm` → `BSB`, `kor-1910-usfm` → `KOR1910`).
-    /// The language is a leading three-letter code in the source's name (`eng-web-usfm` → `eng`), else `und`.
+    /// The language is a leading three-letter code in the source's name in its canonical BCP 47 form
+    /// (`eng-web-usfm` → `en`, `grc-…` → `grc`), as a bundle's is, else `und`.
     public static func suggest(books: [Book], source: String, metadata: ExportMetadata? = nil) -> Suggestion {
         suggest(identifications: books.map(\.identification), source: source, metadata: metadata)
     }
@@ -60,7 +62,7 @@ public enum VersionNaming {
         let title = (shared ? common?.key : nil) ?? commonEnding(cleaned) ?? sourceName
         var suggestion = Suggestion(
             abbreviation: abbreviation ?? abbreviationFrom(sourceName), title: title,
-            language: languageCode(sourceName) ?? "und")
+            language: languageCode(sourceName).flatMap(LanguageTag.canonical) ?? "und")
         if let metadata {
             if !metadata.abbreviation.isEmpty { suggestion.abbreviation = metadata.abbreviation }
             if !metadata.title.isEmpty { suggestion.title = metadata.title }

@@ -12,10 +12,18 @@ package struct KeptBook<Kept: Sendable>: Sendable {
     package var kept: Kept
 }
 
-/// One file's books (as kept) and diagnostics.
+/// One file's books (which, and where) and diagnostics; what was kept of them is in `BookClaims`.
 struct FileReading<Kept: Sendable>: Sendable {
-    var books: [KeptBook<Kept>] = []
+    var read: [ReadBook] = []
     var diagnostics: [Diagnostic] = []
+}
+
+/// A book a file held: which, where, and its chapters and verses in source order (for the checks of order,
+/// gaps and counts); a copy of a book read before is listed too, for its error.
+struct ReadBook: Sendable {
+    var id: BookID
+    var location: SourceLocation
+    var outline: BookOutline
 }
 
 /// What `VersionSource.read(paths:progress:)` found: the parsed books and the bundle's names.
@@ -36,11 +44,17 @@ extension VersionSource {
     /// archive's or metadata file's path. Names missing from the metadata are warnings.
     ///
     /// A file or zip entry larger than `limit` (or gzip content that is) gives a `file-too-large` error.
+    ///
+    /// Every book is checked for the order and gaps of its chapters and verses, and its counts compared with
+    /// `versification` (`english`, `original`, a `.vrs` path), else with the shipped scheme that fits the books
+    /// best (see `trustedFit`); its chapters are put in numeric order (`Book.putChaptersInOrder()`).
     public static func read(
-        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30,
+        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30, versification: String? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) -> SourceReading {
-        let reading = read(paths: paths, limit: limit, bundleLimit: bundleLimit, progress: progress) { $0 }
+        let reading = read(
+            paths: paths, limit: limit, bundleLimit: bundleLimit, versification: versification, progress: progress
+        ) { $0 }
         return SourceReading(
             result: ParseResult(books: reading.books.map(\.kept), diagnostics: reading.diagnostics),
             bundle: reading.bundle)
@@ -52,7 +66,7 @@ extension VersionSource {
     /// version never holds all of its models at once. Books come back in canon order, each read once (a
     /// book that comes twice is an error, its later copy skipped, as `read` does).
     package static func read<Kept: Sendable>(
-        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30,
+        paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30, versification: String? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
         keeping keep: @escaping @Sendable (consuming Book) -> Kept
     ) -> (books: [KeptBook<Kept>], diagnostics: [Diagnostic], bundle: BundleMetadata?) {
@@ -61,7 +75,7 @@ extension VersionSource {
         var contents: [(path: String, bytes: [UInt8])] = []
         var metadata: BundleMetadata?
         for path in paths {
-            guard let bundle = ScriptureBundle.open(path, limit: bundleLimit) else {
+            guard let bundle = ScriptureBundle.open(path, limit: bundleLimit, fileLimit: limit) else {
                 plain.append(path)
                 continue
             }
@@ -81,9 +95,8 @@ extension VersionSource {
         }
         let (files, fileListing) = files(in: plain)
         listing += fileListing
-        let inMemory = contents.reduce(0) { $0 + $1.bytes.count }
         if let shortfall = MemoryBudget.shortfall(
-            files, inMemory: inMemory, first: contents.first?.path, fileLimit: limit)
+            files, held: contents.map { ($0.path, $0.bytes.count) }, fileLimit: limit)
         {
             return ([], listing + [shortfall], metadata)
         }
@@ -92,6 +105,7 @@ extension VersionSource {
         let loaded = contents
         // (Largest first: with the book encoded right after its file, the last large one would hold up the rest.)
         let sizes = files.map(Self.fileSize) + loaded.map(\.bytes.count)
+        let claims = BookClaims<Kept>()
         let results = parseConcurrently(count: total, sizes: sizes, progress: progress) { index, session in
             var result: ParseResult
             if index < files.count {
@@ -101,19 +115,26 @@ extension VersionSource {
                 result = parseBytes(bytes, path: path, session: session, limit: limit)
             }
             // Each book is handed over as the only reference to it (popped, not copied), so that `keep` can let
-            // its parts go as it goes.
+            // its parts go as it goes; a copy of a book an earlier source has is dropped here, unkept.
             var books = result.books
             result.books = []
             books.reverse()
-            var kept: [KeptBook<Kept>] = []
-            kept.reserveCapacity(books.count)
-            while let book = books.popLast() {
+            var read: [ReadBook] = []
+            read.reserveCapacity(books.count)
+            while var book = books.popLast() {
                 let (id, location) = (book.id, book.location)
-                kept.append(KeptBook(id: id, location: location, kept: keep(book)))
+                let order = (source: index, position: read.count)
+                // Outlined in source order, then read in numeric order of chapters by everything after
+                // (`Book.putChaptersInOrder()`); `chapter-out-of-order` says where they were not.
+                let outline = BookOutline(book)
+                read.append(ReadBook(id: id, location: location, outline: outline))
+                guard claims.claim(id, at: order, location: location) else { continue }
+                book.putChaptersInOrder()
+                claims.store(keep(book), for: id, at: order)
             }
-            return FileReading(books: kept, diagnostics: result.diagnostics)
+            return FileReading<Kept>(read: read, diagnostics: result.diagnostics)
         }
-        let combined = combine(listing, results)
+        let combined = combine(listing, results, claims: claims, versification: versification)
         return (combined.books, combined.diagnostics, metadata)
     }
 

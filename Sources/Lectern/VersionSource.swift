@@ -21,7 +21,7 @@ public enum SourceFormat: String, Sendable, Codable {
     }
 
     /// Detects the format from content, not from the file name: XML starts with `<`, USFM with a backslash,
-    /// JSON (read as USJ, which says whether it is) with `{`.
+    /// JSON (read as USJ, which says whether it is, or as a Lectern JSON export) with `{`.
     public static func detect(_ bytes: [UInt8]) -> SourceFormat? {
         var index = TextEncoding.sniff(bytes).byteOrderMarkLength
         while index < bytes.count,
@@ -91,9 +91,7 @@ public enum VersionSource {
             }
             if matching.isEmpty {
                 diagnostics.append(
-                    Diagnostic(
-                        .warning, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
-                        "folder has no .usfm, .sfm, .usx or .usj files"))
+                    Diagnostic(.warning, .unreadableFile, at: .wholeFile(path), "folder has no .usfm, .sfm, .usx or .usj files"))
             }
             files.append(contentsOf: matching.map { base + "/" + $0 })
         }
@@ -165,9 +163,7 @@ public enum VersionSource {
             return ParseResult(diagnostics: [problem.diagnostic])
         } catch {
             return ParseResult(diagnostics: [
-                Diagnostic(
-                    .error, .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
-                    "cannot read it: \(error)")
+                Diagnostic(.error, .unreadableFile, at: .wholeFile(path), "cannot read it: \(error)")
             ])
         }
         return parse(bytes, path: path, session: session)
@@ -183,7 +179,10 @@ public enum VersionSource {
             guard let session else { return USFMParser.parse(bytes, path: path) }
             return bytes.withUnsafeBytes { USFMParser.parse($0, path: path, session: session) }
         case .usx: return parseUSX(bytes, path: path)
-        case .usj: return parseUSJ(bytes, path: path)
+        case .usj:
+            // A JSON export of Lectern's own model (`export --format json`) reads back losslessly.
+            if ModelJSONReader.looksLikeExport(bytes) { return ModelJSONReader.parse(bytes, path: path) }
+            return parseUSJ(bytes, path: path)
         case nil:
             let isBlank = !bytes.contains {
                 $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF
@@ -212,27 +211,46 @@ public enum VersionSource {
         read(paths: paths, limit: limit, progress: progress).result
     }
 
-    /// Joins the listing's diagnostics and each file's results, in order; a book that comes twice is an error.
-    static func combine<Kept>(_ listing: [Diagnostic], _ results: [FileReading<Kept>]) -> FileReading<Kept> {
-        var combined = FileReading<Kept>(diagnostics: listing)
-        var seen: [BookID: SourceLocation] = [:]
-        for result in results {
-            combined.diagnostics.append(contentsOf: result.diagnostics)
-            for book in result.books {
-                if let first = seen[book.id] {
-                    combined.diagnostics.append(
+    /// Joins the listing's diagnostics and each file's results, in order, with the books `claims` kept; a book
+    /// that comes twice is an error at each later copy. Each kept book's order, gap and count diagnostics
+    /// (`outlineDiagnostics`, against the scheme `versification` names, else the best fit of the kept books'
+    /// counts) go among its file's by place; the scheme's own after all.
+    static func combine<Kept>(
+        _ listing: [Diagnostic], _ results: [FileReading<Kept>], claims: BookClaims<Kept>, versification: String? = nil
+    ) -> (books: [KeptBook<Kept>], diagnostics: [Diagnostic]) {
+        func isWinner(_ book: ReadBook, source: Int, position: Int) -> Bool {
+            guard let winner = claims.winner(of: book.id) else { return false }
+            return winner.order == (source, position)
+        }
+        let outlines = results.enumerated().flatMap { source, result in
+            result.read.enumerated().filter { isWinner($1, source: source, position: $0) }.map(\.element.outline)
+        }
+        let (scheme, schemeDiagnostics) = countScheme(versification, outlines: outlines)
+        var diagnostics = listing
+        var books: [KeptBook<Kept>] = []
+        for (source, result) in results.enumerated() {
+            var added: [Diagnostic] = []
+            var repeated: [Diagnostic] = []
+            for (position, book) in result.read.enumerated() {
+                guard let winner = claims.winner(of: book.id) else { continue }
+                guard winner.order == (source, position) else {
+                    repeated.append(
                         Diagnostic(
                             .error, .duplicateBook, at: book.location,
-                            "book \(book.id.code) was already read from \(first); this copy is skipped"))
+                            "book \(book.id.code) was already read from \(winner.location); this copy is skipped"))
                     continue
                 }
-                seen[book.id] = book.location
-                combined.books.append(book)
+                added += outlineDiagnostics(book.outline, scheme: scheme)
+                if let kept = claims.take(book.id) {
+                    books.append(KeptBook(id: book.id, location: book.location, kept: kept))
+                }
             }
+            diagnostics += merged(result.diagnostics, added) + repeated
         }
+        diagnostics += schemeDiagnostics
         // Stable: no two books left share an id.
-        combined.books.sort { $0.id < $1.id }
-        return combined
+        books.sort { $0.id < $1.id }
+        return (books, diagnostics)
     }
 
     /// Parses `count` sources on every core: each worker takes the next in turn and keeps one USFM session.

@@ -10,16 +10,9 @@ extension VersionStore {
     /// `\toc1`–`\toc3`); only the version's books are found. See `passage(_:)` with a selection for what
     /// comes back.
     /// - Throws: `PassageError.reference` for text that cannot be read (an unknown book with the nearest
-    ///   names), or what `passage(_:)` with a selection refuses.
+    ///   names), `.bookNotInVersion` for a book the version lacks, or what `passage(_:)` with a selection refuses.
     public func passage(_ text: String) throws(PassageError) -> Passage {
-        let selection: PassageSelection
-        do {
-            selection = try ReferenceParser.parseSelection(
-                text, names: BookNameIndex(store: self), version: metadata.id)
-        } catch {
-            throw .reference(error)
-        }
-        return try passage(selection)
+        try passage(try selection(text))
     }
 
     /// The verses of `selection` from this version, range by range.

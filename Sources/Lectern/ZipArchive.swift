@@ -70,25 +70,44 @@ final class ZipArchive {
         return nil
     }
 
-    /// The bytes of `entry`, at most `limit` of them: a larger entry (whatever its header declares) is a
-    /// `FileProblem` naming `archive/entry`, as is damaged data (a bad CRC, a truncated stream).
+    /// The bytes of `entry`, at most `limit` of them, read straight into an array of their size: a larger
+    /// entry (whatever its header declares) is `FileProblem.tooLarge` at `archive/entry`, damaged data (a bad
+    /// CRC, a truncated stream) another `FileProblem` there, and memory the process cannot have is
+    /// `.notEnoughMemory`, asked of malloc before the array is made (Swift ends the process when an
+    /// array cannot be allocated).
+    ///
+    /// The declared size is trusted only as far as `limit`: when the entry holds more than it declares, it is
+    /// inflated once more only counting (64 KB at a time), then read into an array of its real size.
+    /// - Complexity: O(size) time, one or two passes; memory: the result alone.
     func read(_ entry: Entry, limit: Int) throws(FileProblem) -> [UInt8] {
-        var output: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = lectern_zip_read(handle, Int64(entry.index), max(0, limit), &output, &length, &message, 256)
         let location = path + "/" + entry.name
-        if status == -100 {
-            throw FileProblem(
-                .other("it holds more than \(Self.megabytes(limit)) MB uncompressed; refused as a possible zip bomb"),
-                path: location)
+        var message = [CChar](repeating: 0, count: 256)
+        var capacity = min(max(0, entry.size), max(0, limit))
+        for pass in 0..<2 {
+            try FileProblem.checkMemory(capacity, path: location)
+            var status: Int32 = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                var produced = 0
+                status = lectern_zip_read_into(
+                    handle, Int64(entry.index), buffer.baseAddress, capacity, &produced, &message, message.count)
+                initialized = status == 0 ? produced : 0
+            }
+            if status == 0 { return bytes }
+            guard status == -100 else {
+                throw FileProblem(.other("its data is damaged (\(Self.text(message)))"), path: location)
+            }
+            guard pass == 0 else { break }
+            // More than the header declares: count it, refusing it past the limit, and read it at its size.
+            var size = 0
+            let counted = lectern_zip_size(handle, Int64(entry.index), max(0, limit), &size, &message, message.count)
+            if counted == -100 { throw FileProblem(.tooLarge(bytes: nil, limit: limit), path: location) }
+            guard counted == 0 else {
+                throw FileProblem(.other("its data is damaged (\(Self.text(message)))"), path: location)
+            }
+            capacity = size
         }
-        guard status == 0 else {
-            throw FileProblem(.other("its data is damaged (\(Self.text(message)))"), path: location)
-        }
-        guard let output else { return [] }
-        defer { lectern_zip_free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: length))
+        // (Only when the file changed between the two passes.)
+        throw FileProblem(.tooLarge(bytes: nil, limit: limit), path: location)
     }
 
     /// Writes a new archive at `path` holding `entries` in order, names as given (tests write unsafe ones
@@ -132,5 +151,4 @@ final class ZipArchive {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func megabytes(_ bytes: Int) -> Int { max(1, bytes >> 20) }
 }

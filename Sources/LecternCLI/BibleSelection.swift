@@ -54,20 +54,31 @@ package enum BibleSelection {
         }
     }
 
-    /// `no Bible 'KJV' in the library; it has WEB (1), BSB (2)`.
+    /// `no Bible 'KJV' in the library; it has WEB (1), BSB (2)`, with `did you mean 'WEB'?` before the list
+    /// when an abbreviation is near `name`, as for books and commands.
     package static func unknown(_ name: String, in library: Library) -> CommandFailure {
-        let available = (try? names(in: library)) ?? ""
+        let bibles = (try? abbreviations(in: library)) ?? []
+        guard !bibles.isEmpty else {
+            return CommandFailure(
+                "no Bible '\(Terminal.sanitized(name))' in the library (it has none; add one with 'lectern import PATH')")
+        }
+        let available = bibles.map { "\($0.abbreviation) (\($0.id))" }.joined(separator: ", ")
+        let near = Suggestion.nearest(to: name, in: bibles.map(\.abbreviation).filter { $0 != "?" })
         return CommandFailure(
-            "no Bible '\(Terminal.sanitized(name))' in the library"
-                + (available.isEmpty ? " (it has none; add one with 'lectern import PATH')" : "; it has \(available)"))
+            "no Bible '\(Terminal.sanitized(name))' in the library; "
+                + (near.map { "did you mean '\($0)'? It has \(available)" } ?? "it has \(available)"))
     }
 
     /// `WEB (1), KJV (2), BSB (3)`: each version's abbreviation and id, one at a time (a large library is never
     /// mapped all at once).
     package static func names(in library: Library) throws -> String {
+        try abbreviations(in: library).map { "\($0.abbreviation) (\($0.id))" }.joined(separator: ", ")
+    }
+
+    /// Each version's id and abbreviation (made safe for a terminal; `?` when its store cannot be opened).
+    private static func abbreviations(in library: Library) throws -> [(id: Int, abbreviation: String)] {
         try library.ids().map { id in
-            let abbreviation = (try? library.open(id).metadata.abbreviation).map(Terminal.sanitized) ?? "?"
-            return "\(abbreviation) (\(id))"
-        }.joined(separator: ", ")
+            (id, (try? library.open(id).metadata.abbreviation).map(Terminal.sanitized) ?? "?")
+        }
     }
 }

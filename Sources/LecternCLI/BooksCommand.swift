@@ -6,8 +6,8 @@ package enum BooksCommand: LecternCommand {
     package static let spec = CommandSpec(
         name: "books", summary: "list a Bible's books with their names and chapters",
         discussion: """
-            Lists the Bible's books in canon order: code, name, whether it has an introduction page, and the \\
-            chapters it really has (sparse lists shown as ranges: 1–2, 8–12). Names are aligned by their width \\
+            Lists the Bible's books in canon order: code, name, whether it has an introduction page, and the \
+            chapters it really has (sparse lists shown as ranges: 1–2, 8–12). Names are aligned by their width \
             on the terminal, so Chinese, Japanese and Korean names line up too. A Bible that records a copyright \
             statement (from its bundle, or 'import --copyright') has it on a first line.
             """,
@@ -35,7 +35,7 @@ package enum BooksCommand: LecternCommand {
             return ExitStatus.success
         }
         let rows = store.books.map { book in
-            let chapters = book.chapters.isEmpty ? "no chapters" : "chapters " + ChapterSequence.describe(book.chapters)
+            let chapters = book.chapters.isEmpty ? "no chapters" : (book.chapters.count == 1 ? "chapter " : "chapters ") + ChapterSequence.describe(book.chapters)
             return [
                 book.id.code,
                 TextColumns.shortened(Terminal.sanitized(book.names.display ?? book.id.englishName), to: 40),

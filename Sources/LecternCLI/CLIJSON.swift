@@ -17,7 +17,7 @@ package enum JSONSchema {
     package static func bible(_ metadata: VersionMetadata) -> JSONValue {
         .object([
             ("id", .int(metadata.id)), ("abbreviation", .string(metadata.abbreviation)),
-            ("title", .string(metadata.title)), ("language", .string(metadata.language)),
+            ("title", .string(metadata.title)), ("language", .string(metadata.canonicalLanguage)),
             ("copyright", .optional(metadata.copyright)),
         ])
     }

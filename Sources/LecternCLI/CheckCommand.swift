@@ -20,6 +20,9 @@ package enum CheckCommand: LecternCommand {
             .flag("strict", "treat warnings as errors (exit 1)"),
             .value("deny", "CODE", "treat this code's warnings and notes as errors (repeatable)", repeatable: true),
             .value("allow", "CODE", "leave out this code's warnings and notes (repeatable)", repeatable: true),
+            .value(
+                "versification", "SCHEME",
+                "compare the chapter and verse counts with english, original or FILE.vrs (default: the best fit)"),
         ],
         examples: [
             ("check Corpus/sample/usfm", "report problems and counts"),
@@ -39,7 +42,7 @@ package enum CheckCommand: LecternCommand {
         let paths = invocation.positionals
         let started = Date()
         // Each book is summed up (and its vref lines made) on the thread that parsed it, and its model let go.
-        let reading = VersionSource.read(paths: paths) { book in
+        let reading = VersionSource.read(paths: paths, versification: try versification(invocation)) { book in
             var lines: [UInt8] = []
             if vref { book.appendVrefLines(to: &lines) }
             return BookCounts(chapters: book.chapters.count, verses: book.verseKeys().count, vrefLines: lines)
@@ -63,6 +66,18 @@ package enum CheckCommand: LecternCommand {
             }
         }
         return diagnostics.contains { $0.severity == .error } ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// The scheme `--versification` names (`english`, `original`, or a `.vrs` path made absolute), as `import`
+    /// takes it; anything else is a usage error.
+    static func versification(_ invocation: Invocation) throws(UsageError) -> String? {
+        try invocation.arguments.value("versification").map { name throws(UsageError) in
+            guard VersificationScheme.standard(named: name) != nil || name.hasSuffix(".vrs") else {
+                throw UsageError(
+                    "option '--versification': '\(Terminal.sanitized(name))' is not english, original or a FILE.vrs")
+            }
+            return VersificationScheme.standard(named: name) != nil ? name : invocation.absolute(name)
+        }
     }
 
     /// The policy `--strict`, `--deny` and `--allow` ask for; an unknown code, or one both denied and allowed,
@@ -119,8 +134,8 @@ struct ParseSummary {
 
     /// `83 books, 1402 chapters, 38058 verses, 0 errors, 0 warnings, 83 notes (0.41 s)`.
     var line: String {
-        "\(books) books, \(chapters) chapters, \(verses) verses, \(errors) \(errors == 1 ? "error" : "errors"), "
-            + "\(warnings) \(warnings == 1 ? "warning" : "warnings"), \(notes) \(notes == 1 ? "note" : "notes")"
+        "\(counted(books, "book")), \(counted(chapters, "chapter")), \(counted(verses, "verse")), "
+            + "\(counted(errors, "error")), \(counted(warnings, "warning")), \(counted(notes, "note"))"
             + " (\(String(format: "%.2f", seconds)) s)"
     }
 

@@ -14,6 +14,8 @@ package struct CommandContext: Sendable {
     package var isTerminal: Bool
     /// Whether standard output is a terminal (colour is shown only then, by default).
     package var isOutputTerminal: Bool
+    /// The `errno` of the first write to either stream that failed, or nil (tests' buffers never fail).
+    package var writeFailure: @Sendable () -> Int32?
 
     /// Creates a context.
     package init(
@@ -22,7 +24,8 @@ package struct CommandContext: Sendable {
         environment: [String: String],
         currentDirectory: String,
         isTerminal: Bool = false,
-        isOutputTerminal: Bool = false
+        isOutputTerminal: Bool = false,
+        writeFailure: @escaping @Sendable () -> Int32? = { nil }
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
@@ -30,17 +33,22 @@ package struct CommandContext: Sendable {
         self.currentDirectory = currentDirectory
         self.isTerminal = isTerminal
         self.isOutputTerminal = isOutputTerminal
+        self.writeFailure = writeFailure
     }
 
-    /// The real process: stdout, stderr, environment and working directory.
+    /// The real process: stdout, stderr, environment and working directory. A write that fails (a full disk,
+    /// a closed descriptor, a pipe with no reader) is remembered, not trapped on: see `StreamWriter`.
     package static var process: CommandContext {
-        CommandContext(
-            standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-            standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+        let output = StreamWriter(descriptor: 1)
+        let error = StreamWriter(descriptor: 2)
+        return CommandContext(
+            standardOutput: { output.write($0) },
+            standardError: { error.write($0) },
             environment: ProcessInfo.processInfo.environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
             isTerminal: isatty(2) == 1,
-            isOutputTerminal: isatty(1) == 1
+            isOutputTerminal: isatty(1) == 1,
+            writeFailure: { output.failedErrno ?? error.failedErrno }
         )
     }
 }

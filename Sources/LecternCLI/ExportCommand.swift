@@ -11,7 +11,8 @@ package enum ExportCommand: LecternCommand {
               usfm   USFM 3, one file per book in the --output folder (all books on stdout without it)
               usx    USX 3, one file per book in the --output folder (required)
               usj    USJ (Unified Scripture JSON, USFM 3.1), one file per book in the --output folder (required)
-              json   the whole Bible's structured content (Lectern's own document model, not USJ)
+              json   the whole Bible's structured content (Lectern's own document model, not USJ), one
+                     file that 'lectern import FILE.json' reads back exactly, names included
 
             An existing file is never overwritten without --force, and nothing is ever written into the \
             library folder.
@@ -27,6 +28,7 @@ package enum ExportCommand: LecternCommand {
         examples: [
             ("export --format usfm --output out/", "one USFM file per book"),
             ("export -f vref > web.vref", "every verse to a file"),
+            ("export --format json --output web.json", "the whole Bible as one JSON file; 'import web.json' reads it back"),
         ])
 
     /// The formats `export` writes.
@@ -37,7 +39,9 @@ package enum ExportCommand: LecternCommand {
     package static func run(_ invocation: Invocation) throws -> Int32 {
         let format = try invocation.arguments.value(
             "format", as: Format.init(rawValue:), expected: "vref, usfm, usx, usj or json")
-        let output = invocation.arguments.value("output").map(invocation.absolute)
+        // `--output -` is standard output, as the default is, for the formats written as one stream.
+        let given = invocation.arguments.value("output")
+        let output = given == "-" ? nil : given.map(invocation.absolute)
         let force = invocation.arguments.flag("force")
         try invocation.expectNoArguments("name the Bible with --bible")
         guard let format else { throw UsageError("give --format vref, usfm, usx, usj or json") }
@@ -59,7 +63,8 @@ package enum ExportCommand: LecternCommand {
         case .usfm, .usx, .usj:
             guard let output else {
                 guard format == .usfm else {
-                    throw UsageError("--format \(format.rawValue) needs --output FOLDER (one file per book)")
+                    let dash = given == "-" ? " ('-', standard output, is for vref, json and usfm)" : ""
+                    throw UsageError("--format \(format.rawValue) needs --output FOLDER (one file per book)" + dash)
                 }
                 let names = ExportMetadata(store.metadata)
                 for book in store.books { invocation.output(USFMWriter.write(try store.fullBook(book.id), names: names)) }

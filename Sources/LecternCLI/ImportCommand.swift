@@ -12,7 +12,8 @@ package enum ImportCommand: LecternCommand {
             content) and writes them to the library as one Bible, atomically: errors in the input stop the \
             import, and a failed import leaves the library as it was. A Digital Bible Library bundle \
             (metadata.xml, USX under release/USX_1/) or a Scripture Burrito (metadata.json and its ingredients), \
-            as a folder or a .zip, is read too, and so is a .zip of plain USFM/USX files. The title, \
+            as a folder or a .zip, is read too, and so is a .zip of plain USFM/USX files, and a file that \
+            'lectern export --format json' wrote (the whole Bible, read back exactly). The title, \
             abbreviation, language and copyright come from the options, else from the bundle's metadata, \
             else from the sources. On a terminal a progress bar is shown; a summary is printed at the end.
             """,
@@ -48,6 +49,9 @@ package enum ImportCommand: LecternCommand {
             "id", as: { Int($0).flatMap { Library.idRange.contains($0) ? $0 : nil } },
             expected: "a number from \(Library.idRange.lowerBound) to \(Library.idRange.upperBound)")
         let abbreviation = arguments.value("abbreviation")
+        if let abbreviation, let problem = Library.abbreviationProblem(abbreviation) {
+            throw UsageError("option '--abbreviation': \(problem), not '\(Terminal.sanitized(abbreviation))'")
+        }
         let title = arguments.value("title")
         let copyright = arguments.value("copyright")
         let language = try arguments.value("language").map { tag throws(UsageError) in
@@ -58,12 +62,12 @@ package enum ImportCommand: LecternCommand {
             }
             return canonical
         }
-        let versification = try arguments.value("versification").map { name throws(UsageError) in
-            guard VersificationScheme.standard(named: name) != nil || name.hasSuffix(".vrs") else {
-                throw UsageError(
-                    "option '--versification': '\(Terminal.sanitized(name))' is not english, original or a FILE.vrs")
-            }
-            return VersificationScheme.standard(named: name) != nil ? name : invocation.absolute(name)
+        let versification = try CheckCommand.versification(invocation)
+        do {
+            // A scheme file that cannot be read stops the import before any source is read.
+            if let versification { _ = try VersificationScheme.named(versification) }
+        } catch {
+            throw CommandFailure(Terminal.sanitized(error.description))
         }
         let json = invocation.json
         let verbose = arguments.flag("verbose")
@@ -75,7 +79,7 @@ package enum ImportCommand: LecternCommand {
         let started = Date()
         let bar = ProgressBar(context: context, enabled: context.isTerminal && !json)
         // Each book is encoded for the store as soon as it is read, and its model let go.
-        var reading = ImportedBook.read(paths: paths) { done, total in
+        var reading = ImportedBook.read(paths: paths, versification: versification) { done, total in
             bar.show(done: done, total: total, unit: "files", label: "Reading")
         }
         let diagnostics = reading.diagnostics
@@ -87,12 +91,12 @@ package enum ImportCommand: LecternCommand {
         let warnings = diagnostics.count { $0.severity == .warning }
         if errors > 0, !arguments.flag("allow-errors") || reading.books.isEmpty {
             if json { invocation.output(json: failureJSON(diagnostics)) }
-            let counted = "\(errors) \(errors == 1 ? "error" : "errors") in the input"
+            let tally = counted(errors, "error") + " in the input"
             // --allow-errors only helps when there are books to import despite the errors.
             throw CommandFailure(
                 reading.books.isEmpty
-                    ? "\(counted) and no book could be read; nothing was imported"
-                    : "\(counted); nothing was imported (fix them, or use --allow-errors)")
+                    ? "\(tally) and no book could be read; nothing was imported"
+                    : "\(tally); nothing was imported (fix them, or use --allow-errors)")
         }
         guard !reading.books.isEmpty else {
             throw CommandFailure("no books found in \(invocation.positionals.joined(separator: " "))")
@@ -107,7 +111,14 @@ package enum ImportCommand: LecternCommand {
         } catch let error as VersificationError {
             throw CommandFailure(Terminal.sanitized(error.description))
         }
+        if let problem = Library.abbreviationProblem(metadata.abbreviation) {
+            // (Given with --abbreviation it was refused above: it came from a bundle or the sources.)
+            throw CommandFailure(
+                "the abbreviation '\(Terminal.sanitized(metadata.abbreviation))' the sources give cannot name a Bible: "
+                    + "\(problem); give one with --abbreviation")
+        }
         bar.message("Writing \(Terminal.sanitized(metadata.abbreviation)) to \(library.directory)…")
+        let wasEmpty = (try? library.ids().isEmpty) ?? false
         let stored: VersionMetadata
         do {
             let encoded = try ImportedBook.take(&reading.books)
@@ -120,14 +131,30 @@ package enum ImportCommand: LecternCommand {
         }
         bar.clear()
         let store = try library.open(stored.id)
-        let summary = ImportSummary(
+        var summary = ImportSummary(
             store: store, errors: errors, warnings: warnings, seconds: Date().timeIntervalSince(started))
+        summary.madeDefault = wasEmpty && makeDefault(stored.id, in: library)
         if json {
             invocation.output(json: summary.json(diagnostics: diagnostics))
         } else {
             invocation.output(Terminal.sanitized(summary.line) + "\n")
+            if summary.madeDefault {
+                invocation.output(
+                    "\(Terminal.sanitized(stored.abbreviation)) is the default Bible; change it with 'lectern use'\n")
+            }
         }
         return ExitStatus.success
+    }
+
+    /// Makes `id`, the first Bible imported into an empty library, the default (as rustup makes the first
+    /// toolchain the default), so that a second import leaves `read` working; true when it did. Nothing is
+    /// changed when another import got there first (the library holds more than this Bible); a default
+    /// left from a Bible no longer there is replaced.
+    private static func makeDefault(_ id: Int, in library: Library) -> Bool {
+        guard (try? library.ids()) == [id] else { return false }
+        var state = library.readingState()
+        state.defaultVersion = id
+        return (try? library.saveReadingState(state)) != nil
     }
 
     /// `--json` when the input had errors: the diagnostics, and no Bible.
@@ -148,6 +175,8 @@ struct ImportSummary {
     var warnings: Int
     var seconds: Double
     var storeBytes: Int
+    /// Whether the import made this Bible the default (the first one in an empty library).
+    var madeDefault = false
 
     init(store: VersionStore, errors: Int, warnings: Int, seconds: Double) {
         metadata = store.metadata
@@ -163,9 +192,9 @@ struct ImportSummary {
 
     /// `Imported WEB (id 1, World English Bible): 83 books, 1402 chapters, 38058 verses, 0 errors, …`.
     var line: String {
-        "Imported \(metadata.abbreviation) (id \(metadata.id), \(metadata.title)): \(books) books, \(chapters) chapters, "
-            + "\(verses) verses, \(errors) \(errors == 1 ? "error" : "errors"), "
-            + "\(warnings) \(warnings == 1 ? "warning" : "warnings") "
+        "Imported \(metadata.abbreviation) (id \(metadata.id), \(metadata.title)): \(counted(books, "book")), "
+            + "\(counted(chapters, "chapter")), \(counted(verses, "verse")), \(counted(errors, "error")), "
+            + "\(counted(warnings, "warning")) "
             + "in \(String(format: "%.2f", seconds)) s; store \(ByteCount.format(storeBytes)) at \(path)"
     }
 
@@ -176,7 +205,7 @@ struct ImportSummary {
                 ("bible", JSONSchema.bible(metadata)), ("path", .string(path)), ("books", .int(books)),
                 ("chapters", .int(chapters)), ("verses", .int(verses)), ("errors", .int(errors)),
                 ("warnings", .int(warnings)), ("seconds", .double(seconds)), ("storeBytes", .int(storeBytes)),
-                ("diagnostics", .array(diagnostics.map(JSONSchema.diagnostic))),
+                ("madeDefault", .bool(madeDefault)), ("diagnostics", .array(diagnostics.map(JSONSchema.diagnostic))),
             ])
     }
 }

@@ -10,11 +10,15 @@ package enum LayoutCommand: LecternCommand {
             menu, following spec/reader-navigation-and-toolbars.txt. The environment defaults to iOS 18, no tab \
             bar, bottomBar, stack none, no host NavigationStack. --signed-in needs --sign-in-configured, and \
             --host-back-button, --host-title and --host-bar-hidden need --host-stack. A hidden tab bar \
-            (--tab-bar-state hidden) is read as not present, a minimized one as still at its edge. With \
-            --scenarios FILE, reads a JSON array of environments (keys: os, tabBar, tabBarState, placement, stack, \
-            hostStack, hostBackButton, hostTitle, hostBarHidden, verticalToolbar, overflowMenuToolchain, \
-            limitedSpace, signInConfigured, signedIn, collapsed) and prints one JSON document with a result per \
-            environment, in order.
+            (--tab-bar-state hidden) is read as not present, a minimized one as still at its edge. Custom tabs \
+            SwiftUI does not report (--tab-bar unreported) may say where they are (--custom-tabs-edge top or \
+            bottom): a preferred edge on them is warned about. --creation reference or restoringLastPassage says \
+            how the reader is made; the plan is the same for both. While the controls are collapsed, \
+            hiddenControls names what they hide. With --scenarios FILE, reads a JSON array of environments \
+            (keys: os, tabBar, tabBarState, placement, stack, hostStack, hostBackButton, hostTitle, \
+            hostBarHidden, verticalToolbar, overflowMenuToolchain, limitedSpace, signInConfigured, signedIn, \
+            collapsed, customTabsEdge, creation) and prints one JSON document with a result per environment, in \
+            order.
 
             Exit status: 0 plan printed, 1 scenario file unreadable or invalid, 64 usage error.
             """,
@@ -50,6 +54,8 @@ package enum LayoutCommand: LecternCommand {
         case .placement: choices = .choices(NavigationPlacement.allCases.map(\.rawValue))
         case .stack: choices = .choices(NavigationStackMode.allCases.map(\.rawValue))
         case .tabBarState: choices = .choices(TabBarState.allCases.map(\.rawValue))
+        case .customTabsEdge: choices = .choices(CustomTabsEdge.allCases.map(\.rawValue))
+        case .creation: choices = .choices(ReaderCreation.allCases.map(\.rawValue))
         default: choices = .none
         }
         return .value(key.optionName, key == .os ? "N" : "WORD", key.expected, completion: choices)
@@ -125,7 +131,8 @@ package enum LayoutCommand: LecternCommand {
             try asWritten(svg, invocation) { path throws(FileProblem) in
                 try ExportDestination.check(
                     path, kind: .file, library: invocation.library.directory, force: force, action: .write)
-                try ExportDestination.writeAtomically(Array(LayoutPicture(resolution).svg.utf8), to: path)
+                let picture = LayoutPicture(resolution, bible: bibleLabel(invocation))
+                try ExportDestination.writeAtomically(Array(picture.svg.utf8), to: path)
             }
         }
         if json {
@@ -192,12 +199,21 @@ package enum LayoutCommand: LecternCommand {
         }
         if let (folder, force) = svg {
             try asWritten(folder, invocation) { path throws(FileProblem) in
-                try writePictures(resolutions, folder: path, force: force, library: invocation.library.directory)
+                try writePictures(
+                    resolutions, folder: path, force: force, library: invocation.library.directory,
+                    bible: bibleLabel(invocation))
             }
         }
         let results = resolutions.map { JSONValue.object(resultMembers($0, explain: explain)) }
         context.standardOutput(JSONSchema.document("layout", [("results", .array(results))]).line)
         return ExitStatus.success
+    }
+
+    /// The version picker's label in a picture: the abbreviation of the Bible commands would use (the default
+    /// Bible, else the one read last, else the library's only one), or `Bible` when the library chooses none.
+    private static func bibleLabel(_ invocation: Invocation) -> String {
+        guard let store = try? BibleSelection.resolve(nil, in: invocation.library).store else { return "Bible" }
+        return Terminal.sanitized(store.metadata.abbreviation)
     }
 
     /// Runs `body` on `path` made absolute; a problem it throws names the path as the user wrote it.
@@ -217,10 +233,11 @@ package enum LayoutCommand: LecternCommand {
     /// One `scenario-N.svg` per resolution and `index.html` in the folder `path` (created when missing),
     /// each written atomically; files already there are only replaced with `force`.
     private static func writePictures(
-        _ resolutions: [LayoutResolution], folder path: String, force: Bool, library: String
+        _ resolutions: [LayoutResolution], folder path: String, force: Bool, library: String, bible: String
     ) throws(FileProblem) {
-        var files = resolutions.indices.map { ("scenario-\($0 + 1).svg", LayoutPicture(resolutions[$0]).svg) }
-        files.append(("index.html", indexPage(resolutions)))
+        let pictures = resolutions.map { LayoutPicture($0, bible: bible) }
+        var files = pictures.indices.map { ("scenario-\($0 + 1).svg", pictures[$0].svg) }
+        files.append(("index.html", indexPage(resolutions, pictures: pictures)))
         try ExportDestination.check(
             path, kind: .folder(fileNames: files.map(\.0)), library: library, force: force, action: .write)
         do {
@@ -234,7 +251,7 @@ package enum LayoutCommand: LecternCommand {
     }
 
     /// The HTML page showing every picture side by side, each with its environment, plan and explanations.
-    static func indexPage(_ resolutions: [LayoutResolution]) -> String {
+    static func indexPage(_ resolutions: [LayoutResolution], pictures: [LayoutPicture]) -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>lectern layout scenarios</title>
@@ -244,8 +261,7 @@ package enum LayoutCommand: LecternCommand {
             <body><h1>lectern layout: \(resolutions.count) scenarios</h1><main>
 
             """
-        for (index, resolution) in resolutions.enumerated() {
-            let picture = LayoutPicture(resolution)
+        for (index, (resolution, picture)) in zip(resolutions, pictures).enumerated() {
             let caption = picture.caption.isEmpty ? "defaults" : picture.caption
             html +=
                 "<figure id=\"scenario-\(index + 1)\"><img src=\"scenario-\(index + 1).svg\" alt=\"scenario \(index + 1)\">"

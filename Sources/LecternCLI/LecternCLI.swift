@@ -20,7 +20,21 @@ package enum LecternCLI {
     }
 
     /// Runs `lectern` with `arguments` (without the program name) and returns the exit status.
+    ///
+    /// When a write to standard output or standard error failed, the status is 1 (unless the command had
+    /// already failed) with `Error: cannot write output: …`; a pipe whose reader has gone (`EPIPE`, with
+    /// `SIGPIPE` ignored) ends quietly, as the signal would.
     package static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        let status = dispatch(arguments, context: context)
+        guard let code = context.writeFailure() else { return status }
+        if code != EPIPE {
+            context.standardError("Error: cannot write output: \(FileProblem.Cause(errno: code).text)\n")
+        }
+        return status == ExitStatus.usage ? status : ExitStatus.failure
+    }
+
+    /// Parses the global options and the command word and runs the command.
+    private static func dispatch(_ arguments: [String], context: CommandContext) -> Int32 {
         let globals: Arguments
         let commandIndex: Int
         do {

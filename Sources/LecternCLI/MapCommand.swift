@@ -5,10 +5,10 @@ package enum MapCommand: LecternCommand {
     package static let spec = CommandSpec(
         name: "map", summary: "give a reference's verses in another Bible's verse numbering", arguments: "REFERENCE",
         discussion: """
-            Maps a chapter or verses of one Bible onto another through their versification schemes (English, \\
-            Original or a custom .vrs, detected or given at import; see 'lectern versions'), by way of the \\
-            Original scheme: Psalm titles counted as verse 0 or as verses 1–2, Malachi 4 that is Hebrew \\
-            Malachi 3:19–24, Joel 2:28–32 that is Hebrew Joel 3. A range may come out as several pieces, one \\
+            Maps a chapter or verses of one Bible onto another through their versification schemes (English, \
+            Original or a custom .vrs, detected or given at import; see 'lectern versions'), by way of the \
+            Original scheme: Psalm titles counted as verse 0 or as verses 1–2, Malachi 4 that is Hebrew \
+            Malachi 3:19–24, Joel 2:28–32 that is Hebrew Joel 3. A range may come out as several pieces, one \
             per line. A verse the other Bible's scheme has no verse for is an error (exit status 1).
             """,
         options: [
@@ -18,9 +18,10 @@ package enum MapCommand: LecternCommand {
                 completion: .bible),
             .value("to", "ID|ABBR", "the Bible to map onto (required)", completion: .bible),
         ],
+        // The samples in Corpus/sample/numbering, imported as ENG and HEB (see the README); a test runs these.
         examples: [
-            ("map \"PSA 51:1\" --from WEB --to WLC", "PSA 51:3 when WLC is numbered like the Hebrew text"),
-            ("map \"MAL 4\" --from WEB --to WLC --json", "the pieces as JSON"),
+            ("map \"PSA 51:1\" --from ENG --to HEB", "PSA 51:3: the Hebrew text counts Psalm 51's title as verses 1–2"),
+            ("map \"MAL 4\" --from ENG --to HEB --json", "MAL 3:19-24, as JSON"),
         ])
 
     package static func run(_ invocation: Invocation) throws -> Int32 {

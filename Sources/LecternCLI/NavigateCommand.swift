@@ -9,9 +9,9 @@ enum NavigateCommand {
                 "print the page \(forward ? "after" : "before") a reference (exit 2 at the \(forward ? "end" : "start"))",
             arguments: "REF...",
             discussion: """
-                Prints the id of the page \(forward ? "after" : "before") REF in the Bible's reading order (ACT.1, \\
-                JHN.INTRO): introductions come before chapter 1, books follow the canon, and only the chapters \\
-                the Bible has are visited. Prints nothing and exits 2 at the \(forward ? "end" : "start") of \\
+                Prints the id of the page \(forward ? "after" : "before") REF in the Bible's reading order (ACT.1, \
+                JHN.INTRO): introductions come before chapter 1, books follow the canon, and only the chapters \
+                the Bible has are visited. Prints nothing and exits 2 at the \(forward ? "end" : "start") of \
                 the Bible (on a terminal, a note on stderr says so).
                 """,
             options: [BibleSelection.option],

@@ -11,7 +11,8 @@ package enum ReadCommand: LecternCommand {
             Without REF, reopens the last passage (in the Bible it was read in), or the first chapter of the \
             Bible's first book when nothing was read yet. With several Bibles (--bible WEB,WLC), prints a \
             chapter of each row by row, aligned by mapped verse through each Bible's versification (Psalm \
-            titles, Malachi 4 and Joel 3 line up even where the numbers differ).
+            titles, Malachi 4 and Joel 3 line up even where the numbers differ). A reference down to the word \
+            ("MAT 2:1!3-5", "MAT 2:1!3+2", U23003) prints the verses with those words or characters marked.
             """,
         options: [BibleSelection.option],
         examples: [
@@ -19,6 +20,7 @@ package enum ReadCommand: LecternCommand {
             ("read PSA.23 --bible WEB", "a chapter of the Bible abbreviated WEB"),
             ("read", "reopen the last passage"),
             ("read \"PSA 51\" --bible WEB,WLC", "two Bibles side by side, aligned by mapped verse"),
+            ("read \"MAT 2:1!3-5\"", "a verse with its words 3 to 5 marked"),
         ])
 
     package static func run(_ invocation: Invocation) throws -> Int32 {
@@ -36,14 +38,19 @@ package enum ReadCommand: LecternCommand {
         } else {
             let store = try BibleSelection.resolve(bibleName, in: library).store
             let text = invocation.positionals.joined(separator: " ")
+            if ReferenceParser.isWordReference(text) { return try readWords(text, store: store, invocation: invocation) }
             do {
-                let selection = try ReferenceParser.parseSelection(text, names: BookNameIndex(store: store))
+                let selection = try store.selection(text)
                 guard let reference = selection.reference else {
                     return try readSelection(selection, store: store, library: library, invocation: invocation)
                 }
                 session = try ReaderSession(library: library, store: store, at: reference)
             } catch let error as ReferenceError {
                 throw CommandFailure("\(text): \(error.description) (\(Terminal.sanitized(store.metadata.abbreviation)))")
+            } catch PassageError.reference(let error) {
+                throw CommandFailure("\(text): \(error.description) (\(Terminal.sanitized(store.metadata.abbreviation)))")
+            } catch let error as PassageError {
+                throw CommandFailure("\(text): \(Terminal.sanitized(error.description))")
             }
         }
         let store = session.store
@@ -51,14 +58,15 @@ package enum ReadCommand: LecternCommand {
         guard let book = store.book(reference.book) else {
             throw CommandFailure("\(store.metadata.abbreviation) has no book \(reference.book.code)")
         }
-        let passage = try ReadPassage(reference: reference, store: store)
         let bookName = book.names.display ?? reference.book.englishName
+        let passage = try ReadPassage(reference: reference, store: store, bookName: bookName)
         if invocation.json {
             invocation.output(json: passage.json(reference: reference, store: store, bookName: bookName))
         } else {
             let title = Terminal.sanitized(bookName + passage.heading + " (\(store.metadata.abbreviation))")
             let heading = invocation.colorsOutput ? Terminal.boldStart + title + Terminal.reset : title
-            invocation.output(heading + "\n\n" + PassageText.render(passage.blocks))
+            // Verse text is shown as titles are: control characters from the file escaped.
+            invocation.output(heading + "\n\n" + Terminal.sanitized(PassageText.render(passage.blocks)))
         }
         do {
             try session.save()
@@ -116,8 +124,9 @@ package enum ReadCommand: LecternCommand {
             let title = Terminal.sanitized(display + " (\(store.metadata.abbreviation))")
             var text = (invocation.colorsOutput ? Terminal.boldStart + title + Terminal.reset : title) + "\n"
             for part in parts {
-                let piece = try ReadPassage(reference: part, store: store)
-                text += "\n" + Terminal.sanitized(name(part.book) + piece.heading) + "\n\n" + PassageText.render(piece.blocks)
+                let piece = try ReadPassage(reference: part, store: store, bookName: name(part.book))
+                text += "\n" + Terminal.sanitized(name(part.book) + piece.heading) + "\n\n"
+                    + Terminal.sanitized(PassageText.render(piece.blocks))
             }
             invocation.output(text)
         }
@@ -137,9 +146,14 @@ private struct ReadPassage {
     var blocks: [Block]
     var chapter: Chapter?
     var verses: [VerseText] = []
+    /// What follows the book's name in the heading: ` 3`, ` 3:16-18`, ` (introduction)`; for a book of one
+    /// chapter whose name ends in its number (`Psalm 151`), only `:16-18` or nothing.
     var heading = ""
 
-    init(reference: BibleReference, store: VersionStore) throws {
+    init(reference: BibleReference, store: VersionStore, bookName: String) throws {
+        let numberedByName =
+            bookName.last?.isNumber == true && store.book(reference.book)?.chapters == [1]
+        let chapterText = { (number: Int) in numberedByName ? "" : " \(number)" }
         switch reference.target {
         case .introduction:
             let blocks = try store.introduction(reference.book)
@@ -153,7 +167,7 @@ private struct ReadPassage {
             self.chapter = chapter
             blocks = chapter.blocks
             verses = try store.verses(reference.book, number)
-            heading = " \(number)"
+            heading = chapterText(number)
         case .verses(let number, let first, let last):
             var chapter = try store.chapter(reference.book, number)
             let range =
@@ -167,7 +181,7 @@ private struct ReadPassage {
             chapter.blocks = PassageText.select(chapter.blocks, verses: range)
             self.chapter = chapter
             blocks = chapter.blocks
-            heading = " \(number):\(first)" + (last.map { "-\($0)" } ?? "")
+            heading = chapterText(number) + ":\(first)" + (last.map { "-\($0)" } ?? "")
         }
     }
 

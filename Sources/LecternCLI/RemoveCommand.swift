@@ -24,10 +24,9 @@ package enum RemoveCommand: LecternCommand {
             metadata = store.metadata
         }
         try library.remove(id)
-        var state = library.readingState()
-        if state.defaultVersion == id {
-            state.defaultVersion = nil
-            try? library.saveReadingState(state)
+        // Under the reading-state lock, keeping what other commands saved (the last passage read).
+        _ = try? library.updateReadingState { state in
+            if state.defaultVersion == id { state.defaultVersion = nil }
         }
         if invocation.json {
             invocation.output(

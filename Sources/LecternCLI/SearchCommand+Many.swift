@@ -12,7 +12,10 @@ extension SearchCommand {
         if let names {
             for name in names { _ = try BibleSelection.open(name, in: library) }
         }
-        let results = try library.search(text, bibles: names, options: options)
+        let (results, removed) = try library.searchSkippingRemoved(text, bibles: names, options: options)
+        for id in removed {
+            invocation.context.standardError("Note: Bible \(id) was removed from the library during the search; skipped\n")
+        }
         guard !results.isEmpty else {
             throw CommandFailure("the library \(library.directory) has no Bibles; add one with 'lectern import PATH'")
         }
@@ -23,7 +26,15 @@ extension SearchCommand {
         let byVerse = try invocation.arguments.value(
             "group-by", as: { ["bible": false, "verse": true][$0.lowercased()] }, expected: "bible or verse") ?? false
         let groups = byVerse ? try library.groupByVerse(results) : []
-        let found = results.contains { (try? $0.page.get().totalCount) ?? 0 > 0 }
+        let pages = results.compactMap { try? $0.page.get() }
+        let found = pages.contains { $0.totalCount > 0 }
+        if found, !pages.contains(where: { !$0.hits.isEmpty }) {
+            // As for one Bible: a page past every Bible's last is an error, not an empty success.
+            let last = pages.map(\.pageCount).max() ?? 1
+            throw CommandFailure(
+                "page \(options.page) is past the end: the Bibles' hits make at most \(last) "
+                    + "\(last == 1 ? "page" : "pages") of \(options.pageSize); the last page is \(last)")
+        }
         if invocation.json {
             invocation.output(json: json(text, results: results, groups: byVerse ? groups : nil))
         } else {
@@ -51,7 +62,7 @@ extension SearchCommand {
         for result in results {
             switch result.page {
             case .success(let page) where page.totalCount > 0:
-                out += "\n" + SearchText.render(page, bible: result.metadata.abbreviation, style: color ? .color : .asterisks)
+                out += "\n" + SearchText.render(page, bible: result.metadata.abbreviation, style: color ? .color : .plain)
             case .success: continue
             case .failure(let error):
                 out += "\n\(Terminal.sanitized(result.metadata.abbreviation)): \(Terminal.sanitized(error.description))\n"
@@ -74,7 +85,7 @@ extension SearchCommand {
             out += "\n\(group.original.book.code) \(group.original.chapter):\(group.original.verse)\n"
             for (bible, hit) in group.hits {
                 let name = TextColumns.padded(Terminal.sanitized(results[bible].metadata.abbreviation), to: width)
-                out += "  \(name)  \(hit.key)  \(SearchText.marked(hit, style: color ? .color : .asterisks))\n"
+                out += "  \(name)  \(hit.key)  \(SearchText.marked(hit, style: color ? .color : .plain))\n"
             }
         }
         return out

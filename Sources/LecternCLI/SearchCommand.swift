@@ -18,7 +18,8 @@ package enum SearchCommand: LecternCommand {
             ('-God love') or after the other words. A query that names a passage (John 3:16) is also \
             reported as a reference. --bible WEB,BSB or --bible all searches several Bibles at once, grouped \
             per Bible with counts, or per verse with --group-by verse. Matches are shown in colour on a \
-            terminal, and marked **like this** otherwise. Each search is remembered; --recent prints the last \
+            terminal (or with --color always); a pipe or a file gets plain text, as from grep (the matches' \
+            places are in --json). Each search is remembered; --recent prints the last \
             three.
 
             Exit status: 0 when something was found (or the query names a passage), 1 when nothing was \
@@ -57,7 +58,8 @@ package enum SearchCommand: LecternCommand {
     package static func run(_ invocation: Invocation) throws -> Int32 {
         let arguments = invocation.arguments
         let page = try arguments.value(
-            "page", as: { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, expected: "a page number from 1")
+            "page", as: { Int($0).flatMap { (1...SearchOptions.maximumPage).contains($0) ? $0 : nil } },
+            expected: "a page number from 1 to \(SearchOptions.maximumPage)")
         let pageSize = try arguments.value(
             "page-size", as: { Int($0).flatMap { (1...SearchOptions.maximumPageSize).contains($0) ? $0 : nil } },
             expected: "a number from 1 to \(SearchOptions.maximumPageSize)")
@@ -126,7 +128,7 @@ package enum SearchCommand: LecternCommand {
         if invocation.json {
             invocation.output(json: SearchJSON.page(result, bible: store.metadata, bookNames: names))
         } else {
-            let style: SearchText.Style = invocation.colorsOutput ? .color : .asterisks
+            let style: SearchText.Style = invocation.colorsOutput ? .color : .plain
             invocation.output(SearchText.render(result, bible: store.metadata.abbreviation, style: style))
         }
         return result.totalCount > 0 || result.reference != nil ? ExitStatus.success : ExitStatus.failure

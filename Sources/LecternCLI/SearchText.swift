@@ -4,14 +4,15 @@ import Lectern
 enum SearchText {
     /// How matches are marked.
     enum Style {
-        /// `**match**`: plain text, for pipes and files.
-        case asterisks
+        /// Unmarked plain text, for pipes, files and `--color never`, as grep and ripgrep print it (the
+        /// highlights are in `--json`).
+        case plain
         /// Bold red on a colour terminal.
         case color
 
         var marks: (start: String, end: String) {
             switch self {
-            case .asterisks: ("**", "**")
+            case .plain: ("", "")
             case .color: (Terminal.highlightStart, Terminal.reset)
             }
         }
@@ -39,17 +40,22 @@ enum SearchText {
     }
 
     /// The hit's text with each highlight marked; control characters in the text made visible.
-    static func marked(_ hit: SearchHit, style: Style = .asterisks) -> String {
+    static func marked(_ hit: SearchHit, style: Style) -> String {
+        guard style != .plain else { return hit.text }
         let (start, end) = style.marks
         let bytes = Array(hit.text.utf8)
         var out: [UInt8] = []
         var position = 0
+        // Each piece of the verse is shown as titles are, control characters escaped, then the marks put in.
+        func piece(_ range: Range<Int>) -> [UInt8] {
+            Array(Terminal.sanitized(String(decoding: bytes[range], as: UTF8.self)).utf8)
+        }
         for range in hit.highlights where range.utf8.lowerBound >= position && range.utf8.upperBound <= bytes.count {
-            out += bytes[position..<range.utf8.lowerBound]
-            out += Array(start.utf8) + bytes[range.utf8] + Array(end.utf8)
+            out += piece(position..<range.utf8.lowerBound)
+            out += Array(start.utf8) + piece(range.utf8) + Array(end.utf8)
             position = range.utf8.upperBound
         }
-        out += bytes[position...]
+        out += piece(position..<bytes.count)
         return String(decoding: out, as: UTF8.self)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// What a terminal is shown: control characters made visible, colour, and a progress bar.
 package enum Terminal {
-    /// `text` with C0 and C1 control characters other than newline and tab (and DEL) written as `\u{1B}`, so
+    /// `text` with C0 and C1 control characters other than newline and tab (and DEL, the line and paragraph
+    /// separators, U+FFFE and U+FFFF) written as `\u{1B}`, so
     /// a title or abbreviation from a file can never move the cursor, clear the screen or change colours.
     package static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
@@ -20,7 +21,8 @@ package enum Terminal {
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value == 0x0A || value == 0x09 { return false }
-        return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+        return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 || value == 0xFFFE
+            || value == 0xFFFF
     }
 
     /// Bold red, for a search match on a colour terminal.

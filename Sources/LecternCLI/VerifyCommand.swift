@@ -5,8 +5,8 @@ package enum VerifyCommand: LecternCommand {
     package static let spec = CommandSpec(
         name: "verify", summary: "check a stored Bible's checksums and structure",
         discussion: """
-            Checks every section checksum of the Bible's store file, then decodes every book, chapter and \\
-            verse, and checks the search index against the text. Prints what is damaged and exits 1 when \\
+            Checks every section checksum of the Bible's store file, then decodes every book, chapter and \
+            verse, and checks the search index against the text. Prints what is damaged and exits 1 when \
             anything is; import the Bible again (lectern import --replace) to repair it.
             """,
         options: [BibleSelection.option, .flag("all", "check every Bible in the library")],

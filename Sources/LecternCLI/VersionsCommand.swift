@@ -8,8 +8,8 @@ package enum VersionsCommand: LecternCommand {
         discussion: """
             Lists id, abbreviation, title, language, verse numbering (versification: english, original or a \
             custom scheme's name, recorded at import; '-' for a store imported before schemes were recorded), \
-            books, verses and store size; the default Bible ('lectern \\
-            use') is marked with *. A store file that cannot be opened is listed with the reason, and the exit \\
+            books, verses and store size; the default Bible ('lectern \
+            use') is marked with *. A store file that cannot be opened is listed with the reason, and the exit \
             status is then 1. A store file whose name and internal id disagree (a copy under another name) is \
             listed with a warning: the file's name is the Bible's id, and imports are refused until it is fixed. \
             A copyright statement recorded at import is shown under its row.
@@ -82,7 +82,7 @@ package enum VersionsCommand: LecternCommand {
                     row.id == chosen ? "*" : "", String(row.id),
                     Terminal.sanitized(row.metadata?.abbreviation ?? "?"),
                     TextColumns.shortened(Terminal.sanitized(row.metadata?.title ?? ""), to: 40),
-                    Terminal.sanitized(row.metadata?.language ?? ""),
+                    Terminal.sanitized(row.metadata?.canonicalLanguage ?? ""),
                     Terminal.sanitized(row.metadata?.versification ?? "-"), String(row.books), String(row.verses),
                     ByteCount.format(row.bytes),
                 ]
@@ -99,4 +99,10 @@ package enum VersionsCommand: LecternCommand {
         }
         return text
     }
+}
+
+extension VersionMetadata {
+    /// The language tag in its canonical BCP 47 form (`eng` → `en`), as `versions` and `--json` show it: a
+    /// Bible imported before tags were canonicalised at import shows the same tag as one imported now.
+    var canonicalLanguage: String { LanguageTag.canonical(language) ?? language }
 }

@@ -136,13 +136,14 @@ public struct ReaderSession: Sendable {
         return try store.chapter(current.book, chapter).blocks
     }
 
-    /// Remembers the current passage as the library's last one (an atomic write); the rest of the reading
-    /// state (the default version) is kept.
+    /// Remembers the current passage as the library's last one (an atomic write under the reading-state
+    /// lock); the rest of the reading state (the default version), as saved now, is kept.
     public func save() throws {
-        var state = library.readingState()
-        state.lastPassage = current.id
-        state.lastVersion = store.metadata.id
-        try library.saveReadingState(state)
+        let (passage, version) = (current.id, store.metadata.id)
+        try library.updateReadingState { state in
+            state.lastPassage = passage
+            state.lastVersion = version
+        }
     }
 
     private static func hasVerses(_ reference: BibleReference) -> Bool {

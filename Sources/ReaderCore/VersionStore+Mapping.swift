@@ -49,12 +49,24 @@ extension VersificationScheme {
 extension VersionStore {
     /// Maps a reference of this version to `other` through both versions' schemes (and Original between them).
     ///
-    /// - Throws: `StoreError` when a store without a recorded scheme cannot be read to detect one.
+    /// - Throws: `StoreError` when a store without a recorded scheme cannot be read to detect one;
+    ///   `MappingError` when `other` lacks the book or a chapter the mapped reference names (the scheme numbers
+    ///   it, but the version does not have it).
     public func map(_ reference: BibleReference, to other: VersionStore) throws -> MappedReference {
         let from = try versification()
         let to = try other.versification()
+        let pieces = from.map(reference, to: to, version: other.metadata.id)
+        for piece in pieces {
+            guard let book = other.book(piece.book) else {
+                throw MappingError.bookNotInTarget(piece.book, version: other.metadata.abbreviation)
+            }
+            if let chapter = piece.chapter, !book.chapters.contains(chapter) {
+                throw MappingError.chapterNotInTarget(
+                    piece.book, chapter: chapter, version: other.metadata.abbreviation,
+                    chapters: book.chapters.sorted().runs)
+            }
+        }
         return MappedReference(
-            source: reference, pieces: from.map(reference, to: to, version: other.metadata.id),
-            fromVersification: from.name, toVersification: to.name)
+            source: reference, pieces: pieces, fromVersification: from.name, toVersification: to.name)
     }
 }

@@ -28,13 +28,44 @@ extension VersificationScheme {
     public static func named(_ nameOrPath: String) throws(VersificationError) -> (VersificationScheme, text: String?) {
         if let scheme = standard(named: nameOrPath) { return (scheme, nil) }
         guard nameOrPath.hasSuffix(".vrs") || nameOrPath.contains("/") else { throw .unknown(nameOrPath) }
-        guard let data = FileManager.default.contents(atPath: nameOrPath) else {
-            throw .unreadable(path: nameOrPath, reason: "no such file, or it cannot be opened")
-        }
+        let data = try readSchemeFile(nameOrPath)
         let text = String(decoding: data, as: UTF8.self)
-        let result = VersificationParser.parse(Array(data), file: nameOrPath)
+        let result = VersificationParser.parse(data, file: nameOrPath)
         if let error = result.diagnostics.first(where: { $0.severity == .error }) { throw .invalid(error) }
         return (result.scheme, text)
+    }
+
+    /// The largest `.vrs` file read: the standard schemes' files are 12 and 19 KB.
+    public static let largestFileSize = 1 << 20
+
+    /// The bytes of a regular file of at most `largestFileSize` bytes, opened without blocking (a FIFO or a
+    /// device such as `/dev/zero` is refused before it is read).
+    private static func readSchemeFile(_ path: String) throws(VersificationError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: path, reason: "it is not a regular file") }
+        guard info.st_size <= largestFileSize else {
+            throw .unreadable(
+                path: path,
+                reason: "it is \((Int(info.st_size) + (1 << 20) - 1) >> 20) MB; a .vrs file may be at most "
+                    + "\(largestFileSize >> 20) MB (the standard ones are 12 and 19 KB)")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var total = 0
+        while total < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            total += count
+        }
+        return Array(bytes[..<total])
     }
 
     /// The last verse of every chapter of parsed books (bridges count their last verse).

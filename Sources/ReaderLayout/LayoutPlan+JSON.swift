@@ -14,6 +14,7 @@ extension LayoutPlan {
                 case .changesSelectedTab: (field.rawValue, .bool(changesSelectedTab))
                 case .hostNavigationBarVisible: (field.rawValue, .bool(hostNavigationBarVisible))
                 case .warnings: (field.rawValue, .array(warnings.map { .string($0.rawValue) }))
+                case .hiddenControls: (field.rawValue, .array(hiddenControls.map { .string($0.rawValue) }))
                 default: (field.rawValue, .string(word(for: field)))
                 }
             }
@@ -38,7 +39,7 @@ extension LayoutResolution {
             return (
                 field.rawValue,
                 .object([
-                    ("rule", .string(rule.rawValue)), ("sentence", .optional(rule.decidingSentence)),
+                    ("rule", .string(rule.rawValue)), ("sentence", .optional(decidingSentence(for: field))),
                     ("inputs", .array(inputs(for: field).map(JSONValue.string))),
                     ("explanation", .string(explanation(for: field))),
                 ])

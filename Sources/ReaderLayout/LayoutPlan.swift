@@ -60,6 +60,33 @@ public struct LayoutPlan: Sendable, Hashable {
         case missingNavigationStack
         /// `.justForReader` hides the host's Back button or title.
         case hostControlsHidden
+        /// Custom tabs SwiftUI does not report sit on the edge the reader prefers, so the controls land on them.
+        case preferenceOnCustomTabs
+
+        /// The guide's sentences behind the warning, its own deciding sentence first.
+        public var quotes: [String] {
+            switch self {
+            case .searchAndMenuUnreachable:
+                ["Your app must keep the system navigation bar visible so users can reach those actions."]
+            case .hostBarTakesSpace:
+                ["An existing host navigation bar is left alone and may still occupy space above the reader."]
+            case .missingNavigationStack:
+                [
+                    "Both .shared and .justForReader require your app to provide a NavigationStack.",
+                    "The modifier does not check for or create a missing stack.",
+                ]
+            case .hostControlsHidden:
+                [
+                    "Choose .shared instead if users need those controls.",
+                    "On iOS and iPadOS, this hides the horizontal navigation bar, including any host title, Back button, or toolbar items in that bar.",
+                ]
+            case .preferenceOnCustomTabs:
+                [
+                    "For a custom tab bar that SwiftUI does not report, set the preferred reader edge opposite your tabs.",
+                    "Update that preference if your custom tabs move.",
+                ]
+            }
+        }
 
         /// One sentence for people: what goes wrong and what to do.
         public var message: String {
@@ -72,6 +99,9 @@ public struct LayoutPlan: Sendable, Hashable {
                 "this stack mode needs the app's NavigationStack around the reader; the reader does not create one"
             case .hostControlsHidden:
                 "the hidden navigation bar takes the host's Back button and title with it; use shared if users need them"
+            case .preferenceOnCustomTabs:
+                "the preferred edge is where your custom tabs are; set navigationPlacement to the opposite edge, and "
+                    + "update it when the tabs move"
             }
         }
     }
@@ -92,6 +122,16 @@ public struct LayoutPlan: Sendable, Hashable {
         case unchanged
         /// Kept visible, its minimization disabled.
         case keptVisible
+    }
+
+    /// A control that can sit in the custom reader controls besides the book/chapter and version pickers.
+    public enum Control: String, Sendable, Hashable, CaseIterable {
+        /// The previous and next chapter actions.
+        case previousNext
+        /// Search.
+        case search
+        /// The reader's menu.
+        case menu
     }
 
     /// How the custom controls are shown.
@@ -134,6 +174,8 @@ public struct LayoutPlan: Sendable, Hashable {
         case verticalToolbar
         /// `readerControlsState`.
         case readerControlsState
+        /// `hiddenControls`.
+        case hiddenControls
         /// `requiresHostNavigationStack`.
         case requiresHostNavigationStack
         /// `createsNavigationStack`.
@@ -168,6 +210,9 @@ public struct LayoutPlan: Sendable, Hashable {
     public var verticalToolbar: VerticalToolbarEffect
     /// Whether the custom controls are expanded or collapsed to labels.
     public var readerControlsState: ControlsState
+    /// What the collapsed controls hide: the controls that sit in the custom reader controls (not in a native
+    /// toolbar) while they are collapsed to labels, in `Control` order; empty when they are expanded.
+    public var hiddenControls: [Control]
     /// Whether the app must supply a `NavigationStack` around the reader.
     public var requiresHostNavigationStack: Bool
     /// Whether the reader creates a navigation stack (it never does).
@@ -189,7 +234,8 @@ public struct LayoutPlan: Sendable, Hashable {
         search: Host, menu: Host, menuStyle: MenuStyle, menuItems: [MenuItem], hostNavigationBar: NavigationBarEffect,
         verticalToolbar: VerticalToolbarEffect, readerControlsState: ControlsState, requiresHostNavigationStack: Bool,
         createsNavigationStack: Bool, changesSelectedTab: Bool, tabBar: HostTabBar = .absent,
-        tabBarState: TabBarState = .shown, hostNavigationBarVisible: Bool = false, warnings: [Warning] = []
+        tabBarState: TabBarState = .shown, hostNavigationBarVisible: Bool = false, warnings: [Warning] = [],
+        hiddenControls: [Control] = []
     ) {
         self.controlsEdge = controlsEdge
         self.edgeRule = edgeRule
@@ -210,6 +256,7 @@ public struct LayoutPlan: Sendable, Hashable {
         self.tabBarState = tabBarState
         self.hostNavigationBarVisible = hostNavigationBarVisible
         self.warnings = warnings
+        self.hiddenControls = hiddenControls
     }
 
     /// A field's value as the command line prints it: `bottom`, `readerControls`, `settings, signIn`, `false`.
@@ -227,6 +274,7 @@ public struct LayoutPlan: Sendable, Hashable {
         case .hostNavigationBar: hostNavigationBar.rawValue
         case .verticalToolbar: verticalToolbar.rawValue
         case .readerControlsState: readerControlsState.rawValue
+        case .hiddenControls: hiddenControls.isEmpty ? "none" : hiddenControls.map(\.rawValue).joined(separator: ", ")
         case .requiresHostNavigationStack: String(requiresHostNavigationStack)
         case .createsNavigationStack: String(createsNavigationStack)
         case .changesSelectedTab: String(changesSelectedTab)

@@ -22,7 +22,7 @@ extension LayoutResolution {
             return ["limited space", "Search a native toolbar item (\(stack))"]
         case .noHostNavigationBar:
             return ["no host NavigationStack"]
-        case .appHidesNavigationBar:
+        case .appHidesNavigationBar, .noneLeavesHiddenNavigationBar:
             return [stack, "host bar hidden by the app"]
         case .hostWarnings:
             return plan.warnings.map { warningInputs($0) }
@@ -57,7 +57,7 @@ extension LayoutResolution {
             return [stack, verticalToolbar]
         case .readerMenuInCustomControls:
             return ["menu in the reader's controls (\(stack))"]
-        case .toolbarOverflowMenu, .regularToolbarMenu:
+        case .toolbarOverflowMenu, .regularToolbarMenu, .regularToolbarMenuWithoutToolchain:
             let toolchain =
                 environment.toolchainHasOverflowMenu
                 ? "toolchain has ToolbarOverflowMenu" : "toolchain without ToolbarOverflowMenu"
@@ -86,6 +86,9 @@ extension LayoutResolution {
         case .hostControlsHidden:
             let controls = [environment.hostBackButton ? "Back button" : nil, environment.hostTitle ? "title" : nil]
             detail = "\(stack), host " + controls.compactMap { $0 }.joined(separator: " and ")
+        case .preferenceOnCustomTabs:
+            detail =
+                "custom tabs at \(environment.customTabsEdge.rawValue), placement \(environment.placement.rawValue)"
         }
         return warning.rawValue + ": " + detail
     }
@@ -105,10 +108,25 @@ extension LayoutResolution {
         }
     }
 
+    /// The guide's sentences behind `field`, its deciding sentence first: the rule's quotes, but for the
+    /// warnings those of each warning the plan has, in order (each warning's own sentence first).
+    public func quotes(for field: LayoutPlan.Field) -> [String] {
+        let rule = rules[field]
+        guard rule == .hostWarnings else { return rule.quotes }
+        var seen: Set<String> = []
+        return plan.warnings.flatMap(\.quotes).filter { seen.insert($0).inserted }
+    }
+
+    /// The guide's sentence that decides `field` (the first of `quotes(for:)`); nil where the guide is silent.
+    public func decidingSentence(for field: LayoutPlan.Field) -> String? { quotes(for: field).first }
+
     /// The rule of `field` as `--explain` prints it: its quotes (or silence), then `— because: inputs`.
     public func explanation(for field: LayoutPlan.Field) -> String {
         let inputs = inputs(for: field)
-        let rule = rules[field].explanation
-        return inputs.isEmpty ? rule : rule + " — because: " + inputs.joined(separator: ", ")
+        let rule = rules[field]
+        var parts = quotes(for: field).map { "\"\($0)\"" }
+        if let silence = rule.silence { parts.append("spec is silent: " + silence) }
+        let text = parts.joined(separator: " ")
+        return inputs.isEmpty ? text : text + " — because: " + inputs.joined(separator: ", ")
     }
 }

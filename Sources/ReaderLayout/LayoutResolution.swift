@@ -26,7 +26,7 @@ public struct LayoutResolution: Sendable, Hashable {
         public var navigationBar: LayoutRule
         /// Decides `verticalToolbar`.
         public var verticalToolbar: LayoutRule
-        /// Decides `readerControlsState`.
+        /// Decides `readerControlsState` and `hiddenControls`.
         public var controlsState: LayoutRule
         /// Decides `requiresHostNavigationStack`.
         public var hostStack: LayoutRule
@@ -50,7 +50,7 @@ public struct LayoutResolution: Sendable, Hashable {
             case .menuItems: menuItems
             case .hostNavigationBar: navigationBar
             case .verticalToolbar: verticalToolbar
-            case .readerControlsState: controlsState
+            case .readerControlsState, .hiddenControls: controlsState
             case .requiresHostNavigationStack: hostStack
             case .createsNavigationStack: createsStack
             case .changesSelectedTab: selectedTab

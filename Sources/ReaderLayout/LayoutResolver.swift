@@ -10,7 +10,10 @@
 /// - iOS 27 without a toolchain that has `ToolbarOverflowMenu` gets the regular toolbar menu.
 /// - Settings is always in the menu; sign-in only when configured and the user is signed out.
 /// - `.none` leaves a vertical toolbar as the app has it.
-/// - Collapsing changes only `readerControlsState`: every placement stays where it was.
+/// - Collapsing changes only `readerControlsState` and `hiddenControls`: every placement stays where it was,
+///   and what sits in the custom controls is hidden behind the compact labels until they expand.
+/// - The reader's creation (`restoringLastPassage()` or `BibleReaderView(reference:)`) changes nothing: "The
+///   same modifiers work with BibleReaderView(reference:)."
 /// - iOS versions before 17 are not supported; the resolver treats them like iOS 17 (no detection),
 ///   and the command line and scenario files reject them.
 public enum LayoutResolver {
@@ -33,7 +36,7 @@ public enum LayoutResolver {
         let (actions, actionsRule) = actionsHost(environment)
         let (search, searchRule) = searchHost(environment, actions: (actions, actionsRule))
         let (barVisible, barVisibleRule) = navigationBarVisibility(environment)
-        let (warnings, warningsRule) = warnings(environment, barVisible: barVisible)
+        let (warnings, warningsRule) = warnings(environment, barVisible: barVisible, edge: edge)
         let (menuStyle, menuStyleRule) = menuStyle(environment, menuHost: actions)
         let (bar, barRule) = navigationBar(environment)
         let (toolbar, toolbarRule) = verticalToolbar(environment)
@@ -57,7 +60,9 @@ public enum LayoutResolver {
             tabBar: environment.tabBar,
             tabBarState: environment.tabBarState,
             hostNavigationBarVisible: barVisible,
-            warnings: warnings
+            warnings: warnings,
+            hiddenControls: hiddenControls(
+                environment, in: [(.previousNext, previousNext), (.search, search), (.menu, actions)])
         )
         let rules = LayoutResolution.Rules(
             edge: edgeDecider,
@@ -92,6 +97,15 @@ public enum LayoutResolver {
         case .expandedByPickerOrNavigation?: .expandedByPickerOrNavigation
         case nil: environment.controlsCollapsed ? .collapsedToCompactLabels : .controlsExpanded
         }
+    }
+
+    /// What the collapsed controls hide: each control that sits in the reader's controls, while they are
+    /// collapsed to the compact chapter and version labels.
+    private static func hiddenControls(
+        _ environment: ReaderEnvironment, in hosts: [(LayoutPlan.Control, LayoutPlan.Host)]
+    ) -> [LayoutPlan.Control] {
+        guard environment.controlsCollapsed else { return [] }
+        return hosts.filter { $0.1 == .readerControls }.map(\.0)
     }
 
     /// The plan alone.
@@ -148,9 +162,10 @@ public enum LayoutResolver {
         menuHost: LayoutPlan.Host
     ) -> (LayoutPlan.MenuStyle, LayoutRule) {
         guard menuHost != .readerControls else { return (.readerMenu, .readerMenuInCustomControls) }
-        guard environment.osVersion >= ReaderEnvironment.firstOSWithToolbarOverflowMenu,
-            environment.toolchainHasOverflowMenu
-        else { return (.toolbarMenu, .regularToolbarMenu) }
+        guard environment.osVersion >= ReaderEnvironment.firstOSWithToolbarOverflowMenu else {
+            return (.toolbarMenu, .regularToolbarMenu)
+        }
+        guard environment.toolchainHasOverflowMenu else { return (.toolbarMenu, .regularToolbarMenuWithoutToolchain) }
         return (.toolbarOverflowMenu, .toolbarOverflowMenu)
     }
 
@@ -172,13 +187,15 @@ public enum LayoutResolver {
     private static func navigationBarVisibility(_ environment: ReaderEnvironment) -> (Bool, LayoutRule) {
         guard environment.hostStack else { return (false, .noHostNavigationBar) }
         if environment.stack == .justForReader { return (false, .justForReaderHidesNavigationBar) }
-        if environment.hostBarHidden { return (false, .appHidesNavigationBar) }
+        if environment.hostBarHidden {
+            return (false, environment.stack == .none ? .noneLeavesHiddenNavigationBar : .appHidesNavigationBar)
+        }
         return (true, environment.stack == .none ? .noneLeavesNavigationBar : .sharedLeavesNavigationBar)
     }
 
     /// What conflicts with the stack mode, in `Warning` order.
     private static func warnings(
-        _ environment: ReaderEnvironment, barVisible: Bool
+        _ environment: ReaderEnvironment, barVisible: Bool, edge: LayoutPlan.Edge
     ) -> ([LayoutPlan.Warning], LayoutRule) {
         var warnings: [LayoutPlan.Warning] = []
         if environment.stack == .shared, environment.hostStack, environment.hostBarHidden {
@@ -188,6 +205,9 @@ public enum LayoutResolver {
         if environment.stack != .none, !environment.hostStack { warnings.append(.missingNavigationStack) }
         if environment.stack == .justForReader, environment.hostBackButton || environment.hostTitle {
             warnings.append(.hostControlsHidden)
+        }
+        if environment.tabBar == .unreported, environment.customTabsEdge.rawValue == edge.rawValue {
+            warnings.append(.preferenceOnCustomTabs)
         }
         return (warnings, warnings.isEmpty ? .noWarnings : .hostWarnings)
     }

@@ -16,8 +16,10 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
     case searchInSystemOverflowMenu
     /// No `NavigationStack` from the app: no host navigation bar.
     case noHostNavigationBar
-    /// The app hides its navigation bar: the reader leaves it hidden.
+    /// `.shared` with the app's navigation bar hidden: the reader leaves it hidden.
     case appHidesNavigationBar
+    /// `.none` with the app's navigation bar hidden: the reader leaves it hidden.
+    case noneLeavesHiddenNavigationBar
     /// Something about how the app hosts the reader conflicts with the stack mode.
     case hostWarnings
     /// Nothing to warn about.
@@ -50,8 +52,10 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
     case readerMenuInCustomControls
     /// Native toolbars on iOS 27+ with a supported toolchain: `ToolbarOverflowMenu`.
     case toolbarOverflowMenu
-    /// Native toolbars otherwise: a regular toolbar menu.
+    /// Native toolbars before iOS 27: a regular toolbar menu.
     case regularToolbarMenu
+    /// Native toolbars on iOS 27+ built without a toolchain that has `ToolbarOverflowMenu`: a regular menu.
+    case regularToolbarMenuWithoutToolchain
     /// Settings always; sign-in when configured and the user is signed out.
     case menuItemsFollowSignIn
     /// `.none` leaves a host navigation bar alone.
@@ -114,13 +118,14 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
             []
         case .appHidesNavigationBar:
             ["Leaves bar visibility and minimization under your app's control."]
-        case .hostWarnings:
+        case .noneLeavesHiddenNavigationBar:
             [
-                "Your app must keep the system navigation bar visible so users can reach those actions.",
-                "An existing host navigation bar is left alone and may still occupy space above the reader.",
-                "The modifier does not check for or create a missing stack.",
-                "Choose .shared instead if users need those controls.",
+                "Adds no native toolbar items and leaves any host navigation bar unchanged.",
+                "Choosing .none does not remove that stack or hide its bar.",
             ]
+        case .hostWarnings:
+            // Each warning's own sentences (`LayoutPlan.Warning.quotes`); a plan cites those of its warnings.
+            LayoutPlan.Warning.allCases.flatMap(\.quotes)
         case .noWarnings:
             []
         case .preferredEdgeWithoutTabBar:
@@ -168,6 +173,10 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
             ]
         case .regularToolbarMenu:
             ["Earlier systems use a regular toolbar menu."]
+        case .regularToolbarMenuWithoutToolchain:
+            [
+                "When using native toolbars on iOS 27 and later with a supported toolchain, the reader places settings and sign-in actions in ToolbarOverflowMenu."
+            ]
         case .menuItemsFollowSignIn:
             ["Sign-in availability follows your SDK configuration and the user's authentication state."]
         case .noneLeavesNavigationBar:
@@ -227,8 +236,9 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
             "the native reader actions are taken to be Search, the menu and previous/next; the book/chapter and version pickers stay custom."
         case .readerMenuInCustomControls:
             "menu styles are named only for native toolbars; in the custom controls the reader shows its own menu on every iOS."
-        case .regularToolbarMenu:
-            "an app built with a toolchain without ToolbarOverflowMenu gets the regular menu on iOS 27 too, since the API is not compiled in."
+        case .regularToolbarMenuWithoutToolchain:
+            "the sentence asks for a supported toolchain: an app built without ToolbarOverflowMenu gets the regular "
+                + "toolbar menu on iOS 27 too, since the API is not compiled in."
         case .menuItemsFollowSignIn:
             "settings is always offered; where sign-in is configured, a signed-out user is offered sign-in and a "
                 + "signed-in user the account (with sign-out); being signed in without sign-in configured cannot happen."
@@ -244,7 +254,13 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
         case .noHostNavigationBar:
             "without the app's NavigationStack there is no host navigation bar above the reader."
         case .appHidesNavigationBar:
-            "the app hid its navigation bar; .none and .shared leave it hidden, as they leave it visible."
+            "the app hid its navigation bar; .shared leaves it hidden, as it leaves it visible."
+        case .noneLeavesHiddenNavigationBar:
+            "the app hid its navigation bar; .none leaves it hidden, as it leaves a visible one visible."
+        case .collapsedToCompactLabels:
+            "the compact labels show the chapter and version only: previous/next, Search and the menu, where they "
+                + "sit in the custom controls, are hidden until the controls expand (hiddenControls); items in a "
+                + "native toolbar stay."
         case .noWarnings:
             "nothing in how the app hosts the reader conflicts with the stack mode."
         case .noVerticalToolbar:
@@ -266,7 +282,8 @@ public enum LayoutRule: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The spec's sentence that decides the field (the first quote); nil when the spec is silent.
+    /// The spec's sentence that decides the field (the first quote); nil when the spec is silent. A plan's
+    /// warnings are decided by their own sentences: see `LayoutResolution.decidingSentence(for:)`.
     public var decidingSentence: String? { quotes.first }
 
     /// The rule as `--explain` prints it: the quotes, then `spec is silent: …` when the resolver chose.

@@ -24,6 +24,25 @@ public enum TabBarState: String, Sendable, Hashable, CaseIterable {
     case hidden
 }
 
+/// Where custom tabs that SwiftUI does not report sit (`HostTabBar.unreported`): the reader cannot see them,
+/// but the app knows, so a scenario can say where they are.
+public enum CustomTabsEdge: String, Sendable, Hashable, CaseIterable {
+    /// Not said (the default), or no custom tabs.
+    case unknown
+    /// Custom tabs at the top of the screen.
+    case top
+    /// Custom tabs at the bottom of the screen.
+    case bottom
+}
+
+/// How the app creates the reader: the guide's two initialisers, which take the same modifiers.
+public enum ReaderCreation: String, Sendable, Hashable, CaseIterable {
+    /// `BibleReaderView.restoringLastPassage()` (the default, as in the guide's first example).
+    case restoringLastPassage
+    /// `BibleReaderView(reference:)`.
+    case reference
+}
+
 /// The reader's preferred edge for its book, chapter and version controls: `.navigationPlacement(_:)`.
 public enum NavigationPlacement: String, Sendable, Hashable, CaseIterable {
     /// Prefer the top edge.
@@ -85,6 +104,10 @@ public struct ReaderEnvironment: Sendable, Hashable {
     public var isSignedIn: Bool
     /// Whether scrolling has collapsed the custom controls (see `ControlsCollapseState`).
     public var controlsCollapsed: Bool
+    /// Where custom tabs SwiftUI does not report sit, when `tabBar` is `.unreported` and the app says.
+    public var customTabsEdge: CustomTabsEdge
+    /// How the app creates the reader; the modifiers, and so the plan, are the same for both.
+    public var creation: ReaderCreation
 
     /// Creates an environment; every parameter defaults to the SDK's defaults on iOS 18 without a tab bar.
     public init(
@@ -102,7 +125,9 @@ public struct ReaderEnvironment: Sendable, Hashable {
         hostBackButton: Bool = false,
         hostTitle: Bool = false,
         hostBarHidden: Bool = false,
-        limitedSpace: Bool = false
+        limitedSpace: Bool = false,
+        customTabsEdge: CustomTabsEdge = .unknown,
+        creation: ReaderCreation = .restoringLastPassage
     ) {
         self.osVersion = osVersion
         self.tabBar = tabBar
@@ -119,6 +144,8 @@ public struct ReaderEnvironment: Sendable, Hashable {
         self.hostTitle = hostTitle
         self.hostBarHidden = hostBarHidden
         self.limitedSpace = limitedSpace
+        self.customTabsEdge = customTabsEdge
+        self.creation = creation
     }
 
     /// Why the environment cannot happen, naming the keys (`signedIn needs signInConfigured`); nil when it can.
@@ -131,6 +158,9 @@ public struct ReaderEnvironment: Sendable, Hashable {
         if !hostStack, hostBackButton || hostTitle || hostBarHidden {
             let key: Key = hostBackButton ? .hostBackButton : hostTitle ? .hostTitle : .hostBarHidden
             return "\(key.rawValue) needs hostStack: only the app's NavigationStack has a Back button, title or bar"
+        }
+        if customTabsEdge != .unknown, tabBar != .unreported {
+            return "customTabsEdge needs tabBar unreported: SwiftUI reports where its own tab bar is"
         }
         return nil
     }
@@ -172,6 +202,10 @@ extension ReaderEnvironment {
         case signedIn
         /// `controlsCollapsed`.
         case collapsed
+        /// `customTabsEdge`.
+        case customTabsEdge
+        /// `creation`.
+        case creation
 
         /// The command-line option for this key, without `--`: `tab-bar`, `sign-in-configured`, …
         public var optionName: String {
@@ -189,7 +223,7 @@ extension ReaderEnvironment {
         /// Whether the setting is a boolean (a flag on the command line).
         public var isFlag: Bool {
             switch self {
-            case .os, .tabBar, .tabBarState, .placement, .stack: false
+            case .os, .tabBar, .tabBarState, .placement, .stack, .customTabsEdge, .creation: false
             case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed, .hostStack,
                 .hostBackButton, .hostTitle, .hostBarHidden, .limitedSpace:
                 true
@@ -204,6 +238,8 @@ extension ReaderEnvironment {
             case .placement: ReaderEnvironment.choices(NavigationPlacement.self)
             case .stack: ReaderEnvironment.choices(NavigationStackMode.self)
             case .tabBarState: ReaderEnvironment.choices(TabBarState.self)
+            case .customTabsEdge: ReaderEnvironment.choices(CustomTabsEdge.self)
+            case .creation: ReaderEnvironment.choices(ReaderCreation.self)
             case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed, .hostStack,
                 .hostBackButton, .hostTitle, .hostBarHidden, .limitedSpace:
                 "true or false"
@@ -227,12 +263,13 @@ extension ReaderEnvironment {
         case .hostTitle: hostTitle = value
         case .hostBarHidden: hostBarHidden = value
         case .limitedSpace: limitedSpace = value
-        case .os, .tabBar, .tabBarState, .placement, .stack: return false
+        case .os, .tabBar, .tabBarState, .placement, .stack, .customTabsEdge, .creation: return false
         }
         return true
     }
 
-    /// Sets a textual setting (`os`, `tabBar`, `tabBarState`, `placement`, `stack`) from its word.
+    /// Sets a textual setting (`os`, `tabBar`, `tabBarState`, `placement`, `stack`, `customTabsEdge`,
+    /// `creation`) from its word.
     ///
     /// - Returns: false, changing nothing, when the word is not one of `key.expected` (or `key` is a flag).
     @discardableResult
@@ -253,6 +290,12 @@ extension ReaderEnvironment {
         case .tabBarState:
             guard let value = TabBarState(rawValue: word) else { return false }
             tabBarState = value
+        case .customTabsEdge:
+            guard let value = CustomTabsEdge(rawValue: word) else { return false }
+            customTabsEdge = value
+        case .creation:
+            guard let value = ReaderCreation(rawValue: word) else { return false }
+            creation = value
         case .verticalToolbar, .overflowMenuToolchain, .signInConfigured, .signedIn, .collapsed, .hostStack,
             .hostBackButton, .hostTitle, .hostBarHidden, .limitedSpace:
             return false
@@ -278,6 +321,8 @@ extension ReaderEnvironment {
         case .hostTitle: String(hostTitle)
         case .hostBarHidden: String(hostBarHidden)
         case .limitedSpace: String(limitedSpace)
+        case .customTabsEdge: customTabsEdge.rawValue
+        case .creation: creation.rawValue
         }
     }
 

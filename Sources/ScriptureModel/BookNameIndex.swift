@@ -68,6 +68,9 @@ public struct BookNameIndex: Sendable {
         }
     }
 
+    /// Whether the index finds `book` (every book, or only the version's when made with `books`).
+    func finds(_ book: BookID) -> Bool { codes[book.code] == book }
+
     /// The book whose code `name` is (`PS2`, `s3y`), or whose version name it is exactly
     /// (`요한2서`): the reference parser's test for a name with a digit inside. English names and prefixes
     /// do not count, so `Ps 2` stays Psalms.

@@ -66,11 +66,37 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case attributesAcrossLines = "attributes-across-lines"
         case emptyBook = "empty-book"
         case nulCharacter = "nul-character"
+        case controlCharacter = "control-character"
         case malformedMapping = "malformed-mapping"
         case malformedJSON = "malformed-json"
         case notUSJ = "not-usj"
+        case notLecternJSON = "not-lectern-json"
         case nestingTooDeep = "nesting-too-deep"
         case fileTooLarge = "file-too-large"
+        // The order, gaps and counts of a parsed book, whatever its format (`BookOutline`).
+        case verseOutOfOrder = "verse-out-of-order"
+        case chapterOutOfOrder = "chapter-out-of-order"
+        case missingVerse = "missing-verse"
+        case missingChapter = "missing-chapter"
+        case tooManyVerses = "too-many-verses"
+        case tooFewVerses = "too-few-verses"
+        case verseNotInScheme = "verse-not-in-scheme"
+        case chapterNotInScheme = "chapter-not-in-scheme"
+        case tooFewChapters = "too-few-chapters"
+        case unknownVersification = "unknown-versification"
+        // USFM syntax the standard does not allow (the USX and USJ readers report the same where they can
+        // express it).
+        case unquotedAttributeValue = "unquoted-attribute-value"
+        case spaceInAttributes = "space-in-attributes"
+        case emptyAttributeList = "empty-attribute-list"
+        case emptyWord = "empty-word"
+        case leadingZero = "leading-zero"
+        case contentInBlankLine = "content-in-blank-line"
+        case skippedTableColumn = "skipped-table-column"
+        case extraTableColumn = "extra-table-column"
+        case invalidNoteContent = "invalid-note-content"
+        case misplacedKeyword = "misplaced-keyword"
+        case nestedWord = "nested-word"
     }
 
     /// How serious it is.

@@ -57,6 +57,25 @@ package struct JSONSyntaxError: Error, Sendable {
     package var offset: Int
     /// What is wrong, in a few words.
     package var message: String
+    /// Whether the JSON is well formed so far but one part holds more values than the reader was allowed
+    /// to read (`maximumValues`), not a syntax error.
+    package var isPastLimit = false
+}
+
+/// The control characters a document's strings give as `\u` escapes (`"\u001B[31m"`), which no byte scan of
+/// the file sees: counted, with where the first is (its backslash), NUL apart.
+package struct JSONEscapedControls: Sendable {
+    /// Escaped control characters other than NUL (see `ControlCharacters`).
+    package var count = 0
+    /// The first of them: line, column, offset and the character.
+    package var first: (line: Int, column: Int, offset: Int, scalar: UInt32)?
+    /// Escaped NUL characters (`\u0000`).
+    package var nulCount = 0
+    /// The first of them.
+    package var firstNUL: (line: Int, column: Int, offset: Int)?
+
+    /// None yet.
+    package init() {}
 }
 
 /// A strict RFC 8259 reader over UTF-8 bytes that remembers where each value starts.
@@ -71,6 +90,11 @@ package struct JSONReader {
     private var column = 1
     private var depth = 0
     private let maximumDepth: Int
+    /// Values read since the count was last reset, and the most allowed (see `readStreaming`).
+    private var values = 0
+    private var maximumValues = Int.max
+    /// The control characters given as escapes so far.
+    private var escapedControls = JSONEscapedControls()
 
     /// Reads the single JSON value that makes up `bytes`, with arrays and objects nested at most
     /// `maximumDepth` levels. O(n).
@@ -91,6 +115,58 @@ package struct JSONReader {
         reader.skipWhitespace()
         guard reader.index == bytes.count else { throw reader.error("unexpected text after the JSON value") }
         return node
+    }
+
+    /// Reads a document whose root is an object without holding all of it: each element of the array under the
+    /// root's first `streamedKey` is handed to `element` as soon as it is read, and let go; the root comes back
+    /// with that member's value an empty array (at the array's place). Each element handed over, and each
+    /// other member of the root, may hold at most `maximumValues` values (arrays, objects, strings, numbers,
+    /// literals), so that memory stays bounded by that and not by the document; past it the read ends with an
+    /// error whose `isPastLimit` is set.
+    ///
+    /// A syntax error may come after elements were handed over: the caller drops what it made of them.
+    /// A root that is not an object is read whole, as `read` does. O(n).
+    package static func readStreaming(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 64, streamedKey: String, maximumValues: Int,
+        escapedControls: inout JSONEscapedControls, element: (JSONNode) -> Void
+    ) throws(JSONSyntaxError) -> JSONNode {
+        var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
+        reader.maximumValues = maximumValues
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        reader.skipWhitespace()
+        let node: JSONNode
+        if reader.current == UInt8(ascii: "{") {
+            node = try reader.readStreamedRoot(streamedKey: streamedKey, element: element)
+        } else {
+            node = try reader.readValue()
+        }
+        reader.skipWhitespace()
+        guard reader.index == bytes.count else { throw reader.error("unexpected text after the JSON value") }
+        escapedControls = reader.escapedControls
+        return node
+    }
+
+    /// The root object, its first `streamedKey` array handed over element by element.
+    private mutating func readStreamedRoot(streamedKey: String, element: (JSONNode) -> Void)
+        throws(JSONSyntaxError) -> JSONNode
+    {
+        let (startLine, startColumn, startOffset) = (line, column, index)
+        try enterNesting()
+        values = 1
+        let members = try withoutActuallyEscaping(element) { (element) throws(JSONSyntaxError) in
+            try readMembers(streaming: (streamedKey, element))
+        }
+        depth -= 1
+        return JSONNode(value: .object(members), line: startLine, column: startColumn, offset: startOffset)
+    }
+
+    /// An array whose elements are handed to `element` one by one; it comes back empty.
+    private mutating func readStreamedArray(element: @escaping (JSONNode) -> Void) throws(JSONSyntaxError) -> JSONNode {
+        let (startLine, startColumn, startOffset) = (line, column, index)
+        try enterNesting()
+        _ = try readElements(handing: element)
+        depth -= 1
+        return JSONNode(value: .array([]), line: startLine, column: startColumn, offset: startOffset)
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
@@ -126,6 +202,12 @@ package struct JSONReader {
 
     private mutating func readValue() throws(JSONSyntaxError) -> JSONNode {
         let (startLine, startColumn, startOffset) = (line, column, index)
+        values += 1
+        if values > maximumValues {
+            var failure = error("more than \(maximumValues) values in one part of the document")
+            failure.isPastLimit = true
+            throw failure
+        }
         let value: JSONNode.Value
         switch current {
         case UInt8(ascii: "{"):
@@ -154,7 +236,11 @@ package struct JSONReader {
         depth += 1
     }
 
-    private mutating func readMembers() throws(JSONSyntaxError) -> [JSONNode.Member] {
+    /// An object's members. With `streaming`, the first member of that key whose value is an array has its
+    /// elements handed over one by one (see `readStreaming`), and each member's values are counted afresh.
+    private mutating func readMembers(streaming: (key: String, element: (JSONNode) -> Void)? = nil)
+        throws(JSONSyntaxError) -> [JSONNode.Member]
+    {
         advance()
         skipWhitespace()
         var members: [JSONNode.Member] = []
@@ -162,6 +248,7 @@ package struct JSONReader {
             advance()
             return members
         }
+        var streamed = false
         while true {
             let (keyLine, keyColumn) = (line, column)
             guard current == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
@@ -169,7 +256,15 @@ package struct JSONReader {
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()
-            members.append(.init(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try readValue()))
+            let value: JSONNode
+            if let streaming, !streamed, key == streaming.key, current == UInt8(ascii: "[") {
+                streamed = true
+                value = try readStreamedArray(element: streaming.element)
+            } else {
+                if streaming != nil { values = 0 }
+                value = try readValue()
+            }
+            members.append(.init(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value))
             skipWhitespace()
             if current == UInt8(ascii: "}") {
                 advance()
@@ -180,7 +275,11 @@ package struct JSONReader {
         }
     }
 
-    private mutating func readElements() throws(JSONSyntaxError) -> [JSONNode] {
+    /// An array's elements; with `element`, each is handed over as it is read (its values counted afresh)
+    /// and none is kept.
+    private mutating func readElements(handing element: ((JSONNode) -> Void)? = nil) throws(JSONSyntaxError)
+        -> [JSONNode]
+    {
         advance()
         skipWhitespace()
         var elements: [JSONNode] = []
@@ -189,7 +288,12 @@ package struct JSONReader {
             return elements
         }
         while true {
-            elements.append(try readValue())
+            if let element {
+                values = 0
+                element(try readValue())
+            } else {
+                elements.append(try readValue())
+            }
             skipWhitespace()
             if current == UInt8(ascii: "]") {
                 advance()
@@ -276,12 +380,16 @@ package struct JSONReader {
     }
 
     private mutating func readEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
+        // (The backslash is one byte and one column back.)
+        let escapeStart = (line: line, column: column - 1, offset: index - 1)
         guard let byte = current else { throw error("unterminated string") }
         let simple: [UInt8: UInt8] = [
             UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
             UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
         ]
         if let replacement = simple[byte] {
+            // (`\b` and `\f` are control characters.)
+            if ControlCharacters.contains(UInt32(replacement)) { noteControl(UInt32(replacement), escapeStart: escapeStart) }
             utf8.append(replacement)
             advance()
             return
@@ -298,7 +406,21 @@ package struct JSONReader {
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         }
         guard let unicode = Unicode.Scalar(scalar) else { throw error("unpaired surrogate in \\u escape") }
+        if ControlCharacters.contains(scalar) { noteControl(scalar, escapeStart: escapeStart) }
         utf8.append(contentsOf: String(Character(unicode)).utf8)
+    }
+
+    /// Counts an escaped control character, keeping where the first is.
+    private mutating func noteControl(_ scalar: UInt32, escapeStart: (line: Int, column: Int, offset: Int)) {
+        if scalar == 0 {
+            escapedControls.nulCount += 1
+            if escapedControls.firstNUL == nil { escapedControls.firstNUL = escapeStart }
+        } else {
+            escapedControls.count += 1
+            if escapedControls.first == nil {
+                escapedControls.first = (escapeStart.line, escapeStart.column, escapeStart.offset, scalar)
+            }
+        }
     }
 
     private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {

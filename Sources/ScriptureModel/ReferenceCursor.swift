@@ -26,13 +26,25 @@ struct ReferenceCursor {
         return index > start
     }
 
-    mutating func integer() -> Int? {
+    /// The largest chapter or verse number a reference may name: more than any Bible has, and small enough
+    /// that no sum or product made from it overflows.
+    static let largestNumber = 999_999
+
+    /// Reads a run of ASCII digits; nil (reading nothing) when none comes first.
+    ///
+    /// - Throws: when the number is larger than `largestNumber`, naming the range.
+    mutating func integer() throws(ReferenceError) -> Int? {
         var value = 0
         let start = index
         while index < characters.count, characters[index].isASCII, let digit = characters[index].wholeNumberValue {
             value = value * 10 + digit
             index += 1
-            if value > 1_000_000 { return nil }
+            if value > Self.largestNumber {
+                while index < characters.count, characters[index].isASCII, characters[index].isNumber { index += 1 }
+                throw ReferenceError(
+                    "the number \(String(characters[start..<index])) is out of range; chapter and verse numbers go "
+                        + "from 1 to \(Self.largestNumber)")
+            }
         }
         return index > start ? value : nil
     }
@@ -52,9 +64,9 @@ struct ReferenceCursor {
     }
 
     /// A verse label: digits and an optional lowercase segment letter (`16`, `3a`).
-    mutating func verseLabel() -> String? {
+    mutating func verseLabel() throws(ReferenceError) -> String? {
         let start = index
-        guard integer() != nil else {
+        guard try integer() != nil else {
             index = start
             return nil
         }
@@ -68,18 +80,18 @@ struct ReferenceCursor {
     /// - Throws: when a separator has no verse after it.
     mutating func head(_ text: String) throws(ReferenceError) -> Head? {
         skipBlanks()
-        guard let first = verseLabel() else { return nil }
+        guard let first = try verseLabel() else { return nil }
         let save = index
         let spaced = skipBlanks()
         if takeSeparator() {
             skipBlanks()
-            guard let second = verseLabel() else {
+            guard let second = try verseLabel() else {
                 throw ReferenceError("'\(text)' has no verse number after the chapter")
             }
             return Head(first: first, second: second)
         }
         if spaced, index < characters.count, characters[index].isASCII, characters[index].isNumber,
-            let second = verseLabel()
+            let second = try verseLabel()
         {
             return Head(first: first, second: second)
         }

@@ -4,6 +4,8 @@
 /// `John 3:16`, `John 3 16`, `Jn 3.16`, `Jn. 3:16`, `jn 3`, `1 Cor 13:4-7`, `1co13`, `I Corinthians 13`,
 /// `1st John 1`, `Song of Songs 2`, `Ps 23`, `John 3:16–18` (en dash), and a version's own book names through
 /// a `BookNameIndex` (`Juan 3:16`, `Génesis 1`, `創世記 1`, `요한2서 1:1`). A book alone means its chapter 1.
+/// Psalm 151 is the book PS2 whichever way it is written (`Psalm 151`, `Ps 151:3`, `PSA.151`, `PS2.1.3`),
+/// when the index finds PS2.
 ///
 /// A selection (`parseSelection`) also reads lists and ranges across chapters: `John 3:16,18`,
 /// `John 3:16-4:2`, `Gen 1-3`, `John 3; 4:1-5`, `John 3:16, 18; 4:1; Acts 2`. Items are separated by `;`
@@ -167,8 +169,19 @@ public enum ReferenceParser {
         {
             throw ReferenceError("'\(text)' ends before it starts")
         }
+        if book == .psalms, start.chapter == Self.psalm151, end.chapter == Self.psalm151, names.finds(.psalm151) {
+            // Psalm 151 is a book of its own in USFM (PS2, one chapter): `Ps 151:3` reads as `Psalm 151 1:3`
+            // does, and `Ps 151` as `Psalm 151` (the book's name) does.
+            let onlyChapter = { (place: Place) in Place(chapter: 1, verse: place.verse) }
+            return PassageRange(
+                start: onlyChapter(start).reference(.psalm151, version),
+                end: onlyChapter(end).reference(.psalm151, version))
+        }
         return PassageRange(start: start.reference(book, version), end: end.reference(book, version))
     }
+
+    /// The psalm that is the book PS2 (`Psalm 151`), not a chapter of PSA.
+    private static let psalm151 = 151
 
     /// The end of a range, after the dash: `18` (a verse after a verse, else a chapter), `4:2`, or a book and
     /// its numbers (`John 3:18`, `JHN.3.18`), which must be `book`. Reads to the end of the item.

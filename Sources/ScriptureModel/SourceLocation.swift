@@ -17,8 +17,13 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
         self.offset = offset
     }
 
-    /// `path:line:col`, the form editors and compilers use.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// The location of a whole file, not of a place in it (a file that could not be read): line and column 0.
+    public static func wholeFile(_ file: String) -> SourceLocation {
+        SourceLocation(file: file, line: 0, column: 0)
+    }
+
+    /// `path:line:col`, the form editors and compilers use; `path` alone for a whole file (`wholeFile(_:)`).
+    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)

@@ -72,7 +72,9 @@ public struct VerseText: Sendable, Hashable {
 }
 
 extension Book {
-    /// The plain text of every verse, in file order.
+    /// The plain text of every verse: chapters in the book's order, and each chapter's verses in numeric order
+    /// (`VerseKey` order: first number, then label), which is their order in the file unless the file has them
+    /// out of order (`\v 1`, `\v 2`, `\v 5`, `\v 3` gives 1, 2, 3, 5; the chapter's content keeps the file's order).
     ///
     /// Headings, titles, labels, introduction paragraphs, remarks and `\lit` are not verse text, except
     /// what follows a verse marker inside them (some versions start a psalm's verse 1 in its `\d` title).
@@ -86,7 +88,7 @@ extension Book {
     ///
     /// - Complexity: O(n) in the book's content.
     public func verseTexts() -> [VerseText] {
-        collectVerses(keysOnly: false)
+        collectVerses()
     }
 
     /// What `verseTexts()` gives, chapter by chapter: the verses started in each of `chapters`, in order.
@@ -101,7 +103,14 @@ extension Book {
     ///
     /// - Complexity: O(n) in the book's content, allocating only the keys.
     public func verseKeys() -> [VerseKey] {
-        collectVerses(keysOnly: true).map(\.key)
+        var collector = VerseTextCollector(book: id)
+        collector.keysOnly = true
+        for chapter in chapters {
+            collector.startChapter(chapter.number)
+            collector.add(chapter.content)
+            collector.finishVerse()
+        }
+        return collector.keys
     }
 
     /// Appends the `vref` line of every verse `verseTexts()` gives, in the same order, to `output` as
@@ -116,18 +125,17 @@ extension Book {
         for chapter in chapters {
             collector.startChapter(chapter.number)
             collector.add(chapter.content)
-            collector.finishVerse()
+            collector.finishChapter()
         }
         swap(&collector.lines, &output)
     }
 
-    private func collectVerses(keysOnly: Bool) -> [VerseText] {
+    private func collectVerses() -> [VerseText] {
         var collector = VerseTextCollector(book: id)
-        collector.keysOnly = keysOnly
         for chapter in chapters {
             collector.startChapter(chapter.number)
             collector.add(chapter.content)
-            collector.finishVerse()
+            collector.finishChapter()
         }
         return collector.takeVerses()
     }
@@ -162,7 +170,7 @@ public struct ChapterVerseCollector {
     public mutating func verseTexts(of chapter: Chapter) -> [VerseText] {
         collector.startChapter(chapter.number)
         collector.add(chapter.content)
-        collector.finishVerse()
+        collector.finishChapter()
         // A huge chapter's text buffer is not kept for the next chapters (while the caller encodes this one).
         collector.text.shrink(above: 1 << 20, to: 1024)
         return collector.takeVerses()
@@ -178,7 +186,7 @@ public struct ChapterVerseCollector {
         collector.appendsText = true
         collector.startChapter(chapter.number)
         collector.add(chapter.content)
-        collector.finishVerse()
+        collector.finishChapter()
         collector.appendsText = false
         swap(&collector.appended, &text)
         return collector.takeSpans()

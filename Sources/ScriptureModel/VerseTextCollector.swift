@@ -28,6 +28,9 @@ struct VerseTextCollector {
     let book: BookID
     var chapter = 0
     var verses: [VerseText] = []
+    /// The keys of the verses, when `keysOnly` (no `VerseText` is made then: a verse text with its location
+    /// is three times a key, and 1.6 million of them were the peak of an import of short verses).
+    var keys: [VerseKey] = []
     /// The tagged words of the current verse.
     var words: [TaggedWord] = []
     /// The values of the tagged words collected since the verses were last taken.
@@ -76,14 +79,17 @@ struct VerseTextCollector {
     static let flushSize = 1 << 20
     /// The verses so far, when `appendsText`.
     var spans: [VerseSpan] = []
+    /// The order of the chapter's verses so far (see `finishChapter()`).
+    var order = VerseOrder()
 
     init(book: BookID) {
         self.book = book
     }
 
     mutating func startChapter(_ number: Int) {
-        finishVerse()
+        finishChapter()
         chapter = number
+        beginChapterOrder()
     }
 
     mutating func finishVerse() {
@@ -98,6 +104,8 @@ struct VerseTextCollector {
                         key: current.key, location: current.location, range: start..<appended.count,
                         words: takeWords()))
             }
+        } else if let current, keysOnly {
+            keys.append(current.key)
         } else if let current {
             verses.append(
                 VerseText(
@@ -245,6 +253,7 @@ struct VerseTextCollector {
     /// Finishes the verse being collected and starts the one at node `index`.
     mutating func startVerse(_ index: Int) {
         finishVerse()
+        noteVerseOrder(index)
         if writesLines {
             startLine(index)
             inVerse = true

@@ -1,7 +1,8 @@
 import TextNormalization
 
 /// Puts a query's items together (`QueryParser`): `OR` joins its neighbours into one group, `NEAR` joins its
-/// neighbours into a proximity constraint, every other phrase is a group of its own.
+/// neighbours into a proximity constraint, every other phrase is a group of its own; `AND` adds nothing to
+/// the space between words, but like `OR` needs a word or phrase on each side.
 ///
 /// `NEAR` binds tightest, and its sides are single words, prefixes, attribute terms or phrases: it cannot
 /// take part in `OR`, take an excluded side or be chained (`a NEAR b NEAR c`).
@@ -10,6 +11,9 @@ struct QueryAssembler {
     private var excluded: [SearchQuery.Phrase] = []
     private var near: [SearchQuery.Proximity] = []
     private var pendingOr: Range<Int>?
+    private var pendingAnd: Range<Int>?
+    /// Whether the item before was a phrase (excluded or not): what an `AND` needs on its left.
+    private var afterPhrase = false
     private var pendingNear: (distance: Int, unit: SearchQuery.Proximity.Unit, range: Range<Int>)?
     /// What the last item was: a phrase that stands alone as the last group (a possible `NEAR` side), an `OR`
     /// group's, the right side of a `NEAR`, or something else.
@@ -18,7 +22,20 @@ struct QueryAssembler {
     private enum Last { case nothing, loneGroup, orGroup, nearSide }
 
     mutating func add(_ item: QueryParser.Item) throws(QueryError) {
+        if case .and(let range) = item {
+            // `a AND b` is `a b`: only its sides are checked.
+            guard afterPhrase else { throw QueryError("AND needs a word or phrase on each side", at: range) }
+            pendingAnd = range
+            afterPhrase = false
+            return
+        }
+        if let pendingAnd, !item.isPhrase {
+            throw QueryError("AND needs a word or phrase on each side", at: pendingAnd)
+        }
+        pendingAnd = nil
+        afterPhrase = item.isPhrase
         switch item {
+        case .and: break
         case .or(let range):
             guard pendingOr == nil, pendingNear == nil, last == .loneGroup || last == .orGroup else {
                 throw QueryError(
@@ -59,6 +76,7 @@ struct QueryAssembler {
     /// The query; throws when an operator lacks a side or nothing is to be found.
     func query(mode: FoldingMode, length: Int) throws(QueryError) -> SearchQuery {
         if let pendingOr { throw QueryError("OR needs a word or phrase on each side", at: pendingOr) }
+        if let pendingAnd { throw QueryError("AND needs a word or phrase on each side", at: pendingAnd) }
         if let pendingNear { throw QueryError("NEAR needs a word or phrase on each side", at: pendingNear.range) }
         guard !required.isEmpty || !near.isEmpty else {
             if excluded.isEmpty { throw QueryError("nothing to search for: give a word or a phrase", at: 0..<length) }
@@ -108,5 +126,13 @@ enum AttributeQuery {
         case .lemma: "lemma:λόγος"
         case .morph: "morph:Gr,N,,,,,NMS,"
         }
+    }
+}
+
+extension QueryParser.Item {
+    /// Whether it is a phrase (excluded or not), not an operator.
+    var isPhrase: Bool {
+        if case .phrase = self { return true }
+        return false
     }
 }

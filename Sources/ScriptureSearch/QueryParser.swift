@@ -14,7 +14,7 @@ import TextNormalization
 public enum QueryParser {
     /// Parses `text`, folding terms as `mode` does.
     ///
-    /// - Throws: `QueryError` with the position of an unclosed quote, a dangling `-`, `*` or `OR`,
+    /// - Throws: `QueryError` with the position of an unclosed quote, a dangling `-`, `*`, `OR` or `AND`,
     ///   or a query with nothing to find.
     /// - Complexity: O(n). A query of printable ASCII (and tabs) is read as bytes, its words split without
     ///   ICU (`WordBreaker.forEachASCIITerm`); any other is read as `Character`s through `WordBreaker`.
@@ -227,7 +227,10 @@ public enum QueryParser {
                     && units[index + 2] == .capitalD
                 let wordStart = index
                 index = end
-                if !excluded, isAND { continue }
+                if !excluded, isAND {
+                    items.append(.and(start..<end))
+                    continue
+                }
                 let word = units[wordStart] == .capitalN || units[wordStart].isFieldStart ? text(wordStart..<end) : ""
                 if !excluded, let near = try Self.near(word, at: wordStart..<end) {
                     items.append(.near(distance: near.distance, unit: near.unit, start..<end))
@@ -256,10 +259,12 @@ public enum QueryParser {
         return try assemble(items, mode: mode, length: units.count)
     }
 
-    /// A lexical item: a phrase (possibly excluded), the `OR` operator or a `NEAR` operator.
+    /// A lexical item: a phrase (possibly excluded), the `OR` or `AND` operator or a `NEAR` operator.
     enum Item {
         case phrase(SearchQuery.Phrase, excluded: Bool, Range<Int>)
         case or(Range<Int>)
+        /// `AND`, which means what the space between words means, and like `OR` needs a side on each side.
+        case and(Range<Int>)
         case near(distance: Int, unit: SearchQuery.Proximity.Unit, Range<Int>)
     }
 

@@ -12,7 +12,9 @@ extension SearchIndex {
     ///   when the hits are a bitmap (a common word, a prefix); only the page's hits are read from the store.
     ///   Relevance order adds reading every hit's tokens and a sort.
     public func search(_ text: String, options: SearchOptions = SearchOptions()) throws(SearchError) -> SearchPage {
-        guard options.page >= 1 else { throw .invalidOption("the page number must be 1 or more") }
+        guard (1...SearchOptions.maximumPage).contains(options.page) else {
+            throw .invalidOption("the page number must be from 1 to \(SearchOptions.maximumPage)")
+        }
         guard (1...SearchOptions.maximumPageSize).contains(options.pageSize) else {
             throw .invalidOption("the page size must be between 1 and \(SearchOptions.maximumPageSize)")
         }

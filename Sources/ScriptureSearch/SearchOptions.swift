@@ -30,7 +30,7 @@ public struct SearchOptions: Sendable, Hashable {
         case relevance
     }
 
-    /// The page to return, from 1.
+    /// The page to return, from 1 to `maximumPage`.
     public var page: Int
     /// Hits per page (1…1000).
     public var pageSize: Int
@@ -45,6 +45,10 @@ public struct SearchOptions: Sendable, Hashable {
 
     /// The most hits one page may hold.
     public static let maximumPageSize = 1000
+
+    /// The largest page number asked for: far past the last page of any Bible (a page of one hit each verse
+    /// of a Bible of a million verses), and small enough that the first hit's index never overflows.
+    public static let maximumPage = 1_000_000
 
     /// Creates options; the defaults are page 1 of 20 hits over every book in canon order, ignoring case
     /// and accents.

@@ -139,11 +139,13 @@ package enum AtomicFile {
 final class LibraryLock {
     private let descriptor: Int32
 
-    /// Takes the lock without waiting; throws `libraryBusy` when another process holds it.
+    /// Takes the lock without waiting (throws `libraryBusy` when another process holds it), or with
+    /// `waiting`, once the process that holds it lets it go (for locks held a moment, such as the reading
+    /// state's).
     ///
     /// The lock file is opened with `O_NOFOLLOW | O_NONBLOCK`: a symbolic link (or a FIFO) put in its
     /// place is refused, never followed to create or block on a file outside the library.
-    init(path: String) throws(StoreError) {
+    init(path: String, waiting: Bool = false) throws(StoreError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
             let code = errno
@@ -163,7 +165,9 @@ final class LibraryLock {
             close(descriptor)
             throw .unsafeFile(path: path, reason: "the library's lock is not a plain file; remove it")
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        var locked = flock(descriptor, LOCK_EX | (waiting ? 0 : LOCK_NB))
+        while locked != 0, waiting, errno == EINTR { locked = flock(descriptor, LOCK_EX) }
+        guard locked == 0 else {
             let code = errno
             close(descriptor)
             if code == EWOULDBLOCK { throw .libraryBusy(path: path) }

@@ -42,6 +42,8 @@ enum BookEncoder {
     /// document model shrinks as the encoded bytes grow.
     static func encode(_ book: consuming Book) throws(StoreError) -> Encoded {
         var result = Encoded()
+        // Chapters in numeric order however the book came (an import has put them so already).
+        book.putChaptersInOrder()
         var encoder = ContentEncoder()
         try encoder.introduction(book.introductionContent)
         result.marks.append(PendingIDs.Mark(offset: encoder.out.count, ids: encoder.ids.count))

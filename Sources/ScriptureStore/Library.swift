@@ -189,9 +189,7 @@ public struct Library: Sendable {
             throw .invalidVersionName(
                 "a version id must be a whole number from \(Self.idRange.lowerBound) to \(Self.idRange.upperBound)")
         }
-        guard !metadata.abbreviation.isEmpty, Int(metadata.abbreviation) == nil else {
-            throw .invalidVersionName("an abbreviation must not be empty or a number")
-        }
+        if let problem = Self.abbreviationProblem(metadata.abbreviation) { throw .invalidVersionName(problem) }
         try Self.makeDirectories(versionsDirectory, toHold: Self.longestStoreName)
         let lock = try LibraryLock(path: directory + "/.lock")
         defer { withExtendedLifetime(lock) {} }
@@ -216,7 +214,8 @@ public struct Library: Sendable {
                 store.metadata.abbreviation.caseInsensitiveCompare(metadata.abbreviation) == .orderedSame
             {
                 throw .invalidVersionName(
-                    "the abbreviation '\(metadata.abbreviation)' is already used by version \(other)")
+                    "the abbreviation '\(metadata.abbreviation)' is already used by version \(other); "
+                        + "use --replace to replace it, or --abbreviation ABBR to keep both")
             }
         }
         var metadata = metadata
@@ -229,6 +228,26 @@ public struct Library: Sendable {
         }
         kept.forget(id)
         return metadata
+    }
+
+    /// Why `abbreviation` cannot name a Bible, or nil when it can: a Bible is chosen by it (`--bible WEB`,
+    /// `--bible WEB,BSB`, `--bible all`, `lectern use WEB`), so it must be something those can name: not empty,
+    /// not a number (that is an id), no comma (it separates names), not `all` in any case, no white space at
+    /// either end and no control character (neither can be typed or seen).
+    public static func abbreviationProblem(_ abbreviation: String) -> String? {
+        if abbreviation.isEmpty { return "an abbreviation must not be empty" }
+        if Int(abbreviation) != nil { return "an abbreviation must not be a number (numbers are ids)" }
+        if abbreviation.contains(",") { return "an abbreviation must not hold a comma (--bible A,B names two Bibles)" }
+        if abbreviation.lowercased() == "all" { return "an abbreviation must not be 'all' (--bible all names every Bible)" }
+        if let first = abbreviation.unicodeScalars.first, let last = abbreviation.unicodeScalars.last,
+            first.properties.isWhitespace || last.properties.isWhitespace
+        {
+            return "an abbreviation must not start or end with white space"
+        }
+        if abbreviation.unicodeScalars.contains(where: { ControlCharacters.contains($0.value) }) {
+            return "an abbreviation must not hold a control character"
+        }
+        return nil
     }
 
     /// Removes version `id` (the file `<id>.lectern`, whatever id it holds) from the library, under the

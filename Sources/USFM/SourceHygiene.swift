@@ -48,7 +48,8 @@ struct SourceHygiene {
                     .error, .emptyFile, at: start, "file is empty; a USFM file starts with \\id and a book code"))
             return result
         }
-        var scan = cleanScan(input) ?? scan(input)
+        let clean = cleanScan(input)
+        var scan = clean ?? scan(input)
         // The input's lines, for the diagnostics here (the parse's are the repaired copy's when there is one).
         var lines = LineLocator(bytes: input, lineStarts: scan.lineStarts)
         let inputStarts = scan.lineStarts
@@ -68,6 +69,12 @@ struct SourceHygiene {
         result.lineStarts = scan.lineStarts
         noteLineEnds(input, lineStarts: inputStarts, path: path, lines: &lines, diagnostics: &diagnostics)
         if scan.mayHaveNUL { warnNUL(input, path: path, lines: &lines, diagnostics: &diagnostics) }
+        // (The clean scan stops at any control character, so only unclean bytes are read for them.)
+        if clean == nil, let found = ControlCharacters.scan(input) {
+            diagnostics.append(
+                ControlCharacters.diagnostic(
+                    at: lines.location(at: found.offset, file: path), scalar: found.scalar, count: found.count))
+        }
         return result
     }
 

@@ -8,6 +8,8 @@ enum USFMAttributes {
         var offset: Int
         var message: String
         var recovered: [Attribute]
+        /// The diagnostic's code: `malformed-attributes`, or `unquoted-attribute-value`.
+        var kind: Diagnostic.Kind = .malformedAttributes
     }
 
     /// Parses the text after `|` up to the closing marker.
@@ -66,8 +68,8 @@ enum USFMAttributes {
                 return .failure(
                     Problem(
                         offset: offset + index,
-                        message: "the value of attribute '\(name)' must be in double quotes",
-                        recovered: attributes))
+                        message: "the value of attribute '\(name)' must be in double quotes: \(name)=\"value\"",
+                        recovered: attributes, kind: .unquotedAttributeValue))
             }
             index += 1
             let valueStart = index

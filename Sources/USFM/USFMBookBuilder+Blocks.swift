@@ -17,6 +17,7 @@ extension USFMBookBuilder {
                 trimTrailingSpace(of: bottom)
                 closeNode(bottom.node)
                 reportTextBeforeChapter(bottom)
+                checkBlankLine(bottom)
             case .field:
                 let bottom = frames.removeLast()
                 closeNode(bottom.node)
@@ -120,6 +121,7 @@ extension USFMBookBuilder {
         }
         rowNode = flat.open(.row, markerID: FlatNode.none)
         setLocation(of: rowNode, offset: offset)
+        nextTableColumn = 1
         push(.rowLeading, "tr", node: rowNode, at: offset)
     }
 
@@ -131,6 +133,7 @@ extension USFMBookBuilder {
             openTableRow(at: offset)
         }
         finishCell()
+        checkCellColumn(marker.name, at: offset)
         let cell = flat.open(.cell, markerID: markerID(marker))
         flat.setColumnSpan(of: cell, USFMMarkers.columnSpan(of: marker.name))
         push(.cell, marker.name, node: cell, at: offset)
@@ -158,19 +161,29 @@ extension USFMBookBuilder {
         rowNode = -1
     }
 
-    /// Warns for each row with fewer columns than the (closed) table's widest row.
+    /// Warns for each row with fewer columns than the (closed) table's header row (a first row of `\th` cells),
+    /// or its widest row when it has none, and for each row with more columns than the header row.
     mutating func reportMissingColumns(_ table: Int) {
         let content = flat.content
+        let header = Self.headerWidth(of: table, in: content)
         var widest = 0
         for row in content.children(of: table) { widest = max(widest, Self.columns(of: row, in: content)) }
         for row in content.children(of: table) {
             let width = Self.columns(of: row, in: content)
-            guard width < widest, let place = content.location(of: row) else { continue }
-            diagnostics.append(
-                Diagnostic(
-                    .warning, .missingTableColumn, at: place,
-                    "table row has \(width) \(width == 1 ? "column" : "columns") where the table has \(widest); add the missing cells"
-                ))
+            guard let place = content.location(of: row) else { continue }
+            let columns = "\(width) \(width == 1 ? "column" : "columns")"
+            if let header, width > header {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .extraTableColumn, at: place,
+                        "table row has \(columns) where the header row has \(header); add a header cell or remove a cell"))
+            } else if width < header ?? widest {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .missingTableColumn, at: place,
+                        "table row has \(columns) where the \(header == nil ? "table" : "header row") has \(header ?? widest); add the missing cells"
+                    ))
+            }
         }
     }
 
@@ -226,6 +239,7 @@ extension USFMBookBuilder {
 
     mutating func finishBook() {
         endBlock()
+        finishSpaceBeforeBar()
         reportUnclosedSidebar(before: "the end of the book")
         if hasBook, let current = book, current.chapters.isEmpty, flat.nodeCount == 0 {
             report(

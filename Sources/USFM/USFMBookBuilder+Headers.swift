@@ -66,6 +66,7 @@ extension USFMBookBuilder {
         endBlock()
         reportUnclosedSidebar(before: "the next \\c")
         let (label, labelOffset) = readToken()
+        checkLeadingZero(labelOffset..<(labelOffset + label.utf8.count), what: "chapter")
         guard let number = Int(label), number > 0, number < 100_000 else {
             report(
                 .error, .invalidChapterNumber, at: labelOffset,
@@ -96,6 +97,7 @@ extension USFMBookBuilder {
                 .error, .verseBeforeChapter, at: offset,
                 "verse \(label) comes before the first \\c; add \\c 1 before it")
         }
+        if Self.hasLeadingZero(bytes) { checkLeadingZero(labelRange, what: "verse") }
         if bytes.isEmpty || !Self.isValidVerseLabel(bytes) {
             report(
                 .error, .invalidVerseNumber, at: labelRange.lowerBound,

@@ -39,6 +39,10 @@ extension USFMBookBuilder {
         else { return false }
         let topIsCharacter = frames[last].kind == .character
         guard nested || !topIsCharacter else { return false }
+        // Where the checks of note content and of `\k` and `\w` nesting look, the general path reads the span.
+        guard frames[last].kind != .note, !topIsCharacter || !Self.isWordOrKeyword(frames[last].marker),
+            name.count != 1 || cursor.byte(at: name.lowerBound) != UInt8(ascii: "k") || !isInNote
+        else { return false }
         var lastNode: Int
         if atMarker, slot == wordSlot, let node = readWordRun(nestedOnly: topIsCharacter) {
             lastNode = node
@@ -110,6 +114,8 @@ extension USFMBookBuilder {
             flat.discardStaged(attributesFrom: attributeStart, bytesFrom: stagedCount, in: &stage)
             return nil
         }
+        // (The text has at least one byte, so a space before `|` is the word's, not the marker's.)
+        if input[textEnd] == pipe, input[textEnd &- 1] == space { noteSpaceBeforeBar(at: textEnd &- 1, name: name) }
         // The single space that often follows before the next marker: after content, a run of one
         // space is always kept, as `readText` would.
         let spaceAfter = cursor.byte(at: end &+ 1) == space && cursor.byte(at: end &+ 2) == backslash
@@ -173,6 +179,8 @@ extension USFMBookBuilder {
         let count = input.count
         var pairs = 0
         var index = start
+        // A space right after `|` is reported (`space-in-attributes`) by the general path.
+        if index < count, base[index] == space { return -1 }
         while true {
             while index < count, base[index] == space { index &+= 1 }
             guard index < count else { return -1 }

@@ -40,6 +40,7 @@ extension USFMBookBuilder {
             push(.verseField, name, markerID: FlatNode.none, at: offset)
             return
         }
+        checkPlacement(of: name, nested: nested, at: offset)
         push(.character, name, markerID: markerID(marker), at: offset)
     }
 
@@ -61,6 +62,7 @@ extension USFMBookBuilder {
             while frames.count > previous { popFrame(explicit: false, warn: true) }
         }
         guard admitsNesting(name, at: offset) else { return }
+        checkPlacement(of: name, nested: nested, at: offset)
         push(.noteCharacter, name, markerID: markerID(marker), at: offset)
     }
 
@@ -76,6 +78,7 @@ extension USFMBookBuilder {
                 "note \\\(name) inside the cross reference \\\(outer.marker); close \\\(outer.marker)* first")
         }
         guard admitsNesting(name, at: offset) else { return }
+        checkPlacement(of: name, nested: false, at: offset)
         push(.note, name, markerID: markerID(marker), at: offset)
         flat.flush(&stage)
         flat.setText(of: frames[frames.count - 1].node, string: caller.isEmpty ? "+" : NFC.normalize(caller))
@@ -160,20 +163,23 @@ extension USFMBookBuilder {
     // MARK: - Attributes
 
     mutating func readAttributes() {
+        let bar = cursor.position
         cursor.advance()
         let start = cursor.position
         cursor.advance(while: { $0 != backslash })
         guard tooDeep.isEmpty, let last = frames.indices.last else { return }
+        checkAttributeBar(at: bar, end: cursor.position, frame: frames[last])
         addAttributes(start..<cursor.position, marker: frames[last].marker, to: frames[last].node)
     }
 
     mutating func parseAttributes(_ range: Range<Int>, marker: String) -> [Attribute] {
         checkAttributeBytes(range, marker: marker)
+        checkSpacesAroundEquals(range, marker: marker)
         switch USFMAttributes.parse(cursor.bytes(range), marker: marker) {
         case .success(let attributes):
             return attributes
         case .failure(let problem):
-            report(.warning, .malformedAttributes, at: range.lowerBound + problem.offset, problem.message)
+            report(.warning, problem.kind, at: range.lowerBound + problem.offset, problem.message)
             return problem.recovered
         }
     }
@@ -250,7 +256,9 @@ extension USFMBookBuilder {
             return
         }
         while frames.count > index + 1 { popFrame(explicit: false, warn: true) }
+        let closing = frames[index]
         popFrame(explicit: true)
+        checkWordContent(closing, at: offset)
     }
 
     /// Warns that a span, note or figure was left open: at the end of its paragraph, or when a

@@ -47,6 +47,11 @@ struct USFMBookBuilder: ~Copyable {
     /// The open table's and row's nodes, or -1.
     var tableNode = -1
     var rowNode = -1
+    /// The column the open row's next cell should start at (`skipped-table-column`).
+    var nextTableColumn = 1
+    /// The book's first `space-in-attributes` warning for a space before `|` (its index in `diagnostics`), and
+    /// how many such spaces the book has: reported once a book, with the count.
+    var spaceBeforeBar = (diagnostic: -1, count: 0)
     var pendingMilestones: [Milestone] = []
     /// The open sidebar's node (`\esb` read, `\esbe` not yet), or -1: blocks go into it.
     var sidebarNode = -1

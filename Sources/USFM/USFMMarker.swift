@@ -63,7 +63,8 @@ enum USFMMarkers {
         case "fig": "src"
         case "ref": "loc"
         case "jmp": "link-href"
-        default: nil
+        // Others as the committee's stylesheet lists them: `lang` for `\\wl` and `\\tl` (USFM 3.1.2).
+        default: MarkerStylesheet.usfm.definition(of: marker)?.defaultAttribute
         }
     }
 
@@ -92,7 +93,28 @@ enum USFMMarkers {
         if let kind = ParagraphKind.classify(name) {
             return kind == .header ? .header : .paragraph(kind)
         }
-        return nil
+        return stylesheetRole(of: name)
+    }
+
+    /// The role the committee's stylesheet (`MarkerStylesheet.usfm`) gives a marker the names above do not:
+    /// USFM 3.1.2's `\\ta`, `\\pl`, `\\wl` (character styles) and `vid` (a milestone), and what a later point
+    /// release adds to the data. A character style of a note's categories is a note's style, a `cell` one a table
+    /// cell; a paragraph takes its kind from its name (`ParagraphKind.classify`), else it is `.unknown`.
+    static func stylesheetRole(of name: String) -> USFMMarkerRole? {
+        guard let definition = MarkerStylesheet.usfm.definition(of: name) else { return nil }
+        if definition.isMilestone { return .milestone }
+        switch definition.styleType {
+        case .character:
+            switch definition.category {
+            case .footnotechar, .crossreferencechar: return .noteCharacter
+            case .cell: return .tableCell
+            default: return .character
+            }
+        case .note: return .note
+        case .paragraph: return .paragraph(ParagraphKind.classify(name) ?? .unknown)
+        case .milestone: return .milestone
+        case nil: return nil
+        }
     }
 
     /// `th1`, `thr2`, `thc1`, `tc3`, `tcr1`, `tcc2`, and spans such as `tc1-2`.

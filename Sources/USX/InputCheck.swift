@@ -67,6 +67,8 @@ struct InputCheck {
         var crowding: Int64 = 0
         let clean = bytes.baseAddress.map { lectern_utf8_check_markup($0, bytes.count, &crowding) == 1 } ?? true
         let damage = clean ? [] : Self.damage(bytes)
+        // The control characters XML allows (DEL, C1): libxml2 reports the others as malformed XML.
+        let controls = clean ? nil : ControlCharacters.scan(bytes) { !ControlCharacters.isForbiddenInXML($0) }
         if !damage.isEmpty { repair(bytes, damage) }
         // (The count may fall short of a stretch's by 62: see `lectern_utf8_check_markup`.)
         if crowding + 62 > Self.attributeLimit {
@@ -89,7 +91,17 @@ struct InputCheck {
         let replacements = replacements
         let check = { (buffer: UnsafeBufferPointer<UInt8>) -> [Diagnostic] in
             var locator = SourceLocator(path: path, bytes: buffer, replacements: replacements)
-            return Self.located(original, damage: damage, locator: &locator)
+            var found = Self.located(original, damage: damage, locator: &locator)
+            if let controls {
+                // (An offset in the file; the locator reads the bytes parsed, which a repair may have moved.)
+                var moved = 0
+                for replacement in replacements where replacement - moved < controls.offset { moved += 2 }
+                found.append(
+                    ControlCharacters.diagnostic(
+                        at: locator.location(at: controls.offset + moved), scalar: controls.scalar,
+                        count: controls.count))
+            }
+            return found
         }
         diagnostics += repaired.map { $0.withUnsafeBufferPointer(check) } ?? check(bytes)
     }

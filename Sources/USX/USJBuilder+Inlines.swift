@@ -64,7 +64,12 @@ extension USJBuilder {
                     "note:" + style, .unknownStyle, at: element.location, "unknown note style \"\(style)\"; kept")
             }
             let caller = required(element, "caller", fallback: "+", "add one, as in")
-            add { $0.openNote(marker: style, caller: caller) }
+            // `category` holds a `\\cat` (USFM 3.1.2's `attribute` category): its span, first in the note.
+            let category = element.value("category").map { Self.nfc($0) }
+            add {
+                $0.openNote(marker: style, caller: caller)
+                if let category, !category.isEmpty { $0.noteCategory(category) }
+            }
             inlines(element.content, in: .note)
             add { $0.close() }
         case "ms":

@@ -20,6 +20,8 @@ struct USJBuilder: DiagnosticCollecting {
     var openSidebars = 0
     /// Warnings reported once per file, by key: where the first diagnostic is, and how often it came.
     var onceWarnings: [String: (diagnostic: Int, count: Int)] = [:]
+    /// The problems past the number a file keeps.
+    var unlisted = UnlistedDiagnostics()
 
     init(path: String) { parts = BookParts(path: path) }
 
@@ -35,7 +37,9 @@ struct USJBuilder: DiagnosticCollecting {
 
     // MARK: Document
 
-    /// Reads the root object: `{"type":"USJ","version":"3.1","content":[…]}`.
+    /// Reads the root object: `{"type":"USJ","version":"3.1","content":[…]}`. Its content may have been read
+    /// already, node by node through `block(_:)`, as the JSON reader streamed it (the root then holds an empty
+    /// `content`).
     mutating func document(_ root: JSONNode) {
         let isObject = if case .object = root.value { true } else { false }
         guard isObject, Self.type(of: root) == "USJ", let element = element(root) else {
@@ -64,7 +68,7 @@ struct USJBuilder: DiagnosticCollecting {
 
     /// Closes the book and returns it (if the document had a good `book` element) and all diagnostics.
     mutating func result() -> ParseResult {
-        countRepeatedWarnings()
+        finishDiagnostics()
         parts.store(content.finish())
         guard let book = parts.book() else { return ParseResult(diagnostics: diagnostics) }
         return ParseResult(books: [book], diagnostics: diagnostics)
@@ -74,35 +78,38 @@ struct USJBuilder: DiagnosticCollecting {
 
     /// Reads the content of the document or of a wrapper (`sidebar`, `periph`): the blocks of the book.
     mutating func blocks(_ nodes: [JSONNode]) {
-        for node in nodes {
-            if case .string(let text) = node.value {
-                if text.utf8.contains(where: { !USXBuilder.isSpace($0) }) {
-                    report(
-                        .error, .misplacedText, at: location(node),
-                        "text outside a paragraph (\"\(Diagnostic.excerpt(text.prefix(200)))\") is not kept; put it inside a para"
-                    )
-                }
-                continue
-            }
-            guard let element = element(node) else { continue }
-            switch element.type {
-            case "book": book(element)
-            case "para": paragraph(element)
-            case "chapter": chapter(element)
-            case "table": table(element)
-            case "sidebar": sidebar(element)
-            // Read as the blocks it holds, as USX reads <periph>.
-            case "periph": blocks(element.content)
-            case "verse", "char", "ref", "note", "ms", "figure", "optbreak", "table:row", "table:cell", "USJ":
+        for node in nodes { block(node) }
+    }
+
+    /// Reads one node of the content of the document or of a wrapper: a block of the book.
+    mutating func block(_ node: JSONNode) {
+        if case .string(let text) = node.value {
+            if text.utf8.contains(where: { !USXBuilder.isSpace($0) }) {
                 report(
-                    .error, .misplacedMarker, at: element.location,
-                    "a \(element.type) element outside a paragraph is not kept; put it inside a para")
-            default:
-                reportOnce(
-                    "element:" + element.type, .unknownElement, at: element.location,
-                    "unknown element type \"\(element.type)\"; its content is kept as if it were not there")
-                blocks(element.content)
+                    .error, .misplacedText, at: location(node),
+                    "text outside a paragraph (\"\(Diagnostic.excerpt(text.prefix(200)))\") is not kept; put it inside a para"
+                )
             }
+            return
+        }
+        guard let element = element(node) else { return }
+        switch element.type {
+        case "book": book(element)
+        case "para": paragraph(element)
+        case "chapter": chapter(element)
+        case "table": table(element)
+        case "sidebar": sidebar(element)
+        // Read as the blocks it holds, as USX reads <periph>.
+        case "periph": blocks(element.content)
+        case "verse", "char", "ref", "note", "ms", "figure", "optbreak", "table:row", "table:cell", "USJ":
+            report(
+                .error, .misplacedMarker, at: element.location,
+                "a \(element.type) element outside a paragraph is not kept; put it inside a para")
+        default:
+            reportOnce(
+                "element:" + element.type, .unknownElement, at: element.location,
+                "unknown element type \"\(element.type)\"; its content is kept as if it were not there")
+            blocks(element.content)
         }
     }
 
@@ -169,6 +176,9 @@ struct USJBuilder: DiagnosticCollecting {
                 "chapter number \"\(number)\" is not a whole number from 1; its verses are left out")
             parts.isChapterBroken = true
             return
+        }
+        if let warning = USXBuilder.leadingZeroWarning(chapter: number, at: element.location) {
+            diagnostics.append(warning)
         }
         if !parts.chapterNumbers.insert(value).inserted {
             report(

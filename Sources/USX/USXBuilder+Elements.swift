@@ -112,6 +112,7 @@ extension USXBuilder {
             parts.isChapterBroken = true
             return
         }
+        if let warning = Self.leadingZeroWarning(chapter: number, at: location) { diagnostics.append(warning) }
         if !parts.chapterNumbers.insert(value).inserted {
             report(
                 .error, .duplicateChapter, at: location,
@@ -269,6 +270,11 @@ extension USXBuilder {
                 "unknown note style \"\(style)\"; kept")
         }
         let caller = required(.caller, of: "note", attributes, endOffset: endOffset, fallback: "+", "add one, as in")
-        pushOpening(USXFrame(.note)) { builder, _, _ in builder.openNote(marker: style, caller: caller) }
+        // `category` holds a `\\cat` (a marker of USFM 3.1.2's `attribute` category): its span, first in the note.
+        let category = attributes.value(of: USXElement.category.nameIndex).map { NFC.normalize($0) }
+        pushOpening(USXFrame(.note)) { builder, _, _ in
+            builder.openNote(marker: style, caller: caller)
+            if let category, !category.isEmpty { builder.noteCategory(category) }
+        }
     }
 }

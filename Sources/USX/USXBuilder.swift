@@ -51,6 +51,8 @@ struct USXBuilder: DiagnosticCollecting {
     var openSidebars = 0
     /// Warnings reported once per file, by key: where the first diagnostic is, and how often it came.
     var onceWarnings: [String: (diagnostic: Int, count: Int)] = [:]
+    /// The problems past the number a file keeps.
+    var unlisted = UnlistedDiagnostics()
     /// The last paragraph style looked up: consecutive paragraphs mostly share one.
     var lastParagraphStyle: (style: String, role: USXFrame.ParagraphRole, isKnown: Bool) = ("", .block, false)
     /// What each paragraph style of the file is, once classified.
@@ -188,7 +190,7 @@ struct USXBuilder: DiagnosticCollecting {
                 .error, .missingID, at: rootLocation ?? start,
                 "no <book code=\"…\"> element; add <book code=\"GEN\" style=\"id\"> as the first element of <usx>")
         }
-        countRepeatedWarnings()
+        finishDiagnostics()
         parts.store(content.finish())
         let books = parts.book().map { [$0] } ?? []
         return ParseResult(books: books, diagnostics: diagnostics)

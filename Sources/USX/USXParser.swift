@@ -52,7 +52,8 @@ public enum USXParser {
             sink.builder.pointee.report(.error, .unreadableFile, at: sink.builder.pointee.start, message)
         }
         var result = sink.builder.pointee.result()
-        result.diagnostics = inSourceOrder(before + result.diagnostics)
+        // The USFM syntax rules USX can break too, on the parsed model (`Book.markupDiagnostics()`).
+        result.diagnostics = inSourceOrder(before + result.diagnostics + result.books.flatMap { $0.markupDiagnostics() })
         return result
     }
 

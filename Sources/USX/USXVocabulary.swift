@@ -51,6 +51,7 @@ enum USXVocabulary {
     static func isCharacterStyle(_ style: String) -> Bool {
         if style == "w" { return true }  // most words of a Strong's-tagged Bible
         return style.utf8.first == UInt8(ascii: "z") || characterStyles.contains(withoutNumber(style))
+            || MarkerStylesheet.usfm.definition(of: style)?.styleType == .character
     }
 
     /// `q1` → `q`, `liv2` → `liv`: the style without the ASCII digits at its end.
@@ -68,6 +69,7 @@ enum USXVocabulary {
     /// Whether a `<para>` style is one USFM 3 defines, or a custom `z` style.
     static func isParagraphStyle(_ style: String) -> Bool {
         style.hasPrefix("z") || ParagraphKind.classify(style) != nil || extraParagraphStyles.contains(style)
+            || MarkerStylesheet.usfm.definition(of: style)?.styleType == .paragraph
     }
 
     /// Whether a `<note>` style is a footnote, endnote or cross-reference style.
@@ -76,6 +78,8 @@ enum USXVocabulary {
     /// Whether a `<ms>` style is a USFM 3 milestone (`qt-s`, `qt2-e`, `ts`, `t-s`) or a custom `z` one.
     static func isMilestoneStyle(_ style: String) -> Bool {
         if style.hasPrefix("z") || style == "ts" { return true }
+        // (`vid`, USFM 3.1.2, and what a later release adds, by the committee's stylesheet.)
+        if MarkerStylesheet.usfm.definition(of: style)?.isMilestone == true { return true }
         var base = Substring(style)
         if base.hasSuffix("-s") || base.hasSuffix("-e") { base = base.dropLast(2) }
         return milestoneBases.contains(withoutNumber(String(base)))

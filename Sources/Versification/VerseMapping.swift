@@ -30,14 +30,20 @@ extension VersificationScheme {
     ///
     /// Verses without a mapping line keep their numbers; the result keeps only verses `target` numbers, and a
     /// verse this scheme does not number (`PSA 3:9` in English) maps to none.
-    /// - Complexity: O(1): two dictionary lookups on the common path, no allocation for one verse.
+    /// - Complexity: O(1): two dictionary lookups on the common path, no allocation for one verse; a verse
+    ///   mapped onto k verses O(k).
     public func map(_ key: SchemeVerse, to target: VersificationScheme) -> VerseMapping {
         guard contains(key) else { return .none }
         if fingerprint == target.fingerprint { return .one(key) }
         let packed = key.packed
         if let originals = toOriginal[packed] {
+            if originals.count == 1 { return target.own(ofOriginal: originals[0]) }
+            // Each verse once, found through a set: a verse mapped onto thousands costs O(1) each.
             var found: [SchemeVerse] = []
-            for original in originals { target.appendOwn(original, to: &found) }
+            var seen = Set<SchemeVerse>()
+            for original in originals {
+                for key in target.own(ofOriginal: original).verses where seen.insert(key).inserted { found.append(key) }
+            }
             return Self.mapping(found)
         }
         return target.own(ofOriginal: packed)
@@ -57,10 +63,6 @@ extension VersificationScheme {
         }
         guard toOriginal[original] == nil, let key = SchemeVerse(packed: original), contains(key) else { return .none }
         return .one(key)
-    }
-
-    private func appendOwn(_ original: UInt32, to found: inout [SchemeVerse]) {
-        for key in own(ofOriginal: original).verses where !found.contains(key) { found.append(key) }
     }
 
     private static func mapping(_ keys: [SchemeVerse]) -> VerseMapping {

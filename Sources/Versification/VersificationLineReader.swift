@@ -13,6 +13,26 @@ struct VersificationLineReader {
 
     init(file: String) { self.file = file }
 
+    /// The most chapters a book, and verses a chapter, may have in a scheme: more than any Bible has (the
+    /// standard schemes reach 150 chapters and 176 verses), so that a line cannot name millions of verses.
+    static let largestChapter = 200
+    /// See `largestChapter`; verse 0 (a title) is allowed in mappings.
+    static let largestVerse = 200
+    /// The most verse pairs the mapping lines may give, and verses the `-` lines may leave out (the English
+    /// scheme maps 1,163 pairs).
+    static let largestMappingCount = 50_000
+
+    /// The message for a verse past `largestChapter` or `largestVerse`.
+    static func pastBounds(_ verse: String) -> String {
+        "verse \(verse) is past what a Bible holds; chapters go from 1 to \(largestChapter) and verses from 0 to "
+            + "\(largestVerse)"
+    }
+
+    /// Whether the mapping lines were cut at `largestMappingCount` (reported once).
+    private var cutMappings = false
+    /// Whether the `-` lines were cut at `largestMappingCount` (reported once).
+    private var cutExclusions = false
+
     /// A verse position as written: chapter, verse, and whether a segment letter followed.
     private struct Point {
         var chapter: Int
@@ -145,6 +165,16 @@ struct VersificationLineReader {
                 )
                 return
             }
+            guard chapter <= Self.largestChapter else {
+                report(.invalidChapterNumber, at: at, "more than \(Self.largestChapter) chapters; no Bible has so many")
+                return
+            }
+            guard verse <= Self.largestVerse else {
+                report(
+                    .invalidVerseNumber, at: at,
+                    "chapter \(chapter) ends at verse \(verse); a chapter has at most \(Self.largestVerse) verses")
+                return
+            }
             chapters.append(verse)
             cursor.skipSpaces()
         }
@@ -156,6 +186,10 @@ struct VersificationLineReader {
         let at = cursor
         guard let chapter = cursor.number(), chapter >= 1, cursor.take(0x3A), let verse = cursor.number() else {
             report(.invalidVerseNumber, at: at, "expected `chapter:verse`, such as `51:3`")
+            return nil
+        }
+        guard chapter <= Self.largestChapter, verse <= Self.largestVerse else {
+            report(.malformedMapping, at: at, Self.pastBounds("\(chapter):\(verse)"))
             return nil
         }
         var segment = false
@@ -189,6 +223,10 @@ struct VersificationLineReader {
                 report(.invalidVerseNumber, at: at, "the range ends before it starts")
                 return nil
             }
+            guard end <= Self.largestVerse else {
+                report(.malformedMapping, at: at, Self.pastBounds("\(first.chapter):\(end)"))
+                return nil
+            }
             last = end
         }
         if segment, !notedSegments {
@@ -216,22 +254,42 @@ struct VersificationLineReader {
             report(.malformedMapping, at: cursor, "unexpected text after the mapping")
             return
         }
-        if own.count == original.count {
-            mappings.append(contentsOf: zip(own, original).map { ($0, $1) })
-        } else if own.count == 1 || original.count == 1 || lenient {
-            for index in 0..<max(own.count, original.count) {
-                mappings.append((own[min(index, own.count - 1)], original[min(index, original.count - 1)]))
-            }
-        } else {
+        guard own.count == original.count || own.count == 1 || original.count == 1 || lenient else {
             report(
                 .malformedMapping, at: start,
                 "the ranges have \(own.count) and \(original.count) verses; write `&` before the line to allow it")
+            return
+        }
+        let count = max(own.count, original.count)
+        guard !cutMappings, mappings.count + count <= Self.largestMappingCount else {
+            if !cutMappings {
+                cutMappings = true
+                report(
+                    .malformedMapping, at: start,
+                    "more than \(Self.largestMappingCount) mapped verses; a scheme maps a few thousand (this line and "
+                        + "the mappings after it are not read)")
+            }
+            return
+        }
+        for index in 0..<count {
+            mappings.append((own[min(index, own.count - 1)], original[min(index, original.count - 1)]))
         }
     }
 
     /// `-BOOK c:v[-v]`: verses this scheme leaves out.
     private mutating func readExclusion(_ cursor: inout Cursor) {
+        let start = cursor
         guard let keys = side(&cursor) else { return }
+        guard !cutExclusions, excluded.count + keys.count <= Self.largestMappingCount else {
+            if !cutExclusions {
+                cutExclusions = true
+                report(
+                    .malformedMapping, at: start,
+                    "more than \(Self.largestMappingCount) verses left out; a scheme leaves out a few (this line and "
+                        + "the `-` lines after it are not read)")
+            }
+            return
+        }
         excluded.formUnion(keys)
     }
 }

@@ -21,7 +21,8 @@ public enum VersificationParser {
     /// Parses a file's bytes; `name` defaults to the `# Versification "…"` header, else the file name.
     public static func parse(_ bytes: [UInt8], file: String, name: String? = nil) -> VersificationParseResult {
         var state = VersificationLineReader(file: file)
-        var lineStart = 0
+        // A UTF-8 byte order mark (an editor's) is no part of the first line.
+        var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
         while lineStart < bytes.count {
             var end = lineStart

@@ -29,18 +29,20 @@ public struct VersificationScheme: Sendable {
         self.excluded = excluded
         var toOriginal: [UInt32: [UInt32]] = [:]
         var fromOriginal: [UInt32: [UInt32]] = [:]
-        for (own, original) in mappings {
-            if !toOriginal[own.packed, default: []].contains(original.packed) {
-                toOriginal[own.packed, default: []].append(original.packed)
-            }
-            if !fromOriginal[original.packed, default: []].contains(own.packed) {
-                fromOriginal[original.packed, default: []].append(own.packed)
-            }
+        // Each pair once, found through a set: a verse mapped onto many (`&PSA 1:1 = PSA 1:1-200`) costs O(1) a
+        // pair, not a scan of its list.
+        var seen = Set<UInt64>()
+        for (own, original) in mappings
+        where seen.insert(UInt64(own.packed) << 32 | UInt64(original.packed)).inserted {
+            toOriginal[own.packed, default: []].append(original.packed)
+            fromOriginal[original.packed, default: []].append(own.packed)
         }
         self.toOriginal = toOriginal
         self.fromOriginal = fromOriginal
-        for (original, own) in fromOriginal where toOriginal[original] == nil {
-            if let key = SchemeVerse(packed: original), contains(key), !own.contains(original) {
+        for original in fromOriginal.keys where toOriginal[original] == nil {
+            if let key = SchemeVerse(packed: original), contains(key),
+                !seen.contains(UInt64(original) << 32 | UInt64(original))
+            {
                 self.fromOriginal[original]?.append(original)
             }
         }

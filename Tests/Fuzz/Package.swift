@@ -4,7 +4,9 @@ import PackageDescription
 // libFuzzer targets for Lectern's parsers and store reader: a package of its own, so the normal build never
 // sees the sanitizer flags. `Tests/Fuzz/run.sh TARGET SECONDS` builds one with `-sanitize=fuzzer,address`
 // and runs it (see README.md).
-let fuzzTargets = ["fuzz-usfm", "fuzz-usx", "fuzz-usj", "fuzz-store", "fuzz-reference", "fuzz-query"]
+let fuzzTargets = [
+    "fuzz-usfm", "fuzz-usx", "fuzz-usj", "fuzz-store", "fuzz-reference", "fuzz-query", "fuzz-metadata", "fuzz-vrs",
+]
 
 let package = Package(
     name: "LecternFuzz",

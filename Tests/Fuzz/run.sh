@@ -4,7 +4,7 @@
 #   Tests/Fuzz/run.sh TARGET SECONDS [libFuzzer flags...]
 #   Tests/Fuzz/run.sh TARGET 0        # only the saved findings (Regressions/TARGET), with the sanitizers
 #
-# TARGET is usfm, usx, usj, store, reference or query (a `fuzz-` prefix is accepted). Seeds: this folder's
+# TARGET is usfm, usx, usj, store, reference, query, metadata or vrs (a `fuzz-` prefix is accepted). Seeds: this folder's
 # own malformed samples (Seeds/TARGET/, or Seeds/TARGET.lines with one seed a line) plus real files from
 # the shared corpus ($LECTERN_CORPUS, else ../shared/corpus), copied or generated into a temporary folder
 # at run time and never committed. The growing corpus and crash inputs stay in Tests/Fuzz/.build/runs/TARGET
@@ -14,12 +14,12 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 corpus="${LECTERN_CORPUS:-$root/../shared/corpus}"
-usage="usage: $0 usfm|usx|usj|store|reference|query SECONDS [libFuzzer flags...]"
+usage="usage: $0 usfm|usx|usj|store|reference|query|metadata|vrs SECONDS [libFuzzer flags...]"
 [ $# -ge 2 ] || { echo "$usage" >&2; exit 64; }
 target="${1#fuzz-}"
 seconds="$2"
 shift 2
-case "$target" in usfm | usx | usj | store | reference | query) ;; *) echo "$usage" >&2; exit 64 ;; esac
+case "$target" in usfm | usx | usj | store | reference | query | metadata | vrs) ;; *) echo "$usage" >&2; exit 64 ;; esac
 
 # Release by default: Swift keeps its bounds and overflow checks at -O, and the package has no assert()s
 # that -O would drop; LECTERN_FUZZ_CONFIG=debug builds without optimisation.
@@ -51,7 +51,8 @@ binary="$here/.build/$config/fuzz-$target"
 if [ "$seconds" = 0 ]; then
     # Leaks show only here: the normal test suite checks these inputs' properties, not their memory.
     inputs=("$here/Regressions/$target"/*)
-    [ -e "${inputs[0]}" ] || { echo "no saved findings in Regressions/$target" >&2; exit 0; }
+    # (Every target has some: FuzzRegressionTests.everyTargetHasSavedInputs.)
+    [ -e "${inputs[0]}" ] || { echo "no saved findings in Regressions/$target" >&2; exit 1; }
     SWIFT_BACKTRACE=enable=no "$binary" -rss_limit_mb=2048 -timeout=10 "${inputs[@]}"
     exit $?
 fi
@@ -84,6 +85,15 @@ copy_plain() {
 
 case "$target" in
 usfm) small_books .usfm | copy_plain ;;
+metadata)
+    # The repository's DBL and Burrito samples' metadata files (the corpus has none).
+    cp "$root/Corpus/bundles/dbl-sample/metadata.xml" "$seeds/dbl-sample.xml"
+    cp "$root/Corpus/bundles/burrito-sample/metadata.json" "$seeds/burrito-sample.json"
+    ;;
+vrs)
+    # The shipped schemes.
+    cp "$root/Sources/Versification/Resources/"*.vrs "$seeds/"
+    ;;
 usx) small_books .usx | copy_plain ;;
 usj)
     # USJ of the repository's sample version and of small real books, as the normal lectern exports it.

@@ -76,7 +76,7 @@ struct BundleCommandTests {
         let run = library.run(["import", zip, "--replace", "--abbreviation", "LDSL"])
         #expect(run.status == 1)
         #expect(
-            run.standardError.contains("\(zip):1:1: error: cannot read it: it is not a readable zip archive"), "\(run)")
+            run.standardError.contains("\(zip): error: cannot read it: it is not a readable zip archive"), "\(run)")
         #expect(library.files == before)
     }
 }

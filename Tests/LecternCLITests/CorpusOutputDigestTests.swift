@@ -9,7 +9,7 @@ import Testing
 /// for byte as recorded in `Fixtures/corpus-output-digests.json`; each differing file is named. What runs, what
 /// is left out and how to record: `CorpusDigests`. Record with
 /// `LECTERN_RECORD_CORPUS_DIGESTS=1 swift test --filter CorpusOutputDigestTests`.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct CorpusOutputDigestTests {
     /// Whether this run rewrites the fixture.
     static var isRecording: Bool { ProcessInfo.processInfo.environment[CorpusDigests.recordVariable] == "1" }

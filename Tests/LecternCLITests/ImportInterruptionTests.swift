@@ -7,9 +7,10 @@ import Testing
     import Glibc
 #endif
 
-/// The real `lectern import` binary, killed midway or locked out, never changes the library except
-/// by a complete replace.
-@Suite(.serialized, .enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+/// The real `lectern import` binary, killed at chosen points of its work or locked out, never changes the
+/// library except by a complete replace (the kills at each step of the store's write are
+/// `ImportWriteStepTests`).
+@Suite(.serialized, .enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct ImportInterruptionTests {
     static let sample = TestCorpus.sample("sample/usfm").path
     /// What is imported and killed: all of WEB with `LECTERN_STRESS=long`, else four of its longest books
@@ -36,69 +37,86 @@ struct ImportInterruptionTests {
         return process
     }
 
-    @Test func aKilledImportLeavesTheLibraryByteForByte() throws {
+    /// A point in an import's life where it is killed: a system call of `strace`'s (`-e inject=CALL:signal=KILL`),
+    /// restricted to one file's calls with `path` (`-P`), the `when`-th such call. Chosen, not timed: the same
+    /// points on any machine, at any load (the timed kills before this passed or failed with the speed).
+    struct KillPoint: Sendable, CustomTestStringConvertible {
+        var name: String
+        var call: String
+        /// The source (an index into `source`) whose calls alone count, or nil for every call; -1 for the
+        /// library's `versions` folder.
+        var source: Int?
+        /// Which call (from 1); 0: the one that creates the temporary store, found by a traced run.
+        var when: Int
+        var testDescription: String { name }
+    }
+
+    static let killPoints: [KillPoint] = [
+        KillPoint(name: "as it opens the first source", call: "openat", source: 0, when: 1),
+        KillPoint(name: "as it opens the last source", call: "openat", source: 3, when: 1),
+        KillPoint(name: "as it reads the second source", call: "read", source: 1, when: 1),
+        KillPoint(name: "as it closes the third source (parsed, the others being parsed)", call: "close", source: 2, when: 1),
+        KillPoint(name: "as it takes the library's lock (every book encoded)", call: "flock", source: nil, when: 1),
+        KillPoint(name: "as it creates its temporary store", call: "openat", source: -1, when: 0),
+    ]
+
+    @Test(.enabled(if: Required.runs(FaultInjection.canTrace), "needs strace (apt install strace)"), arguments: killPoints)
+    func aKilledImportLeavesTheLibraryByteForByte(_ point: KillPoint) throws {
+        guard let binary = CLIRunner.binary() else { throw CLIRunner.BinaryNotFound(message: CLIRunner.binaryMissingMessage) }
         let library = StoreCommandsTests.TemporaryLibrary()
         let baseline = try CLIRunner.runBinary([
             "import", Self.sample, "--id", "1", "--abbreviation", "S", "--library", library.path,
         ])
         #expect(baseline.status == 0, "\(baseline)")
-        var before = library.files
-        #expect(Set(before.keys) == [".lock", "versions/1.lectern"])
-
-        // How long a whole import takes here, so the kills can be spread over it, the writing at the end included.
-        let other = StoreCommandsTests.TemporaryLibrary()
-        let started = Date()
-        let complete = try CLIRunner.runBinary(["import"] + Self.source + ["--library", other.path])
-        let duration = Date().timeIntervalSince(started)
-        #expect(complete.status == 0, "\(complete)")
-        let verses = try Library(directory: other.path).open(1).verseCount
-
-        var random = SplitMix64(seed: 2026)
-        let fractions = [0.05, 0.5, 0.85, 0.93, 0.97] + (0..<2).map { _ in Double(random.next() % 900) / 1000 }
-        var killed = 0
-        for fraction in fractions {
-            // An import that finished before its kill (this machine faster now than when `duration` was
-            // measured, under the other suites' load) is tried again with half the delay, a few times.
-            var delay = duration * fraction
-            for _ in 0..<4 {
-                let process = try Self.start(
-                    ["import"] + Self.source + [
-                        "--id", "1", "--replace", "--abbreviation", "S", "--library", library.path,
-                    ])
-                usleep(useconds_t(delay * 1_000_000))
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                guard process.terminationReason == .uncaughtSignal else {
-                    // It finished before the kill: a complete replace is the one change allowed.
-                    #expect(process.terminationStatus == 0)
-                    #expect(library.files.keys.sorted() == [".lock", "versions/1.lectern"])
-                    before = library.files
-                    delay /= 2
-                    continue
-                }
-                killed += 1
-                let after = library.files
-                if after != before {
-                    // Killed after its rename (flushing the folder, printing the summary): the whole new version.
-                    #expect(after.keys.sorted() == [".lock", "versions/1.lectern"])
-                    let store = try VersionStore(path: library.path + "/versions/1.lectern")
-                    let when = "killed after \(delay) s (\(Int(fraction * 100))% of \(duration) s)"
-                    #expect(
-                        store.verify().isEmpty && store.verseCount == verses,
-                        "\(when), the library changed and is not the new version")
-                    before = after
-                }
-                break
-            }
-        }
-        #expect(killed >= 2, "only \(killed) of \(fractions.count) imports were still running when killed")
-
+        let before = library.files
+        // The first Bible in the library is its default (reading-state.json); replacing it changes no state.
+        #expect(Set(before.keys) == [".lock", "reading-state.json", "versions/1.lectern"])
+        // (strace resolves `-P` paths and says so when they differ: `/tmp//x` is given as `/tmp/x`.)
+        let sources = Self.source.map { $0.replacingOccurrences(of: "//", with: "/") }
+        let versions = library.path.replacingOccurrences(of: "//", with: "/") + "/versions"
+        var tracing = ["-f", "-qq", "-o", "/dev/null", "-e", "trace=\(point.call)"]
+        if let source = point.source { tracing += ["-P", source < 0 ? versions : sources[source]] }
+        // (The temporary store is made with O_TMPFILE in versions/, after the folder is listed: which open of
+        // the folder that is, a traced run of the same import says.)
+        let when = point.when > 0 ? point.when : try Self.openOfTheTemporaryStore(binary: binary, library: library.path)
+        tracing += ["-e", "inject=\(point.call):signal=KILL:when=\(when)"]
+        let result = try CLIRunner.runProcess(
+            URL(fileURLWithPath: FaultInjection.stracePath),
+            tracing + [binary.path, "import"] + sources + [
+                "--id", "1", "--replace", "--abbreviation", "S", "--library", library.path,
+            ])
+        #expect(result.status == SIGKILL, "not killed \(point.name): \(result)")
+        // Killed before its store was renamed into place: the library as it was, byte for byte (a temporary
+        // file it began is hidden and removed by the next change).
+        let after = library.files.filter { !$0.key.hasPrefix("versions/.tmp-") }
+        #expect(after == before, "killed \(point.name), the library changed")
         let finished = try CLIRunner.runBinary(
-            ["import"] + Self.source + ["--id", "1", "--replace", "--abbreviation", "S", "--library", library.path])
+            ["import"] + sources + ["--id", "1", "--replace", "--abbreviation", "S", "--library", library.path])
         #expect(finished.status == 0, "\(finished)")
-        #expect(library.files.keys.sorted() == [".lock", "versions/1.lectern"])
+        #expect(library.files.keys.sorted() == [".lock", "reading-state.json", "versions/1.lectern"])
         let replaced = try VersionStore(path: library.path + "/versions/1.lectern")
-        #expect(replaced.verseCount == verses && replaced.metadata.abbreviation == "S")
+        #expect(replaced.metadata.abbreviation == "S" && replaced.books.count == 4 && replaced.verify().isEmpty)
+    }
+
+    /// Which `openat` of the library's `versions` folder creates the import's temporary store (O_TMPFILE): the
+    /// same import traced, not killed, into a copy of the library.
+    static func openOfTheTemporaryStore(binary: URL, library: String) throws -> Int {
+        let copy = library.replacingOccurrences(of: "//", with: "/") + "-traced"
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: library, toPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let log = copy + ".trace"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let sources = Self.source.map { $0.replacingOccurrences(of: "//", with: "/") }
+        let traced = try CLIRunner.runProcess(
+            URL(fileURLWithPath: FaultInjection.stracePath),
+            ["-f", "-qq", "-o", log, "-P", copy + "/versions", "-e", "trace=openat", binary.path, "import"] + sources
+                + ["--id", "1", "--replace", "--abbreviation", "S", "--library", copy])
+        #expect(traced.status == 0, "\(traced)")
+        let opens = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("openat(") && !$0.contains("resumed>") }
+        let index = try #require(opens.firstIndex { $0.contains("O_TMPFILE") }, "no O_TMPFILE open among \(opens)")
+        return index + 1
     }
 
     @Test func aSecondWriterGetsAClearMessage() throws {

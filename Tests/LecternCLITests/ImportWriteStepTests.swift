@@ -11,8 +11,8 @@ import Testing
 /// import killed there or the system call failing (through `strace -e inject`): the library holds the old
 /// version or the whole new one, never a part, and a failure says which call failed and why.
 @Suite(
-    .serialized, .enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)),
-    .enabled(if: FaultInjection.canTrace, "needs strace (apt install strace) and permission to trace a child"))
+    .serialized, .enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)),
+    .enabled(if: Required.runs(FaultInjection.canTrace), "needs strace (apt install strace) and permission to trace a child"))
 struct ImportWriteStepTests {
     /// What the library holds afterwards.
     enum Outcome: Sendable {

@@ -58,7 +58,7 @@ import Testing
         #expect(result.status == 1, "\(result)")
         #expect(
             (result.standardOutput + result.standardError).contains(
-                path + ":1:1: error: the file is 300 MB; Lectern reads files of at most 256 MB [file-too-large]"),
+                path + ": error: the file is 300 MB; Lectern reads files of at most 256 MB [file-too-large]"),
             "\(result)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/library/versions"))
     }

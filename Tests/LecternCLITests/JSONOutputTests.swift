@@ -33,6 +33,7 @@ import Testing
         Case(arguments: ["read", "John 2:1-3", "--json"], definition: "read"),
         Case(arguments: ["read", "John 1:1; 2:1,3", "--json"], definition: "read"),
         Case(arguments: ["read", "JHN.INTRO", "--json"], definition: "read"),
+        Case(arguments: ["read", "John 2:1!2-4", "--json"], definition: "readWords"),
         Case(arguments: ["read", "PSA.3", "--bible", "LSV,1", "--json"], definition: "readParallel"),
         Case(arguments: ["search", "wedding", "--json"], definition: "search"),
         Case(arguments: ["search", "the", "--order", "relevance", "--json"], definition: "search"),

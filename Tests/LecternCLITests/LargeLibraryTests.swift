@@ -8,7 +8,7 @@ import Testing
 /// stays mapped or open while all of them are opened, read and closed again and again. CI copies the sample version's
 /// small store; `LECTERN_STRESS=long` copies the whole eng-web store (200 × 8.4 MB). Timings are in the
 /// benchmarks (`library/…`).
-@Suite(.serialized, .enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.serialized, .enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct LargeLibraryTests {
     static let count = 200
 

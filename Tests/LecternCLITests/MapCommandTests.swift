@@ -41,6 +41,30 @@ import Testing
         if !test.error.isEmpty { #expect(result.standardError == test.error) }
     }
 
+    /// `map --help`'s examples run on the numbering samples (imported as ENG and HEB, their numbering detected)
+    /// and print what their descriptions say.
+    @Test(arguments: MapCommand.spec.examples.map(\.0))
+    func theHelpsExamplesReproduce(example: String) throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        for folder in ["english", "hebrew"] {
+            #expect(library.run(["import", TestCorpus.sample("sample/numbering/\(folder)").path]).status == 0)
+        }
+        let description = try #require(MapCommand.spec.examples.first { $0.0 == example }?.1)
+        let result = library.run(ReadmeTests.words(example))
+        #expect(result.status == 0 && result.standardError == "", "\(result)")
+        if example.hasSuffix("--json") {
+            let json = try JSONNode.parse(result.standardOutput)
+            let mapped = try #require(json["mapped"]?.array?.first?["id"]?.string)
+            // `MAL.3.19-24` is `MAL 3:19-24`, which the description names first.
+            let parts = mapped.split(separator: ".")
+            let plain = parts.count == 3 ? "\(parts[0]) \(parts[1]):\(parts[2])" : mapped
+            #expect(description.hasPrefix(plain), "\(description) against \(mapped)")
+        } else {
+            let printed = try #require(result.standardOutput.split(separator: "\n").first)
+            #expect(description.hasPrefix(printed + ":"), "\(description) against \(printed)")
+        }
+    }
+
     @Test func aSchemeThatIsNotOneIsAUsageError() {
         let library = StoreCommandsTests.TemporaryLibrary()
         let sample = TestCorpus.sample("sample/usfm").path

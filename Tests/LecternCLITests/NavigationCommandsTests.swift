@@ -67,7 +67,7 @@ import Testing
                 GEN  Genesis  chapters 1–2
                 PSA  Psalms   chapters 3, 23
                 JHN  John     intro, chapters 1–2
-                TOB  Tobit    chapters 1
+                TOB  Tobit    chapter 1
 
                 """)
         let json = library.run(["books", "--json"])

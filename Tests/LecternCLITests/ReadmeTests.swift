@@ -60,11 +60,40 @@ import Testing
         }
         let lines = block.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         #expect(lines.count >= 10)
+        var claims = 0
         for line in lines {
             let result = Self.run(line, library: library)
             #expect(result.status == 0, "\(line)\n\(result)")
             #expect(!result.standardOutput.isEmpty || line.hasPrefix("lectern export"), "\(line) prints something")
+            // `# → PSA 51:3 (why)`: the line prints that, exactly, first.
+            if let claim = Self.claimedOutput(line) {
+                #expect(result.standardOutput.split(separator: "\n").first.map(String.init) == claim, "\(line)")
+                claims += 1
+            }
         }
+        #expect(claims >= 2, "the map examples say what they print")
+    }
+
+    /// What a shown line's comment says it prints (`# → PSA 51:3 (…)` gives `PSA 51:3`), if it says.
+    static func claimedOutput(_ line: String) -> String? {
+        guard let arrow = line.range(of: "# → ") else { return nil }
+        let claim = line[arrow.upperBound...]
+        return String(claim.components(separatedBy: " (").first ?? String(claim))
+    }
+
+    /// The command table's map example (`"PSA 51:1" --from ENG --to HEB` → `PSA 51:3`) runs on the samples it
+    /// names and prints what the table says.
+    @Test func theCommandTablesMapExampleReproduces() throws {
+        let table = try #require(Self.readme.components(separatedBy: "| `lectern map ").dropFirst().first)
+        let match = try #require(table.firstMatch(of: /`("[^"]+" --from \w+ --to \w+)` → `([^`]+)`/))
+        #expect(table.prefix(while: { $0 != "\n" }).contains("`Corpus/sample/numbering`"))
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-map-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        for folder in ["english", "hebrew"] {
+            #expect(Self.run("lectern import Corpus/sample/numbering/\(folder)", library: library).status == 0)
+        }
+        let result = Self.run("lectern map \(match.1)", library: library)
+        #expect(result == CLIResult(status: 0, standardOutput: "\(match.2)\n", standardError: ""))
     }
 
     /// Runs a shell line shown to readers (`lectern …`) from the package root, on the library `library`.
@@ -116,6 +145,48 @@ import Testing
         for spec in specs where spec.name != "help" {
             #expect(table.contains("`lectern \(spec.name)"), "the command table lists \(spec.name)")
         }
+    }
+
+    /// The Install section, run line by line in bash against an empty `HOME` in a temporary folder: the build
+    /// line is the one `.ci/run` runs (the binary under test stands in for its product, `.build/release/lectern`
+    /// in a copy of the checkout's layout); every other line runs as shown and leaves what it says.
+    @Test func theInstallSectionWorksOnAnEmptyHome() throws {
+        let block = try #require(Self.block(after: "## Install", language: "sh"), "README has an Install sh block")
+        let lines = block.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        let build = try #require(lines.first { $0.hasPrefix("swift build") })
+        let command = String(build.prefix { $0 != "#" }).trimmingCharacters(in: .whitespaces)
+        #expect(command.contains("-c release") && command.contains("--static-swift-stdlib"), "\(command)")
+        let ci = try String(
+            contentsOf: TestCorpus.packageRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.contains(command), ".ci/run builds the binary as the README says: \(command)")
+
+        let binary = try #require(CLIRunner.binary(), "\(CLIRunner.binaryMissingMessage)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-install-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home")
+        let checkout = root.appendingPathComponent("checkout")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: checkout.appendingPathComponent(".build/release"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: checkout.appendingPathComponent(".build/release/lectern"), withDestinationURL: binary)
+        for line in lines where line != build {
+            let result = try CLIRunner.runProcess(
+                URL(fileURLWithPath: "/bin/bash"), ["-e", "-c", line], currentDirectory: checkout,
+                environment: ["HOME": home.path, "PATH": "/usr/local/bin:/usr/bin:/bin"])
+            #expect(result.status == 0 && result.standardError == "", "\(line)\n\(result)")
+        }
+        let installed = home.appendingPathComponent(".local/bin/lectern")
+        #expect(FileManager.default.isExecutableFile(atPath: installed.path))
+        let version = try CLIRunner.runProcess(installed, ["--version"])
+        #expect(version.status == 0 && version.standardOutput.hasPrefix("lectern "), "\(version)")
+        let completions = try String(
+            contentsOf: home.appendingPathComponent(".local/share/bash-completion/completions/lectern"),
+            encoding: .utf8)
+        #expect(completions == CLIRunner.run(["completions", "bash"]).standardOutput)
+        let manual = try String(
+            contentsOf: home.appendingPathComponent(".local/share/man/man1/lectern.1"), encoding: .utf8)
+        #expect(manual == ManPage.render(LecternCLI.specs))
     }
 
     @Test func theLibraryExampleIsTheOneCIBuilds() throws {

@@ -10,7 +10,7 @@ import Testing
 /// agree), a store held across replaces keeps reading its own edition and knows it was replaced, and no read
 /// or search fails.
 /// `LECTERN_STRESS=long` runs many more rounds with more readers.
-@Suite(.serialized, .enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.serialized, .enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct ReplaceUnderReadersTests {
     static let isLong = ProcessInfo.processInfo.environment["LECTERN_STRESS"] == "long"
     static let codes = ["RUT", "OBA", "JON", "PHM", "2JN", "3JN", "JUD"]

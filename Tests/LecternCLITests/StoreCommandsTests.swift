@@ -101,7 +101,8 @@ import Testing
     @Test(arguments: ["usfm", "usx", "usj"])
     func exportImportsBackToTheSameVerses(_ format: String) throws {
         let library = TemporaryLibrary()
-        #expect(library.run(["import", Self.sample, "--abbreviation", "A"]).status == 0)
+        let first = library.run(["import", Self.sample, "--abbreviation", "A"])
+        #expect(first.status == 0)
         let folder = library.path + "-export"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let exported = library.run(["export", "--format", format, "--output", folder])
@@ -110,7 +111,11 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
                 == ["001GEN", "019PSA", "043JHN", "067TOB"].map { $0 + "." + format } + ["metadata.json"])
         let again = library.run(["import", folder, "--abbreviation", "B"])
-        #expect(again.status == 0 && again.standardError == "", "\(again)")
+        // The export says what its source said (the sample's chapters are a sparse pick: `missing-chapter`), and
+        // nothing more.
+        func codes(_ text: String) -> [Substring] { text.split(separator: "\n").compactMap { $0.split(separator: " ").last } }
+        #expect(again.status == 0 && codes(again.standardError) == codes(first.standardError), "\(again)")
+        #expect(!again.standardError.contains("error:"))
         #expect(
             library.run(["export", "--format", "vref", "--bible", "B"]).standardOutput
                 == library.run(["export", "--format", "vref", "--bible", "A"]).standardOutput)
@@ -162,7 +167,7 @@ import Testing
         // A path that cannot be read gives no book: --allow-errors would not help, so it is not offered.
         let missing = library.run(["import", library.path + "-missing", "--abbreviation", "NONE"])
         #expect(missing.status == 1)
-        #expect(missing.standardError.contains("-missing:1:1: error: cannot read it: no such file or folder"))
+        #expect(missing.standardError.contains("-missing: error: cannot read it: no such file or folder"))
         #expect(
             missing.standardError.contains(
                 "Error: 1 error in the input and no book could be read; nothing was imported\n"),
@@ -183,6 +188,7 @@ import Testing
         #expect(
             library.run(["import", Self.sample, "--abbreviation", "C", "--json"]).standardOutput.contains(
                 "\"bible\":{\"id\":2,\"abbreviation\":\"C\""))
+        #expect(library.run(["use", "--clear"]).status == 0)
         let ambiguous = library.run(["read", "JHN.1"])
         #expect(
             ambiguous
@@ -200,7 +206,8 @@ import Testing
         let again = library.run(["import", Self.sample, "--abbreviation", "b", "--replace"])
         #expect(again.status == 0 && again.standardOutput.hasPrefix("Imported b (id 2, "), "\(again)")
         let listed = library.run(["versions"]).standardOutput.split(separator: "\n").dropFirst()
-        #expect(listed.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["1 A", "2 b"])
+        // (`*` marks A, the first Bible imported and so the default.)
+        #expect(listed.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == ["* 1 A", "2 b 2"])
         let sampleAgain = library.run(["import", Self.sample, "--replace"])
         #expect(sampleAgain.status == 0 && sampleAgain.standardOutput.contains("(id 3, "), "\(sampleAgain)")
         #expect(library.run(["import", Self.sample, "--replace"]).standardOutput.contains("(id 3, "))

@@ -6,7 +6,7 @@ import Testing
 
 /// `strong:`, `lemma:`, `morph:` and `NEAR` on real Bibles, each count checked against one computed here from
 /// the parsed books: the word inlines' attributes as the files write them, or the verse texts' words.
-@Suite(.serialized, .enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.serialized, .enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct AttributeSearchCorpusTests {
     /// A corpus folder parsed, and indexed in a store file of its own.
     final class Indexed: Sendable {

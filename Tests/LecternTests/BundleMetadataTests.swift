@@ -43,7 +43,7 @@ struct BundleMetadataTests {
     }
     static let ingredient = #","ingredients":{"ingredients/RUT.usfm":{"mimeType":"text/x-usfm"}}"#
     /// The sources' own names for the bundle above (`\id` text, the folder's name).
-    static let fromSources: [String?] = ["Bundle sample source", "LBX", "eng"]
+    static let fromSources: [String?] = ["Bundle sample source", "LBX", "en"]
 
     static let cases: [Case] = [
         Case(
@@ -62,7 +62,7 @@ struct BundleMetadataTests {
             metadata: dbl(
                 "<identification><name>N</name><abbreviation>A</abbreviation></identification>"
                     + "<language><iso>english!</iso></language>"),
-            stored: ["N", "A", "eng", nil], messages: ["its language 'english!' is not a BCP 47 tag"]),
+            stored: ["N", "A", "en", nil], messages: ["its language 'english!' is not a BCP 47 tag"]),
         Case(
             name: "DBL empty local names, a language only in ldml", kind: .dbl,
             metadata: dbl(

@@ -1,5 +1,6 @@
 import Foundation
 import ScriptureModel
+import Synchronization
 import TestSupport
 import Testing
 
@@ -135,11 +136,81 @@ struct BundleSafetyTests {
         #expect(read.books == 0)
         #expect(read.messages.count == 1)
         #expect(
-            read.messages.first?.contains("holds more than 1 MB uncompressed; refused as a possible zip bomb") == true)
+            read.messages.first == "cannot read it: its sources hold more than 1 MB uncompressed; refused as a possible zip bomb",
+            "\(read.messages)")
+        #expect(read.files == [lying])
+    }
+
+    /// A 4 MiB entry with a per-file limit of 1 MiB (the archive's 1 GiB): refused by its declared size without
+    /// being read, and, when its header says 256 bytes, stopped while it is inflated; either way a
+    /// `file-too-large` error at `archive/entry`, as for a file on disk.
+    @Test func anEntryOverTheFileLimitIsRefusedByItsSizeOrWhileInflated() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let verse = Array("\\v 1 In the days when the judges judged.\n".utf8)
+        let big = Self.book + Array([[UInt8]](repeating: verse, count: (4 << 20) / verse.count - 4).joined())
+        let path = directory.path + "/big.zip"
+        try ZipArchive.write([("RUT.usfm", big), ("JON.usfm", Array("\\id JON\n\\c 1\n\\p\n\\v 1 Jonah rose up.\n".utf8))], to: path)
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let declared = VersionSource.read(paths: [path], limit: 1 << 20).result.diagnostics
+        #expect(declared.map(\.description) == [path + "/RUT.usfm:1:1: error: the file is 4 MB; Lectern reads files of at most 1 MB [file-too-large]"])
+        for (signature, offset) in [([0x50, 0x4B, 0x03, 0x04] as [UInt8], 22), ([0x50, 0x4B, 0x01, 0x02], 24)] {
+            guard let start = Self.find(signature, in: bytes) else { continue }
+            bytes.replaceSubrange((start + offset)..<(start + offset + 4), with: [0x00, 0x01, 0x00, 0x00])
+        }
+        let lying = try directory.write(bytes, to: "lying.zip")
+        let inflated = VersionSource.read(paths: [lying], limit: 1 << 20).result.diagnostics
+        #expect(
+            inflated.map(\.description) == [
+                lying + "/RUT.usfm:1:1: error: its content is more than 1 MB decompressed; Lectern reads files of at most 1 MB [file-too-large]"
+            ])
+    }
+
+    /// `.gz` entries count against the archive's limit by their content, not their compressed size: three
+    /// entries of 2 MiB of content each (a few kilobytes of gzip, deflated again in the zip) pass an archive
+    /// limit of 5 MiB, and the archive is refused whole, none of it parsed.
+    @Test func gzipInsideAZipCountsItsContentAgainstTheArchive() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let verse = Array("\\v 1 In the days when the judges judged.\n".utf8)
+        let content = Self.book + Array([[UInt8]](repeating: verse, count: (2 << 20) / verse.count).joined())
+        let gzipped = try SourceSizeLimitTests.gzip(content, in: directory)
+        #expect(gzipped.count < 64 << 10)
+        let path = directory.path + "/gz.zip"
+        try ZipArchive.write((1...3).map { ("B\($0).usfm.gz", gzipped) }, to: path)
+        let read = Self.errors(path, limit: 5 << 20)
+        #expect(read.books == 0)
+        #expect(read.messages == ["cannot read it: its sources hold more than 5 MB uncompressed; refused as a possible zip bomb"])
+        // Within the limit the same archive is read: its three entries are one book three times.
+        let within = VersionSource.read(paths: [path], bundleLimit: 7 << 20).result
+        #expect(within.books.count == 1)
+        #expect(within.diagnostics.filter { $0.kind == .duplicateBook }.count == 2)
     }
 
     static func find(_ signature: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= signature.count else { return nil }
         return (0...(bytes.count - signature.count)).first { Array(bytes[$0..<$0 + signature.count]) == signature }
+    }
+
+    /// A zip of 500 copies of one book keeps the first, read from the first entry, and makes (`keep`) at most a
+    /// copy a thread beside it: a later copy is dropped as soon as it is parsed, not encoded and dropped at
+    /// the end (99,999 copies reached 4.0 GB).
+    @Test func copiesOfABookAreDroppedBeforeTheyAreKept() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/copies.zip"
+        try ZipArchive.write((0..<500).map { (String(format: "b%03d.usfm", $0), Self.book) }, to: path)
+        let keeps = Mutex(0)
+        let reading = VersionSource.read(paths: [path]) { book -> BookID in
+            keeps.withLock { $0 += 1 }
+            return book.id
+        }
+        #expect(reading.books.map(\.kept) == [.ruth])
+        #expect(reading.books.first?.location.file == path + "/b000.usfm")
+        let duplicates = reading.diagnostics.filter { $0.kind == .duplicateBook }
+        #expect(duplicates.count == 499)
+        #expect(duplicates.first?.message == "book RUT was already read from \(path)/b000.usfm:1:1; this copy is skipped")
+        #expect(duplicates.map(\.location.file) == (1..<500).map { path + String(format: "/b%03d.usfm", $0) })
+        #expect(keeps.withLock { $0 } <= ProcessInfo.processInfo.activeProcessorCount + 1, "\(keeps.withLock { $0 })")
     }
 }

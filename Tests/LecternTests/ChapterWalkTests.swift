@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Walking `next` from the first page to the last, and `previous` back, over real versions.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct ChapterWalkTests {
     struct Walk: CustomTestStringConvertible, Sendable {
         var folder: String

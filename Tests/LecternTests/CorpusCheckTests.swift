@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Every folder of the shared corpus parses with zero errors, and its counts agree with SOURCES.md.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct CorpusCheckTests {
     struct Folder: CustomTestStringConvertible, Sendable {
         var name: String
@@ -40,7 +40,21 @@ struct CorpusCheckTests {
     /// Warnings that are right for a folder: eng-bsb-usx EPH 3:14 is written `<verse number="14...">`
     /// (kept as written, since SOURCES.md counts it as a key), and every hbo-uhb-usx book has Paratext's
     /// attributes written into the word text (`לוֹ|lemma="" strong="l"`), read back as attributes once per file.
-    static let expectedWarnings: [String: Int] = ["eng-bsb-usx": 1, "hbo-uhb-usx": 39]
+    ///
+    /// And what the checks of order, gaps and counts find (issue 47; each is in the report of that issue):
+    /// verses the text-critical editions leave out (`missing-verse`: MAT 17:21, 18:11… in eng-bsb-usfm,
+    /// grc-nestle1904 and cmn-cu89s), eng-bsb-usx's 34 psalms whose verse 1 has no `<verse>`, the Aramaic
+    /// passages hbo-wlc lacks (Daniel 3–7, Ezra 4:8–6:18 and 7:12–26, Jeremiah 10:11), the chapters kor-1910's
+    /// files cut short (1 Peter 4:15–5:14, Colossians 4:10–18…), and where a Bible's numbering is not the
+    /// English scheme's (3 John 1:15 and Revelation 12:18 in most, Romans 14 and 16, Greek Esther and others
+    /// in eng-web), and eng-bsb-usx's HAB 3:19 subscription ("For the choirmaster…") inside a blank line
+    /// `<para style="b">`. grc-nestle1904 and hbo-wlc write a space before every word's `|` (`space-in-attributes`,
+    /// once a book).
+    static let expectedWarnings: [String: Int] = [
+        "eng-bsb-usx": 54, "hbo-uhb-usx": 39, "cmn-cu89s-usfm": 12, "eng-bsb-usfm": 18, "eng-web-usfm": 20,
+        "eng-web-usx": 20, "eng-web-usx-usfmtc": 20, "grc-nestle1904-usfm": 45, "grc-ugnt-usx": 1,
+        "hbo-wlc-usfm": 46, "kor-1910-usfm": 45, "spa-rv1909-usfm": 2, "vie-1934-usfm": 2,
+    ]
 
     @Test(arguments: folders)
     func folderChecksCleanAndMatchesSources(_ folder: Folder) throws {
@@ -130,7 +144,10 @@ struct CorpusCheckTests {
     @Test func bundledSampleReadsTheSameInUSFMAndUSX() throws {
         let usfm = VersionSource.parse(paths: [TestCorpus.sample("sample/usfm").path])
         let usx = VersionSource.parse(paths: [TestCorpus.sample("sample/usx").path])
-        #expect(usfm.diagnostics.isEmpty && usx.diagnostics.isEmpty, "\(usfm.diagnostics) \(usx.diagnostics)")
+        // The same diagnostics: the sample's Psalms are chapters 3 and 23 (`missing-chapter`), and its few books fit
+        // no versification (`unknown-versification`).
+        #expect(usfm.diagnostics.map(\.kind) == [.missingChapter, .missingChapter, .unknownVersification])
+        #expect(usx.diagnostics.map(\.kind) == usfm.diagnostics.map(\.kind), "\(usx.diagnostics)")
         #expect(Vref.format(usfm.books) == Vref.format(usx.books))
         #expect(usfm.books.map(\.names) == usx.books.map(\.names))
         #expect(usfm.books.map { $0.chapters.map(\.number) } == usx.books.map { $0.chapters.map(\.number) })

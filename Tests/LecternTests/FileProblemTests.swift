@@ -71,7 +71,7 @@ struct FileProblemTests {
             #expect(result.books.isEmpty)
             #expect(
                 result.diagnostics.map(\.description).first
-                    == "\(fifo):1:1: error: cannot read it: it is a FIFO (named pipe), not a regular file [unreadable-file]")
+                    == "\(fifo): error: cannot read it: it is a FIFO (named pipe), not a regular file [unreadable-file]")
         }
     }
 
@@ -87,7 +87,7 @@ struct FileProblemTests {
         #expect(throws: FileProblem(.danglingLink, path: link)) { try VersionSource.read(link) }
         #expect(
             VersionSource.parse(paths: [missing]).diagnostics.map(\.description)
-                == ["\(missing):1:1: error: cannot read it: no such file or folder [unreadable-file]"])
+                == ["\(missing): error: cannot read it: no such file or folder [unreadable-file]"])
     }
 
     struct WideCase: Sendable, CustomTestStringConvertible {

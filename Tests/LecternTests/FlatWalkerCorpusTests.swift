@@ -8,7 +8,7 @@ import Testing
 /// The walkers that read the flat model (verse texts with their tagged words, verse labels, repeated
 /// chapters merged) give what the `Block` tree walkers gave (`TreeReference`), on every Bible of the corpus
 /// (`compare`, called from `CorpusCheckTests` so each folder is parsed once).
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct FlatWalkerCorpusTests {
     /// Compares the flat walkers with the tree walkers on a folder's parsed books (run by
     /// `CorpusCheckTests`, which parses every folder once for all its checks).

@@ -1,3 +1,4 @@
+import Foundation
 import Lectern
 import TestSupport
 import Testing
@@ -19,6 +20,27 @@ struct FuzzRegressionTests {
         #expect(problems + FuzzProperties.storeRoundTrip(result.books) == [])
     }
 
+    @Test(arguments: FuzzRegression.inputs("usj"))
+    func usj(_ input: FuzzRegression) {
+        let result = USJParser.parse(input.bytes, path: input.name)
+        let problems = input.bytes.withUnsafeBytes { FuzzProperties.diagnostics(result.diagnostics, input: $0) }
+        #expect(problems + FuzzProperties.storeRoundTrip(result.books) == [])
+    }
+
+    @Test(arguments: FuzzRegression.inputs("metadata"))
+    func metadata(_ input: FuzzRegression) {
+        for path in ["metadata.xml", "metadata.json"] {
+            let (metadata, _, diagnostics) = BundleMetadata.read(input.bytes, path: path)
+            let names = [metadata?.title, metadata?.abbreviation, metadata?.language, metadata?.copyright]
+            #expect(FuzzProperties.bundleMetadata(names: names, diagnostics: diagnostics, input: input.bytes) == [])
+        }
+    }
+
+    @Test(arguments: FuzzRegression.inputs("vrs"))
+    func vrs(_ input: FuzzRegression) {
+        #expect(FuzzProperties.versification(input.bytes) == [])
+    }
+
     @Test(arguments: FuzzRegression.inputs("store"))
     func store(_ input: FuzzRegression) {
         #expect(FuzzProperties.storeReading(input.bytes) == [])
@@ -34,6 +56,20 @@ struct FuzzRegressionTests {
 }
 
 extension FuzzRegressionTests {
+    /// Every target has saved inputs, read from a folder that exists: a wrong path or an emptied folder would
+    /// otherwise give the tests above no case and pass; and every folder is a target's.
+    @Test(arguments: FuzzRegression.targets)
+    func everyTargetHasSavedInputs(_ target: String) {
+        #expect(FileManager.default.fileExists(atPath: FuzzRegression.folder(target).path), "\(target)")
+        #expect(!FuzzRegression.inputs(target).isEmpty, "no saved inputs in Tests/Fuzz/Regressions/\(target)")
+    }
+
+    @Test func everyRegressionFolderIsATargets() throws {
+        let root = FuzzRegression.folder("").path
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
+        #expect(folders == FuzzRegression.targets.sorted())
+    }
+
     static let queryIndex = Result {
         try FuzzProperties.searchIndex(of: VersionSource.parse(paths: FuzzProperties.queryBookPaths).books)
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// The passage API on the real World English Bible: the text is the `vref` export's, ranges across chapters
 /// walk every verse between their ends.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct PassageCorpusTests {
     @Test func passagesOfTheWorldEnglishBibleAreItsVrefLines() throws {
         let books = CorpusParses.books("eng-web-usfm")

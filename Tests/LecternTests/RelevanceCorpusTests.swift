@@ -7,7 +7,7 @@ import Testing
 /// Relevance order on a real Bible: the best 20 of AND and phrase queries over eng-web, whose common words
 /// ("the", "and", "lord") are stored as bitmaps and ranked by the intersection's own path, against a plain
 /// BM25 computed here from the verse texts alone.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct RelevanceCorpusTests {
     /// Each verse's folded word terms, in order, and the average verse length in words.
     struct Tokens: Sendable {

@@ -6,7 +6,7 @@ import Testing
 
 /// Search on real Bibles: hit counts against an independent count, accents and case in four scripts,
 /// Chinese without spaces, scopes, and the index's own check.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct SearchCorpusTests {
     /// A corpus folder imported with its search index into a temporary library.
     final class Imported: Sendable {

@@ -8,7 +8,7 @@ import Testing
 @testable import TextNormalization
 
 /// Search folding and word breaks on the real Bibles of the shared corpus, read with Lectern's loader.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct SearchFoldingCorpusTests {
     struct VerseCase: CustomTestStringConvertible, Sendable {
         var folder: String

@@ -6,12 +6,20 @@ enum TreeReference {
     /// Every verse of `book` by walking its materialised blocks (`Chapter.blocks`).
     static func verseTexts(_ book: Book) -> [VerseText] {
         var collector = TreeVerseTextCollector(book: book.id)
+        var verses: [VerseText] = []
         for chapter in book.chapters {
             collector.startChapter(chapter.number)
             for block in chapter.blocks { collector.add(block) }
             collector.finishVerse()
+            // Each chapter's verses in numeric order, stably (`Book.verseTexts()`, issue 47): only a chapter out of
+            // order (or repeated, and merged) changes.
+            let chapterVerses = collector.verses[verses.count...].enumerated().sorted {
+                (VerseKey.leadingNumber($0.element.key.verse), $0.element.key.verse, $0.offset)
+                    < (VerseKey.leadingNumber($1.element.key.verse), $1.element.key.verse, $1.offset)
+            }
+            verses += chapterVerses.map(\.element)
         }
-        return collector.verses
+        return verses
     }
 
     /// The verse labels of a chapter by walking its materialised blocks.

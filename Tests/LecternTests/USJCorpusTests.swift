@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Every corpus folder through USJ: source → model → USJ → model gives the same verses and the same model.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct USJCorpusTests {
     /// Every folder of the shared corpus (found, not listed, so a new folder is tested too).
     static let folders: [String] = {
@@ -82,7 +82,7 @@ struct USJCorpusTests {
 
 /// USJ output checked against the USJ 3.1 JSON Schema (`spec/usj.js`) with Python's `jsonschema`: every file
 /// of a folder in one Python run. Skipped when Python, `jsonschema` or the schema is missing.
-@Suite(.enabled(if: USJSchemaCheck.isAvailable, Comment(rawValue: USJSchemaCheck.missingMessage)))
+@Suite(.enabled(if: Required.runs(USJSchemaCheck.isAvailable), Comment(rawValue: USJSchemaCheck.missingMessage)))
 struct USJSchemaTests {
     /// The repository's sample (every element kind Lectern writes) and one real Bible with notes,
     /// headings and cross references; the whole corpus takes minutes in `jsonschema`.
@@ -90,10 +90,7 @@ struct USJSchemaTests {
 
     @Test(arguments: sources)
     func everyFileIsValidUSJ(_ source: String) throws {
-        guard FileManager.default.fileExists(atPath: source) else {
-            print("skipped: \(source) is not there")
-            return
-        }
+        try Required.skip(unless: FileManager.default.fileExists(atPath: source), "\(source) is not there")
         let books = VersionSource.parse(paths: [source]).books
         #expect(!books.isEmpty)
         let folder = TemporaryDirectory()

@@ -8,8 +8,8 @@ import Testing
 /// schema (`spec/usx.rng`): one `xmllint --relaxng` run per folder over all its books, the folders side by side
 /// (each run takes about 13 s of one core; in turn they were the last three minutes of the test run).
 @Suite(
-    .enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)),
-    .enabled(if: RelaxNGCheck.isAvailable, Comment(rawValue: RelaxNGCheck.missingMessage)))
+    .enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)),
+    .enabled(if: Required.runs(RelaxNGCheck.isAvailable), Comment(rawValue: RelaxNGCheck.missingMessage)))
 struct USXSchemaCorpusTests {
     /// Every folder of the corpus, USFM and USX sources alike.
     static let folders = [

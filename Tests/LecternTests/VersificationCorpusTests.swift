@@ -6,7 +6,7 @@ import Testing
 
 /// The shipped schemes against real Bibles: the scheme each corpus folder is detected as, and WEB (English)
 /// aligned with the Hebrew WLC (Original) verse by verse.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct VersificationCorpusTests {
     /// A corpus folder and the scheme its chapter and verse counts fit best.
     struct Detection: Sendable, CustomTestStringConvertible {

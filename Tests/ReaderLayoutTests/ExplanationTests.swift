@@ -52,10 +52,28 @@ import Testing
             sentence:
                 "In .shared and .justForReader, previous and next chapter actions may move into the system toolbar when a vertical toolbar is available (for example, on iPhone Duo)",
             inputs: ["stack shared", "vertical toolbar present"]),
+        // On iOS 27 the regular menu comes from the missing toolchain, not from being an earlier system.
         Case(
-            environment: ReaderEnvironment(osVersion: 27, stack: .shared), field: .menuStyle,
-            rule: .regularToolbarMenu, sentence: "Earlier systems use a regular toolbar menu.",
+            environment: ReaderEnvironment(osVersion: 27, stack: .shared, hostStack: true), field: .menuStyle,
+            rule: .regularToolbarMenuWithoutToolchain,
+            sentence:
+                "When using native toolbars on iOS 27 and later with a supported toolchain, the reader places settings and sign-in actions in ToolbarOverflowMenu.",
             inputs: ["menu in a native toolbar (stack shared)", "iOS 27", "toolchain without ToolbarOverflowMenu"]),
+        Case(
+            environment: ReaderEnvironment(osVersion: 26, stack: .shared), field: .menuStyle,
+            rule: .regularToolbarMenu, sentence: "Earlier systems use a regular toolbar menu.",
+            inputs: ["menu in a native toolbar (stack shared)", "iOS 26", "toolchain without ToolbarOverflowMenu"]),
+        // A bar the app hides under `.none` is left alone by `.none`'s own row, not `.shared`'s.
+        Case(
+            environment: ReaderEnvironment(stack: .none, hostStack: true, hostBarHidden: true),
+            field: .hostNavigationBarVisible, rule: .noneLeavesHiddenNavigationBar,
+            sentence: "Adds no native toolbar items and leaves any host navigation bar unchanged.",
+            inputs: ["stack none", "host bar hidden by the app"]),
+        Case(
+            environment: ReaderEnvironment(stack: .shared, hostStack: true, hostBarHidden: true),
+            field: .hostNavigationBarVisible, rule: .appHidesNavigationBar,
+            sentence: "Leaves bar visibility and minimization under your app's control.",
+            inputs: ["stack shared", "host bar hidden by the app"]),
         Case(
             environment: ReaderEnvironment(signInConfigured: true), field: .menuItems, rule: .menuItemsFollowSignIn,
             sentence: "Sign-in availability follows your SDK configuration and the user's authentication state.",
@@ -102,12 +120,48 @@ import Testing
         }
         let resolution = LayoutResolver.resolve(item.environment, controls: controls)
         #expect(resolution.rules[item.field] == item.rule)
-        #expect(resolution.rules[item.field].decidingSentence == item.sentence)
+        #expect(resolution.decidingSentence(for: item.field) == item.sentence)
         #expect(resolution.inputs(for: item.field) == item.inputs)
         let explanation = resolution.explanation(for: item.field)
         #expect(explanation.hasPrefix(item.rule.explanation))
         #expect(
             explanation.hasSuffix(item.inputs.isEmpty ? item.rule.explanation : item.inputs.joined(separator: ", ")))
+    }
+
+    /// For each kind of warning, an environment that has it alone.
+    static let warningCases: [(LayoutPlan.Warning, ReaderEnvironment)] = [
+        (.searchAndMenuUnreachable, ReaderEnvironment(stack: .shared, hostStack: true, hostBarHidden: true)),
+        (.hostBarTakesSpace, ReaderEnvironment(stack: .none, hostStack: true)),
+        (.missingNavigationStack, ReaderEnvironment(stack: .shared)),
+        (.hostControlsHidden, ReaderEnvironment(stack: .justForReader, hostStack: true, hostBackButton: true)),
+        (.preferenceOnCustomTabs, ReaderEnvironment(tabBar: .unreported, customTabsEdge: .bottom)),
+    ]
+
+    @Test("Each kind of warning cites its own sentence of the guide first", arguments: warningCases)
+    func eachWarningCitesItsOwnSentence(warning: LayoutPlan.Warning, environment: ReaderEnvironment) throws {
+        let resolution = LayoutResolver.resolve(environment)
+        #expect(resolution.plan.warnings == [warning])
+        #expect(resolution.rules[.warnings] == .hostWarnings)
+        let own = try #require(warning.quotes.first)
+        #expect(resolution.decidingSentence(for: .warnings) == own)
+        #expect(resolution.explanation(for: .warnings).hasPrefix("\"\(own)\""))
+        // No other warning's sentence is cited.
+        for other in LayoutPlan.Warning.allCases where other != warning {
+            for sentence in other.quotes where !warning.quotes.contains(sentence) {
+                #expect(!resolution.explanation(for: .warnings).contains(sentence), "\(warning) cites \(other)")
+            }
+        }
+    }
+
+    @Test("Every kind of warning is covered above, and several warnings cite theirs in the plan's order")
+    func warningsCiteInOrder() {
+        #expect(Set(Self.warningCases.map(\.0)) == Set(LayoutPlan.Warning.allCases))
+        let resolution = LayoutResolver.resolve(
+            ReaderEnvironment(tabBar: .unreported, stack: .none, hostStack: true, customTabsEdge: .bottom))
+        #expect(resolution.plan.warnings == [.hostBarTakesSpace, .preferenceOnCustomTabs])
+        #expect(
+            resolution.quotes(for: .warnings)
+                == LayoutPlan.Warning.hostBarTakesSpace.quotes + LayoutPlan.Warning.preferenceOnCustomTabs.quotes)
     }
 
     @Test("Nothing tapped, nothing cites the tap; an iOS 17 top preference never cites the no-preference sentence")

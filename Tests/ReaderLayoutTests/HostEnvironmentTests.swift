@@ -63,7 +63,11 @@ import Testing
         Case(
             name: "the app hides its bar in .none",
             environment: ReaderEnvironment(hostStack: true, hostBarHidden: true), field: .hostNavigationBarVisible,
-            word: "false", rule: .appHidesNavigationBar),
+            word: "false", rule: .noneLeavesHiddenNavigationBar),
+        Case(
+            name: "the app hides its bar in .shared",
+            environment: ReaderEnvironment(stack: .shared, hostStack: true, hostBarHidden: true),
+            field: .hostNavigationBarVisible, word: "false", rule: .appHidesNavigationBar),
         Case(
             name: "no stack, no host bar", environment: ReaderEnvironment(), field: .hostNavigationBarVisible,
             word: "false", rule: .noHostNavigationBar),

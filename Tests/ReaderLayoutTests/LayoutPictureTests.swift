@@ -110,6 +110,101 @@ import Testing
         }
     }
 
+    /// Every environment that changes the drawing: each tab bar, state, placement, stack mode and host
+    /// variant, with and without a vertical toolbar, the overflow toolchain, limited space and collapsing, on
+    /// iOS 17, 18 and 27; unreported tabs at each edge (17,280 environments and 2,304 with custom tabs).
+    static let everyDrawing: [ReaderEnvironment] = {
+        var all: [ReaderEnvironment] = []
+        for os in [17, 18, 27] {
+            for tabBar in HostTabBar.allCases {
+                for state in TabBarState.allCases {
+                    for placement in NavigationPlacement.allCases {
+                        for stack in NavigationStackMode.allCases {
+                            for host in ReaderEnvironment.hostVariants {
+                                for bits in 0..<16 {
+                                    var environment = ReaderEnvironment(
+                                        osVersion: os, tabBar: tabBar, placement: placement, stack: stack,
+                                        hasVerticalToolbar: bits & 1 != 0, toolchainHasOverflowMenu: bits & 2 != 0,
+                                        controlsCollapsed: bits & 8 != 0, tabBarState: state,
+                                        limitedSpace: bits & 4 != 0)
+                                    host(&environment)
+                                    all.append(environment)
+                                    if tabBar == .unreported, state == .shown {
+                                        all.append(environment.with { $0.customTabsEdge = .top })
+                                        all.append(environment.with { $0.customTabsEdge = .bottom })
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return all
+    }()
+
+    @Test(
+        "No label is clipped in any environment: each box fits its measured label, rows do not overlap, notes wrap",
+        arguments: ["Bible", "WEB", "KOR1910", "A very long abbreviation indeed"])
+    func noLabelIsClipped(bible: String) {
+        #expect(Self.everyDrawing.count == 17_280 + 2 * 1_152)
+        var smallest = LayoutPicture.fontSize
+        for environment in Self.everyDrawing {
+            let picture = LayoutPicture(LayoutResolver.resolve(environment), bible: bible)
+            for box in picture.boxes where !box.label.isEmpty {
+                #expect(
+                    LayoutPicture.fits(box.label, width: box.width, fontSize: box.fontSize),
+                    "'\(box.label)' in \(box.id), \(box.width) points at \(box.fontSize): \(environment)")
+                smallest = min(smallest, box.fontSize)
+            }
+            // The items of the reader's controls lie inside them, left to right, apart.
+            if let controls = picture.box("reader-controls") {
+                let items = picture.boxes.filter { $0.y == controls.y + 4 }
+                for (left, right) in zip(items, items.dropFirst()) {
+                    #expect(left.x + left.width < right.x, "\(left.id) overlaps \(right.id): \(environment)")
+                }
+                if let last = items.last {
+                    #expect(last.x + last.width <= controls.x + controls.width, "\(last.id) leaves the controls")
+                }
+            }
+            for line in picture.noteLines {
+                #expect(
+                    LayoutPicture.textWidth(line.text, fontSize: Double(LayoutPicture.noteFontSize))
+                        <= LayoutPicture.noteWidth, "\(line.id): \(line.text)")
+            }
+        }
+        #expect(smallest >= 8)
+    }
+
+    @Test("The labels the old pictures cut are whole: Search in a vertical toolbar, minimized tabs, the warnings")
+    func formerlyClippedLabels() throws {
+        let vertical = LayoutPicture(
+            LayoutResolver.resolve(ReaderEnvironment(stack: .justForReader, hasVerticalToolbar: true, hostStack: true)))
+        #expect(vertical.box("search")?.label == "Search")
+        let minimized = LayoutPicture(
+            LayoutResolver.resolve(ReaderEnvironment(osVersion: 26, tabBar: .bottom, tabBarState: .minimized)))
+        let tabs = try #require(minimized.box("tab-bar"))
+        #expect(tabs.label == "tabs (minimized)" && LayoutPicture.fits(tabs.label, width: tabs.width, fontSize: 13))
+        let warned = LayoutPicture(
+            LayoutResolver.resolve(ReaderEnvironment(stack: .justForReader, hostStack: true, hostBackButton: true)))
+        #expect(
+            warned.noteLines.filter(\.isWarning).map(\.text) == [
+                "warning: the hidden navigation bar takes the host's Back button and title with",
+                "  it; use shared if users need them",
+            ])
+        #expect(warned.svg.contains(#"<text id="warning-1-1" x="4" y="904" font-size="11" fill="darkred">  it; use shared"#))
+    }
+
+    @Test("The version picker shows the Bible it is given, else a neutral label")
+    func versionPickerLabel() {
+        let resolution = LayoutResolver.resolve(ReaderEnvironment())
+        #expect(LayoutPicture(resolution).box("version-picker")?.label == "Bible")
+        #expect(LayoutPicture(resolution, bible: "WEB").box("version-picker")?.label == "WEB")
+        #expect(
+            LayoutPicture(resolution, bible: "A very long abbreviation indeed").box("version-picker")?.label
+                == "A very long…")
+    }
+
     @Test("Warnings and the environment are written under the screen, escaped")
     func warningsAndCaption() throws {
         let picture = LayoutPicture(

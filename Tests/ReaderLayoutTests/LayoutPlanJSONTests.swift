@@ -7,7 +7,7 @@ import Testing
     private static let keys = [
         "controlsEdge", "edgeRule", "tabBar", "tabBarState", "bookChapterPicker", "versionPicker", "previousNext",
         "search", "menu", "menuStyle", "menuItems", "hostNavigationBar", "hostNavigationBarVisible", "verticalToolbar",
-        "readerControlsState", "requiresHostNavigationStack", "createsNavigationStack", "changesSelectedTab",
+        "readerControlsState", "hiddenControls", "requiresHostNavigationStack", "createsNavigationStack", "changesSelectedTab",
         "warnings",
     ]
 
@@ -33,6 +33,7 @@ import Testing
             #expect(decoded["tabBar"] as? String == environment.tabBar.rawValue)
             #expect(decoded["hostNavigationBarVisible"] as? Bool == plan.hostNavigationBarVisible)
             #expect(decoded["warnings"] as? [String] == plan.warnings.map(\.rawValue))
+            #expect(decoded["hiddenControls"] as? [String] == plan.hiddenControls.map(\.rawValue))
         }
     }
 
@@ -49,7 +50,7 @@ import Testing
             let rule = try #require(rules[field.rawValue])
             #expect(Set(rule.keys) == ["rule", "sentence", "inputs", "explanation"])
             #expect(rule["rule"] as? String == resolution.rules[field].rawValue)
-            #expect(rule["sentence"] as? String == resolution.rules[field].decidingSentence)
+            #expect(rule["sentence"] as? String == resolution.decidingSentence(for: field))
             #expect(rule["inputs"] as? [String] == resolution.inputs(for: field))
             #expect(rule["explanation"] as? String == resolution.explanation(for: field))
         }

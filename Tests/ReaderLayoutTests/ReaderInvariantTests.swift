@@ -29,10 +29,45 @@ import Testing
             #expect(expanded.rules.controlsState == .controlsExpanded)
             #expect(collapsed.plan.readerControlsState == .compactLabels)
             #expect(collapsed.rules.controlsState == .collapsedToCompactLabels)
+            // What sits in the custom controls is hidden behind the labels, and said so in the plan.
+            let inControls = [
+                (LayoutPlan.Control.previousNext, expanded.plan.previousNext), (.search, expanded.plan.search),
+                (.menu, expanded.plan.menu),
+            ].filter { $0.1 == .readerControls }.map(\.0)
+            #expect(expanded.plan.hiddenControls == [])
+            #expect(collapsed.plan.hiddenControls == inControls, "\(environment)")
             var unchanged = collapsed.plan
             unchanged.readerControlsState = .expanded
+            unchanged.hiddenControls = []
             #expect(unchanged == expanded.plan, "collapsing moves nothing else: \(environment)")
         }
+    }
+
+    @Test("The same modifiers work with BibleReaderView(reference:): the plan is the same for both creations")
+    func creationChangesNothing() {
+        for environment in ReaderEnvironment.everyCombination {
+            let restoring = LayoutResolver.resolve(environment)
+            let reference = LayoutResolver.resolve(environment.with { $0.creation = .reference })
+            #expect(reference.plan == restoring.plan, "\(environment)")
+            #expect(reference.rules == restoring.rules, "\(environment)")
+        }
+    }
+
+    @Test("Custom tabs on the controls' edge are warned about, wherever the preference puts the controls")
+    func customTabsOnTheControlsEdgeAreWarnedAbout() {
+        for environment in ReaderEnvironment.everyCombination where environment.tabBar == .unreported {
+            for edge in [CustomTabsEdge.top, .bottom] {
+                let resolution = LayoutResolver.resolve(environment.with { $0.customTabsEdge = edge })
+                let onThem = resolution.plan.controlsEdge.rawValue == edge.rawValue
+                #expect(resolution.plan.warnings.contains(.preferenceOnCustomTabs) == onThem, "\(environment)")
+                var without = resolution.plan
+                without.warnings.removeAll { $0 == .preferenceOnCustomTabs }
+                #expect(without == LayoutResolver.resolve(environment).plan, "only the warning differs")
+            }
+        }
+        #expect(
+            ReaderEnvironment(tabBar: .bottom, customTabsEdge: .top).inconsistency
+                == "customTabsEdge needs tabBar unreported: SwiftUI reports where its own tab bar is")
     }
 
     @Test("Every field of every plan has a rule, and each rule fits the value it decided")

@@ -43,8 +43,10 @@ import Testing
         let environment = ReaderEnvironment(osVersion: os, stack: stack, hasVerticalToolbar: true)
         let resolution = LayoutResolver.resolve(environment)
         #expect(resolution.plan.menuStyle == .toolbarMenu)
-        #expect(resolution.rules.menuStyle == .regularToolbarMenu)
+        #expect(resolution.rules.menuStyle == .regularToolbarMenuWithoutToolchain)
         #expect(resolution.rules.menuStyle.silence != nil)
+        // The deciding sentence is the iOS 27 one, whose condition (a supported toolchain) is not met.
+        #expect(resolution.decidingSentence(for: .menuStyle)?.hasPrefix("When using native toolbars on iOS 27") == true)
     }
 
     @Test(

@@ -20,7 +20,8 @@ import Testing
             [{"os": 27, "tabBar": "unreported", "placement": "topBar", "stack": "justForReader",
               "verticalToolbar": true, "overflowMenuToolchain": true, "signInConfigured": true,
               "signedIn": true, "collapsed": true, "tabBarState": "minimized", "hostStack": true,
-              "hostBackButton": true, "hostTitle": true, "hostBarHidden": true, "limitedSpace": true},
+              "hostBackButton": true, "hostTitle": true, "hostBarHidden": true, "limitedSpace": true,
+              "customTabsEdge": "top", "creation": "reference"},
              {"tabBar": "sidebar", "stack": "shared", "signedIn": false}]
             """
         let expected = [
@@ -28,7 +29,7 @@ import Testing
                 osVersion: 27, tabBar: .unreported, placement: .topBar, stack: .justForReader, hasVerticalToolbar: true,
                 toolchainHasOverflowMenu: true, signInConfigured: true, isSignedIn: true, controlsCollapsed: true,
                 tabBarState: .minimized, hostStack: true, hostBackButton: true, hostTitle: true, hostBarHidden: true,
-                limitedSpace: true
+                limitedSpace: true, customTabsEdge: .top, creation: .reference
             ),
             ReaderEnvironment(tabBar: .sidebar, stack: .shared),
         ]

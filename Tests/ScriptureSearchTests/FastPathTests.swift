@@ -36,7 +36,7 @@ import TextNormalization
     }
 
     /// Every ASCII line of the World English Bible's USFM files (text and markers) splits alike.
-    @Test(.enabled(if: TestCorpus.isAvailable, "needs the shared corpus"))
+    @Test(.enabled(if: Required.runs(TestCorpus.isAvailable), "needs the shared corpus"))
     func asciiTermsAreTheTokenizersOnEveryASCIILineOfWEB() throws {
         let folder = TestCorpus.folder("eng-web-usfm")
         var lines = 0

@@ -12,7 +12,7 @@ import USFM
 /// A page's parts from their shortcuts agree with the slow ways on real Bibles: references from the verse
 /// key table and from the store's chapter records, highlights from the index's tokens and from splitting
 /// the text again, counts per book from a bitmap and from the hit list.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct PageAssemblyTests {
     /// A corpus folder of plain USFM imported with its search index into a temporary library.
     final class Imported: Sendable {

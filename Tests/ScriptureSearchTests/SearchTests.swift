@@ -97,8 +97,15 @@ import Testing
 
     @Test func badOptionsAndQueriesAreErrors() throws {
         let store = try Self.fixture.get().store
-        #expect(throws: SearchError.invalidOption("the page number must be 1 or more")) {
-            try store.search("god", options: SearchOptions(page: 0))
+        for page in [0, -1, SearchOptions.maximumPage + 1, Int.max, Int.min] {
+            #expect(throws: SearchError.invalidOption("the page number must be from 1 to 1000000")) {
+                try store.search("god", options: SearchOptions(page: page))
+            }
+        }
+        for order in SearchOptions.Order.allCases {  // past the end, but no overflow in (page - 1) * pageSize
+            let page = try store.search(
+                "god", options: SearchOptions(page: SearchOptions.maximumPage, pageSize: 1000, order: order))
+            #expect(page.hits.isEmpty && page.totalCount > 0)
         }
         #expect(throws: SearchError.self) { try store.search("god", options: SearchOptions(pageSize: 0)) }
         #expect {

@@ -34,7 +34,7 @@ import TextNormalization
 
     /// Words, short prefixes and pairs of words of the World English Bible, in both modes: every hit whose text
     /// is simple has the locator's and the tokenizer's highlights, and most are.
-    @Test(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+    @Test(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
     func formsGiveTheLocatorsHighlightsOnWEB() throws {
         let store = try PageAssemblyTests.store("eng-web-usfm")
         let index = try store.searchIndex()

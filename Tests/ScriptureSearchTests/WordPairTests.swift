@@ -19,7 +19,7 @@ import TextNormalization
         "Abraham Isaac", "Babylon Egypt", "angel Gabriel", "zeal jealousy", "lamb throne", "covenant Noah",
     ]
 
-    @Test(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+    @Test(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
     func pairsMatchAndScoreAsTheGeneralPathDoesOnWEB() throws {
         let store = try PageAssemblyTests.store("eng-web-usfm")
         let index = try store.searchIndex()

@@ -61,10 +61,7 @@ import Testing
     }
 
     @Test func iCUAgreesOnEveryHebrewRunOfTheCorpus() throws {
-        guard TestCorpus.isAvailable else {
-            print(TestCorpus.missingMessage)
-            return
-        }
+        try Required.skip(unless: TestCorpus.isAvailable, TestCorpus.missingMessage)
         var runs = Set<[UInt8]>()
         for file in try TestCorpus.files(in: "hbo-wlc-usfm", endingWith: ".usfm.gz") {
             let bytes = try TestCorpus.bytes(of: file)

@@ -27,7 +27,7 @@ struct USFMFlatContentTests {
     /// Files of each script and markup style in the corpus: Strong's-tagged English, Hebrew with
     /// points (NFC through ICU), Greek, Korean.
     @Test(
-        .enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)),
+        .enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)),
         arguments: [
             "eng-web-usfm/02-GENeng-web.usfm", "eng-web-usfm/70-MATeng-web.usfm", "eng-bsb-usfm/PSA.usfm",
             "hbo-wlc-usfm/heb_RUT.usfm.gz", "grc-nestle1904-usfm/grk_JUD.usfm.gz", "kor-1910-usfm/86-TITkor.usfm",

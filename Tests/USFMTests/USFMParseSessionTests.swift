@@ -7,7 +7,7 @@ import USFM
 
 /// A session shares what it learns between the files of a version (the NFC forms of words); every file
 /// must parse exactly as it does alone.
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct USFMParseSessionTests {
     @Test(arguments: [
         ["eng-web-usfm/02-GENeng-web.usfm", "eng-web-usfm/70-MATeng-web.usfm", "eng-web-usfm/66-DAGeng-web.usfm"],

@@ -87,7 +87,7 @@ import USFM
         ),
         (
             "\\id GEN\n\\c 1\n\\tr \\th1 A \\th2 B\n\\tr \\tc1 d\n",
-            "bad.usfm:4:1: warning: table row has 1 column where the table has 2; add the missing cells [missing-table-column]"
+            "bad.usfm:4:1: warning: table row has 1 column where the header row has 2; add the missing cells [missing-table-column]"
         ),
         (
             "\\id GEN\n",

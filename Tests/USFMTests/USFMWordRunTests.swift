@@ -89,10 +89,11 @@ struct USFMWordRunTests {
 
     /// The runs do read words where the processor can (else every comparison here would be of the one-by-one
     /// reader with itself): a verse of tagged words has most of its words read in runs.
-    @Test func runsReadWordsWhereTheProcessorCan() {
+    @Test func runsReadWordsWhereTheProcessorCan() throws {
         let verse = (1...40).map { #"\w word\#($0)|strong="G\#($0)"\w*"# }.joined(separator: " ")
         let text = "\\id GEN\n\\c 1\n\\p\n\\v 1 \(verse)\n"
-        guard lectern_usfm_word_runs_available() != 0 else { return }
+        try ScalarPaths.skipWithoutAVX2()
+        #expect(lectern_usfm_word_runs_available() != 0)
         let bytes = Array(text.utf8)
         let read = bytes.withUnsafeBufferPointer { input -> Int in
             var parser = USFMBookBuilder(input: input, path: "t", start: 0)
@@ -105,7 +106,7 @@ struct USFMWordRunTests {
     }
 
     /// Every USFM file of the shared corpus.
-    @Test(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+    @Test(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
     func everyCorpusFileBuildsTheSame() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: TestCorpus.root.path)
             .filter { $0.hasSuffix("-usfm") }.sorted()
@@ -126,9 +127,15 @@ struct USFMWordRunTests {
 /// `lectern_usfm_line_starts` and `lectern_utf8_check_markup` (which the USX reader's input check uses) against
 /// Swift's own UTF-8 validation (`String(validating:as:)`, RFC 3629), a plain search for line feeds and a
 /// plain count of `=` between `>`, on random bytes: ASCII, line feeds, `=` and `>`, valid sequences of every
-/// length, invalid bytes and NUL, cut anywhere.
+/// length, invalid bytes, NUL and other control characters, cut anywhere.
 struct USFMLineStartTests {
-    @Test func lineStartsAndValidityAgreeWithTheStandardLibrary() {
+    /// Both paths: AVX2 (where the processor has it) and the scalar one, forced.
+    @Test(arguments: [false, true])
+    func lineStartsAndValidityAgreeWithTheStandardLibrary(scalar: Bool) throws {
+        if !scalar { try ScalarPaths.skipWithoutAVX2() }
+        lectern_bytescan_force_scalar(scalar ? 1 : 0)
+        defer { lectern_bytescan_force_scalar(0) }
+        #expect(lectern_bytescan_uses_avx2() == (scalar ? 0 : 1))
         var generator = SplitMix64(seed: 7)
         var crowdedRounds = 0
         for round in 0..<20_000 {
@@ -155,11 +162,21 @@ struct USFMLineStartTests {
                 case 9: bytes += Array("𝔄".utf8)
                 case 10 where round % 3 == 0: bytes.append(UInt8(0x80 + generator.next() % 128))
                 case 11 where round % 50 == 0: bytes.append(0)
+                // Control characters: C0 (tab and CR allowed), DEL, C1, U+FFFE and U+FFFF beside U+FFFD.
+                case 11 where round % 7 == 1:
+                    let controls: [[UInt8]] = [
+                        [0x07], [0x1B], [0x09], [0x0D], [0x7F], [0xC2, 0x85], [0xC2, 0xA0], [0xEF, 0xBF, 0xBF],
+                        [0xEF, 0xBF, 0xBE], [0xEF, 0xBF, 0xBD],
+                    ]
+                    bytes += controls[Int(generator.next() % UInt64(controls.count))]
                 default: bytes.append(0x20)
                 }
             }
             if generator.next() % 4 == 0, !bytes.isEmpty { bytes.removeLast(Int(generator.next() % 3) % bytes.count) }
-            let valid = String(validating: bytes, as: UTF8.self) != nil && !bytes.contains(0)
+            let valid =
+                String(validating: bytes, as: UTF8.self).map {
+                    !$0.unicodeScalars.contains { ControlCharacters.contains($0.value) }
+                } ?? false
             let expected = bytes.indices.filter { bytes[$0] == 0x0A }.map { Int64($0 + 1) }
             var found = [Int64](repeating: -1, count: bytes.count + 1)
             let count = bytes.withUnsafeBufferPointer { input in

@@ -235,4 +235,45 @@ struct USJParserTests {
     func usjIsRecognisedByItsType(_ text: String, _ isUSJ: Bool) {
         #expect(USJParser.looksLikeUSJ(Array(text.utf8)) == isUSJ)
     }
+
+    /// The document's content is read element by element as the JSON streams, whatever the order of the root's
+    /// members: the same book and diagnostics with `content` first or last; a root that turns out not to be
+    /// USJ drops what its content gave; a second `content` is reported, not read.
+    @Test func streamedContentGivesTheSameBookInAnyMemberOrder() throws {
+        let content = #"[\#(Self.book),\#(Self.chapter),{"type":"para","marker":"p","content":[{"type":"verse","marker":"v","number":"1"},"In the beginning.",7]}]"#
+        let last = USJParser.parse(Array(#"{"type":"USJ","version":"3.1","content":\#(content)}"#.utf8), path: "a.usj")
+        let first = USJParser.parse(Array(#"{"content":\#(content),"version":"3.1","type":"USJ"}"#.utf8), path: "a.usj")
+        #expect(last.books.count == 1)
+        #expect(
+            try #require(first.books.first).normalizedForStore(collapsing: false)
+                == #require(last.books.first).normalizedForStore(collapsing: false))
+        #expect(first.diagnostics.map(\.message) == ["a number where a USJ element or text should be"])
+        #expect(last.diagnostics.map(\.message) == first.diagnostics.map(\.message))
+        let notUSJ = USJParser.parse(Array(#"{"content":\#(content),"type":"USX"}"#.utf8), path: "a.usj")
+        #expect(notUSJ.books.isEmpty)
+        #expect(notUSJ.diagnostics.map(\.kind) == [.notUSJ])
+        #expect(notUSJ.diagnostics.first?.message.hasSuffix("this is not a USJ file") == true)
+        let twice = USJParser.parse(
+            Array(#"{"type":"USJ","version":"3.1","content":\#(content),"content":[7]}"#.utf8), path: "a.usj")
+        #expect(twice.books.count == 1)
+        #expect(twice.diagnostics.map(\.message).last?.hasPrefix("\"content\" appears again in this object") == true)
+    }
+
+    /// Past 199 diagnostics a file's problems are counted in one more, not kept: USX and USJ alike.
+    @Test func aFileKeepsItsFirst199DiagnosticsAndCountsTheRest() {
+        let usj = USJParser.parse(
+            Array(Self.document(Self.book, Self.chapter, Array(repeating: "true", count: 1000).joined(separator: ",")).utf8),
+            path: "a.usj")
+        #expect(usj.diagnostics.count == 200)
+        #expect(
+            usj.diagnostics.last?.message
+                == "801 more problems in this file (801 errors) are not listed: a file keeps its first 199; fix those first")
+        let verses = (1...1000).map { _ in #"<verse number="1" style="v"/>"# }.joined()
+        let usx = USXParser.parse(
+            Array(#"<usx version="3.1"><book code="GEN" style="id"/><chapter number="1" style="c"/><para style="p">\#(verses)</para></usx>"#.utf8),
+            path: "a.usx")
+        #expect(usx.diagnostics.count == 200, "\(usx.diagnostics.prefix(3))")
+        #expect(usx.diagnostics.last?.message.hasSuffix("are not listed: a file keeps its first 199; fix those first") == true)
+        #expect(usx.books.count == 1)
+    }
 }

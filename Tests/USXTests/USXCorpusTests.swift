@@ -48,7 +48,7 @@ struct ParsedFolder: Sendable {
     }
 }
 
-@Suite(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+@Suite(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
 struct USXCorpusTests {
     struct Folder: Sendable, CustomTestStringConvertible {
         var name: String

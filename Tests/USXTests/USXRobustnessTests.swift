@@ -85,7 +85,7 @@ import USX
         }
     }
 
-    @Test(.enabled(if: TestCorpus.isAvailable, Comment(rawValue: TestCorpus.missingMessage)))
+    @Test(.enabled(if: Required.runs(TestCorpus.isAvailable), Comment(rawValue: TestCorpus.missingMessage)))
     func damageInARealBookIsReportedInsideTheFile() throws {
         let file = TestCorpus.folder("eng-web-usx").appendingPathComponent("057PHM.usx.gz")
         let original = try TestCorpus.bytes(of: file)

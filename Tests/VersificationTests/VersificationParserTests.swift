@@ -32,6 +32,25 @@ private let parserCases: [ParserCase] = [
         text: "GEN 1:31\nGEN 1:30\n",
         expected: "t.vrs:2:1: warning: GEN is already listed on line 1; this line replaces it"),
     ParserCase(text: "# nothing\n", expected: "t.vrs:1:1: error: no book lines (`GEN 1:31 2:25 …`)"),
+    ParserCase(
+        text: "GEN 1:31\n-GEN 1:1-999999\n",
+        expected: "t.vrs:2:10: error: verse 1:999999 is past what a Bible holds; chapters go from 1 to 200 and verses from 0 to 200"),
+    ParserCase(
+        text: "GEN 1:31\n&GEN 1:1-999999 = EXO 1:1-999999\n",
+        expected: "t.vrs:2:10: error: verse 1:999999 is past what a Bible holds; chapters go from 1 to 200 and verses from 0 to 200"),
+    ParserCase(
+        text: "GEN 1:31\nGEN 201:1 = EXO 1:1\n",
+        expected: "t.vrs:2:5: error: verse 201:1 is past what a Bible holds; chapters go from 1 to 200 and verses from 0 to 200"),
+    ParserCase(text: "GEN 1:201\n", expected: "t.vrs:1:5: error: chapter 1 ends at verse 201; a chapter has at most 200 verses"),
+    ParserCase(
+        text: "PSA " + (1...201).map { "\($0):5" }.joined(separator: " ") + "\n",
+        expected: "t.vrs:1:1097: error: more than 200 chapters; no Bible has so many"),
+    ParserCase(
+        text: "PSA 1:200 2:200\n" + String(repeating: "&PSA 1:1-200 = PSA 2:1\n", count: 251),
+        expected: "t.vrs:252:2: error: more than 50000 mapped verses; a scheme maps a few thousand (this line and the mappings after it are not read)"),
+    ParserCase(
+        text: "PSA 1:200\n" + (1...200).map { "-GEN \($0):1-200\n" }.joined() + (1...60).map { "-EXO \($0):1-200\n" }.joined(),
+        expected: "t.vrs:252:2: error: more than 50000 verses left out; a scheme leaves out a few (this line and the `-` lines after it are not read)"),
 ]
 
 @Test(arguments: parserCases)
@@ -41,6 +60,29 @@ func reportsProblemsWithTheirPlace(_ test: ParserCase) {
     let first = result.diagnostics.first
     #expect(first.map { "\($0.location): \($0.severity.rawValue): \($0.message)" } == test.expected)
     #expect(result.hasErrors == test.expected.contains(": error: "))
+}
+
+/// The largest ranges a scheme may name are read, and a verse mapped onto 200 and 200 onto one map in O(k):
+/// the pairs are found through sets, not lists.
+@Test func theLargestRangesAreReadAndMappedBothWays() throws {
+    let text = "PSA 1:200 2:200\n&PSA 1:1 = PSA 2:1-200\n&PSA 2:1-200 = PSA 1:200\n-PSA 1:2-200\n"
+    let result = VersificationParser.parse(text, file: "wide.vrs")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let scheme = result.scheme
+    let original = VersificationParser.parse("PSA 1:200 2:200\n", file: "plain.vrs").scheme
+    #expect(scheme.map(SchemeVerse(.psalms, 1, 1), to: original).verses.count == 200)
+    #expect(scheme.map(SchemeVerse(.psalms, 2, 7), to: original) == .one(SchemeVerse(.psalms, 1, 200)))
+    #expect(!scheme.contains(SchemeVerse(.psalms, 1, 2)))
+}
+
+/// A UTF-8 byte order mark before the first line is skipped, and columns count from after it.
+@Test func aByteOrderMarkIsSkipped() {
+    let result = VersificationParser.parse([0xEF, 0xBB, 0xBF] + Array("GEN 1:31 2:25\nGEN 3:1 = GEN 3:1\nXYZ 1:1\n".utf8), file: "b.vrs")
+    #expect(result.diagnostics.map(\.description) == ["b.vrs:3:1: error: unknown book code `XYZ` [unknown-book]"])
+    #expect(result.scheme.lastVerse(.genesis, 2) == 25)
+    let first = VersificationParser.parse([0xEF, 0xBB, 0xBF] + Array("XYZ 1:1\n".utf8), file: "b.vrs")
+    #expect(first.diagnostics.first?.location.column == 1)
+    #expect(first.diagnostics.first?.location.offset == 3)
 }
 
 @Test func readsBooksMappingsTitlesAndCRLF() {

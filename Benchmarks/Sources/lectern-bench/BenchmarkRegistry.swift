@@ -54,7 +54,10 @@ struct BenchmarkRegistry {
         VersificationBenchmarks.register(in: &registry)
         SearchBenchmarks.register(in: &registry)
         SearchEngineBenchmarks.register(in: &registry)
+        PeerFixBenchmarks.register(in: &registry)
         SearchAttributeBenchmarks.register(in: &registry)
+        AnnotationBenchmarks.register(in: &registry)
+        StartupBenchmarks.register(in: &registry)
         return registry
     }
 }

@@ -50,6 +50,10 @@ struct BenchmarkRunner {
                 let text = "Machine: \(machine.summary)\n\n" + table.markdown()
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             }
+            if let path = options.svgPath {
+                let chart = SVGChart(results: results, machine: machine.summary, date: started)
+                try Data(chart.svg().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
         } catch {
             FileHandle.standardError.write(Data("Error: cannot write the report: \(error)\n".utf8))
             return 1

@@ -2,15 +2,21 @@
 ///
 /// The table is `verses(book, chapter, verse, text)` with only `text` indexed, tokenizer
 /// `unicode61 remove_diacritics 2`, rowid = the verse's position in the `vref`, so rowid order is
-/// canon order. It lives in memory; `sizeBytes` is what it would take on disk.
+/// canon order. After the bulk load its segments are merged into one (`optimize`), as tantivy's and
+/// Lucene's indexes are. It lives in memory; `sizeBytes` is what it would take on disk.
 final class FTS5Index {
     /// The number of rows in a results page.
     static let pageSize = 20
-    /// The table's definition.
-    static let schema = """
-        CREATE VIRTUAL TABLE verses USING fts5(book UNINDEXED, chapter UNINDEXED, verse UNINDEXED, text,
-            tokenize = 'unicode61 remove_diacritics 2')
+    /// The prefix lengths of the table with a prefix index (`prefix=` of FTS5).
+    static let prefixLengths = "2 3 4 5 6"
+
+    /// The table's definition, with a prefix index of `prefixLengths` when given.
+    static func schema(prefixLengths: String? = nil) -> String {
         """
+        CREATE VIRTUAL TABLE verses USING fts5(book UNINDEXED, chapter UNINDEXED, verse UNINDEXED, text,
+            tokenize = 'unicode61 remove_diacritics 2'\(prefixLengths.map { ", prefix = '\($0)'" } ?? ""))
+        """
+    }
 
     private let database: SQLiteDatabase
     private let allHits: SQLiteStatement
@@ -20,11 +26,15 @@ final class FTS5Index {
     private let top: SQLiteStatement
     /// How many verses the table holds.
     let rowCount: Int
+    /// The prefix index's lengths, or nil without one.
+    let prefixLengths: String?
 
-    /// Builds the table from `verses` in one transaction.
-    init(verses: VerseList) throws {
+    /// Builds the table from `verses` in one transaction, with a prefix index of `prefixLengths` when given, then
+    /// merges its segments into one (`optimize`) unless `merged` is false (as the table was before issue 46).
+    init(verses: VerseList, prefixLengths: String? = nil, merged: Bool = true) throws {
         database = try SQLiteDatabase(path: ":memory:")
-        try database.execute(FTS5Index.schema)
+        self.prefixLengths = prefixLengths
+        try database.execute(FTS5Index.schema(prefixLengths: prefixLengths))
         try database.execute("BEGIN")
         let insert = try database.prepare(
             "INSERT INTO verses(rowid, book, chapter, verse, text) VALUES (?, ?, ?, ?, ?)")
@@ -39,6 +49,7 @@ final class FTS5Index {
             insert.reset()
         }
         try database.execute("COMMIT")
+        if merged { try database.execute("INSERT INTO verses(verses) VALUES('optimize')") }
         rowCount = verses.verses.count
         allHits = try database.prepare("SELECT rowid FROM verses WHERE verses MATCH ? ORDER BY rowid")
         page = try database.prepare(

@@ -18,6 +18,11 @@ enum PairedBenchmarks {
             "USFM parse of eng-web-usfm in paired rounds: Lectern's speed ÷ usfm3 parse()'s, one pass each a round (×)"
         ) { context in [try usfm3Pairs(context, stage: "parse")] }
         registry.register(
+            "paired/usfm-parse-core",
+            "USFM parse of eng-web-usfm in paired rounds: Lectern's speed ÷ usfm3's Rust core's (parse() alone, on "
+                + "strings decoded before the clock) (×)"
+        ) { context in [try usfm3Pairs(context, stage: "core")] }
+        registry.register(
             "paired/usfm-vref",
             "USFM parse + vref of eng-web-usfm in paired rounds: Lectern's speed ÷ usfm3 parse() + to_vref()'s (×)"
         ) { context in [try usfm3Pairs(context, stage: "vref")] }
@@ -29,7 +34,9 @@ enum PairedBenchmarks {
 
     /// Lectern's USFM parse (or parse + vref) against usfm3's driver: a round is one untimed and one timed Lectern
     /// pass in this process, then one driver process that does the same (`--warmup 1 --repetitions 1`); the
-    /// figure is the driver's seconds ÷ Lectern's.
+    /// figure is the driver's seconds ÷ Lectern's. Stage `core` times only usfm3's `parse` calls, on Python
+    /// strings decoded before its clock starts (its Rust core, without decoding or the loop), against
+    /// Lectern's parse of the bytes.
     static func usfm3Pairs(_ context: BenchmarkContext, stage: String) throws -> BenchmarkResult {
         let peer = Peer.usfm3
         let input = try ParseBenchmarks.usfmInput(context)
@@ -43,13 +50,16 @@ enum PairedBenchmarks {
             )
             : (
                 ParseBenchmarks.workload(input), "USFMParser.parse(bytes, path:, session:) per file",
-                "usfm3.parse(text)"
+                stage == "core"
+                    ? "only usfm3.parse(text) timed, call by call, on strings decoded before the clock"
+                    : "usfm3.parse(text)"
             )
         let count = rounds(context)
         let identity = RowIdentity(
-            benchmark: "paired/usfm-\(stage)", workload: workload + ": paired rounds", mode: .inProcess,
+            benchmark: stage == "core" ? "paired/usfm-parse-core" : "paired/usfm-\(stage)",
+            workload: workload + ": paired rounds", mode: .inProcess,
             implementation: Implementation(
-                name: "Lectern ÷ usfm3", version: version,
+                name: stage == "core" ? "Lectern ÷ usfm3's core" : "Lectern ÷ usfm3", version: version,
                 invocation:
                     "\(count) rounds, each one untimed and one timed pass of \(lecternCall) on one core, then one "
                     + "usfm3 driver process doing the same (\(peerCall), over the files in memory); the figure is "

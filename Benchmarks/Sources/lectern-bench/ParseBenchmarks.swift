@@ -24,6 +24,10 @@ enum ParseBenchmarks {
             ) { context in try peerRows(peer, context) }
         }
         registry.register(
+            "usfm-parse/usfm3-core",
+            "usfm3's Rust core on eng-web-usfm: parse() alone, on strings decoded before the clock (MB/s)"
+        ) { context in [try usfm3CoreRow(context)] }
+        registry.register(
             "usx-parse/lectern", "Lectern's USX parser over all of eng-web-usx held in memory, one core (MB/s)"
         ) { context in
             let input = try context.fixture("input/\(usxFolder)") {
@@ -110,6 +114,38 @@ enum ParseBenchmarks {
 
     /// The workload label every implementation's USFM row shares.
     static func workload(_ input: CorpusInput) -> String { "USFM parse, \(input.label)" }
+
+    /// usfm3's Rust parser alone: the driver's `--stage core`, which decodes every file into a Python string
+    /// before its clock starts and times only the `parse` calls (each document let go outside the clock).
+    static func usfm3CoreRow(_ context: BenchmarkContext) throws -> BenchmarkResult {
+        let peer = Peer.usfm3
+        let input = try usfmInput(context)
+        let python = context.peers.versions["python"].map { "CPython \($0)" } ?? "Python"
+        let identity = RowIdentity(
+            benchmark: "usfm-parse/usfm3-core", workload: workload(input), mode: .inProcess,
+            implementation: Implementation(
+                name: "usfm3 (Rust core)", version: context.peers.versions[peer.name] ?? "?",
+                invocation: "usfm3.parse(text) alone, each call timed, on Python strings decoded before the clock "
+                    + "starts; each document let go outside the clock; \(python)"))
+        if let reason = context.peers.unavailableReason(peer) {
+            return BenchmarkResult(identity, unit: .megabytesPerSecond, unavailable: reason)
+        }
+        context.log("usfm3: \(context.options.warmup) + \(context.options.repetitions) core pass(es) on \(usfmFolder)")
+        let arguments = [
+            "--mode", "time", "--stage", "core", "--warmup", String(context.options.warmup), "--repetitions",
+            String(context.options.repetitions), context.corpusFolder(usfmFolder).path,
+        ]
+        guard let report = try context.peers.run(peer, arguments, warmup: 0, repetitions: 1).first?.report else {
+            throw ProcessError(description: "usfm3's driver gave no report")
+        }
+        let bytes = Double(report.bytes)
+        return BenchmarkResult(
+            identity, unit: .megabytesPerSecond,
+            statistics: Statistics(
+                report.seconds.map { FigureUnit.megabytesPerSecond.figure(seconds: $0, work: bytes) }),
+            peakMemoryBytes: report.peakRssKb * 1024,
+            notes: ["the same parser as usfm3's rows, whose verses are checked against Lectern's"])
+    }
 
     /// A peer's rows: its driver's own in-process loop, and whole processes that also write its verses.
     ///

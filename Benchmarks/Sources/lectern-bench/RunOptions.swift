@@ -20,6 +20,7 @@ struct RunOptions {
           --warmup N          untimed runs first (default 1)
           --json FILE         also write the results as JSON
           --markdown FILE     also write the table as Markdown (for the README)
+          --svg FILE          also draw the run as an SVG picture (each workload's medians, log scale)
           --no-peers          skip the Python peers (SQLite FTS5 still runs)
           --list              list the benchmarks and exit
           -h, --help          show this help
@@ -31,6 +32,7 @@ struct RunOptions {
     var warmup = 1
     var jsonPath: String?
     var markdownPath: String?
+    var svgPath: String?
     var peers = true
     var list = false
     var help = false
@@ -72,6 +74,7 @@ struct RunOptions {
             case "--warmup": warmup = try count(for: word, minimum: 0)
             case "--json": jsonPath = try value(for: word)
             case "--markdown": markdownPath = try value(for: word)
+            case "--svg": svgPath = try value(for: word)
             case "--no-peers": peers = false
             case "--list": list = true
             case "-h", "--help": help = true

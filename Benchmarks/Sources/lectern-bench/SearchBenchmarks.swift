@@ -104,6 +104,32 @@ enum SearchBenchmarks {
                 ) { context in [try lecternRow(query, lecternShape, name: "\(base)/lectern", context)] }
             }
         }
+        let prefix = SearchQuery.all[4]
+        for shape in Shape.allCases {
+            let name = "search/\(prefix.name)/\(shape.rawValue)/fts5-prefix"
+            registry.register(name, "FTS5 with a prefix index: \(prefix.description), \(shape.description) (µs/query)")
+            {
+                context in [try fts5Row(prefix, shape, name: name, index: fts5PrefixIndex(context), context)]
+            }
+        }
+        for shape in Shape.allCases {
+            let base = "search/interleaved/\(shape.rawValue)"
+            registry.register("\(base)/lectern", "Lectern: the five queries in turn, \(shape.description) (µs/query)") {
+                context in [try lecternInterleavedRow(shape, name: "\(base)/lectern", context)]
+            }
+            registry.register("\(base)/fts5", "FTS5: the five queries in turn, \(shape.description) (µs/query)") {
+                context in
+                let index = try fts5Index(context)
+                let identity = RowIdentity(
+                    benchmark: "\(base)/fts5", workload: InterleavedFigures.workload(shape), mode: .inProcess,
+                    implementation: fts5Implementation)
+                return [
+                    try context.measureInterleaved(
+                        identity, labels: SearchQuery.all.map(\.text),
+                        SearchQuery.all.map { fts5Call($0, shape, index) })
+                ]
+            }
+        }
     }
 
     /// What a search returns.
@@ -131,11 +157,18 @@ enum SearchBenchmarks {
 
     static let fts5Implementation = Implementation(
         name: "SQLite FTS5", version: SQLiteDatabase.libraryVersion,
-        invocation: "C API in this process, :memory:, tokenize='unicode61 remove_diacritics 2', prepared statements; "
+        invocation: "C API in this process, :memory:, tokenize='unicode61 remove_diacritics 2', merged after the bulk "
+            + "load (INSERT INTO verses(verses) VALUES('optimize')), prepared statements; "
             + "all hits: every rowid (ORDER BY rowid); first 20 + count: rowid, book, chapter, verse of the first 20 "
             + "(ORDER BY rowid LIMIT 20), then count(*); with text and highlights: the same plus "
             + "highlight(verses, 3, '[', ']') of each row; top 20: the same columns ORDER BY rank (bm25) LIMIT 20, "
             + "then count(*)")
+
+    /// FTS5 with a prefix index, for the prefix query.
+    static let fts5PrefixImplementation = Implementation(
+        name: "SQLite FTS5, prefix index", version: SQLiteDatabase.libraryVersion,
+        invocation: "as SQLite FTS5, with prefix='\(FTS5Index.prefixLengths)' (the prefixes of 2 to 6 characters "
+            + "indexed; bless* reads the 5-character one)")
 
     /// The workload text of a query in a shape, the same for every engine compared on it.
     static func workload(_ query: SearchQuery, _ shape: Shape) -> String {
@@ -148,14 +181,8 @@ enum SearchBenchmarks {
     private static func lecternRow(
         _ query: SearchQuery, _ shape: Shape, name: String, _ context: BenchmarkContext
     ) throws -> BenchmarkResult {
-        let search = try LecternSearch.fixture(context)
-        let index = search.index
-        let run: () throws -> Int =
-            switch shape {
-            case .all, .page, .top20: { try index.matches(QueryParser.parse(query.text)).verses.count }
-            case .pageText:
-                { try touch(index.search(query.text, options: SearchOptions(pageSize: FTS5Index.pageSize))) }
-            }
+        let index = try LecternSearch.fixture(context).index
+        let run = lecternCall(query, shape, index)
         let invocation =
             shape == .pageText
             ? "SearchIndex.search(text, page size 20): the total, counts per book, and each of the first 20 hits' "
@@ -170,6 +197,30 @@ enum SearchBenchmarks {
         let fts5Hits = try fts5Index(context).allHits(query.fts5).count
         result.notes.insert("\(hits) hits" + (hits == fts5Hits ? "" : " (FTS5: \(fts5Hits))"), at: 0)
         return result
+    }
+
+    /// One call of Lectern's row for `shape`: `all`, every matching verse (`SearchIndex.matches`); `page` and
+    /// `top20`, the bare page of `lecternIDsCall`; `pageText`, the results list of `SearchIndex.search`.
+    static func lecternCall(_ query: SearchQuery, _ shape: Shape, _ index: SearchIndex) -> () throws -> Int {
+        switch shape {
+        case .all: { try index.matches(QueryParser.parse(query.text)).verses.count }
+        case .page, .top20: lecternIDsCall(query, ranked: shape == .top20, index)
+        case .pageText: { try touch(index.search(query.text, options: SearchOptions(pageSize: FTS5Index.pageSize))) }
+        }
+    }
+
+    /// Lectern's interleaved row of `shape`: the calls of its back-to-back rows (`all`, `ids`, `ids-top20` and
+    /// `page` for the engines' `all`, `page`, `top20` and FTS5's `page-text`), the five queries in turn.
+    private static func lecternInterleavedRow(
+        _ shape: Shape, name: String, _ context: BenchmarkContext
+    ) throws -> BenchmarkResult {
+        let index = try LecternSearch.fixture(context).index
+        let identity = LecternWorkloads.row(
+            name, InterleavedFigures.workload(shape), .inProcess,
+            "the calls of its back-to-back rows of this shape (SearchIndex.matches, best or search), the five "
+                + "queries in turn, each call timed alone")
+        return try context.measureInterleaved(
+            identity, labels: SearchQuery.all.map(\.text), SearchQuery.all.map { lecternCall($0, shape, index) })
     }
 
     /// A checksum of everything a results list shows from `page`: the total, the per-book counts, and each
@@ -196,9 +247,21 @@ enum SearchBenchmarks {
     private static func lecternIDsRow(
         _ query: SearchQuery, name: String, ranked: Bool = false, _ context: BenchmarkContext
     ) throws -> BenchmarkResult {
-        let index = try LecternSearch.fixture(context).index
+        let run = lecternIDsCall(query, ranked: ranked, try LecternSearch.fixture(context).index)
+        let identity = LecternWorkloads.row(
+            name, workload(query, ranked ? .top20 : .page), .inProcess,
+            ranked
+                ? "SearchIndex.best(QueryParser.parse(text), limit: 20): the count and the best 20 verses' references "
+                    + "by BM25 (VersionStore.verseKey; no text or highlights)"
+                : "SearchIndex.matches(QueryParser.parse(text)): the count and the first 20 verses' references "
+                    + "(VersionStore.verseKey; no text or highlights)")
+        return try context.measureBatched(identity, unit: .microsecondsPerQuery, run)
+    }
+
+    /// One call of Lectern's bare page: the count and the first 20 (or, `ranked`, the best 20) verses' references.
+    static func lecternIDsCall(_ query: SearchQuery, ranked: Bool, _ index: SearchIndex) -> () throws -> Int {
         let store = index.store
-        let run: () throws -> Int = {
+        return {
             let parsed = try QueryParser.parse(query.text)
             var verses: [Int]
             var sum: Int
@@ -216,38 +279,44 @@ enum SearchBenchmarks {
             }
             return sum
         }
-        let identity = LecternWorkloads.row(
-            name, workload(query, ranked ? .top20 : .page), .inProcess,
-            ranked
-                ? "SearchIndex.best(QueryParser.parse(text), limit: 20): the count and the best 20 verses' references "
-                    + "by BM25 (VersionStore.verseKey; no text or highlights)"
-                : "SearchIndex.matches(QueryParser.parse(text)): the count and the first 20 verses' references "
-                    + "(VersionStore.verseKey; no text or highlights)")
-        return try context.measureBatched(identity, unit: .microsecondsPerQuery, run)
     }
 
-    /// The FTS5 table, built once per run.
-    private static func fts5Index(_ context: BenchmarkContext) throws -> FTS5Index {
+    /// The FTS5 table, built once per run and merged (`optimize`).
+    static func fts5Index(_ context: BenchmarkContext) throws -> FTS5Index {
         let source = try verseSource(context)
         return try context.fixture("fts5") { try FTS5Index(verses: source.verses) }
     }
 
+    /// The FTS5 table with a prefix index, built once per run and merged.
+    static func fts5PrefixIndex(_ context: BenchmarkContext) throws -> FTS5Index {
+        let source = try verseSource(context)
+        return try context.fixture("fts5-prefix") {
+            try FTS5Index(verses: source.verses, prefixLengths: FTS5Index.prefixLengths)
+        }
+    }
+
+    /// One call of FTS5's row for `shape`.
+    static func fts5Call(_ query: SearchQuery, _ shape: Shape, _ index: FTS5Index) -> () throws -> Int {
+        switch shape {
+        case .all: { try index.allHits(query.fts5).count }
+        case .page: { try index.firstPage(query.fts5).total }
+        case .top20: { try index.topPage(query.fts5).total }
+        case .pageText: { try touch(index.firstPageWithText(query.fts5)) }
+        }
+    }
+
     private static func fts5Row(
-        _ query: SearchQuery, _ shape: Shape, name: String, _ context: BenchmarkContext
+        _ query: SearchQuery, _ shape: Shape, name: String, index: FTS5Index? = nil, _ context: BenchmarkContext
     ) throws -> BenchmarkResult {
-        let index = try fts5Index(context)
-        let run: () throws -> Int =
-            switch shape {
-            case .all: { try index.allHits(query.fts5).count }
-            case .page: { try index.firstPage(query.fts5).total }
-            case .top20: { try index.topPage(query.fts5).total }
-            case .pageText: { try touch(index.firstPageWithText(query.fts5)) }
-            }
+        let index = try index ?? fts5Index(context)
         let identity = RowIdentity(
             benchmark: name, workload: workload(query, shape), mode: .inProcess,
-            implementation: fts5Implementation)
-        var result = try context.measureBatched(identity, unit: .microsecondsPerQuery, run)
+            implementation: index.prefixLengths == nil ? fts5Implementation : fts5PrefixImplementation)
+        var result = try context.measureBatched(identity, unit: .microsecondsPerQuery, fts5Call(query, shape, index))
         result.notes.insert("\(try index.firstPage(query.fts5).total) hits", at: 0)
+        if index.prefixLengths != nil {
+            result.notes.append(String(format: "database %.1f MB", Double(try index.sizeBytes()) / 1_000_000))
+        }
         return result
     }
 

@@ -8,8 +8,9 @@ import XapianShim
 /// their references and the count (`top20`).
 ///
 /// - tantivy (Python binding) and Lucene (Java) time themselves in a driver process (see
-///   `SearchEngineDriver`); their rows are the driver's figures. tantivy's `search/overhead/tantivy` row is a
-///   trivial call through the binding timed in the same loop, so the engine's own time is the row less it.
+///   `SearchEngineDriver`); their rows are the driver's figures. Their `search/overhead/…` rows are the
+///   cheapest real query call (a word in no verse) in each shape, timed in the same loop; each row's note
+///   gives the row less the overhead of its shape.
 /// - Xapian runs in this process through `XapianShim`.
 enum SearchEngineBenchmarks {
     /// The shapes the engines are measured in.
@@ -30,9 +31,9 @@ enum SearchEngineBenchmarks {
         }
         for driver in [SearchEngineDriver.tantivy, .lucene] {
             let name = "search/overhead/\(driver.name)"
-            registry.register(name, "\(driver.displayName): a trivial call into the engine, the per-call overhead") {
-                context in [overheadRow(driver, name: name, context)]
-            }
+            registry.register(
+                name, "\(driver.displayName): the cheapest real query (a word in no verse), the per-call overhead"
+            ) { context in overheadRows(driver, name: name, context) }
         }
         for query in SearchQuery.all {
             for shape in shapes {
@@ -47,6 +48,23 @@ enum SearchEngineBenchmarks {
                     ) {
                         context in [driverRow(driver, query, shape, name: name, context)]
                     }
+                }
+            }
+        }
+        for shape in shapes {
+            let base = "search/interleaved/\(shape.rawValue)"
+            registry.register("\(base)/xapian", "Xapian: the five queries in turn, \(shape.description) (µs/query)") {
+                context in
+                let identity = RowIdentity(
+                    benchmark: "\(base)/xapian", workload: InterleavedFigures.workload(shape), mode: .inProcess,
+                    implementation: xapianImplementation)
+                let calls = try SearchQuery.all.map { try xapianCall($0, shape, context) }
+                return [try context.measureInterleaved(identity, labels: SearchQuery.all.map(\.text), calls)]
+            }
+            for driver in [SearchEngineDriver.tantivy, .lucene] {
+                let name = "\(base)/\(driver.name)"
+                registry.register(name, "\(driver.displayName): the five queries in turn, \(shape.description)") {
+                    context in [driverInterleavedRow(driver, shape, name: name, context)]
                 }
             }
         }
@@ -76,15 +94,24 @@ enum SearchEngineBenchmarks {
         return "\(hits) hits" + (lectern == nil || lectern == hits ? "" : " (Lectern: \(lectern ?? 0))")
     }
 
-    private static func xapianRow(
-        _ query: SearchQuery, _ shape: SearchBenchmarks.Shape, name: String, _ context: BenchmarkContext
-    ) throws -> BenchmarkResult {
-        let index = try context.fixture("search-engine/xapian") {
+    private static func xapianIndex(_ context: BenchmarkContext) throws -> XapianIndex {
+        try context.fixture("search-engine/xapian") {
             try XapianIndex(verses: try SearchBenchmarks.verseSource(context).verses)
         }
+    }
+
+    private static func xapianKind(_ shape: SearchBenchmarks.Shape) -> bench_xapian_shape {
+        shape == .all ? bench_xapian_all : shape == .page ? bench_xapian_page : bench_xapian_top
+    }
+
+    /// One call of Xapian's row for `shape`: the docids (and for a page, their references) and the count.
+    private static func xapianCall(
+        _ query: SearchQuery, _ shape: SearchBenchmarks.Shape, _ context: BenchmarkContext
+    ) throws -> () throws -> Int {
+        let index = try xapianIndex(context)
         let references = try self.references(context)
-        let kind = shape == .all ? bench_xapian_all : shape == .page ? bench_xapian_page : bench_xapian_top
-        let run: () throws -> Int = {
+        let kind = xapianKind(shape)
+        return {
             try index.search(query.fts5, kind) { docids, total in
                 guard kind != bench_xapian_all else { return total &+ Int(docids.last ?? 0) }
                 var sum = total
@@ -94,11 +121,17 @@ enum SearchEngineBenchmarks {
                 return sum
             }
         }
+    }
+
+    private static func xapianRow(
+        _ query: SearchQuery, _ shape: SearchBenchmarks.Shape, name: String, _ context: BenchmarkContext
+    ) throws -> BenchmarkResult {
         let identity = RowIdentity(
             benchmark: name, workload: SearchBenchmarks.workload(query, shape), mode: .inProcess,
             implementation: xapianImplementation)
-        var result = try context.measureBatched(identity, unit: .microsecondsPerQuery, run)
-        let hits = try index.search(query.fts5, kind) { _, total in total }
+        var result = try context.measureBatched(
+            identity, unit: .microsecondsPerQuery, try xapianCall(query, shape, context))
+        let hits = try xapianIndex(context).search(query.fts5, xapianKind(shape)) { _, total in total }
         result.notes.insert(hitNote(hits, query, context), at: 0)
         return result
     }
@@ -128,8 +161,16 @@ enum SearchEngineBenchmarks {
             }
             identity.implementation = implementation(driver, report)
             var notes = [hitNote(row.hits, query, context), "\(row.batch) calls per sample, the driver's clock"]
-            if let overhead = Statistics(report.overheadUs) {
-                notes.append(String(format: "a trivial call costs %.2f µs", overhead.median))
+            if let overhead = report.row(SearchEngineDriver.absentWord, shape.rawValue).flatMap({ Statistics($0.us) }),
+                let median = Statistics(row.us)?.median
+            {
+                notes.append(
+                    String(
+                        format: "less the cheapest real query of this shape (%.2f µs): %@ µs", overhead.median,
+                        TablePrinter.format(median - overhead.median)))
+            }
+            if shape == .top20, query.text.hasSuffix("*") {
+                notes.append(driver.rankedPrefixNote)
             }
             return BenchmarkResult(
                 identity, unit: .microsecondsPerQuery, statistics: Statistics(row.us),
@@ -137,22 +178,52 @@ enum SearchEngineBenchmarks {
         }
     }
 
-    private static func overheadRow(_ driver: SearchEngineDriver, name: String, _ context: BenchmarkContext)
-        -> BenchmarkResult
+    /// A driver's interleaved row of `shape`, from its report.
+    private static func driverInterleavedRow(
+        _ driver: SearchEngineDriver, _ shape: SearchBenchmarks.Shape, name: String, _ context: BenchmarkContext
+    ) -> BenchmarkResult {
+        let report = Result { try driver.report(context) }
+        let identity = RowIdentity(
+            benchmark: name, workload: InterleavedFigures.workload(shape), mode: .inProcess,
+            implementation: implementation(driver, try? report.get()))
+        switch report {
+        case .failure(let error):
+            return BenchmarkResult(identity, unit: .microsecondsPerQuery, unavailable: "\(error)")
+        case .success(let report):
+            guard let mixed = report.interleaved.first(where: { $0.shape == shape.rawValue }) else {
+                return BenchmarkResult(identity, unit: .microsecondsPerQuery, unavailable: "not in the driver's report")
+            }
+            var result = InterleavedFigures(
+                labels: SearchQuery.all.map(\.text), rounds: mixed.rounds, totals: mixed.us, each: mixed.queries
+            ).result(identity, peakMemoryBytes: report.peakRssKb * 1024)
+            result.notes[1] += ", the driver's clock"
+            return result
+        }
+    }
+
+    /// The driver's cheapest real query, a word in no verse, in each shape: the per-call overhead of its loop,
+    /// binding, query parsing and collectors.
+    private static func overheadRows(_ driver: SearchEngineDriver, name: String, _ context: BenchmarkContext)
+        -> [BenchmarkResult]
     {
         let report = try? driver.report(context)
-        let call = driver.name == "tantivy" ? "searcher.num_docs" : "searcher.getIndexReader().maxDoc()"
-        let identity = RowIdentity(
-            benchmark: name, workload: "Search: one trivial call into the engine (\(call))", mode: .inProcess,
-            implementation: implementation(driver, report))
-        guard let report else {
-            return BenchmarkResult(identity, unit: .microsecondsPerQuery, unavailable: "driver did not run")
+        return shapes.map { shape in
+            let identity = RowIdentity(
+                benchmark: name,
+                workload: "Search \(SearchEngineDriver.absentWord) (a word in no verse: the cheapest real query), "
+                    + shape.description,
+                mode: .inProcess, implementation: implementation(driver, report))
+            guard let report, let row = report.row(SearchEngineDriver.absentWord, shape.rawValue) else {
+                return BenchmarkResult(identity, unit: .microsecondsPerQuery, unavailable: "driver did not run")
+            }
+            var notes = ["\(row.hits) hits", "\(row.batch) calls per sample, the driver's clock"]
+            if shape == .page {
+                notes.append("index built in \(String(format: "%.0f", report.buildSeconds * 1000)) ms")
+            }
+            return BenchmarkResult(
+                identity, unit: .microsecondsPerQuery, statistics: Statistics(row.us), peakMemoryBytes: nil,
+                notes: notes)
         }
-        return BenchmarkResult(
-            identity, unit: .microsecondsPerQuery, statistics: Statistics(report.overheadUs),
-            peakMemoryBytes: nil,
-            notes: [
-                "timed in the query rows' loop; index built in \(String(format: "%.0f", report.buildSeconds * 1000)) ms"
-            ])
     }
+
 }

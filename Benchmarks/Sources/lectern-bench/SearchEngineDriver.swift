@@ -15,14 +15,38 @@ struct SearchEngineDriver: Sendable {
     static let tantivy = SearchEngineDriver(
         name: "tantivy", displayName: "tantivy",
         invocation: "tantivy_driver.py: Python binding, RAM index, one segment; tokenizer simple (alphanumeric runs) "
-            + "+ lowercase + ascii_fold; Index.parse_query per call (bless* as Query.regex_query 'bless.*'); "
-            + "canon order by the rowid fast field; references from a list by rowid")
+            + "+ lowercase + ascii_fold; Index.parse_query per call (bless* as Query.phrase_prefix_query, and for the "
+            + "top 20 by BM25 a boolean OR of the words Searcher.terms_with_prefix gives); canon order by the rowid "
+            + "fast field; references from a list by rowid")
     /// Apache Lucene from Debian's jars, in a JVM warmed up first.
     static let lucene = SearchEngineDriver(
         name: "lucene", displayName: "Lucene",
         invocation: "LuceneDriver.java: ByteBuffersDirectory, one segment; StandardTokenizer (UAX #29 words) "
-            + "+ LowerCaseFilter + ASCIIFoldingFilter; classic QueryParser per call; canon order Sort.INDEXORDER; "
+            + "+ LowerCaseFilter + ASCIIFoldingFilter; classic QueryParser per call (for the top 20 by BM25 with "
+            + "MultiTermQuery.SCORING_BOOLEAN_REWRITE, so a prefix is ranked); canon order Sort.INDEXORDER; "
             + "exact counts; 2 s JIT warm-up over every query and shape first; references from an array by doc id")
+
+    /// A word in no verse, which every driver times in every shape: the cheapest real query call, its
+    /// per-call overhead (`ABSENT` in `searchcommon.py`).
+    static let absentWord = "xyzzy"
+
+    /// How a row was made before issue 46's fix, timed in batches alternating with the row's own.
+    struct Variant: Decodable {
+        /// What the old call was.
+        var label: String
+        var hits: Int
+        var batch: Int
+        var us: [Double]
+    }
+
+    /// How the driver ranks a prefix by BM25, for the note of its `top20` prefix row.
+    var rankedPrefixNote: String {
+        name == "tantivy"
+            ? "ranked: a boolean OR of the words with the prefix (Searcher.terms_with_prefix), each scored by BM25; "
+                + "tantivy's prefix query scores every hit 1.0"
+            : "ranked: MultiTermQuery.SCORING_BOOLEAN_REWRITE, each word with the prefix scored by BM25; the default "
+                + "constant-score rewrite ranks nothing"
+    }
 
     /// One query in one shape, as the driver timed it.
     struct Row: Decodable {
@@ -31,6 +55,19 @@ struct SearchEngineDriver: Sendable {
         var hits: Int
         var batch: Int
         var us: [Double]
+        /// The row as it was made before issue 46, when it changed.
+        var before: Variant?
+    }
+
+    /// One shape with the queries in turn, a different query each call, each call timed alone.
+    struct Interleaved: Decodable {
+        var shape: String
+        /// Rounds of all the queries in one sample.
+        var rounds: Int
+        /// µs per round of all the queries, per sample.
+        var us: [Double]
+        /// µs per call of each query (in the order given), per sample.
+        var queries: [[Double]]
     }
 
     /// What a driver prints.
@@ -41,9 +78,10 @@ struct SearchEngineDriver: Sendable {
         var python: String
         var docs: Int
         var buildSeconds: Double
-        /// µs per call of a trivial call into the engine (tantivy: `searcher.num_docs`), timed in the same loop.
-        var overheadUs: [Double]
+        /// Every query, and `absentWord`, in every shape.
         var rows: [Row]
+        /// Every shape with the queries interleaved.
+        var interleaved: [Interleaved]
         var peakRssKb: Int
 
         /// The row for `query` (in the peers' syntax) and `shape`.
@@ -105,7 +143,12 @@ struct SearchEngineDriver: Sendable {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: java)) ?? []
             let jars = try ["lucene-core", "lucene-queryparser", "lucene-analyzers-common"].map { module in
                 guard let jar = names.filter({ $0.hasPrefix(module + "-8") && $0.hasSuffix(".jar") }).sorted().last
-                else { throw ProcessError(description: "\(module) not in \(java): apt-get install liblucene8-java") }
+                else {
+                    throw ProcessError(
+                        description:
+                            "\(module) not in \(java): run Benchmarks/peers/setup.sh (it installs liblucene8-java and a JDK)"
+                    )
+                }
                 return "\(java)/\(jar)"
             }
             let output = context.peers.directory.appendingPathComponent(".java-build").path

@@ -42,6 +42,15 @@ struct TablePrinter {
 
     /// The rows' cells, grouped by workload and mode (Lectern's row first in each group).
     func cells() -> [[String]] {
+        TablePrinter.groups(results).flatMap { group -> [[String]] in
+            let lectern = group.first { $0.identity.implementation.isLectern }?.shownFigure
+            return group.map { row(for: $0, lectern: lectern) }
+        }
+    }
+
+    /// `results` grouped by workload and mode, the groups in the order of their first row, Lectern's row
+    /// first in each group (the table's and the picture's order).
+    static func groups(_ results: [BenchmarkResult]) -> [[BenchmarkResult]] {
         var order: [String] = []
         var groups: [String: [BenchmarkResult]] = [:]
         for result in results {
@@ -49,12 +58,10 @@ struct TablePrinter {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(result)
         }
-        return order.flatMap { key -> [[String]] in
-            let group = (groups[key] ?? []).sorted {
+        return order.map { key in
+            (groups[key] ?? []).sorted {
                 $0.identity.implementation.isLectern && !$1.identity.implementation.isLectern
             }
-            let lectern = group.first { $0.identity.implementation.isLectern }?.shownFigure
-            return group.map { row(for: $0, lectern: lectern) }
         }
     }
 

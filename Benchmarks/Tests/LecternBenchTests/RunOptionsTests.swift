@@ -16,7 +16,7 @@ struct RunOptionsTests {
         let options = try RunOptions(
             [
                 "--corpus", "/data", "--only", "usfm-parse", "search/common", "--repetitions", "3", "--warmup", "0",
-                "--json", "out.json", "--markdown", "out.md", "--no-peers",
+                "--json", "out.json", "--markdown", "out.md", "--svg", "out.svg", "--no-peers",
             ], environment: ["LECTERN_CORPUS": "/ignored"])
         #expect(options.corpus.path == "/data")
         #expect(options.only == ["usfm-parse", "search/common"])
@@ -24,6 +24,7 @@ struct RunOptionsTests {
         #expect(options.warmup == 0)
         #expect(options.jsonPath == "out.json")
         #expect(options.markdownPath == "out.md")
+        #expect(options.svgPath == "out.svg")
         #expect(!options.peers)
     }
 

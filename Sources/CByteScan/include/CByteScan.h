@@ -145,21 +145,35 @@ typedef struct {
 void lectern_usfm_read_words(lectern_usfm_word_run *run, const lectern_usfm_layout *layout);
 
 /// Checks that `bytes` are valid UTF-8 (RFC 3629: no overlong forms, surrogates or code points past
-/// U+10FFFF, no sequence cut short at the end) with no NUL byte, and writes the offset after each line
-/// feed to `starts`, in order.
+/// U+10FFFF, no sequence cut short at the end) with no NUL byte and no other control character (C0 but tab,
+/// line feed and carriage return; DEL; C1; U+FFFE and U+FFFF), and writes the offset after each line feed to
+/// `starts`, in order.
 ///
-/// Returns how many offsets it wrote; -1 when a byte is invalid or NUL (nothing is said of where: the caller
-/// then reads the bytes itself); -2 when more than `capacity` line feeds would be written.
+/// Returns how many offsets it wrote; -1 when a byte is invalid, NUL or a control character (nothing is said
+/// of where: the caller then reads the bytes itself); -2 when more than `capacity` line feeds would be written.
 ///
 /// - Complexity: O(n), 32 bytes a step with AVX2 (the Keiser–Lemire lookup check), a byte at a time without.
 int64_t lectern_usfm_line_starts(const uint8_t *bytes, size_t length, int64_t *starts, size_t capacity);
 
-/// 1 when `bytes` are valid UTF-8 with no NUL byte (the check of `lectern_usfm_line_starts`, without the
+/// 1 when `bytes` are valid UTF-8 with no NUL byte or other control character (the check of `lectern_usfm_line_starts`, without the
 /// line starts), else 0; and, in the same pass, `*crowding`: a count of `=` bytes such that no stretch between two
 /// `>` bytes (or an end of the input) holds more than `*crowding + 62` (nor fewer than `*crowding`, for the
 /// stretch it counts). No start tag has more attributes than `=` signs, so a small value says that none has many
 /// (libxml2 2.9 checks a tag's attributes for duplicates pairwise: time grows with the square of their number).
 int32_t lectern_utf8_check_markup(const uint8_t *bytes, size_t length, int64_t *crowding);
+
+/// 1 when the byte scans take their AVX2 paths on the calling thread: the processor has AVX2 and the scalar
+/// paths are not forced (`lectern_bytescan_force_scalar` on this thread, or `LECTERN_SCALAR_C=1` in the
+/// environment when first asked), else 0.
+int32_t lectern_bytescan_uses_avx2(void);
+
+/// 1 when the processor has AVX2, whether or not the scalar paths are forced.
+int32_t lectern_bytescan_processor_has_avx2(void);
+
+/// Forces the scalar paths of every byte scan made on the calling thread (non-zero), or lets them take AVX2
+/// where the processor has it (0): for tests, which compare both paths' results on a machine that has both.
+/// Scans on other threads (tests run at the same time, a parse's worker threads) are not touched.
+void lectern_bytescan_force_scalar(int32_t on);
 
 /// 1 when `lectern_usfm_read_words` reads words on this processor (it has AVX2), else 0.
 int32_t lectern_usfm_word_runs_available(void);

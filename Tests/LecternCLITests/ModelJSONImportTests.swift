@@ -1,0 +1,77 @@
+import Foundation
+import Lectern
+import LecternCLI
+import TestSupport
+import Testing
+
+/// `lectern import FILE.json` of what `lectern export --format json` wrote: the same Bible back, exactly.
+@Suite struct ModelJSONImportTests {
+    static let sample = TestCorpus.sample("sample/usfm").path
+
+    /// The export with its `importedAt` value left out, the one thing a new import changes.
+    static func withoutImportTime(_ text: String) -> String {
+        text.replacing(/"importedAt":"[^"]*"/, with: #""importedAt":"""#)
+    }
+
+    @Test("An export imports back into another library and exports to the same bytes (binary)")
+    func exportImportsBack() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let first = StoreCommandsTests.TemporaryLibrary()
+        #expect(first.run(["import", Self.sample, "--language", "en", "--copyright", "Public domain."]).status == 0)
+        let file = folder.path + "/lsv.json"
+        #expect(first.run(["export", "--format", "json", "--output", file]).status == 0)
+
+        let second = StoreCommandsTests.TemporaryLibrary()
+        let imported = try CLIRunner.runBinary(["import", file, "--library", second.path])
+        #expect(imported.status == 0 && imported.standardError == "", "\(imported)")
+        #expect(
+            NewcomerTests.withoutSeconds(imported.standardOutput) == """
+                Imported LSV (id 1, Lectern sample version): 4 books, 7 chapters, 30 verses, 0 errors, 0 warnings \
+                in S s; store 13 KB at \(second.path)/versions/1.lectern
+                LSV is the default Bible; change it with 'lectern use'
+
+                """)
+        let again = folder.path + "/again.json"
+        #expect(second.run(["export", "--format", "json", "--output", again]).status == 0)
+        let (before, after) = (
+            try String(contentsOfFile: file, encoding: .utf8), try String(contentsOfFile: again, encoding: .utf8)
+        )
+        #expect(before.count > 10_000)
+        #expect(Self.withoutImportTime(after) == Self.withoutImportTime(before), "the names and source format too")
+        #expect(second.run(["read", "John 2:1-3"]) == first.run(["read", "John 2:1-3"]))
+        #expect(second.run(["versions"]).standardOutput == first.run(["versions"]).standardOutput)
+        // `check` reads it as it reads any source.
+        let checked = try CLIRunner.runBinary(["check", file])
+        #expect(
+            checked.standardOutput.replacing(/\(\d+\.\d\d s\)/, with: "(S s)")
+                == "4 books, 7 chapters, 30 verses, 0 errors, 0 warnings, 0 notes (S s)\n", "\(checked)")
+    }
+
+    @Test("A damaged export is an error at its file:line:col, and nothing is imported (binary)")
+    func damagedExportSaysWhere() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let first = StoreCommandsTests.TemporaryLibrary()
+        #expect(first.run(["import", Self.sample]).status == 0)
+        let text = first.run(["export", "--format", "json"]).standardOutput
+        // The first introduction paragraph's kind made wrong; the error points at that value.
+        let wrong = try #require(text.range(of: #""marker":"ip","kind":"introduction""#))
+        let damaged = text.replacingCharacters(in: wrong, with: #""marker":"ip","kind":"prose""#)
+        let file = try folder.write(Array(damaged.utf8), to: "damaged.json")
+        let second = StoreCommandsTests.TemporaryLibrary()
+        let result = try CLIRunner.runBinary(["import", file, "--library", second.path])
+        let column = text[..<wrong.lowerBound].unicodeScalars.count + #""marker":"ip","kind":"#.count + 1
+        #expect(
+            result
+                == CLIResult(
+                    status: 1, standardOutput: "",
+                    standardError: """
+                        \(file):1:\(column): error: kind 'prose' is not the marker ip's (introduction) \
+                        [not-lectern-json]
+                        Error: 1 error in the input; nothing was imported (fix them, or use --allow-errors)
+
+                        """))
+        #expect(StoreCommandsTests.TemporaryLibrary.files(below: second.path).isEmpty)
+    }
+}
