@@ -28,6 +28,7 @@ public struct BookOutline: Sendable, Hashable {
         location = book.location
         var collector = VerseTextCollector(book: book.id)
         collector.keysOnly = true
+        collector.keepsLocations = true
         collector.order.sorts = false
         chapters = []
         chapters.reserveCapacity(book.chapters.count)
@@ -35,7 +36,11 @@ public struct BookOutline: Sendable, Hashable {
             collector.startChapter(chapter.number)
             collector.add(chapter.content)
             collector.finishChapter()
-            let verses = collector.takeVerses().compactMap { VerseOutline(label: $0.key.verse, location: $0.location) }
+            let verses = zip(collector.keys, collector.keyLocations).compactMap {
+                VerseOutline(label: $0.verse, location: $1)
+            }
+            collector.keys.removeAll(keepingCapacity: true)
+            collector.keyLocations.removeAll(keepingCapacity: true)
             chapters.append(ChapterOutline(number: chapter.number, location: chapter.location, verses: verses))
         }
     }

@@ -108,7 +108,7 @@ extension Book {
         for chapter in chapters {
             collector.startChapter(chapter.number)
             collector.add(chapter.content)
-            collector.finishVerse()
+            collector.finishChapter()
         }
         return collector.keys
     }

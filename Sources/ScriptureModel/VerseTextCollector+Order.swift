@@ -4,7 +4,7 @@ struct VerseOrder {
     /// Whether a chapter's verses are put in numeric order when it is finished (the outline of a book, which
     /// reports the order, keeps the source's).
     var sorts = true
-    /// The chapter's first verse in `verses` or `spans`.
+    /// The chapter's first verse in `verses`, `keys` or `spans`.
     var firstVerse = 0
     /// Where the chapter's text starts in `appended`, or its lines in `lines`.
     var textStart = 0
@@ -20,7 +20,7 @@ struct VerseOrder {
 extension VerseTextCollector {
     /// Starts the order of a new chapter at the outputs' current ends.
     mutating func beginChapterOrder() {
-        order.firstVerse = appendsText ? spans.count : verses.count
+        order.firstVerse = appendsText ? spans.count : keysOnly ? keys.count : verses.count
         order.textStart = appendsText ? appended.count : lines.count
         order.lineStarts.removeAll(keepingCapacity: true)
         order.previousNumber = -1
@@ -58,7 +58,7 @@ extension VerseTextCollector {
 
     /// Finishes the verse being collected and the chapter: when its verses came out of numeric order (and the
     /// collector sorts), they are put in order, as `VerseKey` sorts them (first number, then label; a stable
-    /// sort): the verse texts, or the spans with their text moved to match, or the `vref` lines.
+    /// sort): the verse texts, or the keys, or the spans with their text moved to match, or the `vref` lines.
     ///
     /// - Complexity: O(n) in the chapter's verses when they are in order, O(n log n) and a copy of the
     ///   chapter's text when they are not.
@@ -69,6 +69,10 @@ extension VerseTextCollector {
             sortLines()
         } else if appendsText {
             sortSpans()
+        } else if keysOnly {
+            let first = order.firstVerse
+            let sorted = Self.numericOrder(keys[first...].map(\.verse)).map { keys[first + $0] }
+            keys.replaceSubrange(first..., with: sorted)
         } else {
             let first = order.firstVerse
             let sorted = Self.numericOrder(verses[first...].map(\.key.verse)).map { verses[first + $0] }

@@ -31,6 +31,10 @@ struct VerseTextCollector {
     /// The keys of the verses, when `keysOnly` (no `VerseText` is made then: a verse text with its location
     /// is three times a key, and 1.6 million of them were the peak of an import of short verses).
     var keys: [VerseKey] = []
+    /// Where each of `keys` is, when `keysOnly` and `keepsLocations` (a book's outline, `BookOutline`).
+    var keyLocations: [SourceLocation] = []
+    /// Whether `keysOnly` keeps each verse's location beside its key.
+    var keepsLocations = false
     /// The tagged words of the current verse.
     var words: [TaggedWord] = []
     /// The values of the tagged words collected since the verses were last taken.
@@ -106,6 +110,7 @@ struct VerseTextCollector {
             }
         } else if let current, keysOnly {
             keys.append(current.key)
+            if keepsLocations { keyLocations.append(current.location) }
         } else if let current {
             verses.append(
                 VerseText(

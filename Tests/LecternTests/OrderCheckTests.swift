@@ -167,6 +167,10 @@ struct OrderCheckTests {
         // The chapters come out in numeric order, each chapter's verses in numeric order.
         let keys = read.books.flatMap { $0.verseKeys() }
         #expect(keys == keys.sorted())
+        #expect(keys == read.books.flatMap { $0.verseTexts().map(\.key) })
+        // The outline the checks read has every verse, in source order.
+        let outlined = read.books.flatMap { BookOutline($0).chapters.flatMap { $0.verses.map(\.label) } }
+        #expect(outlined.count == keys.count)
     }
 
     /// The messages say what is wrong in a reader's words.

@@ -111,8 +111,18 @@ struct StoreCorpusTests {
         let reparsed = VersionSource.parse(paths: [exported])
         // Only the warnings of attributes the source itself gave an empty value (hbo-uhb-usx's `|lemma=""`).
         let empty = source.reduce(into: Set<String>()) { $0.formUnion($1.emptyAttributeNames) }
+        // The order, gap and count findings (issue 47) are the source's own, and so is hbo-wlc's space before
+        // each word's `|`, which the content keeps and the writer writes back: the same messages come back.
+        let outline: Set<Diagnostic.Kind> = [
+            .verseOutOfOrder, .chapterOutOfOrder, .missingVerse, .missingChapter, .tooManyVerses, .tooFewVerses,
+            .verseNotInScheme, .chapterNotInScheme, .tooFewChapters, .spaceInAttributes,
+        ]
+        let findings = { (diagnostics: [Diagnostic]) in
+            diagnostics.filter { outline.contains($0.kind) }.map { "\($0.message) [\($0.code)]" }.sorted()
+        }
+        #expect(findings(reparsed.diagnostics) == findings(CorpusParses.result(trip.folder).diagnostics))
         let problems = reparsed.diagnostics.filter { diagnostic in
-            diagnostic.severity != .note
+            diagnostic.severity != .note && !outline.contains(diagnostic.kind)
                 && !(diagnostic.kind == .emptyAttributeValue
                     && empty.contains { diagnostic.message.contains("'\($0)'") })
         }

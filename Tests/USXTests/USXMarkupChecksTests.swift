@@ -126,6 +126,55 @@ import USX
             elements: [.chapter("1"), .para("p", [.verse("1"), .text("a"), .note("f", [.char("xt", [.text("Gen 1")])])])],
             expected: ["invalid-note-content 4:1"]),
         Case(
+            name: "a bridge's second number with a leading zero",
+            elements: [.chapter("1"), .para("p", [.verse("1-02"), .text("a")])],
+            expected: ["leading-zero 4:17"], expectedUSJ: ["leading-zero 4:40"]),
+        Case(
+            name: "a verse in a blank line",
+            elements: [
+                .chapter("1"), .para("p", [.verse("1"), .text("a")]), .para("b", [.verse("2"), .text("b")]),
+            ],
+            expected: ["content-in-blank-line 5:1"]),
+        Case(
+            name: "a row narrower than the header",
+            elements: [
+                .chapter("1"), .para("p", [.verse("1"), .text("a")]),
+                .table([.row([.cell("th1", [.text("A")]), .cell("th2", [.text("B")])]), .row([.cell("tc1", [.text("a")])])]),
+            ],
+            expected: ["missing-table-column 7:1"]),
+        Case(
+            name: "a nested footnote style inside ft",
+            elements: [
+                .chapter("1"),
+                .para("p", [.verse("1"), .text("a"), .note("f", [.char("ft", [.text("b "), .char("fq", [.text("c")])])])]),
+            ],
+            expected: ["invalid-note-content 4:1"]),
+        Case(
+            name: "a character style straight in a footnote",
+            elements: [.chapter("1"), .para("p", [.verse("1"), .text("a"), .note("f", [.char("nd", [.text("Lord")])])])],
+            expected: ["invalid-note-content 4:1"]),
+        Case(
+            name: "a cross reference inside a footnote",
+            elements: [
+                .chapter("1"),
+                .para("p", [
+                    .verse("1"), .text("a"),
+                    .note("f", [.char("ft", [.text("b ")]), .note("x", [.char("xt", [.text("c")])])]),
+                ]),
+            ],
+            expected: ["invalid-note-content 4:1"]),
+        Case(
+            name: "a keyword inside a word",
+            elements: [.chapter("1"), .para("p", [.verse("1"), .char("w", [.text("a "), .char("k", [.text("b")])])])],
+            expected: ["misplaced-keyword 4:1"]),
+        Case(
+            name: "a word inside a keyword",
+            elements: [
+                .chapter("1"),
+                .para("p", [.verse("1"), .char("k", [.text("a "), .char("w", [.text("b")], attributes: [("lemma", "b")])])]),
+            ],
+            expected: ["nested-word 4:1"]),
+        Case(
             name: "what the standard allows",
             elements: [
                 .chapter("1"),
