@@ -1,3 +1,5 @@
+import Lectern
+
 /// A command line read against a command's declared options (`CommandSpec`).
 ///
 /// Options are `--name value`, `--name=value`, `-b value`, `-bvalue` or a flag (`--json`, `-h`); `--` ends
