@@ -53,12 +53,11 @@ let package = Package(
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
-        // Linked at a fixed address (not position-independent) in release builds: the Swift runtime and
-        // Foundation, linked in with --static-swift-stdlib, then need no relocations at start-up (100,000 of
-        // them, each page written once), which took a millisecond of every command.
-        .executableTarget(
-            name: "lectern", dependencies: ["LecternCLI", "CMemory"],
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
+        // The README's Install line links this at a fixed address (`-Xlinker -no-pie`) together with
+        // --static-swift-stdlib: the Swift runtime and Foundation then need no relocations at start-up. Not here:
+        // a build that loads them as shared libraries must stay position-independent, or the loader warns of
+        // "direct reference to protected function" on stderr as commands run.
+        .executableTarget(name: "lectern", dependencies: ["LecternCLI", "CMemory"]),
 
         .target(
             name: "TestSupport",
