@@ -41,7 +41,9 @@ enum SearchText {
 
     /// The hit's text with each highlight marked; control characters in the text made visible.
     static func marked(_ hit: SearchHit, style: Style) -> String {
-        guard style != .plain else { return hit.text }
+        // Plain text is unmarked, but its control characters are made visible as in colour: a pipe is no
+        // place for a raw ESC or BEL either.
+        guard style != .plain else { return Terminal.sanitized(hit.text) }
         let (start, end) = style.marks
         let bytes = Array(hit.text.utf8)
         var out: [UInt8] = []
