@@ -60,10 +60,10 @@ let package = Package(
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
-        // The installed binary is linked at a fixed address (`-Xlinker -no-pie` on the README's build line, with
-        // --static-swift-stdlib): the Swift runtime and Foundation linked in then need no relocations at start-up.
-        // Not set here: a non-PIE executable linked against the shared runtime (a plain `swift build`) makes the
-        // dynamic loader warn on every run about protected symbols of libswiftCore.
+        // The README's Install line links this at a fixed address (`-Xlinker -no-pie`) together with
+        // --static-swift-stdlib: the Swift runtime and Foundation then need no relocations at start-up. Not here:
+        // a build that loads them as shared libraries must stay position-independent, or the loader warns of
+        // "direct reference to protected function" on stderr as commands run.
         .executableTarget(name: "lectern", dependencies: ["LecternCLI", "CMemory"]),
 
         .target(

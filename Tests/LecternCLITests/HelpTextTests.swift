@@ -42,6 +42,41 @@ import Testing
                 """)
     }
 
+    @Test("The manual's map section reads '(English, Original', no stray backslash (binary, exact section)")
+    func manPageMapSectionExactly() throws {
+        let result = try CLIRunner.runBinary(["help", "--man"])
+        #expect(result.status == 0 && result.standardError == "", "\(result)")
+        let section = try #require(
+            result.standardOutput.components(separatedBy: ".SS lectern map REFERENCE\n").dropFirst().first?
+                .components(separatedBy: ".SS ").first)
+        #expect(
+            section == #"""
+                give a reference's verses in another Bible's verse numbering.
+                .PP
+                Maps a chapter or verses of one Bible onto another through their versification schemes (English, \#
+                Original or a custom .vrs, detected or given at import; see 'lectern versions'), by way of the \#
+                Original scheme: Psalm titles counted as verse 0 or as verses 1–2, Malachi 4 that is Hebrew Malachi \#
+                3:19–24, Joel 2:28–32 that is Hebrew Joel 3. A range may come out as several pieces, one per line. A \#
+                verse the other Bible's scheme has no verse for is an error (exit status 1).
+                .TP
+                \fB\-\-from\fR \fIID|ABBR\fR
+                the Bible the reference is in (default: the one set by 'lectern use', else the one read last, else \#
+                the only one)
+                .TP
+                \fB\-\-to\fR \fIID|ABBR\fR
+                the Bible to map onto (required)
+                .PP
+                Examples:
+                .TP
+                .B lectern map "PSA 51:1" \-\-from ENG \-\-to HEB
+                PSA 51:3: the Hebrew text counts Psalm 51's title as verses 1–2
+                .TP
+                .B lectern map "MAL 4" \-\-from ENG \-\-to HEB \-\-json
+                MAL 3:19\-24, as JSON
+
+                """#)
+    }
+
     @Test("No command's help or man section has a backslash at a line's end", arguments: LecternCLI.specs.map(\.name))
     func noStrayBackslashes(command: String) throws {
         let help = CLIRunner.run(["help", command])

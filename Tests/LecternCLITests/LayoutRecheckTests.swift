@@ -17,8 +17,22 @@ import Testing
     }
 
     @Test(
-        "Each of the five recheck's cases cites the guide's own sentence first (binary, exact lines)",
-        arguments: [
+        "The recheck's five cases and every warning kind cite the guide's own sentence first (binary, exact)",
+        arguments: Self.citationCases)
+    func citesItsOwnSentence(arguments: [String], field: String, expected: String) throws {
+        #expect(try Self.explained(field, arguments) == expected)
+    }
+
+    @Test("The citation cases above and the custom tabs' case cover every kind of warning")
+    func everyWarningKindIsCitedThroughTheBinary() {
+        let named = Self.citationCases.filter { $0.1 == "warnings" }.map {
+            String($0.2.dropFirst("warnings                     ".count).prefix { $0 != "\n" })
+        }
+        #expect(Set(named + ["preferenceOnCustomTabs"]) == Set(LayoutPlan.Warning.allCases.map(\.rawValue)))
+    }
+
+    /// `layout ARGUMENTS --explain`: the field, and its explanation's line exactly.
+    static let citationCases: [([String], String, String)] = [
             (
                 ["--os", "27", "--stack", "shared", "--host-stack"], "menuStyle",
                 """
@@ -71,10 +85,16 @@ import Testing
 
                 """
             ),
-        ])
-    func citesItsOwnSentence(arguments: [String], field: String, expected: String) throws {
-        #expect(try Self.explained(field, arguments) == expected)
-    }
+            (
+                ["--stack", "shared", "--host-stack", "--host-bar-hidden"], "warnings",
+                """
+                warnings                     searchAndMenuUnreachable
+                    hostWarnings: "Your app must keep the system navigation bar visible so users can reach those \
+                actions." — because: searchAndMenuUnreachable: stack shared, host bar hidden
+
+                """
+            ),
+        ]
 
     @Test("Collapsed controls say in the plan what they hide; native items are not hidden (binary, exact JSON)")
     func collapsedControlsSayWhatTheyHide() throws {
@@ -148,6 +168,38 @@ import Testing
         #expect(
             wrong.standardError.hasPrefix(
                 "Error: option '--creation' expects restoringLastPassage or reference, not 'init'\n"), "\(wrong)")
+    }
+
+    @Test(
+        "--svg: the labels the old pictures cut are drawn whole, their boxes sized to them (binary, exact SVG lines)",
+        arguments: [
+            (
+                ["--stack", "justForReader", "--host-stack", "--vertical-toolbar"],
+                ##"<g id="search"><rect x="336" y="103" width="50" height="42" fill="#dadaeb" stroke="#888888"/><text x="361" y="128" text-anchor="middle">Search</text></g>"##
+            ),
+            (
+                ["--os", "26", "--tab-bar", "bottom", "--tab-bar-state", "minimized"],
+                ##"<g id="tab-bar"><rect x="0" y="804" width="104" height="40" fill="#c6dbef" stroke="#888888"/><text x="52" y="828" text-anchor="middle">tabs (minimized)</text></g>"##
+            ),
+            (
+                ["--stack", "justForReader", "--host-stack", "--host-back-button"],
+                ##"<text id="warning-1" x="4" y="884" font-size="11" fill="darkred">warning: the hidden navigation bar takes the host's Back button and title with</text>"##
+                    + "\n"
+                    + ##"<text id="warning-1-1" x="4" y="904" font-size="11" fill="darkred">  it; use shared if users need them</text>"##
+            ),
+        ])
+    func pictureLabelsAreWhole(arguments: [String], expected: String) throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.path + "/screen.svg"
+        let result = try CLIRunner.runBinary(["layout"] + arguments + ["--svg", path])
+        #expect(result.status == 0 && result.standardError == "", "\(result)")
+        let svg = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        // The expected lines, found in the picture by the first one's id.
+        let id = try #require(expected.firstMatch(of: /id="[^"]+"/)?.output)
+        let start = try #require(svg.firstIndex { $0.contains(id) }, "\(id) in the picture")
+        let count = expected.split(separator: "\n").count
+        #expect(svg[start..<min(svg.count, start + count)].joined(separator: "\n") == expected)
     }
 
     @Test("--svg labels the version picker with the default Bible, or Bible when the library chooses none")

@@ -178,8 +178,18 @@ import Testing
         }
         let installed = home.appendingPathComponent(".local/bin/lectern")
         #expect(FileManager.default.isExecutableFile(atPath: installed.path))
-        let version = try CLIRunner.runProcess(installed, ["--version"])
-        #expect(version.status == 0 && version.standardOutput.hasPrefix("lectern "), "\(version)")
+        // Every symbol bound at start (LD_BIND_NOW): the loader has nothing to say on stderr.
+        let version = try CLIRunner.runProcess(installed, ["--version"], environment: ["LD_BIND_NOW": "1"])
+        #expect(version == CLIResult(status: 0, standardOutput: CLIRunner.run(["--version"]).standardOutput, standardError: ""))
+        #expect(version.standardOutput.hasPrefix("lectern "))
+        // "Debian's profile puts ~/.local/bin on PATH once it exists": the profile Debian gives a new user.
+        let profile = "/etc/skel/.profile"
+        if FileManager.default.fileExists(atPath: profile) {
+            let found = try CLIRunner.runProcess(
+                URL(fileURLWithPath: "/bin/bash"), ["-c", ". \(profile); command -v lectern"],
+                environment: ["HOME": home.path, "PATH": "/usr/bin:/bin"])
+            #expect(found == CLIResult(status: 0, standardOutput: installed.path + "\n", standardError: ""))
+        }
         let completions = try String(
             contentsOf: home.appendingPathComponent(".local/share/bash-completion/completions/lectern"),
             encoding: .utf8)
@@ -187,6 +197,29 @@ import Testing
         let manual = try String(
             contentsOf: home.appendingPathComponent(".local/share/man/man1/lectern.1"), encoding: .utf8)
         #expect(manual == ManPage.render(LecternCLI.specs))
+    }
+
+    /// The binary `.ci/run` builds with the Install section's line (given as LECTERN_BINARY) has the Swift runtime
+    /// and Foundation linked in, at a fixed address; the package's own build (`swift build`, `swift run`, the
+    /// tests' build) stays position-independent, as a program that loads the Swift runtime as a shared library
+    /// must be, or the loader warns on stderr of "direct reference to protected function".
+    @Test func theInstalledBinaryIsStaticAndTheOthersPositionIndependent() throws {
+        let binary = try #require(CLIRunner.binary(), "\(CLIRunner.binaryMissingMessage)")
+        let file = try FileHandle(forReadingFrom: binary)
+        defer { try? file.close() }
+        let header = [UInt8](file.readData(ofLength: 18))
+        #expect(header.count == 18 && header[0..<4] == [0x7F, 0x45, 0x4C, 0x46], "an ELF file")
+        let type = UInt16(header[16]) | UInt16(header[17]) << 8  // e_type: 2 a fixed address, 3 position-independent
+        let ldd = try CLIRunner.runProcess(URL(fileURLWithPath: "/usr/bin/ldd"), [binary.path])
+        let libraries = ldd.standardOutput
+        if ProcessInfo.processInfo.environment["LECTERN_BINARY"].map({ !$0.isEmpty }) == true {
+            #expect(type == 2, "\(binary.path) is linked at a fixed address")
+            #expect(!libraries.contains("libswiftCore") && !libraries.contains("libFoundation"), "\(libraries)")
+        } else {
+            #expect(type == 3, "\(binary.path), built by the package, is position-independent")
+        }
+        // ldd binds every symbol, so the loader says here what a command would on its path.
+        #expect(ldd.status == 0 && ldd.standardError == "", "\(ldd)")
     }
 
     @Test func theLibraryExampleIsTheOneCIBuilds() throws {

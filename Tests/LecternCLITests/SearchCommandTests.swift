@@ -56,3 +56,48 @@ import Testing
         #expect(library.run(["verify"]).status == 0)
     }
 }
+
+/// `lectern search shepherd` as a process whose standard output is a pipe, as in `lectern search shepherd | cat`:
+/// plain text as grep and ripgrep print it, whatever TERM says, unless colour is asked for with `--color always`
+/// (which NO_COLOR does not override). The whole output, exactly.
+@Suite struct SearchPipeOutputTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var options: [String]
+        var environment: [String: String] = [:]
+        var colored: Bool
+        var testDescription: String {
+            (["search", "shepherd"] + options).joined(separator: " ")
+                + environment.map { " \($0.key)=\($0.value)" }.sorted().joined()
+        }
+    }
+
+    static let cases = [
+        Case(options: [], colored: false),
+        Case(options: [], environment: ["TERM": "xterm-256color"], colored: false),
+        Case(options: ["--color", "never"], colored: false),
+        Case(options: ["--color", "auto"], colored: false),
+        Case(options: ["--color", "always"], colored: true),
+        Case(options: ["--color=always"], environment: ["NO_COLOR": "1"], colored: true),
+    ]
+
+    @Test(arguments: cases)
+    func pipedOutputIsPlainUnlessColourIsAsked(_ test: Case) throws {
+        let library = StoreCommandsTests.TemporaryLibrary()
+        #expect(library.run(["import", SearchCommandTests.sample]).status == 0)
+        let result = try CLIRunner.runBinary(
+            ["search", "shepherd", "--library", library.path] + test.options, environment: test.environment)
+        let word = test.colored ? "\u{1B}[1;31mshepherd\u{1B}[0m" : "shepherd"
+        #expect(
+            result
+                == CLIResult(
+                    status: 0,
+                    standardOutput: """
+                        shepherd in LSV: 1 verse (page 1 of 1, canonical order)
+                        PSA 1
+
+                        PSA 23:1  Yahweh is my \(word); I shall lack nothing.
+
+                        """,
+                    standardError: ""))
+    }
+}

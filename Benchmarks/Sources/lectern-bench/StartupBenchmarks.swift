@@ -124,8 +124,8 @@ enum StartupBenchmarks {
     }
 
     /// The `lectern` the README's Install section builds (`swift build -c release --static-swift-stdlib
-    /// --product lectern` in the package), built once per run unless the one there already links the Swift
-    /// runtime statically (no `libswiftCore.so` among its libraries).
+    /// -Xlinker -no-pie --product lectern` in the package), built once per run unless the one there already
+    /// links the Swift runtime statically (no `libswiftCore.so` among its libraries).
     static func staticLectern(_ context: BenchmarkContext) throws -> String {
         try context.fixture("startup/static-lectern") {
             let root = RunOptions.packageRoot.path
@@ -134,7 +134,10 @@ enum StartupBenchmarks {
             context.log("building lectern with --static-swift-stdlib, as the README installs it")
             let outcome = try ProcessRunner.run(
                 "/usr/bin/env",
-                ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "lectern", "--package-path", root])
+                [
+                    "swift", "build", "-c", "release", "--static-swift-stdlib", "-Xlinker", "-no-pie", "--product",
+                    "lectern", "--package-path", root,
+                ])
             guard outcome.status == 0, try !linksSwiftRuntime(binary) else {
                 throw ProcessError(description: "cannot build a static lectern: \(outcome.standardError.suffix(300))")
             }
