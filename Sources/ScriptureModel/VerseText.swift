@@ -105,10 +105,11 @@ extension Book {
     public func verseKeys() -> [VerseKey] {
         var collector = VerseTextCollector(book: id)
         collector.keysOnly = true
+        collector.keysAlone = true
         for chapter in chapters {
             collector.startChapter(chapter.number)
             collector.add(chapter.content)
-            collector.finishVerse()
+            collector.finishChapter()
         }
         return collector.keys
     }

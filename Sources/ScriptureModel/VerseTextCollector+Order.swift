@@ -20,7 +20,7 @@ struct VerseOrder {
 extension VerseTextCollector {
     /// Starts the order of a new chapter at the outputs' current ends.
     mutating func beginChapterOrder() {
-        order.firstVerse = appendsText ? spans.count : verses.count
+        order.firstVerse = keysAlone ? keys.count : appendsText ? spans.count : verses.count
         order.textStart = appendsText ? appended.count : lines.count
         order.lineStarts.removeAll(keepingCapacity: true)
         order.previousNumber = -1
@@ -58,7 +58,8 @@ extension VerseTextCollector {
 
     /// Finishes the verse being collected and the chapter: when its verses came out of numeric order (and the
     /// collector sorts), they are put in order, as `VerseKey` sorts them (first number, then label; a stable
-    /// sort): the verse texts, or the spans with their text moved to match, or the `vref` lines.
+    /// sort): the verse texts, or the keys alone (`keysAlone`), or the spans with their text moved to match,
+    /// or the `vref` lines.
     ///
     /// - Complexity: O(n) in the chapter's verses when they are in order, O(n log n) and a copy of the
     ///   chapter's text when they are not.
@@ -67,6 +68,10 @@ extension VerseTextCollector {
         guard order.isOutOfOrder, order.sorts else { return }
         if writesLines {
             sortLines()
+        } else if keysAlone {
+            let first = order.firstVerse
+            let sorted = Self.numericOrder(keys[first...].map(\.verse)).map { keys[first + $0] }
+            keys.replaceSubrange(first..., with: sorted)
         } else if appendsText {
             sortSpans()
         } else {

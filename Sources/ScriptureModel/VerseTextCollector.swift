@@ -28,7 +28,7 @@ struct VerseTextCollector {
     let book: BookID
     var chapter = 0
     var verses: [VerseText] = []
-    /// The keys of the verses, when `keysOnly` (no `VerseText` is made then: a verse text with its location
+    /// The keys of the verses, when `keysAlone` (no `VerseText` is made then: a verse text with its location
     /// is three times a key, and 1.6 million of them were the peak of an import of short verses).
     var keys: [VerseKey] = []
     /// The tagged words of the current verse.
@@ -62,6 +62,9 @@ struct VerseTextCollector {
     var verseSerial = 0
     /// Whether only the verses' keys and locations are wanted: no text is collected.
     var keysOnly = false
+    /// Whether, with `keysOnly`, each verse gives its key alone to `keys` instead of a `VerseText` without text
+    /// to `verses` (`Book.verseKeys()`; a `BookOutline` wants the locations, so it sets `keysOnly` alone).
+    var keysAlone = false
     /// Whether each verse becomes a `vref` line in `lines` instead of a `VerseText` (no tagged words).
     var writesLines = false
     /// The `vref` lines so far, when `writesLines`.
@@ -104,7 +107,7 @@ struct VerseTextCollector {
                         key: current.key, location: current.location, range: start..<appended.count,
                         words: takeWords()))
             }
-        } else if let current, keysOnly {
+        } else if let current, keysAlone {
             keys.append(current.key)
         } else if let current {
             verses.append(
