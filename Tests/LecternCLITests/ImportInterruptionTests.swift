@@ -69,8 +69,9 @@ struct ImportInterruptionTests {
         ])
         #expect(baseline.status == 0, "\(baseline)")
         let before = library.files
-        // The first Bible in the library is its default (reading-state.json); replacing it changes no state.
-        #expect(Set(before.keys) == [".lock", "reading-state.json", "versions/1.lectern"])
+        // The first Bible in the library is its default (reading-state.json, changed under .state-lock);
+        // replacing it changes no state.
+        #expect(Set(before.keys) == [".lock", ".state-lock", "reading-state.json", "versions/1.lectern"])
         // (strace resolves `-P` paths and says so when they differ: `/tmp//x` is given as `/tmp/x`.)
         let sources = Self.source.map { $0.replacingOccurrences(of: "//", with: "/") }
         let versions = library.path.replacingOccurrences(of: "//", with: "/") + "/versions"
