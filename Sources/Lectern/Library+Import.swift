@@ -24,7 +24,10 @@ extension Library {
     ///
     /// - Parameters:
     ///   - paths: files or folders (`.usfm`, `.sfm`, `.usx`, `.usj`, each optionally `.gz`), bundles, `.zip` files.
-    ///   - abbreviation: the short name (`WEB`); title, language (a BCP 47 tag) and copyright likewise.
+    ///   - abbreviation: the short name (`WEB`).
+    ///   - title: the full name.
+    ///   - language: a BCP 47 tag (`en`).
+    ///   - copyright: the copyright line.
     ///   - replace: overwrite a Bible with the same abbreviation's id.
     ///   - versification: `english`, `original` or a `.vrs` path; by default the best fit of the counts.
     /// - Returns: the stored Bible, open.
