@@ -18,8 +18,9 @@ let package = Package(
         // CRC-32C for the checks on every read (SSE4.2 when the processor has it); no library.
         // CRC-32C (SSE4.2 when the processor has it) and CRC-32 (zlib's crc32_z).
         .target(name: "CChecksum", linkerSettings: [.linkedLibrary("z")]),
-        // The parsers' byte scans: UTF-8 validation and line starts, the USFM reader's loop over runs of `\w`
-        // words (AVX2, checked at run time; no library).
+        // The C scanners, in one target (no library): UTF-8 validation and line starts, the USFM reader's loop
+        // over runs of `\w` words (AVX2, checked at run time), the USX builder's loop over `<char>` spans, byte
+        // counts, the search index's phrase scan and posting merge, and the one varint reader (CVarint.h).
         .target(name: "CByteScan"),
         // The C library's allocator settings, for the `lectern` command (no library).
         .target(name: "CMemory"),
@@ -33,13 +34,19 @@ let package = Package(
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
 
         // Swift modules, one concern each.
-        .target(name: "ScriptureModel", dependencies: ["CByteScan"], exclude: ["Resources"]),
-        .target(name: "TextNormalization", dependencies: ["CUnicodeShim"]),
-        .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization", "CByteScan"]),
-        .target(name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "CXMLShim", "CByteScan"]),
-        .target(name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization", "CChecksum"]),
+        // The byte kernels every module shares, each written once (all `package`): varints, UTF-8 and UTF-16
+        // counts, the line and column locator, the encoding sniffer, CRC-32C, the counted lazy table, JSON strings.
+        .target(name: "LecternKernels", dependencies: ["CByteScan", "CChecksum"]),
+        .target(name: "ScriptureModel", dependencies: ["LecternKernels", "CByteScan"], exclude: ["Resources"]),
+        .target(name: "TextNormalization", dependencies: ["LecternKernels", "CUnicodeShim"]),
+        .target(name: "USFM", dependencies: ["ScriptureModel", "TextNormalization", "LecternKernels", "CByteScan"]),
         .target(
-            name: "ScriptureSearch", dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore", "CUnicodeShim"]),
+            name: "USX", dependencies: ["ScriptureModel", "TextNormalization", "LecternKernels", "CXMLShim", "CByteScan"]),
+        .target(
+            name: "ScriptureStore", dependencies: ["ScriptureModel", "TextNormalization", "LecternKernels", "CChecksum"]),
+        .target(
+            name: "ScriptureSearch",
+            dependencies: ["ScriptureModel", "TextNormalization", "ScriptureStore", "LecternKernels", "CByteScan"]),
         .target(name: "Versification", dependencies: ["ScriptureModel"], exclude: ["Resources"]),
         .target(name: "ReaderCore", dependencies: ["ScriptureModel", "ScriptureStore", "Versification"]),
         .target(name: "ReaderLayout", dependencies: ["ScriptureModel"]),
@@ -49,23 +56,26 @@ let package = Package(
             name: "Lectern",
             dependencies: [
                 "ScriptureModel", "TextNormalization", "USFM", "USX", "ScriptureStore", "ScriptureSearch", "ReaderCore",
-                "ReaderLayout", "Versification", "CCompression", "CZip",
+                "ReaderLayout", "Versification", "LecternKernels", "CCompression", "CZip",
             ]
         ),
         .target(name: "LecternCLI", dependencies: ["Lectern"]),
-        // Linked at a fixed address (not position-independent) in release builds: the Swift runtime and
-        // Foundation, linked in with --static-swift-stdlib, then need no relocations at start-up (100,000 of
-        // them, each page written once), which took a millisecond of every command.
-        .executableTarget(
-            name: "lectern", dependencies: ["LecternCLI", "CMemory"],
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
+        // The installed binary is linked at a fixed address (`-Xlinker -no-pie` on the README's build line, with
+        // --static-swift-stdlib): the Swift runtime and Foundation linked in then need no relocations at start-up.
+        // Not set here: a non-PIE executable linked against the shared runtime (a plain `swift build`) makes the
+        // dynamic loader warn on every run about protected symbols of libswiftCore.
+        .executableTarget(name: "lectern", dependencies: ["LecternCLI", "CMemory"]),
 
         .target(
             name: "TestSupport",
-            dependencies: ["ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization", "Versification"],
+            dependencies: [
+                "ScriptureModel", "ScriptureStore", "ScriptureSearch", "TextNormalization", "Versification",
+                "LecternKernels", "CUnicodeShim",
+            ],
             path: "Tests/TestSupport"),
         // The corpus parsed once per test process, shared by the suites that check whole folders.
         .target(name: "LecternTestSupport", dependencies: ["Lectern", "TestSupport"], path: "Tests/LecternTestSupport"),
+        .testTarget(name: "LecternKernelsTests", dependencies: ["LecternKernels", "CChecksum", "TestSupport"]),
         .testTarget(name: "ScriptureModelTests", dependencies: ["ScriptureModel", "TestSupport"]),
         .testTarget(name: "TextNormalizationTests", dependencies: ["TextNormalization", "TestSupport"]),
         .testTarget(name: "USFMTests", dependencies: ["USFM", "CByteScan", "TestSupport"]),
@@ -86,7 +96,7 @@ let package = Package(
         .testTarget(name: "LecternTests", dependencies: ["Lectern", "TestSupport", "LecternTestSupport"]),
         .testTarget(
             name: "LecternCLITests",
-            dependencies: ["LecternCLI", "Lectern", "TestSupport", "LecternTestSupport"],
+            dependencies: ["LecternCLI", "Lectern", "LecternKernels", "TestSupport", "LecternTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

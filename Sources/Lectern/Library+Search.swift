@@ -27,8 +27,8 @@ extension Library {
     /// - Complexity: one search per Bible (a few µs each for a rare word), plus opening each store and its
     ///   index the first time, divided among the cores.
     /// - Throws: `StoreError` when a named Bible is not in the library (the first such, in the order named).
-    public func search(_ text: String, bibles names: [String]?, options: SearchOptions = SearchOptions()) throws
-        -> [BibleSearchResult]
+    public func search(_ text: String, bibles names: [String]?, options: SearchOptions = SearchOptions())
+        throws(StoreError) -> [BibleSearchResult]
     {
         try searchSkippingRemoved(text, bibles: names, options: options).results
     }
@@ -38,7 +38,7 @@ extension Library {
     /// not an error for the whole search.
     public func searchSkippingRemoved(
         _ text: String, bibles names: [String]?, options: SearchOptions = SearchOptions()
-    ) throws -> (results: [BibleSearchResult], removed: [Int]) {
+    ) throws(StoreError) -> (results: [BibleSearchResult], removed: [Int]) {
         let bibles: [String] = try names ?? ids().map { String($0) }
         let byName = names != nil
         let found = try Parallel.map(bibles) { bible throws(StoreError) -> BibleSearchResult? in

@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureModel
 
 /// The document model as JSON, for `lectern read --json` and `lectern export --format json`.

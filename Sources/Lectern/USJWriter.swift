@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureModel
 
 /// Writes books of the document model as USJ (Unified Scripture JSON, USFM 3.1), so that reading the output

@@ -64,10 +64,11 @@ extension VersionSource {
     /// of each book only what `keep` makes of it, on the thread that parsed it, right after its file: the
     /// book's model is let go then, so that a command that needs only a summary or the verse lines of a large
     /// version never holds all of its models at once. Books come back in canon order, each read once (a
-    /// book that comes twice is an error, its later copy skipped, as `read` does).
+    /// book that comes twice is an error, its later copy skipped, as `read` does). When `stop` gives true, the
+    /// files not yet begun are skipped (the result is then incomplete: the caller that stopped drops it).
     package static func read<Kept: Sendable>(
         paths: [String], limit: Int = maximumFileSize, bundleLimit: Int = 1 << 30, versification: String? = nil,
-        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, stop: (@Sendable () -> Bool)? = nil,
         keeping keep: @escaping @Sendable (consuming Book) -> Kept
     ) -> (books: [KeptBook<Kept>], diagnostics: [Diagnostic], bundle: BundleMetadata?) {
         var plain: [String] = []
@@ -107,6 +108,8 @@ extension VersionSource {
         let sizes = files.map(Self.fileSize) + loaded.map(\.bytes.count)
         let claims = BookClaims<Kept>()
         let results = parseConcurrently(count: total, sizes: sizes, progress: progress) { index, session in
+            // Once `stop` says so (an import cancelled), the sources left are passed over unread.
+            if let stop, stop() { return FileReading<Kept>(read: [], diagnostics: []) }
             var result: ParseResult
             if index < files.count {
                 result = parseFile(files[index], session: session, limit: limit)

@@ -1,4 +1,5 @@
 import Foundation
+import LecternKernels
 import ScriptureModel
 import ScriptureStore
 import USFM
@@ -12,27 +13,17 @@ public enum SourceFormat: String, Sendable, Codable {
     /// USJ (Unified Scripture JSON, USFM 3.1).
     case usj
 
-    /// The name of the UTF-16 or UTF-32 encoding bytes are in, by byte order mark or by NUL bytes in
-    /// every other (or three of four) of the first bytes, or nil for UTF-8 and other 8-bit text.
+    /// The name of the UTF-16 or UTF-32 encoding bytes are in (`UTF-16 (little-endian)`), by byte order mark
+    /// or by the zero bytes of their first two characters (`TextEncoding.sniff`), or nil for UTF-8 and other
+    /// 8-bit text.
     public static func wideEncoding(_ bytes: [UInt8]) -> String? {
-        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32 (big-endian)" }
-        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32 (little-endian)" }
-        if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16 (big-endian)" }
-        if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16 (little-endian)" }
-        let head = bytes.prefix(min(64, bytes.count) & ~1)
-        guard head.count >= 4 else { return nil }
-        let even = stride(from: 0, to: head.count, by: 2).map { head[$0] }
-        let odd = stride(from: 1, to: head.count, by: 2).map { head[$0] }
-        if even.allSatisfy({ $0 == 0 }), odd.allSatisfy({ $0 != 0 }) { return "UTF-16 (big-endian)" }
-        if odd.allSatisfy({ $0 == 0 }), even.allSatisfy({ $0 != 0 }) { return "UTF-16 (little-endian)" }
-        return nil
+        TextEncoding.sniff(bytes).wideName
     }
 
     /// Detects the format from content, not from the file name: XML starts with `<`, USFM with a backslash,
     /// JSON (read as USJ, which says whether it is, or as a Lectern JSON export) with `{`.
     public static func detect(_ bytes: [UInt8]) -> SourceFormat? {
-        var index = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        var index = TextEncoding.sniff(bytes).byteOrderMarkLength
         while index < bytes.count,
             bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
         {
@@ -182,11 +173,7 @@ public enum VersionSource {
     /// Parses bytes already read, detecting the format.
     public static func parse(_ bytes: [UInt8], path: String, session: USFMParseSession? = nil) -> ParseResult {
         if let encoding = SourceFormat.wideEncoding(bytes) {
-            return ParseResult(diagnostics: [
-                Diagnostic(
-                    .error, .invalidUTF8, at: SourceLocation(file: path, line: 1, column: 1, offset: 0),
-                    "the file is \(encoding); save it as UTF-8")
-            ])
+            return ParseResult(diagnostics: [.notUTF8(encoding, file: path)])
         }
         switch SourceFormat.detect(bytes) {
         case .usfm:

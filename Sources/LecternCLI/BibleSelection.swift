@@ -22,63 +22,64 @@ package enum BibleSelection {
         try resolve(invocation.arguments.value("bible"), in: invocation.library).store
     }
 
-    /// Opens `name` (an id or abbreviation) or the default, and says where the choice came from.
+    /// Opens `name` (an id or abbreviation) or the default, and says where the choice came from: the library's
+    /// one rule (`Library.bible(_:)`), its errors in the command line's words.
     package static func resolve(_ name: String?, in library: Library) throws -> (store: VersionStore, source: Source) {
-        if let name { return (try open(name, in: library), .option) }
-        let ids = try library.ids()
-        guard !ids.isEmpty else {
-            throw CommandFailure(
-                "the library \(library.directory) has no Bibles; add one with 'lectern import PATH'"
-                    + " (try 'lectern import Corpus/sample/usfm' in a checkout)")
+        do throws(BibleSelectionError) {
+            let choice = try library.bible(name)
+            let source: Source =
+                switch choice.reason {
+                case .named: .option
+                case .defaultBible: .chosen
+                case .lastRead: .lastRead
+                case .onlyOne: .only
+                }
+            return (choice.store, source)
+        } catch {
+            throw failure(error)
         }
-        let state = library.readingState()
-        if let chosen = state.defaultVersion, ids.contains(chosen), let store = try? library.open(chosen) {
-            return (store, .chosen)
-        }
-        if let last = state.lastVersion, ids.contains(last), let store = try? library.open(last) {
-            return (store, .lastRead)
-        }
-        if ids.count == 1 { return (try library.open(ids[0]), .only) }
-        throw CommandFailure(
-            "\(ids.count) Bibles in the library and none chosen: \(try names(in: library)); "
-                + "pick one with --bible ABBR, or set a default with 'lectern use ABBR'")
     }
 
     /// Opens `name`; an unknown name lists the Bibles there are.
     package static func open(_ name: String, in library: Library) throws -> VersionStore {
-        if let id = Int(name), !(try library.ids().contains(id)) { throw unknown(name, in: library) }
-        do {
-            return try library.open(named: name)
-        } catch .unknownVersion {
-            throw unknown(name, in: library)
-        }
+        try resolve(name, in: library).store
     }
 
     /// `no Bible 'KJV' in the library; it has WEB (1), BSB (2)`, with `did you mean 'WEB'?` before the list
     /// when an abbreviation is near `name`, as for books and commands.
-    package static func unknown(_ name: String, in library: Library) -> CommandFailure {
-        let bibles = (try? abbreviations(in: library)) ?? []
-        guard !bibles.isEmpty else {
+    package static func unknown(_ name: String, in library: Library) -> any Error {
+        failure(library.unknownBible(name))
+    }
+
+    /// The library's selection error as the command line says it (with the command to run).
+    private static func failure(_ error: BibleSelectionError) -> any Error {
+        switch error {
+        case .emptyLibrary(let directory):
             return CommandFailure(
-                "no Bible '\(Terminal.sanitized(name))' in the library (it has none; add one with 'lectern import PATH')")
+                "the library \(directory) has no Bibles; add one with 'lectern import PATH'"
+                    + " (try 'lectern import Corpus/sample/usfm' in a checkout)")
+        case .unknown(let name, let suggestion, let available):
+            guard !available.isEmpty else {
+                return CommandFailure(
+                    "no Bible '\(Terminal.sanitized(name))' in the library (it has none; add one with 'lectern import PATH')")
+            }
+            let list = names(available)
+            return CommandFailure(
+                "no Bible '\(Terminal.sanitized(name))' in the library; "
+                    + (suggestion.map { "did you mean '\(Terminal.sanitized($0))'? It has \(list)" } ?? "it has \(list)"))
+        case .noneChosen(let available):
+            return CommandFailure(
+                "\(available.count) Bibles in the library and none chosen: \(names(available)); "
+                    + "pick one with --bible ABBR, or set a default with 'lectern use ABBR'")
+        case .store(let error):
+            return error
         }
-        let available = bibles.map { "\($0.abbreviation) (\($0.id))" }.joined(separator: ", ")
-        let near = Suggestion.nearest(to: name, in: bibles.map(\.abbreviation).filter { $0 != "?" })
-        return CommandFailure(
-            "no Bible '\(Terminal.sanitized(name))' in the library; "
-                + (near.map { "did you mean '\($0)'? It has \(available)" } ?? "it has \(available)"))
     }
 
-    /// `WEB (1), KJV (2), BSB (3)`: each version's abbreviation and id, one at a time (a large library is never
-    /// mapped all at once).
-    package static func names(in library: Library) throws -> String {
-        try abbreviations(in: library).map { "\($0.abbreviation) (\($0.id))" }.joined(separator: ", ")
-    }
+    /// `WEB (1), KJV (2), BSB (3)`, made safe for a terminal.
+    package static func names(in library: Library) throws -> String { names(library.bibleNames()) }
 
-    /// Each version's id and abbreviation (made safe for a terminal; `?` when its store cannot be opened).
-    private static func abbreviations(in library: Library) throws -> [(id: Int, abbreviation: String)] {
-        try library.ids().map { id in
-            (id, (try? library.open(id).metadata.abbreviation).map(Terminal.sanitized) ?? "?")
-        }
+    private static func names(_ bibles: [BibleName]) -> String {
+        bibles.map { "\(Terminal.sanitized($0.abbreviation)) (\($0.id))" }.joined(separator: ", ")
     }
 }

@@ -63,98 +63,81 @@ package enum ImportCommand: LecternCommand {
             return canonical
         }
         let versification = try CheckCommand.versification(invocation)
-        do {
-            // A scheme file that cannot be read stops the import before any source is read.
-            if let versification { _ = try VersificationScheme.named(versification) }
-        } catch {
-            throw CommandFailure(Terminal.sanitized(error.description))
-        }
         let json = invocation.json
         let verbose = arguments.flag("verbose")
         let library = invocation.library
         guard !invocation.positionals.isEmpty else { throw UsageError("give at least one file or folder") }
         let paths = invocation.positionals.map(invocation.absolute)
         let context = invocation.context
+        let options = ImportOptions(
+            id: id, abbreviation: abbreviation, title: title, language: language, copyright: copyright,
+            versification: versification, replace: arguments.flag("replace"),
+            allowErrors: arguments.flag("allow-errors"))
 
         let started = Date()
         let bar = ProgressBar(context: context, enabled: context.isTerminal && !json)
-        // Each book is encoded for the store as soon as it is read, and its model let go.
-        var reading = ImportedBook.read(paths: paths, versification: versification) { done, total in
-            bar.show(done: done, total: total, unit: "files", label: "Reading")
-        }
-        let diagnostics = reading.diagnostics
-        bar.clear()
-        if !json {
-            DiagnosticPrinter.print(diagnostics, verbose: verbose, to: context)
-        }
-        let errors = diagnostics.count { $0.severity == .error }
-        let warnings = diagnostics.count { $0.severity == .warning }
-        if errors > 0, !arguments.flag("allow-errors") || reading.books.isEmpty {
-            if json { invocation.output(json: failureJSON(diagnostics)) }
-            let tally = counted(errors, "error") + " in the input"
-            // --allow-errors only helps when there are books to import despite the errors.
-            throw CommandFailure(
-                reading.books.isEmpty
-                    ? "\(tally) and no book could be read; nothing was imported"
-                    : "\(tally); nothing was imported (fix them, or use --allow-errors)")
-        }
-        guard !reading.books.isEmpty else {
-            throw CommandFailure("no books found in \(invocation.positionals.joined(separator: " "))")
-        }
-
-        // A bundle's metadata, or a folder that `lectern export` wrote (its metadata.json), carries the names.
-        let metadata: VersionMetadata
+        let directory = library.directory
+        let outcome: ImportOutcome
         do {
-            metadata = try VersionMetadata.forImport(
-                of: reading.books.map(\.kept.summary), paths: paths, id: id, abbreviation: abbreviation, title: title,
-                language: language, copyright: copyright, bundle: reading.bundle, versification: versification)
-        } catch let error as VersificationError {
-            throw CommandFailure(Terminal.sanitized(error.description))
-        }
-        if let problem = Library.abbreviationProblem(metadata.abbreviation) {
-            // (Given with --abbreviation it was refused above: it came from a bundle or the sources.)
-            throw CommandFailure(
-                "the abbreviation '\(Terminal.sanitized(metadata.abbreviation))' the sources give cannot name a Bible: "
-                    + "\(problem); give one with --abbreviation")
-        }
-        bar.message("Writing \(Terminal.sanitized(metadata.abbreviation)) to \(library.directory)…")
-        let wasEmpty = (try? library.ids().isEmpty) ?? false
-        let stored: VersionMetadata
-        do {
-            let encoded = try ImportedBook.take(&reading.books)
-            stored = try library.add(
-                encoded: consume encoded, metadata: metadata, id: id, replace: arguments.flag("replace"),
-                sections: [SearchIndexSection()])
+            outcome = try library.importBible(from: paths, options: options, progress: { event in
+                switch event {
+                case .reading(let done, let total): bar.show(done: done, total: total, unit: "files", label: "Reading")
+                case .writing(let name):
+                    bar.message("Writing \(Terminal.sanitized(name)) to \(directory)…")
+                }
+            })
         } catch {
             bar.clear()
-            throw error
+            throw failure(error, positionals: invocation.positionals, json: json, verbose: verbose, invocation)
         }
         bar.clear()
-        let store = try library.open(stored.id)
+        let diagnostics = outcome.diagnostics
+        if !json { DiagnosticPrinter.print(diagnostics, verbose: verbose, to: context) }
+        let store = outcome.store
         var summary = ImportSummary(
-            store: store, errors: errors, warnings: warnings, seconds: Date().timeIntervalSince(started))
-        summary.madeDefault = wasEmpty && makeDefault(stored.id, in: library)
+            store: store, errors: diagnostics.count { $0.severity == .error },
+            warnings: diagnostics.count { $0.severity == .warning }, seconds: Date().timeIntervalSince(started))
+        summary.madeDefault = outcome.madeDefault
         if json {
             invocation.output(json: summary.json(diagnostics: diagnostics))
         } else {
             invocation.output(Terminal.sanitized(summary.line) + "\n")
             if summary.madeDefault {
                 invocation.output(
-                    "\(Terminal.sanitized(stored.abbreviation)) is the default Bible; change it with 'lectern use'\n")
+                    "\(Terminal.sanitized(store.metadata.abbreviation)) is the default Bible; change it with 'lectern use'\n")
             }
         }
         return ExitStatus.success
     }
 
-    /// Makes `id`, the first Bible imported into an empty library, the default (as rustup makes the first
-    /// toolchain the default), so that a second import leaves `read` working; true when it did. Nothing is
-    /// changed when another import got there first (the library holds more than this Bible); a default
-    /// left from a Bible no longer there is replaced.
-    private static func makeDefault(_ id: Int, in library: Library) -> Bool {
-        guard (try? library.ids()) == [id] else { return false }
-        var state = library.readingState()
-        state.defaultVersion = id
-        return (try? library.saveReadingState(state)) != nil
+    /// What `import` says when the library's import wrote nothing: the input's diagnostics first (as `check`
+    /// prints them), then the reason in the command's words.
+    private static func failure(
+        _ error: ImportError, positionals: [String], json: Bool, verbose: Bool, _ invocation: Invocation
+    ) -> any Error {
+        let diagnostics = error.diagnostics
+        if !json { DiagnosticPrinter.print(diagnostics, verbose: verbose, to: invocation.context) }
+        switch error.reason {
+        case .errorsInInput(let booksRead):
+            if json { invocation.output(json: failureJSON(diagnostics)) }
+            let tally = counted(error.errorCount, "error") + " in the input"
+            // --allow-errors only helps when there are books to import despite the errors.
+            return CommandFailure(
+                booksRead == 0
+                    ? "\(tally) and no book could be read; nothing was imported"
+                    : "\(tally); nothing was imported (fix them, or use --allow-errors)")
+        case .noBooks:
+            return CommandFailure("no books found in \(positionals.joined(separator: " "))")
+        case .invalidAbbreviation(let abbreviation, let problem):
+            // (Given with --abbreviation it was refused before the import: it came from a bundle or the sources.)
+            return CommandFailure(
+                "the abbreviation '\(Terminal.sanitized(abbreviation))' the sources give cannot name a Bible: "
+                    + "\(problem); give one with --abbreviation")
+        case .versification(let problem): return CommandFailure(Terminal.sanitized(problem))
+        case .file(let problem): return problem
+        case .store(let error): return error
+        case .cancelled: return CommandFailure(error.description)
+        }
     }
 
     /// `--json` when the input had errors: the diagnostics, and no Bible.

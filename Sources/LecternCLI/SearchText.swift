@@ -41,7 +41,8 @@ enum SearchText {
 
     /// The hit's text with each highlight marked; control characters in the text made visible.
     static func marked(_ hit: SearchHit, style: Style) -> String {
-        guard style != .plain else { return hit.text }
+        // (Plain text is unmarked, but its control characters are made visible all the same.)
+        guard style != .plain else { return Terminal.sanitized(hit.text) }
         let (start, end) = style.marks
         let bytes = Array(hit.text.utf8)
         var out: [UInt8] = []

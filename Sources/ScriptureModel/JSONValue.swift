@@ -1,3 +1,5 @@
+import LecternKernels
+
 /// JSON to print, in Lectern's one output style: compact (no spaces, no line breaks), object keys in the
 /// order given, strings as UTF-8 with only `"`, `\` and control characters escaped.
 ///

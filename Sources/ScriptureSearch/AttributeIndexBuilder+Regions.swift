@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureStore
 
 extension AttributeIndexBuilder {
@@ -62,20 +63,20 @@ extension AttributeIndexBuilder {
                         var previous = (place: 0, start: 0)
                         while groupEnd < end, entries[Int(order[groupEnd])].term == local {
                             let entry = entries[Int(order[groupEnd])]
-                            size += [UInt8].varintSize(Int(entry.position) - previous.place)
-                            size += [UInt8].varintSize(entry.utf8Range.lowerBound - previous.start)
-                            size += [UInt8].varintSize(entry.utf8Range.count)
+                            size += Varint.size(of: Int(entry.position) - previous.place)
+                            size += Varint.size(of: entry.utf8Range.lowerBound - previous.start)
+                            size += Varint.size(of: entry.utf8Range.count)
                             previous = (Int(entry.position), entry.utf8Range.lowerBound)
                             groupEnd += 1
                         }
-                        result.bytes.appendVarint(Int(term - previousTerm))
-                        result.bytes.appendVarint(size)
+                        Varint.append(Int(term - previousTerm), to: &result.bytes)
+                        Varint.append(size, to: &result.bytes)
                         previous = (0, 0)
                         for place in index..<groupEnd {
                             let entry = entries[Int(order[place])]
-                            result.bytes.appendVarint(Int(entry.position) - previous.place)
-                            result.bytes.appendVarint(entry.utf8Range.lowerBound - previous.start)
-                            result.bytes.appendVarint(entry.utf8Range.count)
+                            Varint.append(Int(entry.position) - previous.place, to: &result.bytes)
+                            Varint.append(entry.utf8Range.lowerBound - previous.start, to: &result.bytes)
+                            Varint.append(entry.utf8Range.count, to: &result.bytes)
                             previous = (Int(entry.position), entry.utf8Range.lowerBound)
                         }
                         index = groupEnd

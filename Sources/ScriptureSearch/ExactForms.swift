@@ -1,3 +1,4 @@
+import LecternKernels
 import Synchronization
 
 /// Each folded term's exact forms: the exact ids that fold to it, the inverse of the exact → folded table.
@@ -96,7 +97,7 @@ struct PhraseAnchor {
         ids = forms.ids(of: terms).map { Int($0) }
         var firstBytes: [UInt64] = []
         for id in ids {
-            let byte = UInt64(id < 0x80 ? id : 0x80 | (id & 0x7F))
+            let byte = UInt64(Varint.firstByte(of: id))
             if !firstBytes.contains(byte) { firstBytes.append(byte) }
         }
         patterns = firstBytes.map { $0 &* 0x0101_0101_0101_0101 }

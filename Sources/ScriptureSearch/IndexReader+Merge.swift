@@ -1,4 +1,4 @@
-import CUnicodeShim
+import CByteScan
 
 // Two posting lists intersected while both are decoded, in one C loop (`lectern_intersect_gaps`): the AND
 // of two words needs no list of either's verses. Every read checked against the section first (see

@@ -2,7 +2,8 @@
 // needs checked once per query, so that a verse costs its bytes' scan; every read checked against the
 // region (see IndexReader.swift); the bytes are searched in C (CPhraseScan.h).
 
-import CUnicodeShim
+import CByteScan
+import LecternKernels
 
 /// Finds whether a phrase of folded words occurs in verses, through its anchor (`PhraseAnchor`): the verse's
 /// bytes are searched sixteen at a time (in C) for the first byte of one of the anchor's exact ids; only a byte that
@@ -39,7 +40,7 @@ struct PhraseScanner {
         // The first byte of each id's varint, without repeats.
         var firstBytes: [UInt8] = []
         for id in anchor.ids {
-            let byte = UInt8(truncatingIfNeeded: id < 0x80 ? id : 0x80 | (id & 0x7F))
+            let byte = Varint.firstByte(of: id)
             if !firstBytes.contains(byte) { firstBytes.append(byte) }
         }
         guard let base = reader.base, let first = words.baseAddress, anchor.ids.count <= 8, anchor.word < words.count

@@ -2,56 +2,21 @@
 // loops, every read checked against the region the caller checked; and the in-place filter of a verse
 // list. The rest of the index's pointer code is in IndexReader.swift.
 
+import LecternKernels
+
 extension IndexReader {
     /// Reads the varint at `pointer`, which must end before `end`, and moves past it; nil when it runs past
-    /// `end` or is longer than five bytes. The loops that decode many varints use it.
+    /// `end` or is longer than five bytes (`Varint.read`). The loops that decode many varints use it.
     @inline(__always)
     static func varint(_ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int? {
-        guard pointer < end else { return nil }
-        let first = pointer.pointee
-        pointer += 1
-        if first < 0x80 { return Int(first) }
-        var result = Int(first & 0x7F)
-        var shift = 7
-        while pointer < end, shift < 35 {
-            let byte = pointer.pointee
-            pointer += 1
-            result |= Int(byte & 0x7F) << shift
-            if byte < 0x80 { return result }
-            shift += 7
-        }
-        return nil
+        Varint.read(&pointer, end)
     }
 
-    /// Reads the varint at `pointer` (which lies before `end`) like `varint`, its one- and two-byte forms
-    /// inline (a gap between postings is mostly one of those) and the longer ones out of line: the posting
-    /// loops' step.
+    /// Reads the varint at `pointer` (which lies before `end`) like `varint` (`Varint.next`: its one- and
+    /// two-byte forms inline, a gap between postings is mostly one of those): the posting loops' step.
     @inline(__always)
     static func gap(_ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int? {
-        let first = pointer.pointee
-        if first < 0x80 {
-            pointer += 1
-            return Int(first)
-        }
-        if end - pointer >= 2, pointer[1] < 0x80 {
-            let second = pointer[1]
-            pointer += 2
-            return Int(first & 0x7F) | Int(second) << 7
-        }
-        guard let (value, next) = longVarint(pointer, end) else { return nil }
-        pointer = next
-        return value
-    }
-
-    /// `varint` for a varint of three bytes or more, and where it ends: kept out of the loops that call
-    /// `gap`, the pointer passed by value so that theirs stays in a register.
-    @inline(never)
-    static func longVarint(
-        _ pointer: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>
-    ) -> (value: Int, next: UnsafePointer<UInt8>)? {
-        var pointer = pointer
-        guard let value = varint(&pointer, end) else { return nil }
-        return (value, pointer)
+        Varint.next(&pointer, end)
     }
 
     /// Decodes `count` verses stored as gaps from `start` to `end` (varints, each `verse − previous − 1`, the

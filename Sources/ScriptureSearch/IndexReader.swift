@@ -4,6 +4,7 @@
 // `StoreBytes.withUnsafeBytes`. The fixed-width integers, varints, byte ranges and checksums are read by
 // the store's `ByteReader` (the one checked reader of both), its errors worded as `IndexDamage`.
 
+import LecternKernels
 import ScriptureStore
 
 /// Damage found while reading the search index: where and what.

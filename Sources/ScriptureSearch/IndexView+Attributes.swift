@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureStore
 
 extension IndexView {
@@ -133,14 +134,8 @@ extension IndexView {
     /// The varint at `pointer` (below `end`), which moves past it; nil when it runs past `end` or is 2³² or more.
     @inline(__always)
     private static func number(_ pointer: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int? {
-        guard pointer < end else { return nil }
-        let byte = Int(pointer.pointee)
-        if byte < 0x80 {
-            pointer += 1
-            return byte
-        }
-        guard let long = IndexReader.varint(&pointer, end), long < 1 << 32 else { return nil }
-        return long
+        guard let value = Varint.read(&pointer, end), value < 1 << 32 else { return nil }
+        return value
     }
 
     /// The byte range of verse `verse`'s attribute entries, its block checked the first time.

@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureStore
 
 extension PostingList {
@@ -24,16 +25,16 @@ extension PostingList {
                 scratch.skips.appendU32(UInt32(previous))
                 scratch.skips.appendU32(UInt32(scratch.gaps.count))
             }
-            scratch.gaps.appendVarint(Int(verse) - previous - 1)
+            Varint.append(Int(verse) - previous - 1, to: &scratch.gaps)
             previous = Int(verse)
         }
         let skipCount = scratch.skips.count / 8
-        let listSize = [UInt8].varintSize(skipCount) + scratch.skips.count + scratch.gaps.count
+        let listSize = Varint.size(of: skipCount) + scratch.skips.count + scratch.gaps.count
         let bitmapSize = (verseCount + 7) / 8
         let isBitmap = bitmapSize < listSize
         let start = output.count
         output.appendU32(0)
-        output.appendVarint(verses.count)
+        Varint.append(verses.count, to: &output)
         if isBitmap {
             output.append(1)
             let bitmap = output.count
@@ -43,7 +44,7 @@ extension PostingList {
             }
         } else {
             output.append(0)
-            output.appendVarint(skipCount)
+            Varint.append(skipCount, to: &output)
             output.append(contentsOf: scratch.skips)
             output.append(contentsOf: scratch.gaps)
         }

@@ -1,4 +1,4 @@
-import CUnicodeShim
+import CByteScan
 import ScriptureStore
 
 /// The verses a folded term occurs in, as stored: a gap-coded list with skips, or a bitmap.

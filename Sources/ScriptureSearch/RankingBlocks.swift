@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureStore
 
 /// A folded term's ranking bytes (format 4), after its postings and covered by their CRC-32C: the term's
@@ -154,7 +155,7 @@ enum RankingBlocks {
         bytes.append(scratch.lengths[left])
         var previous = -1
         for index in order[..<headSize].sorted() {
-            bytes.appendVarint(Int(verses[index]) - previous - 1)
+            Varint.append(Int(verses[index]) - previous - 1, to: &bytes)
             bytes.append(UInt8(min(Int(frequencies[index]), BM25.saturated)))
             previous = Int(verses[index])
         }

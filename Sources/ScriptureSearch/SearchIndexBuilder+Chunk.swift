@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureModel
 import ScriptureStore
 import Synchronization
@@ -27,7 +28,7 @@ extension SearchIndexBuilder {
             let (id, isNew) = terms.id(of: bytes)
             if isNew { counts.append(0) }
             counts[id] += 1
-            tokens.appendVarint(id)
+            Varint.append(id, to: &tokens)
         }
 
         /// Calls `body` with each token's local id and its verse (the chunk's), in order, and after each
@@ -35,24 +36,17 @@ extension SearchIndexBuilder {
         @inline(__always)
         func forEachToken(_ body: (_ verse: Int, _ end: Int, _ local: Int?) -> Void) {
             tokens.withUnsafeBufferPointer { tokens in
-                var position = 0
+                guard let base = tokens.baseAddress else {
+                    for (verse, end) in verseEnds.enumerated() { body(verse, end, nil) }
+                    return
+                }
+                var pointer = base
                 for (verse, end) in verseEnds.enumerated() {
-                    while position < end {
-                        var value = Int(tokens[position])
-                        position += 1
-                        if value >= 0x80 {
-                            value &= 0x7F
-                            var shift = 7
-                            while position < end {
-                                let byte = tokens[position]
-                                position += 1
-                                value |= Int(byte & 0x7F) << shift
-                                if byte < 0x80 { break }
-                                shift += 7
-                            }
-                        }
+                    // The ids were written just above, a varint each, the verse's last ending at `end`.
+                    while pointer < base + end, let value = Varint.next(&pointer, base + end) {
                         body(verse, end, value)
                     }
+                    pointer = base + end
                     body(verse, end, nil)
                 }
             }

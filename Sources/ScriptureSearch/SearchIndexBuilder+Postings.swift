@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureStore
 
 extension SearchIndexBuilder {

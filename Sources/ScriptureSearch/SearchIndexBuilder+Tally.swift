@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureStore
 
 extension SearchIndexBuilder {
@@ -22,7 +23,7 @@ extension SearchIndexBuilder {
         let localExact = chunk.map.map { UInt32(bitPattern: exactID[Int($0)]) }
         let (terms, slots) = ChunkPostings.slots(of: chunk.map.map { foldedRank[Int($0)] })
         var size = 0
-        for (local, count) in chunk.counts.enumerated() { size += count * [UInt8].varintSize(Int(localExact[local])) }
+        for (local, count) in chunk.counts.enumerated() { size += count * Varint.size(of: Int(localExact[local])) }
         var tally = ChunkTally()
         var ends = [Int](repeating: 0, count: chunk.verseEnds.count)
         var lengths = [Int32](repeating: 0, count: chunk.verseEnds.count)
@@ -40,18 +41,14 @@ extension SearchIndexBuilder {
                                             ends[verse] = written
                                             return
                                         }
-                                        var value = localExact[local]
+                                        let value = Int(localExact[local])
                                         // The size counted first has room for every token's id.
                                         precondition(
-                                            written + [UInt8].varintSize(Int(value)) <= size,
+                                            written + Varint.size(of: value) <= size,
                                             "a chunk's counts disagree with its tokens")
-                                        while value >= 0x80 {
-                                            bytes[written] = UInt8(truncatingIfNeeded: value) | 0x80
-                                            value >>= 7
-                                            written += 1
+                                        if let base = bytes.baseAddress {
+                                            written += Varint.write(value, to: base + written)
                                         }
-                                        bytes[written] = UInt8(value)
-                                        written += 1
                                         let slot = Int(slots[local])
                                         guard slot >= 0 else { return }
                                         lengths[verse] += 1

@@ -1,4 +1,4 @@
-import Synchronization
+import LecternKernels
 
 /// The first eight bytes of each block's first term of a `TermDictionary`, made once the dictionary has
 /// answered enough look-ups to pay for it: a look-up then finds its block by a binary search of these
@@ -8,8 +8,7 @@ import Synchronization
 /// the look-up still compares the key with the real first terms of the block it lands in and of the next
 /// one (each block checked against its CRC-32C when first read), and falls back to the binary search of
 /// the blocks when they disagree with the table, so a damaged table cannot change an answer.
-final class TermBlockPrefixes: @unchecked Sendable {
-    // `@unchecked`: `made` holds a retained, immutable `Storage` published once through an atomic exchange.
+final class TermBlockPrefixes: Sendable {
     /// How many look-ups a dictionary answers by the binary search of its blocks before the table is made.
     /// A one-off search (`lectern search`, `--bible all` over many versions) never pays for it.
     static let lookupsBeforeTable = 16
@@ -36,58 +35,22 @@ final class TermBlockPrefixes: @unchecked Sendable {
         }
     }
 
-    /// How many look-ups were answered before the table was made.
-    private let lookups = Atomic(0)
-    /// The table's storage (`Table.prefixes`, retained) as an address once made, `failed` when it could not
-    /// be, 0 before. A plain atomic word: no generic type's metadata is looked up per call.
-    private let made = Atomic(0)
-    private static let failed = 1
-
-    init() {}
-
-    deinit {
-        let address = made.load(ordering: .acquiring)
-        if address > Self.failed, let pointer = UnsafeRawPointer(bitPattern: address) {
-            Unmanaged<Storage>.fromOpaque(pointer).release()
-        }
-    }
-
     /// The table's prefixes, kept alive by the cache.
-    private final class Storage {
+    private final class Storage: Sendable {
         let table: Table
         init(_ table: Table) { self.table = table }
     }
+
+    /// The table, made on the `lookupsBeforeTable`-th look-up (the package's counted lazy value).
+    private let made = CountedLazy<Storage>(threshold: lookupsBeforeTable)
+
+    init() {}
 
     /// The table once it is made; counts the look-up, and makes it (with `make`) once there were enough.
     /// Nil before, and for good when `make` gave nil (a dictionary whose bytes do not read).
     @inline(__always)
     func table(_ make: () -> Table?) -> Table? {
-        let address = made.load(ordering: .acquiring)
-        if address > Self.failed, let pointer = UnsafeRawPointer(bitPattern: address) {
-            return Unmanaged<Storage>.fromOpaque(pointer).takeUnretainedValue().table
-        }
-        if address == Self.failed { return nil }
-        let count = lookups.wrappingAdd(1, ordering: .relaxed).newValue
-        guard count >= Self.lookupsBeforeTable else { return nil }
-        return publish(make())
-    }
-
-    /// Stores `table` (or that it failed) unless another thread made it first; returns the one kept.
-    private func publish(_ table: Table?) -> Table? {
-        let address: Int
-        if let table {
-            address = Int(bitPattern: Unmanaged.passRetained(Storage(table)).toOpaque())
-        } else {
-            address = Self.failed
-        }
-        let (exchanged, original) = made.compareExchange(
-            expected: 0, desired: address, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
-        if exchanged { return table }
-        if address > Self.failed, let pointer = UnsafeRawPointer(bitPattern: address) {
-            Unmanaged<Storage>.fromOpaque(pointer).release()
-        }
-        guard original > Self.failed, let pointer = UnsafeRawPointer(bitPattern: original) else { return nil }
-        return Unmanaged<Storage>.fromOpaque(pointer).takeUnretainedValue().table
+        made.value { make().map(Storage.init) }?.table
     }
 
     /// The first eight bytes of `key` as a big-endian number, zeros past its end, or 0xFF bytes when

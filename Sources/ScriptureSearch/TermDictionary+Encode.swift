@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureStore
 
 extension TermDictionary {
@@ -26,10 +27,10 @@ extension TermDictionary {
                     let most = min(previous.count, term.count)
                     while shared < most, previous[shared] == term[shared] { shared += 1 }
                 }
-                blocks.appendVarint(shared)
-                blocks.appendVarint(term.count - shared)
+                Varint.append(shared, to: &blocks)
+                Varint.append(term.count - shared, to: &blocks)
                 blocks.append(contentsOf: UnsafeBufferPointer(rebasing: term[shared...]))
-                if let values { blocks.appendVarint(Int(values[id])) }
+                if let values { Varint.append(Int(values[id]), to: &blocks) }
                 previous = term
                 if index % size == size - 1 || index == count - 1 { offsets.append(blocks.count) }
             }

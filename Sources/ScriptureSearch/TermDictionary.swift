@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureStore
 
 /// A sorted, front-coded term dictionary in the search index (see `SearchIndexFormat`).
@@ -167,14 +168,14 @@ struct TermDictionary {
         // How many first bytes the previous term shares with the key (it was less than the key).
         var matched = 0
         for entry in 0..<terms {
-            guard let shared = bytes.varint(&position), let length = bytes.varint(&position),
+            guard let shared = Varint.read(bytes, at: &position), let length = Varint.read(bytes, at: &position),
                 shared <= previousLength, entry > 0 || shared == 0, length <= end - position
             else { throw IndexDamage(reason: "term \(entry) of block \(index) is damaged") }
             let suffix = position
             position += length
             var value = 0
             if hasValues {
-                guard let read = bytes.varint(&position) else {
+                guard let read = Varint.read(bytes, at: &position) else {
                     throw IndexDamage(reason: "term \(entry) of block \(index) is damaged")
                 }
                 value = read
@@ -313,24 +314,5 @@ struct TermDictionary {
             try body(entry, term, value)
         }
         guard position == range.upperBound else { throw IndexDamage(reason: "term block \(index) has extra bytes") }
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// The LEB128 varint at `position` (at most 35 bits, as `IndexReader.varint` reads them), moving past
-    /// it; nil when it runs past the end or is longer.
-    @inline(__always)
-    func varint(_ position: inout Int) -> Int? {
-        var result = 0
-        var shift = 0
-        while position >= 0, position < count {
-            let byte = self[position]
-            position += 1
-            result |= Int(byte & 0x7F) << shift
-            if byte < 0x80 { return result }
-            shift += 7
-            if shift >= 35 { return nil }
-        }
-        return nil
     }
 }

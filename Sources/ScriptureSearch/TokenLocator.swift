@@ -1,3 +1,5 @@
+import LecternKernels
+
 /// Highlights a hit from the index alone: the verse's tokens say which words match, and each token's
 /// exact text is found in the verse text in order, so the text is not split again.
 ///
@@ -10,8 +12,8 @@ struct TokenLocator {
     let view: IndexView
     let exactMode: Bool
     /// The verse's exact token ids (the first `exactCount`).
-    private var exact: [Int32] = []
-    private var exactCount = 0
+    var exact: [Int32] = []
+    var exactCount = 0
     /// The tokens the phrases are matched against: the exact ids, or in the default mode the folded ids of
     /// the tokens that fold to something (the first `tokenCount`), each one's place among the exact tokens
     /// in `positions` unless every token folds to something.
@@ -19,14 +21,14 @@ struct TokenLocator {
     private var tokenCount = 0
     private var positions: [Int] = []
     /// The first and last exact token of each occurrence of a phrase (the first `spanCount`).
-    private var spans: [(first: Int, last: Int)] = []
-    private var spanCount = 0
+    var spans: [(first: Int, last: Int)] = []
+    var spanCount = 0
     /// Whether each endpoint is a span of its own and `spans` is not filled (words, not phrases).
-    private var endpointsAreSpans = false
+    var endpointsAreSpans = false
     /// The tokens that start or end a span, increasing: the ones whose bounds are needed (the first
     /// `endpointCount`). Both lists keep their storage from one hit to the next.
-    private var endpoints: [Int] = []
-    private var endpointCount = 0
+    var endpoints: [Int] = []
+    var endpointCount = 0
     /// Each endpoint's UTF-8 and UTF-16 start and end, four numbers an endpoint (by its place in
     /// `endpoints`).
     private var bounds: [Int] = []
@@ -73,57 +75,9 @@ struct TokenLocator {
         return try ranges(through: lastNeeded, in: text)
     }
 
-    /// The ranges of the tokens of verse `verse` (text `text`) at `places` (increasing places among its exact
-    /// tokens; those past its last token left out), tokens next to each other made one range; nil when the
-    /// tokens cannot be lined up with the text.
-    ///
-    /// - Complexity: O(verse tokens + places + text up to the last place).
-    mutating func highlights(
-        places: some Collection<Int>, verse: Int, text: String
-    ) throws(IndexDamage) -> [SearchHighlight]? {
-        let range = try view.tokenRange(verse)
-        spanCount = 0
-        endpointCount = 0
-        endpointsAreSpans = false
-        // The tokens are counted, not decoded, unless the text is not simple up to the places.
-        let counted = RunPlaces.varintCount(try view.reader.bytes(range))
-        if counted == nil { exactCount = try decodeExact(range) }
-        let tokenCount = counted ?? exactCount
-        var lastNeeded = -1
-        for place in places where place < tokenCount && place > lastNeeded {
-            if spanCount > 0, spans[spanCount - 1].last == place - 1 {
-                spans[spanCount - 1].last = place
-            } else {
-                Self.put((place, place), at: &spanCount, in: &spans)
-            }
-            lastNeeded = place
-        }
-        guard lastNeeded >= 0 else { return [] }
-        if counted != nil {
-            // A text simple up to the places: token `p` is run `p`. The ranges come sorted and apart (a run lies
-            // between two spans, a separator between two runs), so there is nothing to merge.
-            var copy = text
-            let spans = self.spans[..<spanCount]
-            if let found = copy.withUTF8({ RunPlaces.highlights(spans, in: $0) }) { return found }
-            exactCount = try decodeExact(range)
-        }
-        for span in spans[..<spanCount] {
-            Self.put(span.first, at: &endpointCount, in: &endpoints)
-            if span.last != span.first { Self.put(span.last, at: &endpointCount, in: &endpoints) }
-        }
-        return try ranges(through: lastNeeded, in: text)
-    }
-
-    /// Decodes the exact ids of the tokens in `range` into `exact`; returns how many.
-    private mutating func decodeExact(_ range: Range<Int>) throws(IndexDamage) -> Int {
-        try view.reader.tokens(
-            in: range, below: view.layout.exactCount, table: nil, mappedBelow: view.layout.foldedCount,
-            skipping: SearchIndexFormat.noFoldedTerm, into: &exact)
-    }
-
     /// The ranges of the spans found, located in `text` through token `lastNeeded` (none when it is -1),
     /// merged; nil when the tokens cannot be lined up with the text.
-    private mutating func ranges(through lastNeeded: Int, in text: String) throws(IndexDamage) -> [SearchHighlight]? {
+    mutating func ranges(through lastNeeded: Int, in text: String) throws(IndexDamage) -> [SearchHighlight]? {
         guard lastNeeded >= 0 else { return [] }
         var copy = text
         let located = copy.withUTF8 { bytes in
@@ -208,7 +162,7 @@ struct TokenLocator {
     /// Writes `element` at `count` in `list` (appending when the list is that short) and counts it: a list
     /// emptied by setting its count to 0 keeps its storage without `removeAll`'s call.
     @inline(__always)
-    private static func put<Element>(_ element: Element, at count: inout Int, in list: inout [Element]) {
+    static func put<Element>(_ element: Element, at count: inout Int, in list: inout [Element]) {
         if count < list.count { list[count] = element } else { list.append(element) }
         count += 1
     }
@@ -274,7 +228,7 @@ struct TokenLocator {
                         cursor16 += length == 4 ? 2 : 1
                     }
                     (found, end) = (at, at + term.count)
-                    for byte in term where byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+                    units = UTF8Counts.utf16Count(term)
                 }
                 // Every place in `endpoints` this token holds (a token can start one span and end another).
                 var endpoint = nextEndpoint

@@ -1,3 +1,5 @@
+import LecternKernels
+
 /// Highlights a hit of a query of single words from its text alone, when the text is simple: every
 /// non-ASCII character in it is general punctuation (U+2010–U+2027: dashes, quotes, the ellipsis).
 ///
@@ -184,7 +186,7 @@ extension WordForms {
             if candidates != 0 { note(candidates, index, text, scan, &found, &scan.found) }
         }
         if high != 0 {
-            scan.punctuation &+= RunPlaces.bytesSet(scan.leads)
+            scan.punctuation &+= UTF8Counts.bytesSet(scan.leads)
             scan.leads = 0
         }
         return true
@@ -222,7 +224,7 @@ extension WordForms {
             let at = index + bit / 8
             guard at < text.count, at == 0 || !ASCIIRuns.isWordByte(text[at - 1]), let end = matchEnd(text, at: at)
             else { continue }
-            let start16 = at - 2 * (scan.punctuation + RunPlaces.bytesSet(scan.leads & ((1 << UInt64(bit)) - 1)))
+            let start16 = at - 2 * (scan.punctuation + UTF8Counts.bytesSet(scan.leads & ((1 << UInt64(bit)) - 1)))
             let highlight = SearchHighlight(utf16: start16..<(start16 + end - at), utf8: at..<end)
             if count < found.count { found[count] = highlight } else { found.append(highlight) }
             count += 1

@@ -3,6 +3,8 @@
 // keeps the mapping alive). Every read checks its extent once and throws `ByteReadError`, with the
 // offset, for bytes that do not fit; callers word the error for their own file.
 
+import LecternKernels
+
 /// A read that does not fit the bytes it reads: where it went wrong and why.
 public struct ByteReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
@@ -96,42 +98,28 @@ public struct ByteReader: @unchecked Sendable {
     public func u64(at offset: Int) throws(ByteReadError) -> UInt64 { try integer(UInt64.self, at: offset) }
 
     /// Reads the unsigned LEB128 varint at `position`, of at most `bits` bits (35 for 32-bit values, 63 for
-    /// an `Int`), which must end before `end` (at most `count`), and moves past it.
+    /// an `Int`), which must end before `end` (at most `count`), and moves past it (`Varint`, the package's
+    /// one reader).
     @inlinable @inline(__always)
     public func varint(at position: inout Int, end: Int, bits: Int = 63) throws(ByteReadError) -> Int {
-        if let base, position >= 0, end <= count, position < end {
-            let first = base[position]
-            if first < 0x80 {
-                position += 1
-                return Int(first)
-            }
-            if position + 1 < end, base[position + 1] < 0x80 {
-                position += 2
-                return Int(first & 0x7F) | Int(base[position - 1]) << 7
-            }
+        let maxBytes = Int32(truncatingIfNeeded: (Swift.min(Swift.max(bits, 14), 63) + 6) / 7)
+        if let base, position >= 0, end <= count,
+            let value = Varint.read(base, at: &position, end: end, maxBytes: maxBytes)
+        {
+            return value
         }
-        return try longVarint(at: &position, end: end, bits: bits)
+        throw varintError(at: position, end: end, maxBytes: maxBytes)
     }
 
-    /// `varint` past its one-byte case.
+    /// The error of a varint at `start` that cannot be read: where it went wrong (where the bytes ran out, or
+    /// after the byte that made it too long) and why.
     @usableFromInline
-    func longVarint(at position: inout Int, end: Int, bits: Int) throws(ByteReadError) -> Int {
-        guard end <= count else { throw ByteReadError(offset: position, .pastEnd(length: 1, count: count)) }
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            guard let base, position >= 0, position < end else {
-                throw ByteReadError(offset: position, .pastEnd(length: 1, count: end))
-            }
-            let byte = base[position]
-            position += 1
-            result |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { break }
-            shift += 7
-            guard shift < UInt64(Swift.min(bits, 63)) else { throw ByteReadError(offset: position, .longVarint) }
+    func varintError(at start: Int, end: Int, maxBytes: Int32) -> ByteReadError {
+        guard end <= count else { return ByteReadError(offset: start, .pastEnd(length: 1, count: count)) }
+        guard let base, start >= 0, Varint.failure(base, at: start, end: end, maxBytes: maxBytes) == .tooLong else {
+            return ByteReadError(offset: start < 0 ? start : Swift.max(start, end), .pastEnd(length: 1, count: end))
         }
-        guard result <= UInt64(Int.max) else { throw ByteReadError(offset: position, .varintOutOfRange) }
-        return Int(result)
+        return ByteReadError(offset: start + Int(maxBytes), .longVarint)
     }
 
     /// The `length` bytes at `offset`, checked to lie inside; valid only as long as the reader is.

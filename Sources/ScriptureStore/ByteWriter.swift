@@ -1,3 +1,5 @@
+import LecternKernels
+
 /// Appends little-endian integers, LEB128 varints and strings to a byte array.
 public struct ByteWriter: Sendable {
     /// The bytes written so far.
@@ -28,26 +30,10 @@ public struct ByteWriter: Sendable {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
-    /// Writes an unsigned LEB128 varint: seven bits a byte, low bits first.
+    /// Writes an unsigned LEB128 varint: seven bits a byte, low bits first (`Varint.append`; a negative
+    /// value as 0).
     @inline(__always)
-    public mutating func varint(_ value: Int) {
-        // Most ids and lengths take one byte.
-        if value >= 0, value < 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value))
-        } else {
-            longVarint(value)
-        }
-    }
-
-    /// `varint(_:)` of a value of more than one byte (or a negative one, written as 0).
-    private mutating func longVarint(_ value: Int) {
-        var rest = UInt64(clamping: value)
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
-    }
+    public mutating func varint(_ value: Int) { Varint.append(value, to: &bytes) }
 
     /// Writes a varint length and the UTF-8 bytes.
     public mutating func string(_ text: String) {

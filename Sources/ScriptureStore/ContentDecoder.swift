@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureModel
 
 /// Decodes a chapter or introduction stream (see `ContentOp`) straight into `FlatContent`: no `Block`
@@ -143,15 +144,8 @@ struct ContentDecoder {
                 at += 1
             }
             if shape.bytes {
-                var (length, shift) = (0, 0)
-                while at < end, shift < 28 {
-                    let part = base[at]
-                    at += 1
-                    length |= Int(part & 0x7F) << shift
-                    if part < 0x80 { break }
-                    shift += 7
-                }
-                guard at <= end, length <= end - at else { return fallback }
+                guard let length = Varint.read(base, at: &at, end: end, maxBytes: Varint.maxBytes64), length <= end - at
+                else { return fallback }
                 at += length
             }
             count += 1
@@ -207,27 +201,20 @@ struct ContentDecoder {
         return literals[at - 1]
     }
 
-    /// Reads a varint operand: one or two bytes here, longer ones (and the errors) in `longVarint`.
+    /// Reads a varint operand (`Varint`: one or two bytes inline), the errors in `varintError`.
     /// `ByteReader.varint` reads the same but checks its window on each call: through it, a chapter read
     /// takes about 42k more instructions (JHN 3 of the WEB, callgrind: 392k against 350k).
     @inline(__always)
     private mutating func varint() throws(StoreError) -> Int {
-        if at < literals.count {
-            let first = literals[at]
-            if first < 0x80 {
-                at += 1
-                return Int(first)
-            }
-            if at + 1 < literals.count, literals[at + 1] < 0x80 {
-                at += 2
-                return Int(first & 0x7F) | Int(literals[at - 1]) << 7
-            }
+        if let base = literals.baseAddress, let value = Varint.read(base, at: &at, end: literals.count, maxBytes: 9) {
+            return value
         }
-        return try longVarint()
+        return try varintError()
     }
 
+    /// The error of the varint at `at` that `varint` cannot read, worded for the stream.
     @inline(never)
-    private mutating func longVarint() throws(StoreError) -> Int {
+    private mutating func varintError() throws(StoreError) -> Int {
         do {
             return try ByteReader(literals).varint(at: &at, end: literals.count)
         } catch {

@@ -168,12 +168,15 @@ public struct Library: Sendable {
     /// Stores books already encoded one by one (`StoreWriter.encode(book:)`) as a version: as
     /// `add(books:…)` does, without holding any book's model. The encoded books are taken.
     @discardableResult
+    /// `commit`, asked once the file is written and just before it takes its place, may give false (an import
+    /// cancelled): the file is then removed, the library left as it was, and `StoreError.cancelled` thrown.
     package func add(
         encoded: consuming [StoreWriter.EncodedBook], metadata: VersionMetadata, id requested: Int?, replace: Bool,
-        sections: [any StoreSection] = []
+        sections: [any StoreSection] = [], commit: () -> Bool = { true }
     ) throws(StoreError) -> VersionMetadata {
         var encoded = Optional(encoded)
-        return try add(metadata: metadata, id: requested, replace: replace) { metadata throws(StoreError) in
+        return try add(metadata: metadata, id: requested, replace: replace, commit: commit) {
+            metadata throws(StoreError) in
             let taken = encoded.take() ?? []
             return try StoreWriter.prepare(encoded: consume taken, metadata: metadata, sections: sections)
         }
@@ -182,7 +185,7 @@ public struct Library: Sendable {
     /// The checks and the atomic write of `add(books:…)` and `add(encoded:…)`; `prepare` encodes the file
     /// once its metadata (with the version's id) is known.
     private func add(
-        metadata: VersionMetadata, id requested: Int?, replace: Bool,
+        metadata: VersionMetadata, id requested: Int?, replace: Bool, commit: () -> Bool = { true },
         prepare: (VersionMetadata) throws(StoreError) -> StoreWriter.Pending
     ) throws(StoreError) -> VersionMetadata {
         if let requested, !Self.idRange.contains(requested) {
@@ -221,10 +224,12 @@ public struct Library: Sendable {
         var metadata = metadata
         metadata.id = id
         // Section by section: the encoded books are written (and freed) before the search index is built.
+        guard commit() else { throw .cancelled }
         var pending = try prepare(metadata)
         try AtomicFile.replace("\(id).\(StoreFormat.fileExtension)", in: versionsDirectory) {
             (output: inout AtomicFile.Output) throws(StoreError) in
             try StoreWriter.write(&pending, to: &output)
+            guard commit() else { throw .cancelled }
         }
         kept.forget(id)
         return metadata

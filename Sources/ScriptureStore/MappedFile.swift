@@ -1,3 +1,5 @@
+import LecternKernels
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import LecternKernels
+
 /// The string and style ids a book's encoding left out of its content stream (see `ContentEncoder`): each
 /// one's place and the book's own id for it, until the file's ids are known and `resolve` puts them in.
 struct PendingIDs: Sendable {
@@ -44,7 +46,7 @@ struct PendingIDs: Sendable {
             default: value = strings[id] << 1 | 1
             }
             values.append(value)
-            size += Self.varintSize(value)
+            size += Varint.size(of: value)
         }
         var moved: [Int] = []
         moved.reserveCapacity(marks.count)
@@ -68,14 +70,7 @@ struct PendingIDs: Sendable {
                         mark += 1
                     }
                     copy(upTo: Int(entries[index] >> 32))
-                    var rest = UInt64(values[index])
-                    while rest >= 0x80 {
-                        output[written] = UInt8(truncatingIfNeeded: rest) | 0x80
-                        written += 1
-                        rest >>= 7
-                    }
-                    output[written] = UInt8(rest)
-                    written += 1
+                    if let to = output.baseAddress { written += Varint.write(values[index], to: to + written) }
                 }
                 while mark < marks.count {
                     moved.append(written + marks[mark].offset - copied)
@@ -86,16 +81,5 @@ struct PendingIDs: Sendable {
             }
         }
         return (bytes, moved)
-    }
-
-    /// How many bytes `ByteWriter.varint` writes for `value`.
-    private static func varintSize(_ value: Int) -> Int {
-        var size = 1
-        var rest = UInt64(value) >> 7
-        while rest > 0 {
-            size += 1
-            rest >>= 7
-        }
-        return size
     }
 }

@@ -47,6 +47,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case idMismatch(path: String, fileID: Int, storedID: Int)
     /// A library file is not what it must be (a lock that is a symbolic link, for example), so it is not used.
     case unsafeFile(path: String, reason: String)
+    /// The write was cancelled before the file took its place: the library was not changed.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -94,6 +96,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "\(fileID)) or rename it to \(storedID).lectern if that name is free"
         case .unsafeFile(let path, let reason):
             return "\(path): \(reason)"
+        case .cancelled:
+            return "cancelled before the Bible was written; the library was not changed"
         }
     }
 

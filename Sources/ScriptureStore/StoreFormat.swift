@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureModel
 
 /// The layout of a version store file (`<library>/versions/<id>.lectern`).

@@ -1,5 +1,5 @@
+import LecternKernels
 import ScriptureModel
-import Synchronization
 
 /// Where a verse's chapter record is, without reading the records: for each run of 64 verses of the verse
 /// table, the last record whose first verse is at or before the run's first verse, and each record's book,
@@ -52,50 +52,16 @@ final class VerseChapterIndex: Sendable {
         let book: BookID
     }
 
-    /// How many look-ups were answered before the table was built.
-    private let lookups = Atomic(0)
-    /// The table (retained) as an address once built, `failed` when it could not be, 0 before. A plain
-    /// atomic word: a look-up reads it without a lock.
-    private let made = Atomic(0)
-    private static let failed = 1
+    /// The table, built on the look-up after the first `lookupsBeforeTable` (the package's counted lazy value).
+    private let made = CountedLazy<Table>(threshold: lookupsBeforeTable + 1)
 
     init() {}
-
-    deinit {
-        let address = made.load(ordering: .acquiring)
-        if address > Self.failed, let pointer = UnsafeRawPointer(bitPattern: address) {
-            Unmanaged<Table>.fromOpaque(pointer).release()
-        }
-    }
 
     /// The table once enough look-ups were counted, built from `reader`'s `count` records; nil before, and
     /// for good when the records do not make one.
     @inline(__always)
     func table(_ reader: ByteReader, records count: Int, verses: Int) -> Table? {
-        let address = made.load(ordering: .acquiring)
-        if address > Self.failed, let pointer = UnsafeRawPointer(bitPattern: address) {
-            return Unmanaged<Table>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        if address == Self.failed { return nil }
-        return counted(reader, records: count, verses: verses)
-    }
-
-    /// Counts a look-up; builds and publishes the table once there were enough.
-    @inline(never)
-    private func counted(_ reader: ByteReader, records count: Int, verses: Int) -> Table? {
-        let done = lookups.wrappingAdd(1, ordering: .relaxed).newValue
-        guard done > Self.lookupsBeforeTable else { return nil }
-        let table = Self.build(reader, records: count, verses: verses)
-        let address =
-            table.map { Int(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? Self.failed
-        let (exchanged, original) = made.compareExchange(
-            expected: 0, desired: address, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
-        if exchanged { return table }
-        if address > Self.failed, let pointer = UnsafeRawPointer(bitPattern: address) {
-            Unmanaged<Table>.fromOpaque(pointer).release()
-        }
-        guard original > Self.failed, let pointer = UnsafeRawPointer(bitPattern: original) else { return nil }
-        return Unmanaged<Table>.fromOpaque(pointer).takeUnretainedValue()
+        made.value { Self.build(reader, records: count, verses: verses) }
     }
 
     private static func build(_ reader: ByteReader, records count: Int, verses: Int) -> Table? {

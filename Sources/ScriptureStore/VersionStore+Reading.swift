@@ -195,21 +195,13 @@ extension VersionStore {
         return VerseText(key: key, text: try text.string(at: start, length: end - start), location: location)
     }
 
-    /// A reader of chapter `number`'s stream, its checksums checked (for tests that step through the ops).
-    func contentReader(_ book: BookID, _ number: Int) throws(StoreError) -> ContentReader {
-        let record = try chapterRecord(book, number)
-        try checkContent(record)
-        try checkText(record)
-        return try reader(content: (record.contentOffset, record.contentLength), text: record)
-    }
-
     private func decoder(
         content range: (offset: Int, length: Int), text record: ChapterRecord?
     ) throws(StoreError) -> ContentDecoder {
         ContentDecoder(reader: try reader(content: range, text: record), location: location)
     }
 
-    private func reader(
+    func reader(
         content range: (offset: Int, length: Int), text record: ChapterRecord?
     ) throws(StoreError) -> ContentReader {
         var verseText = try text.slice(0, 0)

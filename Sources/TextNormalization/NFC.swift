@@ -13,15 +13,6 @@ public enum NFC {
         return false
     }
 
-    /// Whether valid UTF-8 bytes are NFC by the quick check alone, without ICU: every
-    /// scalar is one that NFC leaves alone and that never combines with a neighbour
-    /// (see `NFCInertScalars`). `false` means "ask ICU", not "not NFC".
-    ///
-    /// - Complexity: O(n), one table look-up per scalar.
-    public static func isInert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        NFCInertScalars.shared.containsOnlyInert(bytes)
-    }
-
     /// Whether valid UTF-8 bytes are NFC by the tables alone, without ICU: every scalar is inert, or a
     /// Hebrew accent or point (U+0591–U+05C7, which never compose) with the marks after each starter in
     /// canonical order (see `NFCInertScalars.isKnownNormalized`). `false` means "ask ICU", not "not NFC".
@@ -81,14 +72,5 @@ public enum NFC {
     public static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard mayNeedNormalization(bytes), let base = bytes.baseAddress, !isKnownNormalized(bytes) else { return true }
         return lectern_is_nfc(base, Int32(clamping: bytes.count)) == 1
-    }
-
-    /// ICU's own answer (`unorm2_isNormalized`), without the quick checks; for tests of those checks.
-    static func icuIsNormalized(_ text: String) -> Bool {
-        var copy = text
-        return copy.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return true }
-            return lectern_is_nfc(base, Int32(clamping: bytes.count)) == 1
-        }
     }
 }

@@ -13,8 +13,8 @@
 /// (tests recompute them, and check ICU agrees). Unicode's stability policy keeps
 /// them true in later versions: an assigned character never changes its combining
 /// class or decomposition, and no new composition may produce an existing one.
-struct NFCInertScalars: Sendable {
-    static let shared = NFCInertScalars()
+package struct NFCInertScalars: Sendable {
+    package static let shared = NFCInertScalars()
 
     /// Inclusive ranges, each packed as first << 16 | last.
     static let ranges: [UInt32] = [
@@ -152,7 +152,7 @@ struct NFCInertScalars: Sendable {
     }
 
     /// Whether every scalar of valid UTF-8 is inert (`false` for anything else, including invalid UTF-8).
-    func containsOnlyInert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func containsOnlyInert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         scan(bytes, hebrewMarks: false) == .normalized
     }
 }

@@ -11,7 +11,7 @@ public enum FoldingMode: Sendable, Hashable, CaseIterable {
     case exact
 
     /// The option bits the C shim takes.
-    var shimOptions: Int32 { self == .exact ? LECTERN_FOLD_EXACT : 0 }
+    package var shimOptions: Int32 { self == .exact ? LECTERN_FOLD_EXACT : 0 }
 }
 
 /// Folds text for search, so that the index and a query compare equal when a reader would.
@@ -81,13 +81,9 @@ public enum SearchFolding {
         output.append(contentsOf: bytes)
     }
 
-    /// Folds through ICU's normalizers even where text folds one character at a time, to
-    /// test that both give the same result.
-    static func foldWithoutFastPath(_ text: String, mode: FoldingMode = .default) -> String {
-        fold(text, options: mode.shimOptions | LECTERN_TOKENS_ICU_ONLY)
-    }
-
-    private static func fold(_ text: String, options: Int32) -> String {
+    /// Folds `text` with the shim's `options` (`FoldingMode.shimOptions`, and `LECTERN_TOKENS_ICU_ONLY` for
+    /// the tests' oracle that folds through ICU's normalizers even where text folds one character at a time).
+    package static func fold(_ text: String, options: Int32) -> String {
         var copy = text
         return copy.withUTF8 { bytes in
             guard bytes.count > pieceLimit else { return foldPiece(bytes, options: options) }

@@ -1,4 +1,5 @@
 import CUnicodeShim
+import LecternKernels
 
 /// Splits text into search tokens with ICU's word breaks, and folds each token.
 ///
@@ -142,13 +143,10 @@ public enum WordBreaker {
         return start + (UTF8Pieces.split(rest, limit: SearchFolding.pieceLimit).first?.upperBound ?? rest.count)
     }
 
-    /// Tokenizes with ICU's break iterator even where the fast path applies, to test that
-    /// both give the same tokens.
-    static func tokensWithoutFastPath(in text: String, mode: FoldingMode = .default) -> [SearchToken] {
-        tokens(in: text, options: mode.shimOptions | LECTERN_TOKENS_ICU_ONLY)
-    }
-
-    private static func tokens(in text: String, options: Int32) -> [SearchToken] {
+    /// The tokens of `text` with the shim's `options` (`FoldingMode.shimOptions`, and
+    /// `LECTERN_TOKENS_ICU_ONLY` for the tests' oracle that splits with ICU's break iterator even where the
+    /// fast path applies).
+    package static func tokens(in text: String, options: Int32) -> [SearchToken] {
         var copy = text
         return copy.withUTF8 { bytes in
             WordBreakerPool.withBreaker { breaker in
@@ -163,7 +161,7 @@ public enum WordBreaker {
                         token.utf16Range = shifted(token.utf16Range, by: offset16)
                         result.append(token)
                     }
-                    offset16 += utf16Count(slice)
+                    offset16 += UTF8Counts.utf16Count(slice)
                 }
                 return result
             }
@@ -172,11 +170,5 @@ public enum WordBreaker {
 
     private static func shifted(_ range: Range<Int>, by offset: Int) -> Range<Int> {
         (range.lowerBound + offset)..<(range.upperBound + offset)
-    }
-
-    private static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes where byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
-        return count
     }
 }

@@ -1,20 +1,21 @@
 import CByteScan
+import LecternKernels
 import ScriptureModel
 
 /// The byte-level checks made before parsing: empty input, byte order mark,
 /// invalid UTF-8 (repaired to U+FFFD), CRLF line ends, trailing spaces and NUL characters;
-/// the same pass finds the line starts for the file's `LineTable`.
+/// the same pass finds the line starts for the file's `LineLocator`.
 struct SourceHygiene {
-    /// Whether the file has no content at all.
-    var isEmpty = false
+    /// Whether there is nothing to parse: the file has no content at all, or is UTF-16 or UTF-32.
+    var isUnreadable = false
     /// Where parsing starts (after a byte order mark).
     var contentStart = 0
     /// A copy with invalid UTF-8 replaced, when the input had any.
     var repairedBytes: [UInt8]?
-    /// Where the copy has U+FFFD in place of an invalid byte (for `LineTable` to give the file's offsets).
+    /// Where the copy has U+FFFD in place of an invalid byte (for `LineLocator` to give the file's offsets).
     var replacements: [Int] = []
-    /// The line table of the bytes to parse: the input's, or the repaired copy's when there is one.
-    var table: LineTable
+    /// The line starts of the bytes to parse: the input's, or the repaired copy's when there is one.
+    var lineStarts: [Int] = [0]
 
     /// At most this many invalid sequences are reported one by one.
     static let invalidReportLimit = 20
@@ -25,27 +26,35 @@ struct SourceHygiene {
     static func inspect(
         _ input: UnsafeBufferPointer<UInt8>, path: String, diagnostics: inout [Diagnostic]
     ) -> SourceHygiene {
-        var result = SourceHygiene(table: LineTable(file: path, lineStarts: [0]))
-        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
-            result.contentStart = 3
+        var result = SourceHygiene()
+        let start = SourceLocation(file: path, line: 1, column: 1, offset: 0)
+        let encoding = TextEncoding.sniff(input)
+        if let wide = encoding.wideName {
+            result.isUnreadable = true
+            diagnostics.append(.notUTF8(wide, file: path))
+            return result
+        }
+        if encoding.byteOrderMarkLength > 0 {
+            result.contentStart = encoding.byteOrderMarkLength
             diagnostics.append(
                 Diagnostic(
-                    .note, .byteOrderMark, at: result.table.location(of: 0, in: input),
+                    .note, .byteOrderMark, at: start,
                     "file starts with a UTF-8 byte order mark; it is ignored (USFM files should not have one)"))
         }
         if !input[result.contentStart...].contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
-            result.isEmpty = true
+            result.isUnreadable = true
             diagnostics.append(
                 Diagnostic(
-                    .error, .emptyFile, at: result.table.location(of: 0, in: input),
-                    "file is empty; a USFM file starts with \\id and a book code"))
+                    .error, .emptyFile, at: start, "file is empty; a USFM file starts with \\id and a book code"))
             return result
         }
         let clean = cleanScan(input)
         var scan = clean ?? scan(input)
-        let table = LineTable(file: path, lineStarts: scan.lineStarts)
+        // The input's lines, for the diagnostics here (the parse's are the repaired copy's when there is one).
+        var lines = LineLocator(bytes: input, lineStarts: scan.lineStarts)
+        let inputStarts = scan.lineStarts
         if let repaired = scan.repaired {
-            report(scan.invalid, input: input, table: table, diagnostics: &diagnostics)
+            report(scan.invalid, path: path, lines: &lines, diagnostics: &diagnostics)
             result.repairedBytes = repaired
             result.replacements = scan.replacements
             // Each U+FFFD before a line start moved it by two bytes.
@@ -56,17 +65,15 @@ struct SourceHygiene {
                 }
                 scan.lineStarts[line] += 2 * moved
             }
-            result.table = LineTable(file: path, lineStarts: scan.lineStarts, replacements: scan.replacements)
-        } else {
-            result.table = table
         }
-        noteLineEnds(input, table: table, diagnostics: &diagnostics)
-        if scan.mayHaveNUL { warnNUL(input, table: table, diagnostics: &diagnostics) }
+        result.lineStarts = scan.lineStarts
+        noteLineEnds(input, lineStarts: inputStarts, path: path, lines: &lines, diagnostics: &diagnostics)
+        if scan.mayHaveNUL { warnNUL(input, path: path, lines: &lines, diagnostics: &diagnostics) }
         // (The clean scan stops at any control character, so only unclean bytes are read for them.)
         if clean == nil, let found = ControlCharacters.scan(input) {
             diagnostics.append(
                 ControlCharacters.diagnostic(
-                    at: table.location(of: found.offset, in: input), scalar: found.scalar, count: found.count))
+                    at: lines.location(at: found.offset, file: path), scalar: found.scalar, count: found.count))
         }
         return result
     }
@@ -87,14 +94,13 @@ struct SourceHygiene {
 
     /// Reports the invalid bytes `scan` found, then how many more there are.
     private static func report(
-        _ invalid: (first: [(offset: Int, byte: UInt8)], count: Int), input: UnsafeBufferPointer<UInt8>,
-        table: LineTable, diagnostics: inout [Diagnostic]
+        _ invalid: (first: [(offset: Int, byte: UInt8)], count: Int), path: String, lines: inout LineLocator,
+        diagnostics: inout [Diagnostic]
     ) {
-        var cursor = LineTable.Cursor()
         for (offset, byte) in invalid.first {
             diagnostics.append(
                 Diagnostic(
-                    .error, .invalidUTF8, at: table.location(of: offset, in: input, cursor: &cursor),
+                    .error, .invalidUTF8, at: lines.location(at: offset, file: path),
                     "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)); save the file as UTF-8 (it was replaced by U+FFFD)"
                 ))
         }
@@ -102,7 +108,7 @@ struct SourceHygiene {
         if more > 0 {
             diagnostics.append(
                 Diagnostic(
-                    .error, .invalidUTF8, at: table.location(of: 0, in: input),
+                    .error, .invalidUTF8, at: lines.location(at: 0, file: path),
                     "\(more) more invalid UTF-8 bytes in this file were replaced by U+FFFD"))
         }
     }
@@ -274,17 +280,17 @@ struct SourceHygiene {
 
     /// One note each for CRLF line ends and for trailing spaces, at their first occurrence, with a count.
     ///
-    /// Visits only the line feeds, which the line table already found.
+    /// Visits only the line feeds, which the scan already found (`lineStarts`, the input's).
     private static func noteLineEnds(
-        _ input: UnsafeBufferPointer<UInt8>, table: LineTable, diagnostics: inout [Diagnostic]
+        _ input: UnsafeBufferPointer<UInt8>, lineStarts: [Int], path: String, lines: inout LineLocator,
+        diagnostics: inout [Diagnostic]
     ) {
         var crlfCount = 0
         var firstCRLF = -1
         var trailingCount = 0
         var firstTrailing = -1
-        for line in 2..<(table.lineCount + 1) {
+        for next in lineStarts.dropFirst() {
             // The line feed that ends the line before.
-            guard let next = table.startOfLine(line) else { break }
             var end = next - 1
             if end > 0, input[end - 1] == 0x0D {
                 end -= 1
@@ -303,13 +309,13 @@ struct SourceHygiene {
         if firstCRLF >= 0 {
             diagnostics.append(
                 Diagnostic(
-                    .note, .crlfLineEnds, at: table.location(of: firstCRLF, in: input),
+                    .note, .crlfLineEnds, at: lines.location(at: firstCRLF, file: path),
                     "lines end with CRLF (\(crlfCount) \(crlfCount == 1 ? "line" : "lines")); read as LF"))
         }
         if firstTrailing >= 0 {
             diagnostics.append(
                 Diagnostic(
-                    .note, .trailingSpaces, at: table.location(of: firstTrailing, in: input),
+                    .note, .trailingSpaces, at: lines.location(at: firstTrailing, file: path),
                     "lines end with spaces (\(trailingCount) \(trailingCount == 1 ? "line" : "lines")); they are insignificant and ignored"
                 ))
         }
@@ -317,13 +323,13 @@ struct SourceHygiene {
 
     /// One warning for NUL characters, at the first, with a count. NUL is valid UTF-8 but never text.
     private static func warnNUL(
-        _ input: UnsafeBufferPointer<UInt8>, table: LineTable, diagnostics: inout [Diagnostic]
+        _ input: UnsafeBufferPointer<UInt8>, path: String, lines: inout LineLocator, diagnostics: inout [Diagnostic]
     ) {
         guard let first = firstNUL(input) else { return }
         let count = input[first...].count { $0 == 0 }
         diagnostics.append(
             Diagnostic(
-                .warning, .nulCharacter, at: table.location(of: first, in: input),
+                .warning, .nulCharacter, at: lines.location(at: first, file: path),
                 "a NUL character (U+0000) in the text (\(count) in the file); remove it"))
     }
 

@@ -1,4 +1,5 @@
 import CByteScan
+import LecternKernels
 import ScriptureModel
 import TextNormalization
 
@@ -23,10 +24,11 @@ let space = UInt8(ascii: " ")
 /// frames, and the flat content of the chapter (or introduction) being read, built in document order.
 struct USFMBookBuilder: ~Copyable {
     var cursor: USFMCursor
-    let lines: LineTable
+    /// The file's path as the user gave it.
+    let path: String
+    /// Lines and columns of the input (locations are mostly asked in file order, from its cursor).
+    var lines: LineLocator
     var diagnostics: [Diagnostic] = []
-    /// The last location asked for (locations are mostly asked in file order).
-    var lineCursor = LineTable.Cursor()
 
     var books: [Book] = []
     var book: Book?
@@ -91,13 +93,14 @@ struct USFMBookBuilder: ~Copyable {
     var fileID = FlatNode.none
 
     init(
-        input: UnsafeBufferPointer<UInt8>, table: LineTable, start: Int, nfcWords: NFCWordCache = NFCWordCache(),
-        wordRuns: Bool = true
+        input: UnsafeBufferPointer<UInt8>, path: String, lineStarts: [Int] = [], replacements: [Int] = [], start: Int,
+        nfcWords: NFCWordCache = NFCWordCache(), wordRuns: Bool = true
     ) {
         cursor = USFMCursor(input, position: start)
+        self.path = path
+        lines = LineLocator(bytes: input, lineStarts: lineStarts, replacements: replacements)
         readsWordRuns = wordRuns
         self.nfcWords = nfcWords
-        self.lines = table
         scratch.reserveCapacity(4096)
         frames.reserveCapacity(16)
     }
@@ -126,7 +129,7 @@ struct USFMBookBuilder: ~Copyable {
     // MARK: - Diagnostics
 
     mutating func location(_ offset: Int) -> SourceLocation {
-        lines.location(of: offset, in: cursor.input, cursor: &lineCursor)
+        lines.location(at: offset, file: path)
     }
 
     /// Reports a problem at `offset` in the input (the parser's copy, where a repaired byte is three).
@@ -237,8 +240,8 @@ struct USFMBookBuilder: ~Copyable {
 
     /// Gives a node the location of `offset`.
     mutating func setLocation(of node: Int, offset: Int) {
-        let place = lines.place(of: offset, in: cursor.input, cursor: &lineCursor)
-        if fileID == FlatNode.none { fileID = flat.intern(lines.file) }
+        let place = lines.place(at: offset)
+        if fileID == FlatNode.none { fileID = flat.intern(path) }
         flat.setLocation(of: node, file: fileID, line: place.line, column: place.column, offset: place.offset)
     }
 

@@ -24,20 +24,22 @@ public enum USFMParser {
         let input = bytes.bindMemory(to: UInt8.self)
         var diagnostics: [Diagnostic] = []
         let hygiene = SourceHygiene.inspect(input, path: path, diagnostics: &diagnostics)
-        if hygiene.isEmpty {
+        if hygiene.isUnreadable {
             return ParseResult(books: [], diagnostics: diagnostics)
         }
         if let repaired = hygiene.repairedBytes {
             return repaired.withUnsafeBufferPointer { buffer in
                 var parser = USFMBookBuilder(
-                    input: buffer, table: hygiene.table, start: hygiene.contentStart, nfcWords: nfcWords,
+                    input: buffer, path: path, lineStarts: hygiene.lineStarts, replacements: hygiene.replacements,
+                    start: hygiene.contentStart, nfcWords: nfcWords,
                     wordRuns: wordRuns)
                 parser.diagnostics = diagnostics
                 return parser.run()
             }
         }
         var parser = USFMBookBuilder(
-            input: input, table: hygiene.table, start: hygiene.contentStart, nfcWords: nfcWords, wordRuns: wordRuns)
+            input: input, path: path, lineStarts: hygiene.lineStarts, start: hygiene.contentStart, nfcWords: nfcWords,
+            wordRuns: wordRuns)
         parser.diagnostics = diagnostics
         return parser.run()
     }

@@ -1,5 +1,5 @@
 import CByteScan
-import CXMLShim
+import LecternKernels
 import ScriptureModel
 
 /// What the bytes of a file say before any XML is read: empty, not XML, wrong
@@ -36,16 +36,17 @@ struct InputCheck {
     /// - Complexity: O(n), at memory speed when the file is sound.
     init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) {
         let start = SourceLocation(file: path, line: 1, column: 1, offset: 0)
-        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        guard let first = bytes.dropFirst(hasBOM ? 3 : 0).first(where: { !USXBuilder.isSpace($0) }) else {
-            diagnostics.append(
-                Diagnostic(
-                    .error, .emptyFile, at: start, "the file is empty; a USX file holds <usx version=\"3.0\">…</usx>"))
+        let encoding = TextEncoding.sniff(bytes)
+        if let wide = encoding.wideName {
+            diagnostics.append(.notUTF8(wide, file: path))
             isUnreadable = true
             return
         }
-        if let encoding = Self.wideEncoding(bytes) {
-            diagnostics.append(Diagnostic(.error, .invalidUTF8, at: start, "the file is \(encoding); save it as UTF-8"))
+        let hasBOM = encoding.byteOrderMarkLength > 0
+        guard let first = bytes.dropFirst(encoding.byteOrderMarkLength).first(where: { !USXBuilder.isSpace($0) }) else {
+            diagnostics.append(
+                Diagnostic(
+                    .error, .emptyFile, at: start, "the file is empty; a USX file holds <usx version=\"3.0\">…</usx>"))
             isUnreadable = true
             return
         }
@@ -292,7 +293,7 @@ struct InputCheck {
     /// The encoding named in the XML declaration (`<?xml version="1.0" encoding="…"?>`) and where the name is.
     static func declaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, offset: Int)? {
         let head = Array(bytes.prefix(256))
-        let start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let start = TextEncoding.sniff(bytes).byteOrderMarkLength
         guard head[start...].starts(with: Array("<?xml".utf8)),
             let end = head.indices.first(where: { $0 > start + 1 && head[$0...].starts(with: [0x3F, 0x3E]) })
         else { return nil }
@@ -308,16 +309,5 @@ struct InputCheck {
         let nameStart = index + 1
         guard let nameEnd = head[nameStart..<end].firstIndex(of: quote) else { return nil }
         return (String(decoding: head[nameStart..<nameEnd], as: UTF8.self), nameStart)
-    }
-
-    /// The name of a UTF-16 or UTF-32 encoding the file starts with, by byte order mark or zero bytes.
-    static func wideEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        let head = Array(bytes.prefix(4))
-        if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
-            return "UTF-32"
-        }
-        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
-        if head.count == 4 && head.contains(0) { return head.filter { $0 == 0 }.count == 3 ? "UTF-32" : "UTF-16" }
-        return nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Lectern
+import LecternKernels
 
 /// The checked-in record of what `lectern` wrote for every corpus folder: per folder, the digest of each source
 /// file (the corpus's own identity) and of each output file (`check --vref`'s streams and status, and every file

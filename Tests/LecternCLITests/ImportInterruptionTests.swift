@@ -69,8 +69,9 @@ struct ImportInterruptionTests {
         ])
         #expect(baseline.status == 0, "\(baseline)")
         let before = library.files
-        // The first Bible in the library is its default (reading-state.json); replacing it changes no state.
-        #expect(Set(before.keys) == [".lock", "reading-state.json", "versions/1.lectern"])
+        // The first Bible in the library is its default (reading-state.json, written under .state-lock);
+        // replacing it changes no state.
+        #expect(Set(before.keys) == [".lock", ".state-lock", "reading-state.json", "versions/1.lectern"])
         // (strace resolves `-P` paths and says so when they differ: `/tmp//x` is given as `/tmp/x`.)
         let sources = Self.source.map { $0.replacingOccurrences(of: "//", with: "/") }
         let versions = library.path.replacingOccurrences(of: "//", with: "/") + "/versions"
@@ -93,7 +94,7 @@ struct ImportInterruptionTests {
         let finished = try CLIRunner.runBinary(
             ["import"] + sources + ["--id", "1", "--replace", "--abbreviation", "S", "--library", library.path])
         #expect(finished.status == 0, "\(finished)")
-        #expect(library.files.keys.sorted() == [".lock", "reading-state.json", "versions/1.lectern"])
+        #expect(library.files.keys.sorted() == [".lock", ".state-lock", "reading-state.json", "versions/1.lectern"])
         let replaced = try VersionStore(path: library.path + "/versions/1.lectern")
         #expect(replaced.metadata.abbreviation == "S" && replaced.books.count == 4 && replaced.verify().isEmpty)
     }

@@ -69,12 +69,12 @@ struct BundleImportTests {
     }
 
     @Test(arguments: cases)
-    func theNamesComeFromTheBundlesMetadata(_ bundle: Case) throws {
+    func theNamesComeFromTheBundlesMetadata(_ bundle: Case) async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = bundle.zipped ? try Self.zip(bundle.folder, into: directory) : Self.sample(bundle.folder)
         let library = Library(directory: directory.path + "/library")
-        let store = try library.importBible(from: [path])
+        let store = try await library.importBible(from: [path]).store
         #expect(store.metadata.abbreviation == bundle.abbreviation)
         #expect(store.metadata.title == bundle.title)
         #expect(store.metadata.language == bundle.language)
@@ -111,25 +111,25 @@ struct BundleImportTests {
     }
 
     @Test(arguments: cases.filter { !$0.zipped })
-    func optionsOverTheBundle(_ bundle: Case) throws {
+    func optionsOverTheBundle(_ bundle: Case) async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let library = Library(directory: directory.path + "/library")
-        let store = try library.importBible(
-            from: [Self.sample(bundle.folder)], abbreviation: "MINE", title: "My Title", language: "fr",
-            copyright: "Mine")
+        let store = try await library.importBible(
+            from: [Self.sample(bundle.folder)], options: ImportOptions(abbreviation: "MINE", title: "My Title", language: "fr",
+            copyright: "Mine")).store
         #expect(store.metadata.abbreviation == "MINE")
         #expect(store.metadata.title == "My Title")
         #expect(store.metadata.language == "fr")
         #expect(store.metadata.copyright == "Mine")
         // One option alone: the others still come from the bundle.
-        let partly = try library.importBible(from: [Self.sample(bundle.folder)], title: "Only the title")
+        let partly = try await library.importBible(from: [Self.sample(bundle.folder)], options: ImportOptions(title: "Only the title")).store
         #expect(partly.metadata.title == "Only the title")
         #expect(partly.metadata.abbreviation == bundle.abbreviation)
         #expect(partly.metadata.copyright == bundle.copyright)
     }
 
-    @Test func theBundleIsOverTheSourcesNames() throws {
+    @Test func theBundleIsOverTheSourcesNames() async throws {
         // The same books without the metadata: the names come from `\id` and the folder.
         let directory = TemporaryDirectory()
         defer { directory.remove() }
@@ -137,16 +137,16 @@ struct BundleImportTests {
         let suggestion = VersionNaming.suggest(books: plain.books, source: Self.sample("burrito-sample/ingredients"))
         #expect(suggestion.title == "Bundle sample source")
         let library = Library(directory: directory.path + "/library")
-        let store = try library.importBible(from: [Self.sample("burrito-sample")])
+        let store = try await library.importBible(from: [Self.sample("burrito-sample")]).store
         #expect(store.metadata.title == Self.burrito.title)
         #expect(store.metadata.title != suggestion.title)
     }
 
-    @Test func aFailedImportLeavesTheLibraryAsItWas() throws {
+    @Test func aFailedImportLeavesTheLibraryAsItWas() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let library = Library(directory: directory.path + "/library")
-        try library.importBible(from: [Self.sample("dbl-sample")])
+        try await library.importBible(from: [Self.sample("dbl-sample")]).store
         let before = try Self.snapshot(library)
         let whole = try Array(Data(contentsOf: URL(fileURLWithPath: try Self.zip("dbl-sample", into: directory))))
         let damaged = try directory.write(Array(whole.prefix(whole.count / 2)), to: "damaged.zip")
@@ -155,7 +155,7 @@ struct BundleImportTests {
         let unsafe = directory.path + "/unsafe.zip"
         try ZipArchive.write(traversal, to: unsafe)
         for path in [damaged, unsafe] {
-            #expect(throws: ImportError.self) { try library.importBible(from: [path], replace: true) }
+            await #expect(throws: ImportError.self) { try await library.importBible(from: [path], options: ImportOptions(replace: true)).store }
             #expect(try Self.snapshot(library) == before)
         }
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/escape.usx"))

@@ -97,7 +97,7 @@ struct BundleMetadataTests {
     ]
 
     @Test(arguments: cases)
-    func importOfABundleWhoseMetadataIs(_ test: Case) throws {
+    func importOfABundleWhoseMetadataIs(_ test: Case) async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let folder = try Self.bundle(test.kind, metadata: test.metadata, in: directory)
@@ -110,11 +110,11 @@ struct BundleMetadataTests {
         }
         let library = Library(directory: directory.path + "/library")
         guard let stored = test.stored else {
-            #expect(throws: ImportError.self) { try library.importBible(from: [folder]) }
+            await #expect(throws: ImportError.self) { try await library.importBible(from: [folder]).store }
             #expect(try library.ids().isEmpty)
             return
         }
-        let metadata = try library.importBible(from: [folder]).metadata
+        let metadata = try await library.importBible(from: [folder]).store.metadata
         #expect([metadata.title, metadata.abbreviation, metadata.language, metadata.copyright] == stored)
     }
 

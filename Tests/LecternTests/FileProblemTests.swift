@@ -119,6 +119,17 @@ struct FileProblemTests {
         WideCase(
             name: "USFM UTF-16LE BOM gzipped", text: usfm, encoding: .utf16LittleEndian, bom: [0xFF, 0xFE],
             gzip: true, message: "the file is UTF-16 (little-endian); save it as UTF-8"),
+        // Where the two sniffers before `TextEncoding` disagreed: a character past U+00FF among the first 32
+        // (the version reader took this for USFM), UTF-32 without a mark (USX's named no byte order).
+        WideCase(
+            name: "USFM UTF-16LE no BOM, Chinese early", text: "\\id GEN 创世记\n" + String(usfm.dropFirst(13)),
+            encoding: .utf16LittleEndian, bom: [], message: "the file is UTF-16 (little-endian); save it as UTF-8"),
+        WideCase(
+            name: "USX UTF-32LE no BOM", text: usx, encoding: .utf32LittleEndian, bom: [],
+            message: "the file is UTF-32 (little-endian); save it as UTF-8"),
+        WideCase(
+            name: "USFM UTF-32BE BOM", text: usfm, encoding: .utf32BigEndian, bom: [0x00, 0x00, 0xFE, 0xFF],
+            message: "the file is UTF-32 (big-endian); save it as UTF-8"),
     ])
     func utf16(_ test: WideCase) throws {
         let folder = TemporaryDirectory()

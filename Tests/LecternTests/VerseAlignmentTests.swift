@@ -15,11 +15,11 @@ import Testing
         }
     }
 
-    @Test func alignsTheSampleByMappedVerse() throws {
+    @Test func alignsTheSampleByMappedVerse() async throws {
         let temporary = PassageTests.TemporaryLibrary()
         let sample = TestCorpus.sample("sample/usfm").path
-        let english = try temporary.library.importBible(from: [sample], abbreviation: "ENG", versification: "english")
-        let hebrew = try temporary.library.importBible(from: [sample], abbreviation: "HEB", versification: "original")
+        let english = try await temporary.library.importBible(from: [sample], options: ImportOptions(abbreviation: "ENG", versification: "english")).store
+        let hebrew = try await temporary.library.importBible(from: [sample], options: ImportOptions(abbreviation: "HEB", versification: "original")).store
         // English 3:1 is Hebrew 3:2; the sample's Hebrew-numbered copy has no 3:4 for English 3:3.
         #expect(
             Self.describe(try VerseAlignment.chapter(.psalms, 3, versions: [english, hebrew])) == [
@@ -38,11 +38,11 @@ import Testing
         #expect(rows[0].original == [SchemeVerse(.psalms, 3, 2)])
     }
 
-    @Test func switchingBiblesKeepsTheMappedVerse() throws {
+    @Test func switchingBiblesKeepsTheMappedVerse() async throws {
         let temporary = PassageTests.TemporaryLibrary()
         let sample = TestCorpus.sample("sample/usfm").path
-        let english = try temporary.library.importBible(from: [sample], abbreviation: "ENG", versification: "english")
-        let hebrew = try temporary.library.importBible(from: [sample], abbreviation: "HEB", versification: "original")
+        let english = try await temporary.library.importBible(from: [sample], options: ImportOptions(abbreviation: "ENG", versification: "english")).store
+        let hebrew = try await temporary.library.importBible(from: [sample], options: ImportOptions(abbreviation: "HEB", versification: "original")).store
         var session = try ReaderSession(
             library: temporary.library, store: english, at: try ReferenceParser.parse("PSA 3:1"))
         try session.switchVersion(to: hebrew)

@@ -245,26 +245,4 @@ import TextNormalization
         #expect(VersionStore.verify(path: path, sections: []).isEmpty)
         #expect(!SearchIndexSection().problems(in: store).isEmpty)
     }
-
-    /// The UTF-16 count of a stretch of UTF-8 (`AttributeHighlighter.utf16Count`, eight and sixteen bytes at a
-    /// time) is the one decoding gives, for every stretch between characters of texts of one-, two-, three- and
-    /// four-byte characters, short and long.
-    @Test func utf16CountsOfUTF8StretchesAreTheDecodedOnes() {
-        let texts = [
-            "", "a", "God", "“God with us.”", "é", "בְּרֵאשִׁית בָּרָא", "𝄞𝄞a𝄞", "Λόγος ἦν 神 😀 word",
-            String(repeating: "In the beginning “God” 😀 λόγος ", count: 3),
-        ]
-        for text in texts {
-            let bytes = Array(text.utf8)
-            let starts = (0...bytes.count).filter { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }
-            bytes.withUnsafeBufferPointer { buffer in
-                for from in starts {
-                    for to in starts where to >= from {
-                        let expected = String(decoding: bytes[from..<to], as: UTF8.self).utf16.count
-                        #expect(AttributeHighlighter.utf16Count(buffer, from: from, to: to) == expected, "\(text) \(from)..<\(to)")
-                    }
-                }
-            }
-        }
-    }
 }

@@ -86,3 +86,13 @@ struct ContentStreamTests {
         }
     }
 }
+
+extension VersionStore {
+    /// A reader of chapter `number`'s stream, its checksums checked (for tests that step through the ops).
+    func contentReader(_ book: BookID, _ number: Int) throws(StoreError) -> ContentReader {
+        let record = try chapterRecord(book, number)
+        try checkContent(record)
+        try checkText(record)
+        return try reader(content: (record.contentOffset, record.contentLength), text: record)
+    }
+}

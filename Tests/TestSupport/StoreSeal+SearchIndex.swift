@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureSearch
 import ScriptureStore
 

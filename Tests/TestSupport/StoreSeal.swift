@@ -1,3 +1,4 @@
+import LecternKernels
 import ScriptureStore
 
 /// Makes damaged or fuzzed bytes look sound on the outside, as a forger would, so that tests reach the

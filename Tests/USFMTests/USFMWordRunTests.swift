@@ -96,7 +96,7 @@ struct USFMWordRunTests {
         #expect(lectern_usfm_word_runs_available() != 0)
         let bytes = Array(text.utf8)
         let read = bytes.withUnsafeBufferPointer { input -> Int in
-            var parser = USFMBookBuilder(input: input, table: LineTable(file: "t", lineStarts: [0]), start: 0)
+            var parser = USFMBookBuilder(input: input, path: "t", start: 0)
             let result = parser.run()
             #expect(result.books.count == 1)
             return parser.wordsReadInRuns

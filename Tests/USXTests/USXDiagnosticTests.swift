@@ -217,6 +217,16 @@ import USX
         #expect(result.books.first.map { $0.verseTexts().map { "\($0.key) \($0.text)" } } == example.verses)
     }
 
+    /// A NUL among the first four bytes is a NUL (reported where it is), not the sign of UTF-16 or UTF-32 it
+    /// was to USX's own sniffer before the package had one (`TextEncoding`: the zero bytes must fall as a
+    /// wide encoding puts them).
+    @Test func aNULAmongTheFirstBytesIsANUL() {
+        let bytes = Array("<a>".utf8) + [0] + Array("</a>\n".utf8)
+        let result = USXParser.parse(bytes, path: "bad.usx")
+        #expect(result.diagnostics.contains { $0.message.contains("NUL") && $0.location.column == 4 })
+        #expect(!result.diagnostics.contains { $0.message.contains("UTF-16") || $0.message.contains("UTF-32") })
+    }
+
     @Test func malformedXMLCarriesLibxml2sMessage() {
         let result = USXParser.parse(
             Array(Self.usx(Self.verse1 + "a <char style=\"w\">b</para>").utf8), path: "bad.usx")

@@ -8,8 +8,11 @@ let sample = CommandLine.arguments.dropFirst().first ?? "Corpus/sample/usfm"
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-quickstart-\(UUID())").path
 defer { try? FileManager.default.removeItem(atPath: folder) }
 let library = Library(directory: folder)
-let first = try library.importBible(from: [sample], abbreviation: "LSV")
-try library.importBible(from: [sample], abbreviation: "LSV2", title: "Second copy")
+// The import runs off this thread, reports its progress, and stops cleanly if its task is cancelled.
+let first = try await library.importBible(from: [sample], options: ImportOptions(abbreviation: "LSV")) { event in
+    if case .writing(let name) = event { print("writing", name) }
+}.store
+try await library.importBible(from: [sample], options: ImportOptions(abbreviation: "LSV2", title: "Second copy"))
 print("Bibles:", try library.ids().map { try library.open($0).metadata.abbreviation })
 
 // 2. Read a passage in one call: the verses with their references.

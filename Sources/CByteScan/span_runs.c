@@ -1,7 +1,7 @@
 // The USX builder's loop over runs of plain `<char>` spans in a batch of events (see
-// lectern_xml_read_spans in CXMLShim.h). It writes FlatContent nodes and attributes itself, from the
-// templates the Swift side gives, as the USFM word reader does (CByteScan's usfm_words.c).
-#include "CXMLShim.h"
+// lectern_xml_read_spans in CXMLEvents.h). It writes FlatContent nodes and attributes itself, from the
+// templates the Swift side gives, as the USFM word reader does (usfm_words.c).
+#include "CXMLEvents.h"
 
 #include <string.h>
 

@@ -1,9 +1,9 @@
 /// Writes JSON string literals, for the hand-written JSON of the CLI and the model (faster than
 /// `JSONEncoder` on large documents, and in a fixed key order).
-public enum JSONString {
+package enum JSONString {
     /// Appends `value` as a JSON string literal: `"` and `\` escaped, control characters as `\n`, `\r`,
     /// `\t` or `\u00XX`, everything else as is.
-    public static func append(_ value: String, to text: inout String) {
+    package static func append(_ value: String, to text: inout String) {
         text += "\""
         guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
             text += value

@@ -2,7 +2,7 @@
 // they run at memory speed: SSE2 where the target has it, and glibc's memchr and memrchr. This
 // file sees no library header.
 #define _GNU_SOURCE
-#include "CXMLShim.h"
+#include "CByteCounts.h"
 
 #include <string.h>
 

@@ -1,4 +1,12 @@
-// Tokens found by their places in a simple text, eight bytes at a time, without the verse's token ids.
+// The tests' other ways of finding a hit's highlights, kept out of the product: tokens found by their places
+// (among a verse's exact tokens) in a text simple up to them, eight bytes at a time (`RunPlaces`, through
+// `TokenLocator.highlights(places:verse:text:)`), and by splitting the text as the index did
+// (`AttributeHighlighter.split`, the splitting oracle).
+
+import LecternKernels
+import TextNormalization
+
+@testable import ScriptureSearch
 
 /// Finds tokens by their places (among a verse's exact tokens) in a text that is simple up to them: every byte
 /// from 0x80 there is part of general punctuation (U+2010–U+2027: dashes, quotes, the ellipsis).
@@ -7,7 +15,6 @@
 /// relies on the same rule when it passes tokens over as runs), so token `p` is run `p`: its start is the
 /// `p`-th byte that starts a run, its end the `p`-th that ends one, both counted eight bytes at a time.
 enum RunPlaces {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// The highlights of the runs from each span's first place through its last (increasing places, spans
@@ -61,7 +68,7 @@ enum RunPlaces {
             let words = ASCIIRuns.wordFlags(chunk & ~highBits) & ~high
             let before = words << 8 | previous
             let runStarts = words & ~before
-            let startCount = bytesSet(runStarts)
+            let startCount = UTF8Counts.bytesSet(runStarts)
             if phase == 2 ? ~words & before != 0 : starts &+ startCount > target {
                 // The chunk holds what is looked for, and perhaps more.
                 while true {
@@ -70,7 +77,8 @@ enum RunPlaces {
                         let bit = nthBit(runStarts, target &- starts)
                         if phase == 0 {
                             start8 = index &+ bit / 8
-                            start16 = start8 &- 2 &* (punctuation &+ bytesSet(leads & ((1 << UInt64(bit)) &- 1)))
+                            let before = UTF8Counts.bytesSet(leads & ((1 << UInt64(bit)) &- 1))
+                            start16 = start8 &- 2 &* (punctuation &+ before)
                             let last = spans[span].last
                             if last != target {
                                 phase = 1
@@ -86,7 +94,7 @@ enum RunPlaces {
                     guard ends != 0 else { break }
                     let bit = ends.trailingZeroBitCount
                     let end8 = index &+ bit / 8
-                    let end16 = end8 &- 2 &* (punctuation &+ bytesSet(leads & ((1 << UInt64(bit)) &- 1)))
+                    let end16 = end8 &- 2 &* (punctuation &+ UTF8Counts.bytesSet(leads & ((1 << UInt64(bit)) &- 1)))
                     highlights.append(SearchHighlight(utf16: start16..<end16, utf8: start8..<end8))
                     span += 1
                     if span == spans.endIndex { return highlights }
@@ -95,18 +103,13 @@ enum RunPlaces {
                 }
             }
             starts &+= startCount
-            punctuation &+= bytesSet(leads)
+            punctuation &+= UTF8Counts.bytesSet(leads)
             previous = words >> 56 & 0x80
             from = 0
             index &+= 8
         }
         return nil
     }
-
-    /// How many bytes of `flags` have their top bit set (its only bits): a multiply, not a population count
-    /// (which the baseline x86-64 lacks).
-    @inline(__always)
-    static func bytesSet(_ flags: UInt64) -> Int { Int(((flags >> 7) &* ones) >> 56) }
 
     /// The place of the `n`-th set bit of `bits` (from 0; it has more than `n`).
     @inline(__always)
@@ -148,7 +151,7 @@ enum RunPlaces {
         var index = 0
         while index &+ 8 <= bytes.count {
             let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            count &+= bytesSet(~chunk & highBits)
+            count &+= UTF8Counts.bytesSet(~chunk & highBits)
             index &+= 8
         }
         while index < bytes.count {
@@ -156,5 +159,79 @@ enum RunPlaces {
             index &+= 1
         }
         return count
+    }
+}
+
+extension TokenLocator {
+    /// The ranges of the tokens of verse `verse` (text `text`) at `places` (increasing places among its exact
+    /// tokens; those past its last token left out), tokens next to each other made one range; nil when the
+    /// tokens cannot be lined up with the text.
+    ///
+    /// - Complexity: O(verse tokens + places + text up to the last place).
+    mutating func highlights(
+        places: some Collection<Int>, verse: Int, text: String
+    ) throws(IndexDamage) -> [SearchHighlight]? {
+        let range = try view.tokenRange(verse)
+        spanCount = 0
+        endpointCount = 0
+        endpointsAreSpans = false
+        // The tokens are counted, not decoded, unless the text is not simple up to the places.
+        let counted = RunPlaces.varintCount(try view.reader.bytes(range))
+        if counted == nil { exactCount = try decodeExact(range) }
+        let tokenCount = counted ?? exactCount
+        var lastNeeded = -1
+        for place in places where place < tokenCount && place > lastNeeded {
+            if spanCount > 0, spans[spanCount - 1].last == place - 1 {
+                spans[spanCount - 1].last = place
+            } else {
+                Self.put((place, place), at: &spanCount, in: &spans)
+            }
+            lastNeeded = place
+        }
+        guard lastNeeded >= 0 else { return [] }
+        if counted != nil {
+            // A text simple up to the places: token `p` is run `p`. The ranges come sorted and apart (a run lies
+            // between two spans, a separator between two runs), so there is nothing to merge.
+            var copy = text
+            let spans = self.spans[..<spanCount]
+            if let found = copy.withUTF8({ RunPlaces.highlights(spans, in: $0) }) { return found }
+            exactCount = try decodeExact(range)
+        }
+        for span in spans[..<spanCount] {
+            Self.put(span.first, at: &endpointCount, in: &endpoints)
+            if span.last != span.first { Self.put(span.last, at: &endpointCount, in: &endpoints) }
+        }
+        return try ranges(through: lastNeeded, in: text)
+    }
+
+    /// Decodes the exact ids of the tokens in `range` into `exact`; returns how many.
+    mutating func decodeExact(_ range: Range<Int>) throws(IndexDamage) -> Int {
+        try view.reader.tokens(
+            in: range, below: view.layout.exactCount, table: nil, mappedBelow: view.layout.foldedCount,
+            skipping: SearchIndexFormat.noFoldedTerm, into: &exact)
+    }
+}
+
+extension AttributeHighlighter {
+    /// The ranges of the tokens at `places` found by splitting `text` as the index did.
+    ///
+    /// - Complexity: O(text).
+    static func split(_ places: some Sequence<Int>, text: String) -> [SearchHighlight] {
+        let tokens = WordBreaker.tokens(in: text, mode: .exact)
+        var highlights: [SearchHighlight] = []
+        var previous = -2
+        for place in places where place < tokens.count {
+            let token = tokens[place]
+            if place == previous + 1, let last = highlights.popLast() {
+                highlights.append(
+                    SearchHighlight(
+                        utf16: last.utf16.lowerBound..<token.utf16Range.upperBound,
+                        utf8: last.utf8.lowerBound..<token.utf8Range.upperBound))
+            } else {
+                highlights.append(SearchHighlight(utf16: token.utf16Range, utf8: token.utf8Range))
+            }
+            previous = place
+        }
+        return highlights
     }
 }

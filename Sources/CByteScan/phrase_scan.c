@@ -1,35 +1,22 @@
 // A phrase's anchor looked for in a verse's token bytes (see CPhraseScan.h).
 #include "CPhraseScan.h"
+#include "CVarint.h"
 
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
-// Reads the varint at `*pointer` (at most five bytes, ending before `end`) and moves past it; 0 when it
-// runs past `end` or is too long (as IndexReader.varint).
+// Reads the varint at `*pointer` (at most five bytes, ending before `end`: `LECTERN_VARINT_NEXT`) and moves
+// past it; 0 when it runs past `end` or is too long.
 static inline int read_varint(const uint8_t **pointer, const uint8_t *end, int64_t *value) {
     const uint8_t *p = *pointer;
     if (p >= end) return 0;
-    uint8_t byte = *p++;
-    if (byte < 0x80) {
-        *value = byte;
-        *pointer = p;
-        return 1;
-    }
-    int64_t result = byte & 0x7F;
-    int shift = 7;
-    while (p < end && shift < 35) {
-        byte = *p++;
-        result |= (int64_t)(byte & 0x7F) << shift;
-        if (byte < 0x80) {
-            *value = result;
-            *pointer = p;
-            return 1;
-        }
-        shift += 7;
-    }
-    return 0;
+    uint64_t read;
+    LECTERN_VARINT_NEXT(p, end, 5, read, return 0);
+    *value = (int64_t)read;
+    *pointer = p;
+    return 1;
 }
 
 // The folded id of exact id `id` into `*folded`: 1, 0 when it folds to nothing, -1 when out of range.
