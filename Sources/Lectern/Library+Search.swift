@@ -39,7 +39,9 @@ extension Library {
     public func searchSkippingRemoved(
         _ text: String, bibles names: [String]?, options: SearchOptions = SearchOptions()
     ) throws(StoreError) -> (results: [BibleSearchResult], removed: [Int]) {
-        let bibles: [String] = try names ?? ids().map { String($0) }
+        // (Not `names ?? ids()…`: `??`'s autoclosure throws `any Error`, not `StoreError`.)
+        let bibles: [String]
+        if let names { bibles = names } else { bibles = try ids().map { String($0) } }
         let byName = names != nil
         let found = try Parallel.map(bibles) { bible throws(StoreError) -> BibleSearchResult? in
             do throws(StoreError) {
