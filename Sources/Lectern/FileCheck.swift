@@ -68,7 +68,9 @@ extension FileProblem {
     /// Reads a whole regular file: checks its type first (`stat`), opens it without blocking
     /// (`O_NONBLOCK`, in case it was swapped for a FIFO since), checks again (`fstat`), then reads.
     ///
-    /// - Parameter limit: the largest size read; a larger file is `.tooLarge`, refused before it is read.
+    /// - Parameters:
+    ///   - path: the file, named in every problem.
+    ///   - limit: the largest size read; a larger file is `.tooLarge`, refused before it is read.
     public static func readFile(_ path: String, limit: Int = .max) throws(FileProblem) -> [UInt8] {
         if let cause = try FileKind.of(path).readProblem { throw FileProblem(cause, path: path) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

@@ -45,7 +45,9 @@ public enum Gzip {
     /// passes `limit` fails having allocated nothing, then into an array of exactly its size. A
     /// decompression bomb so costs at most `plausibleRatio` times its own size in memory.
     ///
-    /// - Parameter limit: the largest result accepted, so a decompression bomb fails instead of filling memory.
+    /// - Parameters:
+    ///   - bytes: the whole `.gz` file.
+    ///   - limit: the largest result accepted, so a decompression bomb fails instead of filling memory.
     /// - Complexity: O(n) in the decompressed size; memory: the result alone.
     public static func decompress(_ bytes: [UInt8], limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
         if let guess = trailerSize(bytes), guess <= limit, guess <= bytes.count * plausibleRatio {

@@ -39,6 +39,7 @@ extension Library {
     public func searchSkippingRemoved(
         _ text: String, bibles names: [String]?, options: SearchOptions = SearchOptions()
     ) throws(StoreError) -> (results: [BibleSearchResult], removed: [Int]) {
+        // (Not `names ?? ids()…`: `??`'s autoclosure throws `any Error`, not `StoreError`.)
         let bibles: [String]
         if let names { bibles = names } else { bibles = try ids().map { String($0) } }
         let byName = names != nil

@@ -11,8 +11,10 @@ import ScriptureModel
 public enum USFMWriter {
     /// The USFM text of one book, ending with a newline.
     ///
-    /// - Parameter names: the version's names; when given, the `\\id` line's text is
-    ///   `Title (ABBR)` (see `VersionNaming.identification`) instead of the book's own identification.
+    /// - Parameters:
+    ///   - book: the book to write.
+    ///   - names: the version's names; when given, the `\\id` line's text is
+    ///     `Title (ABBR)` (see `VersionNaming.identification`) instead of the book's own identification.
     public static func write(_ book: Book, names: ExportMetadata? = nil) -> String {
         var writer = Output()
         let identification =

@@ -18,8 +18,10 @@ public enum USJWriter {
 
     /// The USJ document of one book, ending with a newline.
     ///
-    /// - Parameter names: the version's names; when given, the `book` element's text is
-    ///   `Title (ABBR)` (see `VersionNaming.identification`) instead of the book's own identification.
+    /// - Parameters:
+    ///   - book: the book to write.
+    ///   - names: the version's names; when given, the `book` element's text is
+    ///     `Title (ABBR)` (see `VersionNaming.identification`) instead of the book's own identification.
     public static func write(_ book: Book, names: ExportMetadata? = nil) -> String {
         var writer = Output(book: book.id)
         let identification =

@@ -14,8 +14,10 @@ import ScriptureModel
 public enum USXWriter {
     /// The USX document of one book.
     ///
-    /// - Parameter names: the version's names; when given, the `<book style="id">` text is
-    ///   `Title (ABBR)` (see `VersionNaming.identification`) instead of the book's own identification.
+    /// - Parameters:
+    ///   - book: the book to write.
+    ///   - names: the version's names; when given, the `<book style="id">` text is
+    ///     `Title (ABBR)` (see `VersionNaming.identification`) instead of the book's own identification.
     public static func write(_ book: Book, names: ExportMetadata? = nil) -> String {
         let book = USXSchemaFit.fitted(book)
         var writer = Output()

@@ -144,6 +144,7 @@ public enum VersionSource {
     /// Parses one file, detecting its format from its content.
     ///
     /// - Parameters:
+    ///   - path: the file to parse.
     ///   - session: shared by the files of one version parsed on one thread (see `USFMParseSession`;
     ///     the flat parser keeps nothing in it today, so it changes no result).
     ///   - limit: the largest file (and `.gz` content) read, `maximumFileSize` unless told.
