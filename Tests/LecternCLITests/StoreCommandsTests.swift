@@ -207,7 +207,7 @@ import Testing
         #expect(again.status == 0 && again.standardOutput.hasPrefix("Imported b (id 2, "), "\(again)")
         let listed = library.run(["versions"]).standardOutput.split(separator: "\n").dropFirst()
         // (`*` marks A, the first Bible imported and so the default.)
-        #expect(listed.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == ["* 1 A", "2 b 2"])
+        #expect(listed.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == ["* 1 A", "2 b Lectern"])
         let sampleAgain = library.run(["import", Self.sample, "--replace"])
         #expect(sampleAgain.status == 0 && sampleAgain.standardOutput.contains("(id 3, "), "\(sampleAgain)")
         #expect(library.run(["import", Self.sample, "--replace"]).standardOutput.contains("(id 3, "))
