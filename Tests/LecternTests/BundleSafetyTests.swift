@@ -152,14 +152,15 @@ struct BundleSafetyTests {
         let path = directory.path + "/big.zip"
         try ZipArchive.write([("RUT.usfm", big), ("JON.usfm", Array("\\id JON\n\\c 1\n\\p\n\\v 1 Jonah rose up.\n".utf8))], to: path)
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        let declared = VersionSource.read(paths: [path], limit: 1 << 20).result.diagnostics
+        // (The errors: JON's one verse fits no scheme's counts, a note beside them.)
+        let declared = VersionSource.read(paths: [path], limit: 1 << 20).result.diagnostics.filter { $0.severity == .error }
         #expect(declared.map(\.description) == [path + "/RUT.usfm: error: the file is 4 MB; Lectern reads files of at most 1 MB [file-too-large]"])
         for (signature, offset) in [([0x50, 0x4B, 0x03, 0x04] as [UInt8], 22), ([0x50, 0x4B, 0x01, 0x02], 24)] {
             guard let start = Self.find(signature, in: bytes) else { continue }
             bytes.replaceSubrange((start + offset)..<(start + offset + 4), with: [0x00, 0x01, 0x00, 0x00])
         }
         let lying = try directory.write(bytes, to: "lying.zip")
-        let inflated = VersionSource.read(paths: [lying], limit: 1 << 20).result.diagnostics
+        let inflated = VersionSource.read(paths: [lying], limit: 1 << 20).result.diagnostics.filter { $0.severity == .error }
         #expect(
             inflated.map(\.description) == [
                 lying + "/RUT.usfm: error: its content is more than 1 MB decompressed; Lectern reads files of at most 1 MB [file-too-large]"
