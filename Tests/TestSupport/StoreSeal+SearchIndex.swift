@@ -1,4 +1,3 @@
-import LecternKernels
 import ScriptureSearch
 import ScriptureStore
 
@@ -32,7 +31,7 @@ private struct SectionBytes {
     /// The CRC-32C of `range` (section offsets) continuing `crc`, or nil when it lies outside.
     func crc(_ range: Range<Int>, continuing crc: UInt32 = 0) -> UInt32? {
         guard range.lowerBound >= 0, range.upperBound <= count else { return nil }
-        return CRC32C.checksum(Array(bytes[(base + range.lowerBound)..<(base + range.upperBound)]), continuing: crc)
+        return SealChecksum.crc32c(Array(bytes[(base + range.lowerBound)..<(base + range.upperBound)]), continuing: crc)
     }
 
     mutating func reseal() {
@@ -70,7 +69,7 @@ private struct SectionBytes {
             guard let start = u32(offsets.lowerBound + term * 4), let end = u32(offsets.lowerBound + term * 4 + 4),
                 start + 4 <= end
             else { continue }
-            let id = withUnsafeBytes(of: UInt32(truncatingIfNeeded: term).littleEndian) { CRC32C.checksum($0) }
+            let id = withUnsafeBytes(of: UInt32(truncatingIfNeeded: term).littleEndian) { SealChecksum.crc32c($0) }
             if let crc = crc((postings.lowerBound + start + 4)..<(postings.lowerBound + end), continuing: id) {
                 put(crc, at: postings.lowerBound + start)
             }

@@ -1,4 +1,3 @@
-import LecternKernels
 import ScriptureStore
 
 /// Makes damaged or fuzzed bytes look sound on the outside, as a forger would, so that tests reach the
@@ -59,18 +58,18 @@ public enum StoreSeal {
         }
         for record in stride(from: chapters.lowerBound, through: chapters.upperBound - 40, by: 40) {
             func field(_ number: Int) -> Int { Int(read(size: 4, at: record + number * 4, in: bytes)) }
-            let head = CRC32C.checksum(Array(bytes[record..<(record + 32)]))
+            let head = SealChecksum.crc32c(Array(bytes[record..<(record + 32)]))
             if let range = piece(content, field(5), field(6)) {
                 put(
-                    UInt64(CRC32C.checksum(Array(bytes[range]), continuing: head)), size: 4, at: record + 32, in: &bytes
+                    UInt64(SealChecksum.crc32c(Array(bytes[range]), continuing: head)), size: 4, at: record + 32, in: &bytes
                 )
             }
             let (first, count) = (field(1), field(2))
             if first <= Int.max / 16, count <= Int.max / 16, let labels = piece(verses, first * 8, count * 8),
                 let range = piece(text, field(3), field(4))
             {
-                let crc = CRC32C.checksum(
-                    Array(bytes[range]), continuing: CRC32C.checksum(Array(bytes[labels]), continuing: head))
+                let crc = SealChecksum.crc32c(
+                    Array(bytes[range]), continuing: SealChecksum.crc32c(Array(bytes[labels]), continuing: head))
                 put(UInt64(crc), size: 4, at: record + 36, in: &bytes)
             }
         }
